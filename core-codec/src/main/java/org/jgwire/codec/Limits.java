@@ -1,0 +1,30 @@
+package org.jgwire.codec;
+
+/**
+ * Every bound the decoder enforces, in one place. A capture is untrusted: nothing is allocated from a length
+ * the data claims without checking it against one of these first.
+ *
+ * @param maxFrameLength     largest TCP/tunnel frame accepted (bytes); a larger length prefix is an error and
+ *                           the stream resynchronises ({@code --max-frame})
+ * @param maxOpenStreams     TCP directions tracked at once; the least recently used is evicted beyond it
+ * @param maxStreamBuffer    out-of-order bytes held per TCP direction before the hole is declared a gap
+ * @param maxIpFragmentSets  IP datagrams being reassembled at once; the oldest is dropped beyond it
+ * @param maxIpFragmentBytes largest IP datagram reassembled
+ * @param payloadHeadBytes   payload bytes kept in a record as hex
+ * @param payloadTextChars   longest payload shown as text
+ */
+public record Limits(int maxFrameLength, int maxOpenStreams, int maxStreamBuffer, int maxIpFragmentSets,
+                     int maxIpFragmentBytes, int payloadHeadBytes, int payloadTextChars) {
+
+    public static final Limits DEFAULTS = new Limits(64 << 20, 4096, 8 << 20, 1024, 65535 + 64, 64, 256);
+
+    public Limits withMaxFrameLength(int n) {
+        return new Limits(n, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
+                payloadHeadBytes, payloadTextChars);
+    }
+
+    public Limits withPayloadHeadBytes(int n) {
+        return new Limits(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
+                n, payloadTextChars);
+    }
+}

@@ -1,0 +1,14 @@
+package org.jgwire.codec.capture;
+
+/**
+ * Payload bytes from an input without a network layer (hex lines, raw binary).
+ *
+ * @param stream -1 when the chunk is one whole datagram (one frame); otherwise the id of the byte stream it
+ *               continues (0 and 1 for the two sides of {@code follow,tcp,raw}; 0 for {@code --tcp} lines)
+ * @param data   the bytes
+ */
+public record PayloadChunk(long number, long tsNanos, int stream, byte[] data) implements Captured {
+    public boolean isDatagram() {
+        return stream < 0;
+    }
+}

@@ -1,0 +1,49 @@
+package org.jgwire.codec.model;
+
+import java.util.List;
+
+/**
+ * One JGroups message.
+ *
+ * @param frame        where its frame came from
+ * @param version      the version of the frame, e.g. {@code "5.5.7"} (from the frame's version short)
+ * @param decodedWith  the JGroups jar that decoded it, e.g. {@code "5.5.7.Final"}
+ * @param type         message type: {@code BYTES}, {@code EMPTY}, {@code OBJECT}, {@code LONG}, {@code NIO},
+ *                     {@code COMPOSITE}, {@code FRAG}, {@code EARLYBATCH}/{@code BATCH} (5.x names),
+ *                     {@code MESSAGE} for 3.x/4.x
+ * @param flags        the message flags as written (u16)
+ * @param flagNames    names of the set flags ({@code OOB}, {@code DONT_BUNDLE}, ...)
+ * @param src          sender, null when the frame has none
+ * @param dest         destination, null for a multicast
+ * @param multicast    the frame's MULTICAST flag
+ * @param cluster      cluster name from the batch / TpHeader, or null
+ * @param batchIndex   position in the frame's message list (0-based), -1 for a single message
+ * @param batchSize    number of messages in the frame's list, 0 for a single message
+ * @param headers      the headers in wire order
+ * @param payload      the payload
+ * @param view         the view carried in the payload, or null
+ * @param discovery    names learned from this message (discovery data, MERGE3 INFO), possibly empty
+ * @param offset       first byte of the message in the frame
+ * @param length       bytes of the message in the frame, or -1 when unknown
+ */
+public record MessageRecord(FrameInfo frame, String version, String decodedWith, String type, int flags,
+                            List<String> flagNames, NodeAddress src, NodeAddress dest, boolean multicast,
+                            String cluster, int batchIndex, int batchSize, List<HeaderRecord> headers,
+                            Payload payload, ViewInfo view, List<Discovery> discovery, int offset, int length)
+        implements Record {
+    @Override
+    public String kind() {
+        return "message";
+    }
+
+    public MessageRecord withView(ViewInfo v) {
+        return new MessageRecord(frame, version, decodedWith, type, flags, flagNames, src, dest, multicast,
+                cluster, batchIndex, batchSize, headers, payload, v, discovery, offset, length);
+    }
+
+    /** The first header of the named protocol, or null. */
+    public HeaderRecord header(String protocol) {
+        for (HeaderRecord h : headers) if (h.protocol().equals(protocol)) return h;
+        return null;
+    }
+}

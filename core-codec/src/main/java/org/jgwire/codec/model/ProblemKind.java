@@ -1,0 +1,23 @@
+package org.jgwire.codec.model;
+
+/** Why something could not be decoded. */
+public enum ProblemKind {
+    /** The data ended before the structure did. */
+    TRUNCATED,
+    /** The bytes do not form what they claim to be. */
+    MALFORMED,
+    /** A JGroups version with no suitable jar. */
+    UNSUPPORTED_VERSION,
+    /** A magic id or class the jar does not know. */
+    UNKNOWN_CLASS,
+    /** Bytes missing from a TCP stream; decoding resynchronised after them. */
+    GAP,
+    /** A limit was hit (frame length, open streams, fragments); the value and limit are in the message. */
+    LIMIT,
+    /** The input could not be read. */
+    IO;
+
+    public String jsonName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

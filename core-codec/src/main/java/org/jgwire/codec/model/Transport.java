@@ -1,0 +1,19 @@
+package org.jgwire.codec.model;
+
+/** What carried a frame. */
+public enum Transport {
+    /** One UDP datagram (after IP reassembly) = one frame. */
+    UDP,
+    /** TCP / TCP_NIO2: length-prefixed frames after the "bela" handshake. */
+    TCP,
+    /** FD_SOCK2: length-prefixed bare messages after the handshake. */
+    FD_SOCK2,
+    /** TUNNEL to or from a GossipRouter: length-prefixed GossipData. */
+    TUNNEL,
+    /** Bytes without a network layer (hex lines, raw binary). */
+    NONE;
+
+    public String jsonName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

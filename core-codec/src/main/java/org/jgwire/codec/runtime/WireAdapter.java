@@ -1,0 +1,26 @@
+package org.jgwire.codec.runtime;
+
+import java.util.List;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.Record;
+
+/**
+ * Implemented once per JGroups API family (3.6, 4.x, 5.x) in the adapter modules, compiled against that
+ * family's jar and loaded at run time in a class loader of its own beside the jar of the frame's version.
+ * The only code in jgwire that touches {@code org.jgroups}.
+ */
+public interface WireAdapter {
+    /** Called once, right after the adapter is loaded. */
+    void init(Limits limits);
+
+    /** The version of the JGroups jar this adapter runs on, e.g. {@code "5.5.7.Final"}. */
+    String jgroupsVersion();
+
+    /**
+     * Decodes one frame into message, gossip and error records, in wire order. Never throws: bytes it cannot
+     * decode become an {@link org.jgwire.codec.model.ErrorRecord}, and what was decoded before them is kept.
+     */
+    List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame);
+}
