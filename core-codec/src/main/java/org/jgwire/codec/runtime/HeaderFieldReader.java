@@ -1,0 +1,122 @@
+package org.jgwire.codec.runtime;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.jgwire.codec.model.HeaderField;
+
+/**
+ * Reads the instance fields of a JGroups header (or any wire object) into {@link HeaderField}s by reflection, so
+ * that every header class of every version gets structured fields without a hand-written list that could drift
+ * from the jar. Type codes become names through the class's own static {@code type2Str(byte)}-style method when
+ * it has one. Field lists are computed once per class.
+ *
+ * <p>Values that are not plain Java values (addresses, view ids, ...) go through the adapter's converter, which
+ * returns a neutral value or null to fall back to {@code toString()}.
+ */
+public final class HeaderFieldReader {
+    private static final int MAX_ITEMS = 64;
+    private static final String[] TYPE_NAMERS = {"type2Str", "typeToString", "type2String", "typeToStr"};
+
+    private final Function<Object, Object> converter;
+    private final Map<Class<?>, Layout> layouts = new ConcurrentHashMap<>();
+
+    /** @param converter turns a JGroups value into a neutral one, or returns null when it has no special form */
+    public HeaderFieldReader(Function<Object, Object> converter) {
+        this.converter = converter;
+    }
+
+    public List<HeaderField> read(Object header) {
+        Layout layout = layouts.computeIfAbsent(header.getClass(), Layout::of);
+        List<HeaderField> out = new ArrayList<>(layout.fields.length);
+        for (Field f : layout.fields) {
+            Object raw;
+            try {
+                raw = f.get(header);
+            } catch (IllegalAccessException e) {
+                continue;
+            }
+            Object value = (f.getName().equals("type") && layout.typeNamer != null) ? typeName(layout.typeNamer, raw)
+                    : neutral(raw);
+            out.add(new HeaderField(f.getName(), value));
+        }
+        return out;
+    }
+
+    /** A value as jgwire records hold it. */
+    public Object neutral(Object v) {
+        if (v == null || v instanceof String || v instanceof Number || v instanceof Boolean) return v;
+        if (v instanceof Character c) return String.valueOf(c);
+        if (v instanceof Enum<?> e) return e.name();
+        if (v instanceof byte[] b) return b.length + " bytes";
+        Object converted = converter.apply(v);
+        if (converted != null) return converted;
+        if (v instanceof Collection<?> c) return items(c.toArray());
+        if (v.getClass().isArray()) {
+            Object[] a = new Object[Math.min(Array.getLength(v), MAX_ITEMS)];
+            for (int i = 0; i < a.length; i++) a[i] = Array.get(v, i);
+            return items(a);
+        }
+        return String.valueOf(v);
+    }
+
+    private List<Object> items(Object[] a) {
+        List<Object> out = new ArrayList<>(Math.min(a.length, MAX_ITEMS));
+        for (int i = 0; i < a.length && i < MAX_ITEMS; i++) out.add(neutral(a[i]));
+        return out;
+    }
+
+    private Object typeName(Method namer, Object raw) {
+        if (raw == null) return null;
+        try {
+            Class<?> p = namer.getParameterTypes()[0];
+            Object arg = p == byte.class ? ((Number) raw).byteValue() : p == short.class ? ((Number) raw).shortValue()
+                    : ((Number) raw).intValue();
+            Object name = namer.invoke(null, arg);
+            return name != null ? name.toString() : neutral(raw);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return neutral(raw);
+        }
+    }
+
+    private record Layout(Field[] fields, Method typeNamer) {
+        static Layout of(Class<?> c) {
+            List<Field> fields = new ArrayList<>();
+            List<Class<?>> chain = new ArrayList<>();
+            for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) chain.add(0, k);
+            for (Class<?> k : chain)
+                for (Field f : k.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
+                    try {
+                        f.setAccessible(true);
+                        fields.add(f);
+                    } catch (RuntimeException e) {
+                        // inaccessible (module rules): leave the field out rather than fail the header
+                    }
+                }
+            return new Layout(fields.toArray(new Field[0]), typeNamer(c));
+        }
+
+        private static Method typeNamer(Class<?> c) {
+            for (String name : TYPE_NAMERS)
+                for (Class<?> p : new Class<?>[] {byte.class, short.class, int.class})
+                    try {
+                        Method m = c.getDeclaredMethod(name, p);
+                        if (Modifier.isStatic(m.getModifiers())) {
+                            m.setAccessible(true);
+                            return m;
+                        }
+                    } catch (NoSuchMethodException | RuntimeException e) {
+                        // try the next spelling
+                    }
+            return null;
+        }
+    }
+}
