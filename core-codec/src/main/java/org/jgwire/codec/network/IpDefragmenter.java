@@ -1,0 +1,130 @@
+package org.jgwire.codec.network;
+
+import java.util.BitSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.ProblemKind;
+
+/**
+ * Reassembles fragmented IPv4 and IPv6 datagrams. Fragments may arrive in any order and overlap (the bytes that
+ * arrived last win, as in a capture both copies were on the wire). The datagram is handed back when the fragment
+ * that completes it arrives, so it is attributed to that packet.
+ *
+ * <p>Bounded: at most {@link Limits#maxIpFragmentSets()} datagrams are open (the oldest is dropped beyond it,
+ * with a LIMIT problem), and none grows past {@link Limits#maxIpFragmentBytes()}. Buffers grow with the data
+ * that actually arrived, not with what a fragment claims.
+ */
+public final class IpDefragmenter {
+    /** A reassembled datagram: {@code data[0, length)} is the IP payload, {@code protocol} what it carries. */
+    public record Reassembled(byte[] data, int length, int protocol) {}
+
+    /** Identifies one datagram: RFC 791 (src, dst, protocol, id) / RFC 8200 (src, dst, id). */
+    private record Key(int version, long srcHi, long srcLo, long dstHi, long dstLo, long id, int protocol) {}
+
+    private static final class Pending {
+        byte[] buf = new byte[0];
+        /** Covered 8-byte blocks. */
+        final BitSet blocks = new BitSet();
+        /** Length of the whole payload, -1 until the last fragment arrived. */
+        int total = -1;
+        int protocol;
+    }
+
+    private final Limits limits;
+    private final NetworkProblems problems;
+    private final LinkedHashMap<Key, Pending> open = new LinkedHashMap<>();
+
+    public IpDefragmenter(Limits limits, NetworkProblems problems) {
+        this.limits = limits;
+        this.problems = problems;
+    }
+
+    /** Datagrams waiting for more fragments. */
+    public int openCount() {
+        return open.size();
+    }
+
+    /**
+     * Adds the IPv4 fragment of the packet whose header is at {@code d[ip]}: payload {@code d[off, end)} at byte
+     * {@code fragOffset} of the datagram, {@code more} when the MF flag is set.
+     */
+    Reassembled addV4(long packet, long ts, byte[] d, int ip, int off, int end, int fragOffset, boolean more) {
+        long src = Bytes.u32(d, ip + 12), dst = Bytes.u32(d, ip + 16);
+        int protocol = Bytes.u8(d, ip + 9);
+        Key key = new Key(4, 0, src, 0, dst, Bytes.u16(d, ip + 4), protocol);
+        return add(packet, ts, key, protocol, d, off, end, fragOffset, more);
+    }
+
+    /**
+     * Adds the IPv6 fragment of the packet whose fixed header is at {@code d[ip]}: fragmentable part
+     * {@code d[off, end)}, carrying {@code nextHeader} (from its Fragment header).
+     */
+    Reassembled addV6(long packet, long ts, byte[] d, int ip, long id, int nextHeader, int off, int end,
+                      int fragOffset, boolean more) {
+        Key key = new Key(6, Bytes.s64(d, ip + 8), Bytes.s64(d, ip + 16), Bytes.s64(d, ip + 24),
+                Bytes.s64(d, ip + 32), id, -1);
+        return add(packet, ts, key, nextHeader, d, off, end, fragOffset, more);
+    }
+
+    private Reassembled add(long packet, long ts, Key key, int protocol, byte[] d, int off, int end,
+                            int fragOffset, boolean more) {
+        int len = end - off;
+        long last = (long) fragOffset + len;
+        if (last > limits.maxIpFragmentBytes()) {
+            open.remove(key);
+            problems.problem(packet, ts, ProblemKind.LIMIT, "IPv" + key.version() + " fragment (id " + key.id()
+                    + ") reaches byte " + last + " of its datagram, beyond the maximum ("
+                    + limits.maxIpFragmentBytes() + ", Limits.maxIpFragmentBytes); datagram dropped");
+            return null;
+        }
+        Pending s = open.get(key);
+        if (s == null) {
+            if (open.size() >= Math.max(1, limits.maxIpFragmentSets())) evictOldest(packet, ts);
+            s = new Pending();
+            s.protocol = protocol;
+            open.put(key, s);
+        }
+        if (!more) {
+            if ((s.total >= 0 && s.total != last) || s.blocks.length() * 8L > roundUp8(last)) {
+                return drop(packet, ts, key, "last fragment ends at " + last + " but the datagram already holds "
+                        + Math.max(s.total, s.blocks.length() * 8));
+            }
+            s.total = (int) last;
+        } else if (s.total >= 0 && last > s.total) {
+            return drop(packet, ts, key, "fragment ends at " + last + ", past the datagram's end (" + s.total + ")");
+        }
+        if (last > s.buf.length) {
+            int cap = (int) Math.min(limits.maxIpFragmentBytes(), Math.max(last, 2L * s.buf.length));
+            s.buf = java.util.Arrays.copyOf(s.buf, cap);
+        }
+        System.arraycopy(d, off, s.buf, fragOffset, len);
+        // Only whole blocks count as covered, except at the datagram's end.
+        int toBlock = more ? (int) (last >>> 3) : (int) (roundUp8(last) >>> 3);
+        if (toBlock > fragOffset >>> 3) s.blocks.set(fragOffset >>> 3, toBlock);
+        if (s.total < 0 || s.blocks.nextClearBit(0) * 8L < s.total) return null;
+        open.remove(key);
+        return new Reassembled(s.buf, s.total, s.protocol);
+    }
+
+    private static long roundUp8(long n) {
+        return (n + 7) & ~7L;
+    }
+
+    private Reassembled drop(long packet, long ts, Key key, String why) {
+        open.remove(key);
+        problems.problem(packet, ts, ProblemKind.MALFORMED, "IPv" + key.version() + " fragments (id " + key.id()
+                + ") disagree: " + why + "; datagram dropped");
+        return null;
+    }
+
+    private void evictOldest(long packet, long ts) {
+        Iterator<Map.Entry<Key, Pending>> it = open.entrySet().iterator();
+        Map.Entry<Key, Pending> oldest = it.next();
+        it.remove();
+        problems.problem(packet, ts, ProblemKind.LIMIT, "more than " + limits.maxIpFragmentSets()
+                + " IP datagrams in reassembly (Limits.maxIpFragmentSets); dropped the oldest, IPv"
+                + oldest.getKey().version() + " id " + oldest.getKey().id());
+    }
+}

@@ -1,0 +1,184 @@
+package org.jgwire.codec.network;
+
+import static org.jgwire.codec.network.Bytes.u16;
+import static org.jgwire.codec.network.Bytes.u8;
+
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.capture.RawPacket;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ProblemKind;
+
+/**
+ * Takes a captured link-layer packet down to its UDP datagram or TCP segment: link layer ({@link LinkLayer}),
+ * IPv4 (options, total length, so Ethernet padding is ignored) or IPv6 (extension headers), IP reassembly
+ * ({@link IpDefragmenter}), then UDP or TCP. Payloads are slices of the packet's own bytes, never copies.
+ *
+ * <p>Not UDP/TCP, not IP at all, or a fragment still waiting for the rest: null, silently. A UDP or TCP header
+ * cut by the capture is reported TRUNCATED; a TCP payload cut short is delivered as far as it goes (the stream
+ * reassembler sees the gap); a UDP datagram cut short is reported TRUNCATED and not delivered, since a partial
+ * datagram is not a frame. Inconsistent lengths are reported MALFORMED. One instance per capture, one thread.
+ */
+public final class NetworkDissector {
+    private static final int UDP = 17, TCP = 6;
+    private static final int HOP_BY_HOP = 0, ROUTING = 43, FRAGMENT = 44, AH = 51, DEST_OPTIONS = 60;
+
+    private final NetworkProblems problems;
+    private final IpDefragmenter defragmenter;
+    private final EndpointCache endpoints = new EndpointCache();
+
+    public NetworkDissector(Limits limits, NetworkProblems problems) {
+        this.problems = problems;
+        this.defragmenter = new IpDefragmenter(limits, problems);
+    }
+
+    /** The UDP datagram or TCP segment the packet carries, or null (see the class comment). */
+    public Transported dissect(RawPacket p) {
+        byte[] d = p.data();
+        int len = d.length;
+        int ip = LinkLayer.ipOffset(p.linkType(), d, len);
+        if (ip < 0 || ip >= len) return null;
+        int version = d[ip] >> 4 & 0xF;
+        if (version == 4) return ipv4(p, d, ip, len);
+        if (version == 6) return ipv6(p, d, ip, len);
+        return null;
+    }
+
+    private Transported ipv4(RawPacket p, byte[] d, int ip, int len) {
+        if (ip + 10 > len) return null; // cannot even tell the protocol
+        int protocol = u8(d, ip + 9);
+        if (protocol != UDP && protocol != TCP) return null;
+        if (ip + 20 > len) return truncated(p, "IPv4 header cut by the capture: " + (len - ip) + " of 20 bytes");
+        int ihl = (d[ip] & 0xF) * 4;
+        int totalLength = u16(d, ip + 2);
+        if (totalLength == 0) totalLength = len - ip; // TCP segmentation offload: the NIC fills it in later
+        if (ihl < 20 || totalLength < ihl) {
+            return malformed(p, "IPv4 header length " + ihl + " with total length " + totalLength);
+        }
+        if (ip + ihl > len) return truncated(p, "IPv4 options cut by the capture: " + (len - ip) + " of " + ihl);
+        boolean cut = ip + totalLength > len;
+        int end = cut ? len : ip + totalLength; // beyond the total length is link padding
+        int flagsOffset = u16(d, ip + 6);
+        boolean more = (flagsOffset & 0x2000) != 0;
+        int fragOffset = (flagsOffset & 0x1FFF) * 8;
+        if (more || fragOffset != 0) {
+            if (cut) return truncated(p, "IPv4 fragment cut by the capture: " + (len - ip) + " of " + totalLength);
+            IpDefragmenter.Reassembled r =
+                    defragmenter.addV4(p.number(), p.tsNanos(), d, ip, ip + ihl, end, fragOffset, more);
+            if (r == null) return null;
+            return transport(p, r.data(), 0, r.length(), false, protocol, d, ip, false);
+        }
+        if (cut && p.originalLength() <= len) {
+            return malformed(p, "IPv4 total length " + totalLength + " exceeds the packet (" + (len - ip) + ")");
+        }
+        return transport(p, d, ip + ihl, end, cut, protocol, d, ip, false);
+    }
+
+    private Transported ipv6(RawPacket p, byte[] d, int ip, int len) {
+        if (ip + 40 > len) return null;
+        int payloadLength = u16(d, ip + 4);
+        // 0: a jumbogram (RFC 2675) or segmentation offload; the captured bytes are all there is.
+        int declaredEnd = payloadLength == 0 ? len : ip + 40 + payloadLength;
+        boolean cut = declaredEnd > len;
+        if (cut && p.originalLength() <= len) {
+            return malformed(p, "IPv6 payload length " + payloadLength + " exceeds the packet (" + (len - ip - 40)
+                    + ")");
+        }
+        byte[] buf = d;
+        int end = cut ? len : declaredEnd;
+        int off = ip + 40;
+        int next = u8(d, ip + 6);
+        boolean reassembled = false;
+        while (true) {
+            switch (next) {
+                case UDP, TCP:
+                    return transport(p, buf, off, end, cut, next, d, ip, true);
+                case HOP_BY_HOP, ROUTING, DEST_OPTIONS, AH: {
+                    if (off + 2 > end) return cutExtension(p, cut, next);
+                    int hlen = next == AH ? (u8(buf, off + 1) + 2) * 4 : (u8(buf, off + 1) + 1) * 8;
+                    next = u8(buf, off);
+                    off += hlen;
+                    break;
+                }
+                case FRAGMENT: {
+                    if (off + 8 > end) return cutExtension(p, cut, next);
+                    int fragNext = u8(buf, off);
+                    int fo = u16(buf, off + 2);
+                    long id = Bytes.u32(buf, off + 4);
+                    off += 8;
+                    int fragOffset = fo & 0xFFF8;
+                    boolean more = (fo & 1) != 0;
+                    next = fragNext;
+                    if (fragOffset == 0 && !more) break; // atomic fragment (RFC 6946)
+                    if (reassembled) return malformed(p, "IPv6 fragment header inside a reassembled datagram");
+                    if (cut) return truncated(p, "IPv6 fragment cut by the capture: " + (len - ip) + " of "
+                            + (declaredEnd - ip) + " bytes");
+                    if (off > end) return malformed(p, "IPv6 extension headers run past the payload length");
+                    IpDefragmenter.Reassembled r = defragmenter.addV6(p.number(), p.tsNanos(), d, ip, id, fragNext,
+                            off, end, fragOffset, more);
+                    if (r == null) return null;
+                    buf = r.data();
+                    off = 0;
+                    end = r.length();
+                    next = r.protocol();
+                    reassembled = true;
+                    break;
+                }
+                default:
+                    return null; // no next header (59), ESP, ICMPv6, ...: nothing for us
+            }
+        }
+    }
+
+    private Transported cutExtension(RawPacket p, boolean cut, int header) {
+        return cut ? truncated(p, "IPv6 extension header " + header + " cut by the capture")
+                : malformed(p, "IPv6 extension header " + header + " runs past the payload length");
+    }
+
+    /**
+     * The UDP/TCP header at {@code buf[off]}, its payload up to {@code end}; {@code cut} when the capture ended
+     * before the IP length did. Addresses come from the IP header at {@code hdr[ip]}.
+     */
+    private Transported transport(RawPacket p, byte[] buf, int off, int end, boolean cut, int protocol, byte[] hdr,
+                                  int ip, boolean v6) {
+        int avail = end - off;
+        if (protocol == UDP) {
+            if (avail < 8) return short_(p, cut, "UDP header", avail, 8);
+            int udpLength = u16(buf, off + 4);
+            if (udpLength == 0 && v6) udpLength = avail; // jumbogram (RFC 2675)
+            if (udpLength < 8) return malformed(p, "UDP length " + udpLength + " is shorter than its header (8)");
+            if (udpLength > avail) {
+                return cut ? truncated(p, "UDP datagram cut by the capture: " + avail + " of " + udpLength
+                        + " bytes; not delivered")
+                        : malformed(p, "UDP length " + udpLength + " exceeds the IP payload (" + avail + ")");
+            }
+            return new UdpDatagram(endpoint(hdr, ip, v6, true, u16(buf, off)),
+                    endpoint(hdr, ip, v6, false, u16(buf, off + 2)), buf, off + 8, udpLength - 8);
+        }
+        if (avail < 20) return short_(p, cut, "TCP header", avail, 20);
+        int dataOffset = (u8(buf, off + 12) >> 4) * 4;
+        if (dataOffset < 20) return malformed(p, "TCP data offset " + dataOffset + " is shorter than 20");
+        if (dataOffset > avail) return short_(p, cut, "TCP header with options", avail, dataOffset);
+        return new TcpSegment(endpoint(hdr, ip, v6, true, u16(buf, off)),
+                endpoint(hdr, ip, v6, false, u16(buf, off + 2)), Bytes.u32(buf, off + 4), u8(buf, off + 13),
+                buf, off + dataOffset, avail - dataOffset);
+    }
+
+    private Endpoint endpoint(byte[] hdr, int ip, boolean v6, boolean src, int port) {
+        return v6 ? endpoints.v6(hdr, ip + (src ? 8 : 24), port) : endpoints.v4(hdr, ip + (src ? 12 : 16), port);
+    }
+
+    private Transported short_(RawPacket p, boolean cut, String what, int have, int need) {
+        return cut ? truncated(p, what + " cut by the capture: " + have + " of " + need + " bytes")
+                : malformed(p, what + " needs " + need + " bytes but the IP payload holds " + have);
+    }
+
+    private Transported truncated(RawPacket p, String message) {
+        problems.problem(p.number(), p.tsNanos(), ProblemKind.TRUNCATED, message);
+        return null;
+    }
+
+    private Transported malformed(RawPacket p, String message) {
+        problems.problem(p.number(), p.tsNanos(), ProblemKind.MALFORMED, message);
+        return null;
+    }
+}
