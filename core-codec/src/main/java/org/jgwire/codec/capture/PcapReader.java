@@ -47,11 +47,11 @@ public final class PcapReader implements CaptureSource {
         int p = b.position();
         int magic = b.order(ByteOrder.BIG_ENDIAN).getInt(p);
         if (!isKnownMagic(magic)) {
-            b.order(ByteOrder.LITTLE_ENDIAN);
-            magic = b.getInt(p);
-            if (!isKnownMagic(magic)) {
+            if (!isKnownMagic(Integer.reverseBytes(magic))) {
                 throw new CaptureFormatException(String.format("not a pcap file: magic 0x%08x", magic), 0);
             }
+            b.order(ByteOrder.LITTLE_ENDIAN);
+            magic = Integer.reverseBytes(magic);
         }
         nanos = magic == MAGIC_NANOS;
         recordHeader = magic == MAGIC_MODIFIED ? 24 : 16;
