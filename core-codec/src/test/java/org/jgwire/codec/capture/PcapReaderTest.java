@@ -152,6 +152,26 @@ class PcapReaderTest {
     }
 
     @Test
+    void readsModifiedPcapWithItsLongerRecordHeader() throws IOException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(24 + 24 + A.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0xa1b2cd34); // magic: "modified" pcap (Alexey Kuznetzov's patches)
+        b.putShort((short) 2).putShort((short) 4); // version 2.4
+        b.putInt(0).putInt(0); // thiszone, sigfigs
+        b.putInt(65535); // snaplen
+        b.putInt(1); // link type: Ethernet
+        b.putInt(10).putInt(20); // ts_sec, ts_usec
+        b.putInt(A.length).putInt(A.length); // incl_len, orig_len
+        b.putInt(2); // ifindex
+        b.putShort((short) 0x0800); // protocol
+        b.put((byte) 0).put((byte) 0); // pkt_type, pad
+        b.put(A);
+        List<RawPacket> ps = drain(new PcapReader(of(b.array())));
+        assertEquals(1, ps.size());
+        assertEquals(10_000_020_000L, ps.get(0).tsNanos());
+        assertArrayEquals(A, ps.get(0).data());
+    }
+
+    @Test
     void emptyFileAfterHeaderHasNoPackets() throws IOException {
         byte[] file = new PcapWriter(ByteOrder.LITTLE_ENDIAN, true, 65535, 113).bytes();
         PcapReader r = new PcapReader(of(file));

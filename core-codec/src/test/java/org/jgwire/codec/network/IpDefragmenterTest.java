@@ -114,6 +114,16 @@ class IpDefragmenterTest {
     }
 
     @Test
+    void evictsTheOldestIpv6DatagramToo() {
+        dissector = new NetworkDissector(new Limits(1 << 20, 16, 1 << 20, 1, 65535, 64, 256), problems);
+        List<Transported> out = feed(v6(7, 0, 40, true), v6(8, 80, 108, false), v6(7, 40, 80, true),
+                v6(7, 80, 108, false));
+        assertTrue(out.stream().allMatch(t -> t == null), "7 lost its first fragment when 8 arrived");
+        assertEquals(ProblemKind.LIMIT, problems.entries.get(0).kind());
+        assertTrue(problems.entries.get(0).message().contains("IPv6 id 7"), problems.entries.get(0).message());
+    }
+
+    @Test
     void dropsADatagramLargerThanTheByteLimit() {
         dissector = new NetworkDissector(new Limits(1 << 20, 16, 1 << 20, 16, 100, 64, 256), problems);
         List<Transported> out = feed(v4(1, 0, 40, true), v4(1, 80, 108, false), v4(1, 40, 80, true));
