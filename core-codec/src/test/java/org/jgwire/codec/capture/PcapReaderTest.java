@@ -1,8 +1,8 @@
 package org.jgwire.codec.capture;
 
-import static org.jgwire.codec.capture.Channels2.bytes;
-import static org.jgwire.codec.capture.Channels2.drain;
-import static org.jgwire.codec.capture.Channels2.of;
+import static org.jgwire.codec.capture.TestChannels.bytes;
+import static org.jgwire.codec.capture.TestChannels.drain;
+import static org.jgwire.codec.capture.TestChannels.of;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -68,7 +68,7 @@ class PcapReaderTest {
         int n = 3000; // about 3 MiB: several refills of the 1 MiB buffer
         for (int i = 0; i < n; i++) w.record(i, i, bytes(700 + i % 800, i), 700 + i % 800);
         w.record(n, 0, bytes(200_000, 5), 200_000); // one record near libpcap's bound
-        List<RawPacket> ps = drain(new PcapReader(Channels2.trickle(w.bytes(), 4093)));
+        List<RawPacket> ps = drain(new PcapReader(TestChannels.trickle(w.bytes(), 4093)));
         assertEquals(n + 1, ps.size());
         for (int i = 0; i < n; i++) {
             assertEquals(i + 1, ps.get(i).number());
@@ -82,7 +82,7 @@ class PcapReaderTest {
         byte[] big = bytes(3 << 20, 4); // 3 MiB, allowed by a 4 MiB snaplen
         byte[] file = new PcapWriter(ByteOrder.LITTLE_ENDIAN, false, 4 << 20, 1)
                 .record(1, 0, A, 60).record(2, 0, big, big.length).record(3, 0, B, 1514).bytes();
-        List<RawPacket> ps = drain(new PcapReader(Channels2.trickle(file, 100_000)));
+        List<RawPacket> ps = drain(new PcapReader(TestChannels.trickle(file, 100_000)));
         assertEquals(3, ps.size());
         assertArrayEquals(big, ps.get(1).data());
         assertArrayEquals(B, ps.get(2).data());

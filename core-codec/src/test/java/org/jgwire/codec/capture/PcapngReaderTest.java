@@ -2,9 +2,9 @@ package org.jgwire.codec.capture;
 
 import static java.nio.ByteOrder.BIG_ENDIAN;
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
-import static org.jgwire.codec.capture.Channels2.bytes;
-import static org.jgwire.codec.capture.Channels2.drain;
-import static org.jgwire.codec.capture.Channels2.of;
+import static org.jgwire.codec.capture.TestChannels.bytes;
+import static org.jgwire.codec.capture.TestChannels.drain;
+import static org.jgwire.codec.capture.TestChannels.of;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -123,7 +123,7 @@ class PcapngReaderTest {
                 .block(0xA, bytes(0, 0)) // decryption secrets, empty
                 .epb(0, 2, B, 100)
                 .bytes();
-        List<RawPacket> ps = drain(new PcapngReader(Channels2.trickle(file, 65536)));
+        List<RawPacket> ps = drain(new PcapngReader(TestChannels.trickle(file, 65536)));
         assertEquals(2, ps.size());
         assertArrayEquals(A, ps.get(0).data());
         assertArrayEquals(B, ps.get(1).data());

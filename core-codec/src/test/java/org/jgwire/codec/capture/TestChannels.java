@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test-only channels and a drain for capture sources. */
-final class Channels2 {
-    private Channels2() {}
+final class TestChannels {
+    private TestChannels() {}
 
     static ReadableByteChannel of(byte[] bytes) {
         return Channels.newChannel(new ByteArrayInputStream(bytes));
