@@ -15,9 +15,10 @@ import org.jgwire.codec.model.ProblemKind;
  * the next bytes of stream 0.
  *
  * <p>A line may hold several fields separated by tabs or commas ({@code -E separator=,}, quoted or not), for example
- * {@code -e frame.number -e frame.time_epoch -e udp.payload}. The hex column is the longest field that is clearly
- * hex (it has a letter a-f, a ':' or more than ten digits, unlike a frame number or a port); once found it is kept
- * for every line with the same number of fields, so an empty payload there skips the line and a short one is read.
+ * {@code -e frame.number -e frame.time_epoch -e udp.payload}. The hex column is the longest field that is hex and
+ * either clearly so (it has a letter a-f, a ':' or more than ten digits, unlike a frame number or a port) or the
+ * last field; once found clearly, it is kept for every line with the same number of fields, so that an empty
+ * payload there skips the line and a short one is still read.
  * A field like {@code 1700000000.123456789} (9 to 11 digits before the point) is taken as the
  * {@code frame.time_epoch}. A line without hex is skipped; a line whose hex column is not hex is reported through
  * {@link #drainProblems()} and skipped.
@@ -79,14 +80,7 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
             return chunk(b, fieldStart[hexColumn], fieldEnd[hexColumn], timeColumn);
         }
         int col = findHexColumn(b, n);
-        if (col < 0) return null;
-        int time = findTimeColumn(b, n);
-        if (layoutFields < 0) {
-            layoutFields = n;
-            hexColumn = col;
-            timeColumn = time;
-        }
-        return chunk(b, fieldStart[col], fieldEnd[col], time);
+        return col < 0 ? null : chunk(b, fieldStart[col], fieldEnd[col], findTimeColumn(b, n));
     }
 
     /** Fields at tabs and commas, trimmed of spaces and one pair of quotes; returns their number. */
@@ -120,26 +114,40 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
         return z;
     }
 
-    /** The longest clearly-hex field (last one on a tie), or -1; a malformed hex-looking field is reported. */
+    /**
+     * The longest field that is hex and either clearly so (see {@link #clearlyHex}) or the last field; the last
+     * one on a tie; -1 if none. The layout is kept only when the field is clearly hex. With no hex field, a
+     * malformed field that looks like hex is reported.
+     */
     private int findHexColumn(byte[] b, int n) {
         int best = -1, bestBytes = 0;
+        boolean bestClear = false;
         for (int f = 0; f < n; f++) {
             int fs = fieldStart[f], fe = fieldEnd[f];
             int bytes = HexText.count(b, fs, fe);
-            if (bytes > 0 && bytes >= bestBytes && clearlyHex(b, fs, fe)) {
+            if (bytes <= 0 || bytes < bestBytes) continue;
+            boolean clear = clearlyHex(b, fs, fe);
+            if (clear || f == n - 1) {
                 best = f;
                 bestBytes = bytes;
+                bestClear = clear;
             }
         }
-        if (best < 0) {
-            for (int f = 0; f < n; f++) {
-                if (fieldEnd[f] - fieldStart[f] > 10 && clearlyHex(b, fieldStart[f], fieldEnd[f])) {
-                    chunk(b, fieldStart[f], fieldEnd[f], -1); // reports why it is not hex
-                    break;
-                }
+        if (best >= 0) {
+            if (bestClear && layoutFields < 0) {
+                layoutFields = n;
+                hexColumn = best;
+                timeColumn = findTimeColumn(b, n);
+            }
+            return best;
+        }
+        for (int f = 0; f < n; f++) {
+            if (fieldEnd[f] - fieldStart[f] > 10 && clearlyHex(b, fieldStart[f], fieldEnd[f])) {
+                chunk(b, fieldStart[f], fieldEnd[f], -1); // reports why it is not hex
+                break;
             }
         }
-        return best;
+        return -1;
     }
 
     /** Has a letter a-f, a ':' or more than ten digits, and otherwise only hex digits and separators. */
