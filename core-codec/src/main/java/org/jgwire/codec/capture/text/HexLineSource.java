@@ -17,9 +17,9 @@ import org.jgwire.codec.model.ProblemKind;
  * <p>A line may hold several fields separated by tabs or commas ({@code -E separator=,}, quoted or not), for example
  * {@code -e frame.number -e frame.time_epoch -e udp.payload}. The hex column is the longest field that is hex and
  * either clearly so (it has a letter a-f, a ':' or more than ten digits, unlike a frame number or a port) or the
- * last field; once found clearly, it is kept for every line with the same number of fields, so that an empty
- * payload there skips the line and a short one is still read.
- * A field like {@code 1700000000.123456789} (9 to 11 digits before the point) is taken as the
+ * last field (a MAC address, {@code 00:00:00:00:00:00}, is never taken); once found clearly, it is kept for
+ * every line with the same number of fields, so that an empty payload there skips the line and a short one is
+ * still read. A field like {@code 1700000000.123456789} (9 to 11 digits before the point) is taken as the
  * {@code frame.time_epoch}. A line without hex is skipped; a line whose hex column is not hex is reported through
  * {@link #drainProblems()} and skipped.
  */
@@ -125,7 +125,7 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
         for (int f = 0; f < n; f++) {
             int fs = fieldStart[f], fe = fieldEnd[f];
             int bytes = HexText.count(b, fs, fe);
-            if (bytes <= 0 || bytes < bestBytes) continue;
+            if (bytes <= 0 || bytes < bestBytes || bytes == 6 && fe - fs == 17) continue; // eth.src, not a payload
             boolean clear = clearlyHex(b, fs, fe);
             if (clear || f == n - 1) {
                 best = f;
@@ -191,7 +191,8 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
         } else {
             int at = -(count + 2);
             problems.add(line, ProblemKind.MALFORMED, lines.offsetOf(at), "line " + line + ": not hex at column "
-                    + (at - lines.start + 1) + " ('" + HexText.excerpt(b, at, at + 1, 1) + "') in '" + text + "'; skipped");
+                    + (at - lines.start + 1) + " ('" + HexText.excerpt(b, at, at + 1, 1) + "') in '" + text
+                    + "'; skipped");
         }
     }
 

@@ -58,8 +58,8 @@ class TsharkOutputTest {
             udpPort = udp.getLocalPort();
             serverPort = server.getLocalPort();
             Path log = dir.resolve("tcpdump.log");
-            Process tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", pcap.toString(),
-                    "udp dst port " + udpPort + " or tcp port " + serverPort)
+            Process tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "--immediate-mode", "-U", "-s", "0",
+                    "-w", pcap.toString(), "udp dst port " + udpPort + " or tcp port " + serverPort)
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -189,6 +189,16 @@ class TsharkOutputTest {
         Path out = tshark("udp-csv.txt", "-r", pcap.toString(), "-T", "fields", "-E", "separator=,",
                 "-E", "quote=d", "-e", "frame.number", "-e", "udp.srcport", "-e", "data", "udp");
         try (CaptureSource source = InputOpener.open(out.toString(), InputHints.AUTO)) {
+            assertDatagrams(TextInputs.readAll(source));
+        }
+    }
+
+    @Test
+    void takesThePayloadAndNotTheColonSeparatedMacAddress() throws Exception {
+        // the first datagrams are shorter than a MAC address: the longest hex field alone would pick eth.src
+        Path out = tshark("udp-eth.txt", "-r", pcap.toString(), "-T", "fields", "-e", "eth.src", "-e", "udp.payload");
+        try (CaptureSource source = InputOpener.open(out.toString(), InputHints.AUTO)) {
+            assertTrue(Files.readString(out).startsWith("00:00:00:00:00:00\t"));
             assertDatagrams(TextInputs.readAll(source));
         }
     }
