@@ -40,6 +40,26 @@ class NamesFileReaderTest {
     }
 
     @Test
+    void bindsTheSameAddressesAsParseMessagesReadMappingsOfTheRealJar() throws Exception {
+        String file = org.jgroups.util.UUID.randomUUID().toStringLong() + " A\n42 B\n"
+                + "1-2-3-4-5 C\n9223372036854775807 D\n";
+        Path f = write(file);
+        java.lang.reflect.Method readMappings = org.jgroups.tests.ParseMessages.class
+                .getDeclaredMethod("readMappings", String.class);
+        readMappings.setAccessible(true);
+        readMappings.invoke(null, f.toString());
+        List<Discovery> names = NamesFileReader.read(f);
+        assertEquals(4, names.size());
+        for (Discovery d : names) {
+            java.util.UUID u = java.util.UUID.fromString(d.address().id());
+            org.jgroups.util.UUID jg = new org.jgroups.util.UUID(u.getMostSignificantBits(),
+                    u.getLeastSignificantBits());
+            assertEquals(d.logicalName(), org.jgroups.util.NameCache.get(jg), d.address().id());
+            org.jgroups.util.NameCache.remove(jg);
+        }
+    }
+
+    @Test
     void parsesUuidStringsExactlyAsJGroupsUuidFromStringDoes() {
         // short groups are accepted by UUID.fromString, which shifts them together without checking widths
         for (String s : new String[] {"1-2-3-4-5", "0000000a-000b-000c-000d-00000000000e",
