@@ -1,0 +1,197 @@
+package org.jgwire.codec.capture;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.jgwire.codec.capture.text.FollowTcpSource;
+import org.jgwire.codec.capture.text.HexLineSource;
+import org.jgwire.codec.capture.text.RawBinarySource;
+
+/**
+ * Opens an input file or stdin as the right {@link CaptureSource}, telling the kind from its first bytes unless
+ * the user named it: a pcap or pcapng magic number, the header of {@code tshark -z follow,tcp,raw}, other text
+ * (hex lines), or else raw binary. Files are read through a {@link FileChannel}; stdin through a channel that
+ * first hands back the bytes looked at, and that is never closed.
+ */
+public final class InputOpener {
+    /** What an input holds. */
+    public enum Kind {
+        PCAP, PCAPNG, HEX, FOLLOW, RAW;
+
+        /** The name used by {@link InputHints#format()}. */
+        public String formatName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** Most bytes looked at to tell the kind. */
+    static final int HEAD = 8192;
+
+    private InputOpener() {}
+
+    /**
+     * Opens {@code pathOrDash} ({@code -} for stdin).
+     *
+     * @throws NoSuchFileException when the file does not exist
+     */
+    public static CaptureSource open(String pathOrDash, InputHints hints) throws IOException {
+        if (hints == null) hints = InputHints.AUTO;
+        Kind forced = hints.format() == null ? null : Kind.valueOf(hints.format().toUpperCase(java.util.Locale.ROOT));
+        ReadableByteChannel channel;
+        Kind kind;
+        if ("-".equals(pathOrDash)) {
+            InputStream in = System.in;
+            if (forced != null) {
+                channel = new PrefixedChannel(new byte[0], 0, Channels.newChannel(in));
+                kind = forced;
+            } else {
+                byte[] head = new byte[HEAD];
+                int n = 0;
+                boolean eof = false;
+                for (kind = detect(head, 0, false); kind == null; kind = detect(head, n, eof)) {
+                    int r = in.read(head, n, HEAD - n);
+                    if (r < 0) eof = true;
+                    else n += r;
+                }
+                channel = new PrefixedChannel(head, n, Channels.newChannel(in));
+            }
+        } else {
+            FileChannel file;
+            try {
+                file = FileChannel.open(Path.of(pathOrDash), StandardOpenOption.READ);
+            } catch (NoSuchFileException e) {
+                throw new NoSuchFileException(pathOrDash, null, "no such input file");
+            }
+            channel = file;
+            try {
+                kind = forced != null ? forced : detect(file);
+            } catch (IOException | RuntimeException e) {
+                file.close();
+                throw e;
+            }
+        }
+        try {
+            return source(kind, channel, hints.tcp());
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    private static Kind detect(FileChannel file) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(HEAD);
+        while (head.hasRemaining()) { // positional reads: the channel stays at 0 for the source
+            if (file.read(head, head.position()) < 0) break;
+        }
+        return detect(head.array(), head.position(), true);
+    }
+
+    private static CaptureSource source(Kind kind, ReadableByteChannel channel, boolean tcp) throws IOException {
+        return switch (kind) {
+            case PCAP, PCAPNG -> captureFileReader(kind, channel);
+            case HEX -> new HexLineSource(channel, tcp);
+            case FOLLOW -> new FollowTcpSource(channel);
+            case RAW -> new RawBinarySource(channel, tcp);
+        };
+    }
+
+    /** The readers of binary capture files (the pcap helper's classes), in one place. */
+    private static CaptureSource captureFileReader(Kind kind, ReadableByteChannel channel) throws IOException {
+        return kind == Kind.PCAP ? new PcapReader(channel) : new PcapngReader(channel);
+    }
+
+    /**
+     * The kind of an input that starts with {@code b[0, n)}, or null when more bytes are needed to tell and
+     * {@code eof} is false. Text is told apart by its first line that is not blank: {@code Follow:} (or a line of
+     * '=' then {@code Follow:}) is follow output, anything else hex lines. Input with a control byte other than
+     * tab, CR and LF is raw binary.
+     */
+    public static Kind detect(byte[] b, int n, boolean eof) {
+        boolean complete = eof || n >= HEAD;
+        if (n < 4) {
+            if (!complete) return null;
+            return n == 0 || isText(b, n) ? Kind.HEX : Kind.RAW;
+        }
+        int magic = (b[0] & 0xff) << 24 | (b[1] & 0xff) << 16 | (b[2] & 0xff) << 8 | (b[3] & 0xff);
+        // pcap: a1b2c3d4 (microseconds) or a1b23c4d (nanoseconds), written in either byte order
+        if (magic == 0xa1b2c3d4 || magic == 0xd4c3b2a1 || magic == 0xa1b23c4d || magic == 0x4d3cb2a1) {
+            return Kind.PCAP;
+        }
+        if (magic == 0x0a0d0d0a) return Kind.PCAPNG; // Section Header Block type, the same in both orders
+        if (!isText(b, n)) return Kind.RAW;
+        boolean afterRule = false; // the previous non-blank line was a line of '='
+        int s = 0;
+        while (s < n) {
+            int nl = s;
+            while (nl < n && b[nl] != '\n') nl++;
+            if (nl == n && !complete) return null;
+            int e = nl;
+            while (e > s && (b[e - 1] == '\r' || b[e - 1] == ' ' || b[e - 1] == '\t')) e--;
+            if (e > s) {
+                if (startsWith(b, s, e, "Follow:")) return Kind.FOLLOW;
+                if (afterRule || !startsWith(b, s, e, "===")) return Kind.HEX;
+                afterRule = true;
+            }
+            s = nl + 1;
+        }
+        return complete ? Kind.HEX : null;
+    }
+
+    private static boolean isText(byte[] b, int n) {
+        for (int i = 0; i < n; i++) {
+            int c = b[i] & 0xff;
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f) return false;
+        }
+        return true;
+    }
+
+    private static boolean startsWith(byte[] b, int s, int e, String prefix) {
+        if (e - s < prefix.length()) return false;
+        for (int i = 0; i < prefix.length(); i++) {
+            if (b[s + i] != prefix.charAt(i)) return false;
+        }
+        return true;
+    }
+
+    /** Hands back the bytes already looked at, then reads on from stdin; closing it leaves stdin open. */
+    private static final class PrefixedChannel implements ReadableByteChannel {
+        private final byte[] head;
+        private final int headLength;
+        private int headPos;
+        private final ReadableByteChannel rest;
+        private boolean open = true;
+
+        PrefixedChannel(byte[] head, int headLength, ReadableByteChannel rest) {
+            this.head = head;
+            this.headLength = headLength;
+            this.rest = rest;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            if (headPos < headLength) {
+                int n = Math.min(dst.remaining(), headLength - headPos);
+                dst.put(head, headPos, n);
+                headPos += n;
+                return n;
+            }
+            return rest.read(dst);
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open;
+        }
+
+        @Override
+        public void close() {
+            open = false; // stdin belongs to the process
+        }
+    }
+}
