@@ -30,11 +30,12 @@ final class Handshake {
         if (version < FIRST_WITHOUT_SIZE || version > LAST_WITHOUT_SIZE) {
             if (avail < 8) return MORE;
             int size = FrameDetector.u16(b, off + 6);
-            return size <= MAX_ADDR ? 8 + size : NO;
+            return size > MAX_ADDR ? NO : avail < 8 + size ? MORE : 8 + size;
         }
         if (avail < p + 1) return MORE;
         int n = b[off + p] & 0xFF; // IpAddress.writeTo: u8 length, address, [i32 scope if IPv6], u16 port
-        return n == 0 ? p + 3 : n == 4 ? p + 7 : n == 16 ? p + 23 : NO;
+        int total = n == 0 ? p + 3 : n == 4 ? p + 7 : n == 16 ? p + 23 : NO;
+        return total == NO ? NO : avail < total ? MORE : total;
     }
 
     /** The version short of a handshake at {@code b[off]}. */

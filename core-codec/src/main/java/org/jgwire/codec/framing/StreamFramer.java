@@ -48,6 +48,8 @@ public final class StreamFramer {
     private byte[] pending = new byte[0];
     private int pendLen, curLen = -1;
     private long pendBase, skip, syncSkipped;
+    /** What {@link #find} found: a verdict, and the handshake's length when it found one. */
+    private int verdict, hsLen;
 
     private long streamPos, seen, framed, skipped, missing, frameCount, closes;
     private long packet, tsNanos = -1;
@@ -102,9 +104,25 @@ public final class StreamFramer {
                     }
                 }
                 default -> { // START, SYNC
-                    keep(b, off, end - off, base + off);
-                    off = end;
-                    scan();
+                    if (pendLen > 0) {
+                        keep(b, off, end - off, base + off);
+                        off = end;
+                        scan();
+                        continue;
+                    }
+                    int p = find(b, off, end);
+                    syncSkipped += p - off;
+                    skipped += p - off;
+                    if (verdict != FrameDetector.YES) { // keep what needs more bytes to be judged
+                        keep(b, p, end - p, base + p);
+                        off = end;
+                    } else if (hsLen > 0) {
+                        handshake(b, p);
+                        off = p + hsLen;
+                    } else {
+                        resynced(base + p);
+                        off = p;
+                    }
                 }
             }
         }
@@ -285,50 +303,24 @@ public final class StreamFramer {
     }
 
     /**
-     * Looks for the first offset of {@code pending} where a handshake or a frame starts, drops the bytes before it,
-     * and frames from there. Keeps the bytes whose verdict needs more data.
+     * Frames from {@code pending} once {@link #find} locates a handshake or a frame start in it; keeps the bytes
+     * whose verdict needs more data.
      */
     private void scan() {
         while (true) {
-            int p = 0, verdict = FrameDetector.NO, hs = Handshake.NO;
-            for (; p < pendLen; p++) {
-                if (state == State.START && p == 0 && !handshakeSeen) {
-                    hs = Handshake.length(pending, 0, pendLen);
-                    if (hs == Handshake.MORE) return;
-                    if (hs > 0) break;
-                }
-                verdict = candidate(p);
-                if (verdict != FrameDetector.NO) break;
-                if (state == State.START) {
-                    state = State.SYNC; // offset 0 is not a frame: the capture began mid-stream
-                    why = handshakeSeen ? Why.BAD : Why.START;
-                }
-            }
+            int p = find(pending, 0, pendLen);
             if (p > 0) {
                 syncSkipped += p;
                 drop(p);
             }
-            if (hs > 0) {
-                handshakeSeen = true;
-                version = Handshake.version(pending, 0);
-                framed += hs;
-                pendBase += hs;
-                compact(hs);
-                state = State.START; // a frame must follow right away
+            if (verdict != FrameDetector.YES) return;
+            if (hsLen > 0) {
+                handshake(pending, 0);
+                pendBase += hsLen;
+                compact(hsLen);
                 continue;
             }
-            if (verdict != FrameDetector.YES) return;
-            if (syncSkipped > 0) {
-                long at = pendBase;
-                if (why == Why.START)
-                    problem(ProblemKind.GAP, at - syncSkipped, "stream joined mid-way: " + syncSkipped
-                            + " bytes skipped before the first frame at offset " + at);
-                else
-                    problem(why == Why.GAP ? ProblemKind.GAP : ProblemKind.MALFORMED, at - syncSkipped,
-                            "resynchronised at offset " + at + " after skipping " + syncSkipped + " bytes");
-            }
-            syncSkipped = 0;
-            state = State.ALIGNED;
+            resynced(pendBase);
             int stop = frames(pending, 0, pendLen, pendBase);
             pendBase += stop;
             compact(stop);
@@ -339,36 +331,86 @@ public final class StreamFramer {
         }
     }
 
-    /** Whether {@code pending[p]} starts a frame of this stream's kind (or of any kind while unknown). */
-    private int candidate(int p) {
-        int avail = pendLen - p;
+    /**
+     * The first offset in {@code a[from, end)} where a handshake (then {@link #hsLen} > 0) or a frame starts
+     * ({@link #verdict} YES), where the answer needs more bytes (MORE), or {@code end} (NO).
+     */
+    private int find(byte[] a, int from, int end) {
+        hsLen = 0;
+        for (int p = from; p < end; p++) {
+            if (state == State.START && p == from && !handshakeSeen) {
+                int hs = Handshake.length(a, p, end - p);
+                if (hs == Handshake.MORE) return result(p, FrameDetector.MORE);
+                if (hs > 0) {
+                    hsLen = hs;
+                    return result(p, FrameDetector.YES);
+                }
+            }
+            int v = candidate(a, p, end, state == State.START && p == from);
+            if (v != FrameDetector.NO) return result(p, v);
+            if (state == State.START) {
+                state = State.SYNC; // the first bytes are no frame: the capture joined mid-stream
+                why = handshakeSeen ? Why.BAD : Why.START;
+            }
+        }
+        return result(end, FrameDetector.NO);
+    }
+
+    private int result(int p, int v) {
+        verdict = v;
+        return p;
+    }
+
+    private void handshake(byte[] a, int p) {
+        handshakeSeen = true;
+        version = Handshake.version(a, p);
+        framed += hsLen;
+        state = State.START; // a frame must follow right away
+    }
+
+    /** A frame starts at stream offset {@code at}: report what was skipped to get there, and frame on. */
+    private void resynced(long at) {
+        if (syncSkipped > 0) {
+            if (why == Why.START)
+                problem(ProblemKind.GAP, at - syncSkipped, "stream joined mid-way: " + syncSkipped
+                        + " bytes skipped before the first frame at offset " + at);
+            else
+                problem(why == Why.GAP ? ProblemKind.GAP : ProblemKind.MALFORMED, at - syncSkipped,
+                        "resynchronised at offset " + at + " after skipping " + syncSkipped + " bytes");
+        }
+        syncSkipped = 0;
+        state = State.ALIGNED;
+    }
+
+    /** Whether {@code a[p]} starts a frame of this stream's kind (or of any kind while unknown). */
+    private int candidate(byte[] a, int p, int end, boolean first) {
+        int avail = end - p;
         if (avail < 4) return FrameDetector.MORE;
-        int len = FrameDetector.i32(pending, p);
+        int len = FrameDetector.i32(a, p);
         if (len < 3 || len > maxFrame) return FrameDetector.NO;
         int at = p + 4, have = Math.min(avail - 4, len);
-        boolean first = state == State.START && p == 0;
-        int r = FrameDetector.NO;
+        int r;
         if (kind == null || kind == FrameKind.TRANSPORT) {
-            r = FrameDetector.transport(pending, at, have, len);
+            r = FrameDetector.transport(a, at, have, len);
             // A connection carries one version (TcpConnection.readPeerAddress rejects others): pin it.
-            if (r == FrameDetector.YES && version >= 0 && FrameDetector.u16(pending, at) != version) r = FrameDetector.NO;
-            if (r != FrameDetector.NO) return found(r, FrameKind.TRANSPORT, first);
+            if (r == FrameDetector.YES && version >= 0 && FrameDetector.u16(a, at) != version) r = FrameDetector.NO;
+            if (r != FrameDetector.NO) return found(r, FrameKind.TRANSPORT, a, at, first);
         }
         if (kind == FrameKind.GOSSIP || kind == null && !handshakeSeen && len <= GOSSIP_PROBE) {
-            r = FrameDetector.gossip(pending, at, have, len, kind == null);
-            if (r != FrameDetector.NO) return found(r, FrameKind.GOSSIP, first);
+            r = FrameDetector.gossip(a, at, have, len, kind == null);
+            if (r != FrameDetector.NO) return found(r, FrameKind.GOSSIP, a, at, first);
         }
         if (kind == FrameKind.BARE_MESSAGE || kind == null && (handshakeSeen || first)) {
-            r = FrameDetector.bareMessage(pending, at, have, len);
-            if (r != FrameDetector.NO) return found(r, FrameKind.BARE_MESSAGE, first);
+            r = FrameDetector.bareMessage(a, at, have, len);
+            if (r != FrameDetector.NO) return found(r, FrameKind.BARE_MESSAGE, a, at, first);
         }
         return FrameDetector.NO;
     }
 
-    private int found(int verdict, FrameKind k, boolean first) {
+    private int found(int verdict, FrameKind k, byte[] a, int at, boolean first) {
         if (verdict == FrameDetector.YES && kind == null) {
             kind = k;
-            if (k == FrameKind.TRANSPORT && version < 0 && first) version = FrameDetector.u16(pending, 4);
+            if (k == FrameKind.TRANSPORT && version < 0 && first) version = FrameDetector.u16(a, at);
             if (peer != null) peer.learn(k);
         }
         return verdict;
