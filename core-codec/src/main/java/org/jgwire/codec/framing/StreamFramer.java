@@ -50,6 +50,8 @@ public final class StreamFramer {
     private long pendBase, skip, syncSkipped;
     /** What {@link #find} found: a verdict, and the handshake's length when it found one. */
     private int verdict, hsLen;
+    /** Set by {@link #end}: no more bytes will come, so a candidate is judged on what is there. */
+    private boolean ending;
 
     private long streamPos, seen, framed, skipped, missing, frameCount, closes;
     private long packet, tsNanos = -1;
@@ -164,6 +166,10 @@ public final class StreamFramer {
     public void end(long packet, long tsNanos) {
         if (state == State.ENDED) return;
         at(packet, tsNanos);
+        if (pendLen > 0 && (state == State.START || state == State.SYNC)) {
+            ending = true; // a candidate that waited for its successor is taken as it is
+            scan();
+        }
         if (pendLen > 0) {
             if (state == State.ALIGNED && curLen >= 0)
                 problem(ProblemKind.TRUNCATED, pendBase, "frame of " + curLen + " bytes truncated by the end of the stream ("
@@ -394,17 +400,30 @@ public final class StreamFramer {
             r = FrameDetector.transport(a, at, have, len);
             // A connection carries one version (TcpConnection.readPeerAddress rejects others): pin it.
             if (r == FrameDetector.YES && version >= 0 && FrameDetector.u16(a, at) != version) r = FrameDetector.NO;
+            // Joining mid-way, a GossipData MESSAGE ends with what looks like a TCP frame: let the next frame confirm.
+            if (r == FrameDetector.YES && kind == null && !first) r = nextIsTransport(a, at + len, end, len);
             if (r != FrameDetector.NO) return found(r, FrameKind.TRANSPORT, a, at, first);
         }
         if (kind == FrameKind.GOSSIP || kind == null && !handshakeSeen && len <= GOSSIP_PROBE) {
             r = FrameDetector.gossip(a, at, have, len, kind == null);
             if (r != FrameDetector.NO) return found(r, FrameKind.GOSSIP, a, at, first);
         }
-        if (kind == FrameKind.BARE_MESSAGE || kind == null && (handshakeSeen || first)) {
+        // Bare messages have too little structure to be told from noise: only after a FD_SOCK2 handshake.
+        if (kind == FrameKind.BARE_MESSAGE || kind == null && handshakeSeen) {
             r = FrameDetector.bareMessage(a, at, have, len);
             if (r != FrameDetector.NO) return found(r, FrameKind.BARE_MESSAGE, a, at, first);
         }
         return FrameDetector.NO;
+    }
+
+    /** Whether the frame after a candidate, at {@code q}, is a transport frame too (or the stream ends first). */
+    private int nextIsTransport(byte[] a, int q, int end, int len) {
+        if (q + 4 > end) return ending || len > GOSSIP_PROBE ? FrameDetector.YES : FrameDetector.MORE;
+        int next = FrameDetector.i32(a, q);
+        if (next == GRACEFUL_CLOSE) return FrameDetector.YES;
+        if (next < 3 || next > maxFrame) return FrameDetector.NO;
+        int r = FrameDetector.transport(a, q + 4, Math.min(end - q - 4, next), next);
+        return r == FrameDetector.MORE && ending ? FrameDetector.YES : r;
     }
 
     private int found(int verdict, FrameKind k, byte[] a, int at, boolean first) {
