@@ -28,7 +28,7 @@ public final class TcpReassembler {
     private final LinkedHashMap<StreamKey, TcpDirection> open = new LinkedHashMap<>(64, 0.75f, true);
     /** Recently closed directions, to drop late retransmissions instead of taking them for a new stream. */
     private final LinkedHashMap<StreamKey, Boolean> closed;
-    private long evicted, duplicateOfClosed;
+    private long evicted, duplicateOfClosed, duplicateOfRetired;
     /** The last direction used: consecutive segments mostly belong to the same one. */
     private TcpDirection last;
 
@@ -95,6 +95,15 @@ public final class TcpReassembler {
         return n;
     }
 
+    /**
+     * Bytes received more than once (retransmissions, overlaps, data after a FIN or for a closed stream) and dropped.
+     */
+    public long duplicateBytes() {
+        long n = duplicateOfClosed + duplicateOfRetired;
+        for (TcpDirection d : open.values()) n += d.duplicateBytes();
+        return n;
+    }
+
     /** Directions ended because more than {@link Limits#maxOpenStreams()} were open. */
     public long evictedStreams() {
         return evicted;
@@ -128,7 +137,7 @@ public final class TcpReassembler {
     }
 
     private void retire(TcpDirection d) {
-        open.remove(d.key);
+        if (open.remove(d.key) != null) duplicateOfRetired += d.duplicateBytes();
         closed.put(d.key, Boolean.TRUE);
         if (d.reverse != null && d.reverse.reverse == d) d.reverse.reverse = null;
         if (last == d) last = null;
