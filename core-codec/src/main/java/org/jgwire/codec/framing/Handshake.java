@@ -1,5 +1,11 @@
 package org.jgwire.codec.framing;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
+
+import org.jgwire.codec.model.Endpoint;
+
 /**
  * What the connecting side of a TCP / TCP_NIO2 / FD_SOCK2 connection sends first
  * ({@code TcpConnection.sendLocalAddress}, {@code NioConnection.sendLocalAddress}): the cookie "bela"
@@ -36,6 +42,23 @@ final class Handshake {
         int n = b[off + p] & 0xFF; // IpAddress.writeTo: u8 length, address, [i32 scope if IPv6], u16 port
         int total = n == 0 ? p + 3 : n == 4 ? p + 7 : n == 16 ? p + 23 : NO;
         return total == NO ? NO : avail < total ? MORE : total;
+    }
+
+    /**
+     * The server address a whole handshake at {@code b[off]} announces (the sender's listening socket, which the
+     * receiver uses as the peer's address), or null when it has no IP address.
+     */
+    static Endpoint address(byte[] b, int off) {
+        int version = version(b, off);
+        int a = off + (version < FIRST_WITHOUT_SIZE || version > LAST_WITHOUT_SIZE ? 8 : 6);
+        int n = b[a] & 0xFF;
+        if (n != 4 && n != 16) return null;
+        int port = FrameDetector.u16(b, a + 1 + n + (n == 16 ? 4 : 0));
+        try {
+            return new Endpoint(InetAddress.getByAddress(Arrays.copyOfRange(b, a + 1, a + 1 + n)).getHostAddress(), port);
+        } catch (UnknownHostException e) { // cannot happen for 4 or 16 bytes
+            return null;
+        }
     }
 
     /** The version short of a handshake at {@code b[off]}. */

@@ -44,6 +44,7 @@ public final class StreamFramer {
     private FrameKind kind;
     private boolean handshakeSeen;
     private int version = -1;
+    private Endpoint handshakeAddress;
 
     private byte[] pending = new byte[0];
     private int pendLen, curLen = -1;
@@ -201,6 +202,11 @@ public final class StreamFramer {
     /** The version short announced by the handshake, or -1. */
     public int handshakeVersion() {
         return version;
+    }
+
+    /** The server address the handshake announced (the connecting member's physical address), or null. */
+    public Endpoint handshakeAddress() {
+        return handshakeAddress;
     }
 
     /** Bytes given to {@link #data}. */
@@ -370,6 +376,7 @@ public final class StreamFramer {
     private void handshake(byte[] a, int p) {
         handshakeSeen = true;
         version = Handshake.version(a, p);
+        handshakeAddress = Handshake.address(a, p);
         framed += hsLen;
         state = State.START; // a frame must follow right away
     }

@@ -48,6 +48,7 @@ class StreamFramerTcpTest {
         assertFrames(frames(), sink);
         assertTrue(framer.handshakeSeen());
         assertEquals(Version.version, (short) framer.handshakeVersion());
+        assertEquals(new org.jgwire.codec.model.Endpoint("127.0.0.1", 7801), framer.handshakeAddress());
         assertEquals(FrameKind.TRANSPORT, framer.kind());
         for (RecordingSink.Frame f : sink.frames) {
             assertEquals(FrameKind.TRANSPORT, f.kind());
@@ -190,6 +191,16 @@ class StreamFramerTcpTest {
     }
 
     @Test
+    void readsAnIpv6HandshakeAddress() throws Exception {
+        byte[] stream = concat(handshake(new IpAddress("::1", 7802)), prefixed(single(10, 1)));
+        framer.data(stream, 0, stream.length, 1, -1);
+        framer.end(2, -1);
+        assertEquals(new org.jgwire.codec.model.Endpoint("0:0:0:0:0:0:0:1", 7802), framer.handshakeAddress());
+        assertEquals(1, sink.frames.size());
+        assertAllAccounted(framer);
+    }
+
+    @Test
     void handshakeWithoutAddressSizeFrom360() {
         byte[] stream = {
                 'b', 'e', 'l', 'a',           // Connection.cookie
@@ -207,6 +218,7 @@ class StreamFramerTcpTest {
         assertEquals(1, sink.frames.size());
         assertArrayEquals(java.util.Arrays.copyOfRange(stream, 17, 25), sink.frames.get(0).bytes());
         assertEquals(0x1980, framer.handshakeVersion());
+        assertEquals(new org.jgwire.codec.model.Endpoint("127.0.0.1", 7800), framer.handshakeAddress());
         assertEquals(List.of(), sink.problems);
         assertAllAccounted(framer);
     }

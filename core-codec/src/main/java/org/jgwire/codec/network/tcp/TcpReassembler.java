@@ -51,12 +51,18 @@ public final class TcpReassembler {
                 ? last : null;
         StreamKey key = d != null ? d.key : new StreamKey(s.src(), s.dst());
         if (d == null) d = open.get(key);
-        if (d != null && syn && d.isn >= 0 && d.isn != s.seq()) { // a new connection on the same addresses
+        if (rst) { // the connection is gone in both directions, whichever of them was seen
+            TcpDirection rev = d != null ? d.reverse : open.get(key.reverse());
+            if (d != null) end(d, packet, tsNanos);
+            if (rev != null && !rev.isClosed()) end(rev, packet, tsNanos);
+            return;
+        }
+        if (d != null && syn && d.isn != s.seq()) { // a new connection on the same addresses (or a late SYN)
             end(d, packet, tsNanos);
             d = null;
         }
         if (d == null) {
-            if (rst || s.length() == 0 && !syn && !fin) return; // nothing to reassemble yet
+            if (s.length() == 0 && !syn && !fin) return; // nothing to reassemble yet
             if (closed.containsKey(key)) {
                 if (!syn) {
                     duplicateOfClosed += s.length();
@@ -67,11 +73,6 @@ public final class TcpReassembler {
             d = create(key, s, syn, packet, tsNanos);
         }
         last = d;
-        if (rst) { // the connection is gone in both directions
-            end(d, packet, tsNanos);
-            if (d.reverse != null && !d.reverse.isClosed()) end(d.reverse, packet, tsNanos);
-            return;
-        }
         if (d.segment(s.seq(), syn, fin, s.data(), s.offset(), s.length(), packet, tsNanos)) retire(d);
     }
 

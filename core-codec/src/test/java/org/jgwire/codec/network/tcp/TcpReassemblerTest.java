@@ -234,7 +234,7 @@ class TcpReassemblerTest {
         for (Endpoint c : clients) {
             feed(syn(c, SERVER, CLIENT_ISN));
             feed(data(c, SERVER, CLIENT_ISN, clientStream, 0, half));
-            feed(data(clients[1], SERVER, CLIENT_ISN, clientStream, 0, 1)); // a retransmission keeps #2 in use
+            if (c != clients[0]) feed(data(clients[1], SERVER, CLIENT_ISN, clientStream, 0, 1)); // keeps #2 in use
         }
         assertEquals(1, tcp.evictedStreams());
         assertEquals(2, tcp.openStreams());
@@ -259,6 +259,17 @@ class TcpReassemblerTest {
         feed(all.subList(12, all.size())); // late segments of the dead connection are dropped
         assertEquals(before, sink.frames.size());
         assertTrue(sink.problems.stream().allMatch(p -> p.kind() == ProblemKind.TRUNCATED));
+        assertNothingLeft();
+    }
+
+    @Test
+    void resetFromTheSideThatNeverSentDataEndsTheOtherSide() {
+        feed(syn(CLIENT, SERVER, CLIENT_ISN));
+        feed(data(CLIENT, SERVER, CLIENT_ISN, clientStream, 0, 100));
+        assertEquals(1, tcp.openStreams());
+        feed(rst(SERVER, CLIENT, SERVER_ISN + 1));
+        assertEquals(0, tcp.openStreams());
+        assertEquals(ProblemKind.TRUNCATED, sink.problems.get(0).kind());
         assertNothingLeft();
     }
 
