@@ -28,8 +28,6 @@ import org.jgwire.codec.model.Transport;
 public final class StreamFramer {
     /** {@code Connection.GRACEFUL_CLOSE} (5.5.3+): a length of -5 closes the connection. */
     static final int GRACEFUL_CLOSE = -5;
-    /** A GossipData this small or smaller is checked whole before the stream's kind is trusted to be TUNNEL. */
-    private static final int GOSSIP_PROBE = 64 * 1024;
 
     private enum State { START, ALIGNED, SKIP, SYNC, ENDED }
     private enum Why { START, GAP, BAD }
@@ -41,18 +39,11 @@ public final class StreamFramer {
 
     private State state = State.START;
     private Why why = Why.START;
-    private FrameKind kind;
-    private boolean handshakeSeen;
-    private int version = -1;
-    private Endpoint handshakeAddress;
+    private final FrameSync sync;
 
     private byte[] pending = new byte[0];
     private int pendLen, curLen = -1;
     private long pendBase, skip, syncSkipped;
-    /** What {@link #find} found: a verdict, and the handshake's length when it found one. */
-    private int verdict, hsLen;
-    /** Set by {@link #end}: no more bytes will come, so a candidate is judged on what is there. */
-    private boolean ending;
 
     private long streamPos, seen, framed, skipped, missing, frameCount, closes;
     private long packet, tsNanos = -1;
@@ -64,14 +55,15 @@ public final class StreamFramer {
         this.dst = dst;
         this.maxFrame = limits.maxFrameLength();
         this.sink = sink;
+        this.sync = new FrameSync(maxFrame);
     }
 
     /** Pairs this framer with the other direction of the same connection, so each tells the other its kind. */
     public void peer(StreamFramer other) {
         this.peer = other;
         other.peer = this;
-        if (kind != null) other.learn(kind);
-        else if (other.kind != null) learn(other.kind);
+        if (sync.kind != null) other.learn(sync.kind);
+        else if (other.sync.kind != null) learn(other.sync.kind);
     }
 
     /** The next {@code len} bytes of the stream, seen in capture packet {@code packet} at {@code tsNanos}. */
@@ -116,12 +108,12 @@ public final class StreamFramer {
                     int p = find(b, off, end);
                     syncSkipped += p - off;
                     skipped += p - off;
-                    if (verdict != FrameDetector.YES) { // keep what needs more bytes to be judged
+                    if (sync.verdict != FrameDetector.YES) { // keep what needs more bytes to be judged
                         keep(b, p, end - p, base + p);
                         off = end;
-                    } else if (hsLen > 0) {
+                    } else if (sync.hsLen > 0) {
                         handshake(b, p);
-                        off = p + hsLen;
+                        off = p + sync.hsLen;
                     } else {
                         resynced(base + p);
                         off = p;
@@ -168,7 +160,7 @@ public final class StreamFramer {
         if (state == State.ENDED) return;
         at(packet, tsNanos);
         if (pendLen > 0 && (state == State.START || state == State.SYNC)) {
-            ending = true; // a candidate that waited for its successor is taken as it is
+            sync.ending = true; // a candidate that waited for its successor is taken as it is
             scan();
         }
         if (pendLen > 0) {
@@ -191,22 +183,22 @@ public final class StreamFramer {
 
     /** What the frames of this stream are, or null while unknown. */
     public FrameKind kind() {
-        return kind;
+        return sync.kind;
     }
 
     /** Whether the stream began with a handshake ("bela" cookie). */
     public boolean handshakeSeen() {
-        return handshakeSeen;
+        return sync.handshakeSeen;
     }
 
-    /** The version short announced by the handshake, or -1. */
+    /** The version short the handshake announced, or -1 without a handshake. */
     public int handshakeVersion() {
-        return version;
+        return sync.handshakeSeen ? sync.version : -1;
     }
 
     /** The server address the handshake announced (the connecting member's physical address), or null. */
     public Endpoint handshakeAddress() {
-        return handshakeAddress;
+        return sync.handshakeAddress;
     }
 
     /** Bytes given to {@link #data}. */
@@ -245,7 +237,7 @@ public final class StreamFramer {
     }
 
     private void learn(FrameKind k) {
-        if (kind == null && state != State.ENDED) kind = k;
+        if (sync.kind == null && state != State.ENDED) sync.kind = k;
     }
 
     /** Emits the whole frames of {@code a[off, end)}, where {@code a[i]} is at stream offset {@code base + i}. */
@@ -299,7 +291,7 @@ public final class StreamFramer {
 
     /** Checks a length prefix; a bad one is reported and switches to resynchronisation. */
     private boolean lengthOk(int len, long at) {
-        int min = kind == FrameKind.GOSSIP ? 7 : 3;
+        int min = sync.kind == FrameKind.GOSSIP ? 7 : 3;
         if (len >= min && len <= maxFrame) return true;
         if (len > maxFrame)
             problem(ProblemKind.LIMIT, at, "frame length (" + len + ") exceeds the maximum (" + maxFrame + ", --max-frame)");
@@ -325,11 +317,11 @@ public final class StreamFramer {
                 syncSkipped += p;
                 drop(p);
             }
-            if (verdict != FrameDetector.YES) return;
-            if (hsLen > 0) {
+            if (sync.verdict != FrameDetector.YES) return;
+            if (sync.hsLen > 0) {
                 handshake(pending, 0);
-                pendBase += hsLen;
-                compact(hsLen);
+                pendBase += sync.hsLen;
+                compact(sync.hsLen);
                 continue;
             }
             resynced(pendBase);
@@ -343,41 +335,22 @@ public final class StreamFramer {
         }
     }
 
-    /**
-     * The first offset in {@code a[from, end)} where a handshake (then {@link #hsLen} > 0) or a frame starts
-     * ({@link #verdict} YES), where the answer needs more bytes (MORE), or {@code end} (NO).
-     */
+    /** Runs {@link FrameSync#find} and keeps the framer's state in step with what it found. */
     private int find(byte[] a, int from, int end) {
-        hsLen = 0;
-        for (int p = from; p < end; p++) {
-            if (state == State.START && p == from && !handshakeSeen) {
-                int hs = Handshake.length(a, p, end - p);
-                if (hs == Handshake.MORE) return result(p, FrameDetector.MORE);
-                if (hs > 0) {
-                    hsLen = hs;
-                    return result(p, FrameDetector.YES);
-                }
-            }
-            int v = candidate(a, p, end, state == State.START && p == from);
-            if (v != FrameDetector.NO) return result(p, v);
-            if (state == State.START) {
-                state = State.SYNC; // the first bytes are no frame: the capture joined mid-stream
-                why = handshakeSeen ? Why.BAD : Why.START;
-            }
+        boolean atStart = state == State.START;
+        FrameKind before = sync.kind;
+        int p = sync.find(a, from, end, atStart);
+        if (atStart && p > from) {
+            state = State.SYNC; // the first bytes are no frame: the capture joined mid-stream
+            why = sync.handshakeSeen ? Why.BAD : Why.START;
         }
-        return result(end, FrameDetector.NO);
-    }
-
-    private int result(int p, int v) {
-        verdict = v;
+        if (before == null && sync.kind != null && peer != null) peer.learn(sync.kind);
         return p;
     }
 
     private void handshake(byte[] a, int p) {
-        handshakeSeen = true;
-        version = Handshake.version(a, p);
-        handshakeAddress = Handshake.address(a, p);
-        framed += hsLen;
+        sync.handshake(a, p);
+        framed += sync.hsLen;
         state = State.START; // a frame must follow right away
     }
 
@@ -395,57 +368,10 @@ public final class StreamFramer {
         state = State.ALIGNED;
     }
 
-    /** Whether {@code a[p]} starts a frame of this stream's kind (or of any kind while unknown). */
-    private int candidate(byte[] a, int p, int end, boolean first) {
-        int avail = end - p;
-        if (avail < 4) return FrameDetector.MORE;
-        int len = FrameDetector.i32(a, p);
-        if (len < 3 || len > maxFrame) return FrameDetector.NO;
-        int at = p + 4, have = Math.min(avail - 4, len);
-        int r;
-        if (kind == null || kind == FrameKind.TRANSPORT) {
-            r = FrameDetector.transport(a, at, have, len);
-            // A connection carries one version (TcpConnection.readPeerAddress rejects others): pin it.
-            if (r == FrameDetector.YES && version >= 0 && FrameDetector.u16(a, at) != version) r = FrameDetector.NO;
-            // Joining mid-way, a GossipData MESSAGE ends with what looks like a TCP frame: let the next frame confirm.
-            if (r == FrameDetector.YES && kind == null && !first) r = nextIsTransport(a, at + len, end, len);
-            if (r != FrameDetector.NO) return found(r, FrameKind.TRANSPORT, a, at, first);
-        }
-        if (kind == FrameKind.GOSSIP || kind == null && !handshakeSeen && len <= GOSSIP_PROBE) {
-            r = FrameDetector.gossip(a, at, have, len, kind == null);
-            if (r != FrameDetector.NO) return found(r, FrameKind.GOSSIP, a, at, first);
-        }
-        // Bare messages have too little structure to be told from noise: only after a FD_SOCK2 handshake.
-        if (kind == FrameKind.BARE_MESSAGE || kind == null && handshakeSeen) {
-            r = FrameDetector.bareMessage(a, at, have, len);
-            if (r != FrameDetector.NO) return found(r, FrameKind.BARE_MESSAGE, a, at, first);
-        }
-        return FrameDetector.NO;
-    }
-
-    /** Whether the frame after a candidate, at {@code q}, is a transport frame too (or the stream ends first). */
-    private int nextIsTransport(byte[] a, int q, int end, int len) {
-        if (q + 4 > end) return ending || len > GOSSIP_PROBE ? FrameDetector.YES : FrameDetector.MORE;
-        int next = FrameDetector.i32(a, q);
-        if (next == GRACEFUL_CLOSE) return FrameDetector.YES;
-        if (next < 3 || next > maxFrame) return FrameDetector.NO;
-        int r = FrameDetector.transport(a, q + 4, Math.min(end - q - 4, next), next);
-        return r == FrameDetector.MORE && ending ? FrameDetector.YES : r;
-    }
-
-    private int found(int verdict, FrameKind k, byte[] a, int at, boolean first) {
-        if (verdict == FrameDetector.YES && kind == null) {
-            kind = k;
-            if (k == FrameKind.TRANSPORT && version < 0 && first) version = FrameDetector.u16(a, at);
-            if (peer != null) peer.learn(k);
-        }
-        return verdict;
-    }
-
     private void emit(byte[] a, int off, int len) {
         frameCount++;
         framed += 4L + len;
-        sink.frame(info(), kind, a, off, len);
+        sink.frame(info(), sync.kind, a, off, len);
     }
 
     private void problem(ProblemKind k, long offset, String message) {
@@ -459,8 +385,8 @@ public final class StreamFramer {
     }
 
     private FrameInfo info() {
-        Transport t = kind == FrameKind.GOSSIP ? Transport.TUNNEL
-                : kind == FrameKind.BARE_MESSAGE ? Transport.FD_SOCK2 : Transport.TCP;
+        Transport t = sync.kind == FrameKind.GOSSIP ? Transport.TUNNEL
+                : sync.kind == FrameKind.BARE_MESSAGE ? Transport.FD_SOCK2 : Transport.TCP;
         if (info == null || info.transport() != t) info = new FrameInfo(packet, tsNanos, src, dst, t);
         return info;
     }
