@@ -1,5 +1,6 @@
 package org.jgwire.codec.network.tcp;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -14,6 +15,7 @@ import org.jgwire.codec.framing.StreamFramer;
  */
 final class TcpDirection {
     private static final long SEQ_MASK = 0xFFFF_FFFFL;
+    private static final byte[] NONE = {};
 
     final StreamKey key;
     final StreamFramer framer;
@@ -68,8 +70,7 @@ final class TcpDirection {
             duplicate += len;
             return false;
         }
-        byte[] copy = new byte[len];
-        System.arraycopy(b, off, copy, 0, len);
+        byte[] copy = len == 0 ? NONE : Arrays.copyOfRange(b, off, off + len); // the caller reuses its buffer
         ahead.put(at, new Held(copy, fin));
         held += len - (prev == null ? 0 : prev.data.length);
         while (held > maxBuffer && !closed) skipToFirstHeld(packet, tsNanos);

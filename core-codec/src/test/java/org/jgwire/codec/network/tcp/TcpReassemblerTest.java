@@ -117,6 +117,7 @@ class TcpReassemblerTest {
         Collections.shuffle(middle, new Random(42));
         feed(all.subList(0, 2));
         feed(middle);
+        feed(new TcpSegment(CLIENT, SERVER, 5, TcpSegment.ACK, null, 0, 0)); // a pure ACK without a payload array
         assertWholeConnection();
         assertEquals(List.of(), sink.problems);
         assertNothingLeft();
