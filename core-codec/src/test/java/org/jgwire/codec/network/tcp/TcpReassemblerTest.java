@@ -184,6 +184,7 @@ class TcpReassemblerTest {
         List<TcpSegment> c = segments(CLIENT, SERVER, CLIENT_ISN, clientStream, 100);
         feed(syn(CLIENT, SERVER, CLIENT_ISN));
         for (int i = 0; i < c.size(); i++) if (i != lostSegment()) feed(c.get(i));
+        feed(new TcpSegment(CLIENT, SERVER, CLIENT_ISN + 1 + clientStream.length, TcpSegment.FIN, null, 0, 0));
         assertEquals(List.of(), sink.problems, "the hole may still fill");
         assertSameFrames(clientFrames.subList(0, 3), framesFrom(CLIENT));
         assertTrue(tcp.bufferedBytes() > 0);
