@@ -1,0 +1,419 @@
+package org.jgwire.codec.framing;
+
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Transport;
+
+/**
+ * Cuts one direction of a TCP connection into frames. Every JGroups stream is {@code i32 length + frame}
+ * ({@code TcpConnection.doSend}, {@code NioConnection.send}); what a frame is depends on the stream:
+ * <ul>
+ *   <li>TCP / TCP_NIO2: a transport frame; the connecting side first sends a {@link Handshake};</li>
+ *   <li>FD_SOCK2: the same handshake, then bare messages ({@code FD_SOCK2.messageToBuffer});</li>
+ *   <li>TUNNEL to and from a GossipRouter: a {@code GossipData}, without handshake ({@code TcpClient} and the
+ *       router's {@code TcpServer} run without peer connections).</li>
+ * </ul>
+ * The kind is learnt from the handshake, from the peer direction ({@link #peer}) or from the first frames.
+ * Frames that lie entirely inside one {@link #data} call are handed on without copying; only a frame spanning
+ * calls is gathered, in a buffer no larger than the bytes actually received (at most
+ * {@link Limits#maxFrameLength()} + 4). After a gap, a bad length or at the start of a capture that began
+ * mid-stream, the framer resynchronises on the next offset holding a length in range followed by a plausible
+ * frame start. Offsets in problems are stream offsets (bytes since the first one seen, gaps included).
+ *
+ * <p>Byte accounting: {@code bytesSeen() == bytesFramed() + bytesSkipped() + bytesBuffered()} at any time;
+ * after {@link #end} nothing stays buffered. Not thread-safe: one framer per direction, fed in order.
+ */
+public final class StreamFramer {
+    /** {@code Connection.GRACEFUL_CLOSE} (5.5.3+): a length of -5 closes the connection. */
+    static final int GRACEFUL_CLOSE = -5;
+
+    private enum State { START, ALIGNED, SKIP, SYNC, ENDED }
+    private enum Why { START, GAP, BAD }
+
+    private final Endpoint src, dst;
+    private final int maxFrame;
+    private final FrameSink sink;
+    private StreamFramer peer;
+
+    private State state = State.START;
+    private Why why = Why.START;
+    private final FrameSync sync;
+
+    private byte[] pending = new byte[0];
+    private int pendLen, curLen = -1;
+    private long pendBase, skip, syncSkipped;
+
+    private long streamPos, seen, framed, skipped, missing, frameCount, closes;
+    private long packet, tsNanos = -1;
+    private FrameInfo info;
+
+    /** A framer for the bytes {@code src} sends to {@code dst}. */
+    public StreamFramer(Endpoint src, Endpoint dst, Limits limits, FrameSink sink) {
+        this.src = src;
+        this.dst = dst;
+        this.maxFrame = limits.maxFrameLength();
+        this.sink = sink;
+        this.sync = new FrameSync(maxFrame);
+    }
+
+    /** Pairs this framer with the other direction of the same connection, so each tells the other its kind. */
+    public void peer(StreamFramer other) {
+        this.peer = other;
+        other.peer = this;
+        if (sync.kind != null) other.learn(sync.kind);
+        else if (other.sync.kind != null) learn(other.sync.kind);
+    }
+
+    /** The next {@code len} bytes of the stream, seen in capture packet {@code packet} at {@code tsNanos}. */
+    public void data(byte[] b, int off, int len, long packet, long tsNanos) {
+        if (len <= 0) return;
+        at(packet, tsNanos);
+        seen += len;
+        long base = streamPos - off;
+        streamPos += len;
+        if (state == State.ENDED) {
+            skipped += len;
+            return;
+        }
+        int end = off + len;
+        while (off < end) {
+            switch (state) {
+                case SKIP -> {
+                    int n = (int) Math.min(skip, end - off);
+                    skip -= n;
+                    skipped += n;
+                    off += n;
+                    if (skip == 0) state = State.ALIGNED;
+                }
+                case ALIGNED -> {
+                    if (pendLen > 0) off = fill(b, off, end, base);
+                    else {
+                        int stop = frames(b, off, end, base);
+                        if (state == State.ALIGNED) {
+                            keep(b, stop, end - stop, base + stop);
+                            curLen = pendLen >= 4 ? FrameDetector.i32(pending, 0) : -1;
+                            off = end;
+                        } else off = stop;
+                    }
+                }
+                default -> { // START, SYNC
+                    if (pendLen > 0) {
+                        keep(b, off, end - off, base + off);
+                        off = end;
+                        scan();
+                        continue;
+                    }
+                    int p = find(b, off, end);
+                    syncSkipped += p - off;
+                    skipped += p - off;
+                    if (sync.verdict != FrameDetector.YES) { // keep what needs more bytes to be judged
+                        keep(b, p, end - p, base + p);
+                        off = end;
+                    } else if (sync.hsLen > 0) {
+                        handshake(b, p);
+                        off = p + sync.hsLen;
+                    } else {
+                        resynced(base + p);
+                        off = p;
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code missingBytes} of the stream were never captured (or given up on); framing resynchronises. */
+    public void gap(long missingBytes, long packet, long tsNanos) {
+        if (missingBytes <= 0 || state == State.ENDED) return;
+        at(packet, tsNanos);
+        long at = streamPos;
+        streamPos += missingBytes;
+        missing += missingBytes;
+        if (state == State.ALIGNED && curLen >= 0 && missingBytes <= 4L + curLen - pendLen) {
+            // The hole lies inside one frame: that frame is lost, but the next starts where it would have ended.
+            problem(ProblemKind.GAP, at, missingBytes + " bytes missing from the stream; the frame of " + curLen
+                    + " bytes at offset " + pendBase + " is lost");
+            skip = 4L + curLen - pendLen - missingBytes;
+            drop(pendLen);
+            curLen = -1;
+            state = skip > 0 ? State.SKIP : State.ALIGNED;
+            return;
+        }
+        if (state == State.SKIP && missingBytes <= skip) {
+            skip -= missingBytes;
+            problem(ProblemKind.GAP, at, missingBytes + " bytes missing from the stream inside a lost frame");
+            if (skip == 0) state = State.ALIGNED;
+            return;
+        }
+        problem(ProblemKind.GAP, at, missingBytes + " bytes missing from the stream"
+                + (pendLen > 0 ? "; " + pendLen + " bytes before them dropped" : "") + "; resynchronising");
+        drop(pendLen);
+        curLen = -1;
+        syncSkipped = 0;
+        state = State.SYNC;
+        why = Why.GAP;
+    }
+
+    /** The stream ended (FIN, RST, eviction or end of capture): a frame still incomplete is reported truncated. */
+    public void end(long packet, long tsNanos) {
+        if (state == State.ENDED) return;
+        at(packet, tsNanos);
+        if (pendLen > 0 && (state == State.START || state == State.SYNC)) {
+            sync.ending = true; // a candidate that waited for its successor is taken as it is
+            scan();
+        }
+        if (pendLen > 0) {
+            if (state == State.ALIGNED && curLen >= 0)
+                problem(ProblemKind.TRUNCATED, pendBase, "frame of " + curLen + " bytes truncated by the end of the stream ("
+                        + (pendLen - 4) + " bytes present)");
+            else if (state == State.ALIGNED)
+                problem(ProblemKind.TRUNCATED, pendBase, "frame length truncated by the end of the stream ("
+                        + pendLen + " of 4 bytes present)");
+            else
+                problem(ProblemKind.TRUNCATED, pendBase - syncSkipped, "no frame found in the last "
+                        + (pendLen + syncSkipped) + " bytes of the stream");
+            drop(pendLen);
+        } else if (state == State.SYNC && syncSkipped > 0)
+            problem(ProblemKind.MALFORMED, streamPos - syncSkipped, "no frame found in the last " + syncSkipped
+                    + " bytes of the stream");
+        pending = new byte[0];
+        state = State.ENDED;
+    }
+
+    /** What the frames of this stream are, or null while unknown. */
+    public FrameKind kind() {
+        return sync.kind;
+    }
+
+    /** Whether the stream began with a handshake ("bela" cookie). */
+    public boolean handshakeSeen() {
+        return sync.handshakeSeen;
+    }
+
+    /** The version short the handshake announced, or -1 without a handshake. */
+    public int handshakeVersion() {
+        return sync.handshakeSeen ? sync.version : -1;
+    }
+
+    /** The server address the handshake announced (the connecting member's physical address), or null. */
+    public Endpoint handshakeAddress() {
+        return sync.handshakeAddress;
+    }
+
+    /** Bytes given to {@link #data}. */
+    public long bytesSeen() {
+        return seen;
+    }
+
+    /** Bytes handed on: frames, their length prefixes, handshake and graceful-close marks. */
+    public long bytesFramed() {
+        return framed;
+    }
+
+    /** Bytes given up on: before a resynchronisation point, inside lost frames, or cut by the end. */
+    public long bytesSkipped() {
+        return skipped;
+    }
+
+    /** Bytes reported missing through {@link #gap}. */
+    public long bytesMissing() {
+        return missing;
+    }
+
+    /** Bytes held while waiting for the rest of a frame or for a resynchronisation decision. */
+    public int bytesBuffered() {
+        return pendLen;
+    }
+
+    /** Frames handed to the sink. */
+    public long frameCount() {
+        return frameCount;
+    }
+
+    /** Graceful-close marks ({@code -5}) seen. */
+    public long gracefulCloses() {
+        return closes;
+    }
+
+    private void learn(FrameKind k) {
+        if (sync.kind == null && state != State.ENDED) sync.kind = k;
+    }
+
+    /** Emits the whole frames of {@code a[off, end)}, where {@code a[i]} is at stream offset {@code base + i}. */
+    private int frames(byte[] a, int off, int end, long base) {
+        while (end - off >= 4) {
+            int len = FrameDetector.i32(a, off);
+            if (len == GRACEFUL_CLOSE) {
+                closes++;
+                framed += 4;
+                off += 4;
+                continue;
+            }
+            if (!lengthOk(len, base + off)) return off;
+            if (end - off - 4 < len) return off;
+            emit(a, off + 4, len);
+            off += 4 + len;
+        }
+        return off;
+    }
+
+    /** Adds input to the frame gathered in {@code pending}; emits it once whole. */
+    private int fill(byte[] b, int off, int end, long base) {
+        if (pendLen < 4) {
+            int n = Math.min(4 - pendLen, end - off);
+            keep(b, off, n, base + off);
+            off += n;
+            if (pendLen < 4) return off;
+            int len = FrameDetector.i32(pending, 0);
+            if (len == GRACEFUL_CLOSE) {
+                closes++;
+                framed += 4;
+                pendLen = 0;
+                return off;
+            }
+            if (!lengthOk(len, pendBase)) {
+                scan();
+                return off;
+            }
+            curLen = len;
+        }
+        int n = Math.min(4 + curLen - pendLen, end - off);
+        keep(b, off, n, base + off);
+        off += n;
+        if (pendLen == 4 + curLen) {
+            pendLen = 0; // before emit: the sink may not see pending as still held
+            emit(pending, 4, curLen);
+            curLen = -1;
+        }
+        return off;
+    }
+
+    /** Checks a length prefix; a bad one is reported and switches to resynchronisation. */
+    private boolean lengthOk(int len, long at) {
+        int min = sync.kind == FrameKind.GOSSIP ? 7 : 3;
+        if (len >= min && len <= maxFrame) return true;
+        if (len > maxFrame)
+            problem(ProblemKind.LIMIT, at, "frame length (" + len + ") exceeds the maximum (" + maxFrame + ", --max-frame)");
+        else if (len < 0)
+            problem(ProblemKind.MALFORMED, at, "negative frame length (" + len + ")");
+        else
+            problem(ProblemKind.MALFORMED, at, "frame length (" + len + ") is below the smallest frame (" + min + " bytes)");
+        state = State.SYNC;
+        why = Why.BAD;
+        syncSkipped = 0;
+        curLen = -1;
+        return false;
+    }
+
+    /**
+     * Frames from {@code pending} once {@link #find} locates a handshake or a frame start in it; keeps the bytes
+     * whose verdict needs more data.
+     */
+    private void scan() {
+        while (true) {
+            int p = find(pending, 0, pendLen);
+            if (p > 0) {
+                syncSkipped += p;
+                drop(p);
+            }
+            if (sync.verdict != FrameDetector.YES) return;
+            if (sync.hsLen > 0) {
+                handshake(pending, 0);
+                pendBase += sync.hsLen;
+                compact(sync.hsLen);
+                continue;
+            }
+            resynced(pendBase);
+            int stop = frames(pending, 0, pendLen, pendBase);
+            pendBase += stop;
+            compact(stop);
+            if (state == State.ALIGNED) {
+                curLen = pendLen >= 4 ? FrameDetector.i32(pending, 0) : -1;
+                return;
+            }
+        }
+    }
+
+    /** Runs {@link FrameSync#find} and keeps the framer's state in step with what it found. */
+    private int find(byte[] a, int from, int end) {
+        boolean atStart = state == State.START;
+        FrameKind before = sync.kind;
+        int p = sync.find(a, from, end, atStart);
+        if (atStart && p > from) {
+            state = State.SYNC; // the first bytes are no frame: the capture joined mid-stream
+            why = sync.handshakeSeen ? Why.BAD : Why.START;
+        }
+        if (before == null && sync.kind != null && peer != null) peer.learn(sync.kind);
+        return p;
+    }
+
+    private void handshake(byte[] a, int p) {
+        sync.handshake(a, p);
+        framed += sync.hsLen;
+        state = State.START; // a frame must follow right away
+    }
+
+    /** A frame starts at stream offset {@code at}: report what was skipped to get there, and frame on. */
+    private void resynced(long at) {
+        if (syncSkipped > 0) {
+            if (why == Why.START)
+                problem(ProblemKind.GAP, at - syncSkipped, "stream joined mid-way: " + syncSkipped
+                        + " bytes skipped before the first frame at offset " + at);
+            else
+                problem(why == Why.GAP ? ProblemKind.GAP : ProblemKind.MALFORMED, at - syncSkipped,
+                        "resynchronised at offset " + at + " after skipping " + syncSkipped + " bytes");
+        }
+        syncSkipped = 0;
+        state = State.ALIGNED;
+    }
+
+    private void emit(byte[] a, int off, int len) {
+        frameCount++;
+        framed += 4L + len;
+        sink.frame(info(), sync.kind, a, off, len);
+    }
+
+    private void problem(ProblemKind k, long offset, String message) {
+        sink.problem(info(), k, offset, message);
+    }
+
+    private void at(long packet, long tsNanos) {
+        if (packet != this.packet || tsNanos != this.tsNanos) info = null;
+        this.packet = packet;
+        this.tsNanos = tsNanos;
+    }
+
+    private FrameInfo info() {
+        Transport t = sync.kind == FrameKind.GOSSIP ? Transport.TUNNEL
+                : sync.kind == FrameKind.BARE_MESSAGE ? Transport.FD_SOCK2 : Transport.TCP;
+        if (info == null || info.transport() != t) info = new FrameInfo(packet, tsNanos, src, dst, t);
+        return info;
+    }
+
+    /** Appends {@code b[off, off+n)}, which starts at stream offset {@code at}, to {@code pending}. */
+    private void keep(byte[] b, int off, int n, long at) {
+        if (n <= 0) return;
+        if (pendLen == 0) pendBase = at;
+        int need = pendLen + n;
+        if (need > pending.length) {
+            int cap = Math.max(need, Math.min(pending.length * 2, curLen >= 0 ? curLen + 4 : Integer.MAX_VALUE - 8));
+            pending = java.util.Arrays.copyOf(pending, Math.max(cap, 64));
+        }
+        System.arraycopy(b, off, pending, pendLen, n);
+        pendLen = need;
+    }
+
+    /** Gives up the first {@code n} pending bytes. */
+    private void drop(int n) {
+        skipped += n;
+        pendBase += n;
+        compact(n);
+    }
+
+    private void compact(int n) {
+        if (n <= 0) return;
+        System.arraycopy(pending, n, pending, 0, pendLen - n);
+        pendLen -= n;
+    }
+}

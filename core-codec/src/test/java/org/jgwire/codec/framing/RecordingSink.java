@@ -1,0 +1,40 @@
+package org.jgwire.codec.framing;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.ProblemKind;
+
+/** Keeps what a framer emits, copying each frame (the framer may reuse its buffer). */
+public final class RecordingSink implements FrameSink {
+    public record Frame(FrameInfo info, FrameKind kind, byte[] bytes, byte[] buffer) {}
+
+    public record Problem(FrameInfo info, ProblemKind kind, long offset, String message) {}
+
+    public final List<Frame> frames = new ArrayList<>();
+    public final List<Problem> problems = new ArrayList<>();
+
+    @Override
+    public void frame(FrameInfo info, FrameKind kind, byte[] buf, int off, int len) {
+        frames.add(new Frame(info, kind, Arrays.copyOfRange(buf, off, off + len), buf));
+    }
+
+    @Override
+    public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
+        problems.add(new Problem(info, kind, offset, message));
+    }
+
+    public List<byte[]> bytes() {
+        List<byte[]> out = new ArrayList<>();
+        for (Frame f : frames) out.add(f.bytes());
+        return out;
+    }
+
+    public long framedBytes() {
+        long n = 0;
+        for (Frame f : frames) n += 4 + f.bytes().length;
+        return n;
+    }
+}
