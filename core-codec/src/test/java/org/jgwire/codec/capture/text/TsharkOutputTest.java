@@ -28,7 +28,7 @@ import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.model.Endpoint;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -49,8 +49,8 @@ class TsharkOutputTest {
 
     @BeforeAll
     static void captureTraffic() throws Exception {
-        Assumptions.assumeTrue(runs("tcpdump", "--version") && runs("tshark", "--version"),
-                "tcpdump and tshark are needed");
+        Assertions.assertTrue(runs("tcpdump", "--version") && runs("tshark", "--version"),
+                "tcpdump and tshark are needed (.ci/run installs them)");
         dir = Files.createTempDirectory("jgwire-tshark");
         pcap = dir.resolve("lo.pcap");
         try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
@@ -64,7 +64,7 @@ class TsharkOutputTest {
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (!Files.readString(log).contains("listening on")) {
-                    Assumptions.assumeTrue(tcpdump.isAlive() && System.nanoTime() < deadline,
+                    Assertions.assertTrue(tcpdump.isAlive() && System.nanoTime() < deadline,
                             () -> "tcpdump cannot capture on lo: " + read(log));
                     Thread.sleep(20);
                 }
