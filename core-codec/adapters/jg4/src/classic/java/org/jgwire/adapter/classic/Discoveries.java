@@ -23,8 +23,11 @@ final class Discoveries {
      * ({@code Discovery.readPingData}, 3.6 and 4.x).
      */
     List<Discovery> pingData(byte[] buf, int off, int len) throws Exception {
+        // Discovery.marshal writes it with Util.writeStreamable: a presence byte, then the PingData
+        in.reset(buf, off, off + len);
+        if (!in.readBoolean()) return List.of();
         PingData data = new PingData();
-        data.readFrom(in.reset(buf, off, off + len));
+        data.readFrom(in);
         return List.of(of(data, "discovery"));
     }
 

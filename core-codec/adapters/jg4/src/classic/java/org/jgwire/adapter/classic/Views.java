@@ -38,8 +38,11 @@ final class Views {
     ViewInfo read(byte gmsType, byte[] buf, int off, int len) throws Exception {
         View v;
         if (gmsType == GMS.GmsHeader.JOIN_RSP) {
+            // GMS.marshal(JoinRsp) writes it with Util.writeStreamable: a presence byte, then the JoinRsp
+            in.reset(buf, off, off + len);
+            if (!in.readBoolean()) return null;
             JoinRsp rsp = new JoinRsp();
-            rsp.readFrom(in.reset(buf, off, off + len));
+            rsp.readFrom(in);
             v = rsp.getView();
         } else {
             // The jar's own reader picks View, MergeView or DeltaView from the flags.
