@@ -17,6 +17,8 @@ import org.jgroups.Address;
 import org.jgroups.Message;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TpHeader;
+import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.NakAckHeader2;
 import org.jgroups.protocols.relay.SiteUUID;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ExtendedUUID;
@@ -165,5 +167,19 @@ class MessageDecodingTest {
 
         assertEquals(0, m.payload().length());
         assertEquals(0, m.payload().head().length);
+    }
+
+    @Test
+    void namesTheTypeCodeOfAHeaderByItsOwnType2Str() throws Exception {
+        Message msg = new Message(null, "x".getBytes(StandardCharsets.UTF_8));
+        msg.setSrc(a);
+        msg.putHeader(Frames.protocolId(NAKACK2.class), NakAckHeader2.createMessageHeader(4711));
+
+        HeaderRecord h = message(transport(Frames.single(msg, "demo", true)).get(0)).header("NAKACK2");
+
+        assertEquals("NakAckHeader2", h.headerClass());
+        assertEquals("MSG", h.field("type"), "NakAckHeader2.type2Str(byte)");
+        assertEquals(4711L, h.field("seqno"));
+        assertEquals(NakAckHeader2.createMessageHeader(4711).toString(), h.text());
     }
 }
