@@ -51,7 +51,11 @@ public abstract class ClassicWireAdapter implements WireAdapter {
             Decoders d = decoders.get();
             switch (kind) {
                 case TRANSPORT -> d.transport.decode(buf, off, off + len, off, frame, out);
-                case GOSSIP -> d.gossip.decode(buf, off, len, frame, out);
+                case GOSSIP -> {
+                    if (d.gossip != null) d.gossip.decode(buf, off, len, frame, out);
+                    else out.add(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, "JGroups " + jar
+                            + " predates GossipType (3.6): its GossipRouter protocol is not decoded"));
+                }
                 case BARE_MESSAGE -> out.add(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0,
                         "bare messages come from FD_SOCK2 (JGroups 5.x); JGroups " + jar + "'s FD_SOCK sends only "
                         + "single signal bytes on its socket and its messages through the transport"));
@@ -66,7 +70,13 @@ public abstract class ClassicWireAdapter implements WireAdapter {
     private Decoders newDecoders() {
         Context cx = new Context(jar, headerFactory(), limits);
         TransportDecoder transport = new TransportDecoder(cx);
-        return new Decoders(transport, new GossipDecoder(cx, gossipCarriesSender(), transport));
+        GossipDecoder gossip;
+        try {
+            gossip = new GossipDecoder(cx, gossipCarriesSender(), transport);
+        } catch (LinkageError e) { // 3.5 jars have no org.jgroups.stack.GossipType: a different GossipRouter wire
+            gossip = null;
+        }
+        return new Decoders(transport, gossip);
     }
 
     private record Decoders(TransportDecoder transport, GossipDecoder gossip) {}
