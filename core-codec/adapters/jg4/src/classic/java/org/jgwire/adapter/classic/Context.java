@@ -8,6 +8,8 @@ import org.jgwire.codec.model.Record;
 /** What the decoders of one thread share: the jar's identity, converters and caches. */
 final class Context {
     final String jar;
+    /** The jar's major version: frames of another major are another wire format, never guessed at. */
+    final int jarMajor;
     final HeaderFactory factory;
     final Addresses addresses = new Addresses();
     final HeaderRecords headers = new HeaderRecords(addresses);
@@ -19,6 +21,14 @@ final class Context {
 
     Context(String jar, HeaderFactory factory, Limits limits) {
         this.jar = jar;
+        int dot = jar.indexOf('.');
+        int major;
+        try {
+            major = Integer.parseInt(dot > 0 ? jar.substring(0, dot) : jar);
+        } catch (NumberFormatException e) {
+            major = -1; // unknown: accept every frame
+        }
+        this.jarMajor = major;
         this.factory = factory;
         this.payloads = new Payloads(limits);
     }

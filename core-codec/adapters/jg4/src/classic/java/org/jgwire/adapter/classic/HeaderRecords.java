@@ -30,7 +30,7 @@ final class HeaderRecords {
             } catch (RuntimeException e) {
                 // unknown id: named by number below
             }
-            protocolNames[i] = name = c != null ? c.getSimpleName() : "id=" + id;
+            protocolNames[i] = name = c != null ? c.getSimpleName() : "id=" + i;
         }
         return name;
     }
@@ -55,7 +55,7 @@ final class HeaderRecords {
         } catch (RuntimeException e) {
             text = hdr.getClass().getSimpleName() + " (toString failed: " + e + ")";
         }
-        return new HeaderRecord(protocolId, protocol(protocolId), magic & 0xFFFF, hdr.getClass().getSimpleName(), f, text,
+        return new HeaderRecord(protocolId & 0xFFFF, protocol(protocolId), magic & 0xFFFF, hdr.getClass().getSimpleName(), f, text,
                 start - base, end - start);
     }
 

@@ -56,11 +56,18 @@ final class TransportDecoder {
         in.reset(buf, start, end);
         String version;
         int flags;
+        short v;
         try {
-            version = versionText(in.readShort());
+            v = in.readShort();
+            version = versionText(v);
             flags = in.readByte();
         } catch (java.io.IOException e) {
             return; // cannot happen: the length was checked above
+        }
+        if (cx.jarMajor >= 0 && (v >> 11 & 0x1F) != cx.jarMajor) {
+            out.add(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, start - base, "frame version " + version
+                    + " is not decoded with JGroups " + cx.jar + ": another major version is another wire format"));
+            return;
         }
         boolean multicast = (flags & MULTICAST) != 0;
         int index = -1, count = 0;
@@ -73,7 +80,7 @@ final class TransportDecoder {
                 return;
             }
             what = "message list header";
-            Address dest = Util.readAddress(in), src = Util.readAddress(in);
+            Address dest = address("list dest", base), src = address("list src", base);
             String cluster = null;
             int clusterLen = in.readShort();
             if (clusterLen >= 0) {
@@ -106,8 +113,8 @@ final class TransportDecoder {
         int start = in.position();
         int leading = in.readByte();
         int flags = in.readShort() & 0xFFFF;
-        if ((leading & DEST_SET) != 0) dest = Util.readAddress(in);
-        if ((leading & SRC_SET) != 0) src = Util.readAddress(in);
+        if ((leading & DEST_SET) != 0) dest = address("dest", base);
+        if ((leading & SRC_SET) != 0) src = address("src", base);
         int n = in.readShort();
         if (n < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 2 - base, "header count " + n + " is negative");
         for (int i = 0; i < n; i++) readHeader(i, base);
@@ -178,22 +185,39 @@ final class TransportDecoder {
             h = null;
         }
         if (h == null)
-            throw new Problem(ProblemKind.UNKNOWN_CLASS, start + 2 - base, "header " + (i + 1) + ": magic id " + magic
+            throw new Problem(ProblemKind.UNKNOWN_CLASS, start + 2 - base, "header " + (i + 1) + ": magic id " + (magic & 0xFFFF)
                     + " (protocol " + cx.headers.protocol(pid) + ") is not in the magic map of JGroups " + cx.jar);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
             throw new Problem(ProblemKind.TRUNCATED, start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
-                    + " (magic id " + magic + ", protocol " + cx.headers.protocol(pid) + ") runs past the end of the frame");
+                    + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid) + ") runs past the end of the frame");
         } catch (Throwable t) { // includes OutOfMemoryError from a garbage length the header class trusted
-            throw new Problem(ProblemKind.MALFORMED, start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
-                    + " (magic id " + magic + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
+            throw new Problem(kindOf(t), start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
+                    + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
         }
         hdrs[i] = h;
         pids[i] = pid;
         magics[i] = magic;
         starts[i] = start;
         ends[i] = in.position();
+    }
+
+    /** An address as {@code Util.readAddress} reads it; a failure names which address and where. */
+    private Address address(String which, int base) throws Exception {
+        int at = in.position();
+        try {
+            return Util.readAddress(in);
+        } catch (EOFException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new Problem(kindOf(t), at - base, which + " address could not be read: " + t);
+        }
+    }
+
+    /** An unknown magic id (an address or header class the jar lacks) or just bad bytes. */
+    static ProblemKind kindOf(Throwable t) {
+        return t instanceof ClassNotFoundException ? ProblemKind.UNKNOWN_CLASS : ProblemKind.MALFORMED;
     }
 
     private void grow() {

@@ -107,12 +107,17 @@ class MalformedFrameTest {
     }
 
     @Test
-    void turnsGarbageIntoRecordsWithoutThrowing() {
+    void turnsGarbageIntoRecordsWithoutThrowing() throws Exception {
+        byte[] real = Frames.single(text("x"), "demo", true);
         Random random = new Random(42);
         for (int i = 0; i < 20_000; i++) {
             byte[] garbage = new byte[random.nextInt(200)];
             random.nextBytes(garbage);
-            if (garbage.length > 2 && random.nextBoolean()) garbage[2] &= 3; // plausible frame flags
+            if (garbage.length > 2 && random.nextBoolean()) { // this jar's version and plausible frame flags
+                garbage[0] = real[0];
+                garbage[1] = real[1];
+                garbage[2] &= 3;
+            }
             for (FrameKind kind : FrameKind.values()) {
                 List<Record> records = adapter.decode(kind, garbage, 0, garbage.length, FRAME);
                 assertNotNull(records);
@@ -161,5 +166,33 @@ class MalformedFrameTest {
         ErrorRecord e = error(adapter.decode(FrameKind.TRANSPORT, new byte[4], 2, 10, FRAME).get(0));
 
         assertEquals(ProblemKind.MALFORMED, e.problem());
+    }
+
+    @Test
+    void refusesAFrameOfAnotherMajorVersion() throws Exception {
+        byte[] frame = Frames.single(text("abc"), "demo", true);
+        frame[0] = 0x29; // version 0x2947 = 5.5.7
+        frame[1] = 0x47;
+
+        ErrorRecord e = error(transport(frame).get(0));
+
+        assertEquals(ProblemKind.UNSUPPORTED_VERSION, e.problem());
+        assertTrue(e.message().contains("5.5.7"), e.message());
+    }
+
+    @Test
+    void survivesRealFramesWithBytesFlipped() throws Exception {
+        Message view = new Message(null, Frames.gmsViewPayload(View.create(a, 4, a, b), null));
+        view.setSrc(a);
+        view.putHeader(Frames.protocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW));
+        List<byte[]> frames = List.of(Frames.single(view, "demo", true),
+                Frames.list(null, a, "demo", List.of(text("one"), text("two")), true));
+        Random random = new Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] frame = frames.get(i % frames.size()).clone();
+            for (int k = 1 + random.nextInt(3); k > 0; k--) frame[2 + random.nextInt(frame.length - 2)] = (byte) random.nextInt();
+            List<Record> records = adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME);
+            for (Record r : records) assertNotNull(r.frame());
+        }
     }
 }
