@@ -34,6 +34,9 @@ final class TransportDecoder {
     // Message.DEST_SET / SRC_SET / BUF_SET: package-private in the jar, the same in 3.x and 4.x
     private static final int DEST_SET = 1, SRC_SET = 2, BUF_SET = 4;
 
+    /** {@code Header.setProtId} exists since 3.6; 3.5 headers carry no protocol id (checked once, not per header). */
+    private static final boolean SET_PROT_ID = hasSetProtId();
+
     private final Context cx;
     private final FrameInput in = new FrameInput();
     private Header[] hdrs = new Header[8];
@@ -196,6 +199,7 @@ final class TransportDecoder {
             throw new Problem(kindOf(t), start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
                     + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
         }
+        if (SET_PROT_ID) h.setProtId(pid); // as Message.readFrom does: the id is written before the header
         hdrs[i] = h;
         pids[i] = pid;
         magics[i] = magic;
@@ -218,6 +222,15 @@ final class TransportDecoder {
     /** An unknown magic id (an address or header class the jar lacks) or just bad bytes. */
     static ProblemKind kindOf(Throwable t) {
         return t instanceof ClassNotFoundException ? ProblemKind.UNKNOWN_CLASS : ProblemKind.MALFORMED;
+    }
+
+    private static boolean hasSetProtId() {
+        try {
+            Header.class.getMethod("setProtId", short.class);
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     private void grow() {
