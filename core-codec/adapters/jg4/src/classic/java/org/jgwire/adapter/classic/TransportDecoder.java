@@ -73,16 +73,14 @@ final class TransportDecoder {
             return;
         }
         boolean multicast = (flags & MULTICAST) != 0;
-        int index = -1, count = 0;
-        String what = "message";
+        boolean list = (flags & LIST) != 0;
+        int index = -1, count = 0; // where a problem was found: index -1 in a list = its header
         try {
-            if ((flags & LIST) == 0) {
-                MessageRecord m = message(buf, base, frame, version, multicast, null, null, null, -1, 0, out);
-                out.add(m);
+            if (!list) {
+                out.add(message(buf, base, frame, version, multicast, null, null, null, -1, 0));
                 cx.flushLate(out);
                 return;
             }
-            what = "message list header";
             Address dest = address("list dest", base), src = address("list src", base);
             String cluster = null;
             int clusterLen = in.readShort();
@@ -96,23 +94,27 @@ final class TransportDecoder {
             count = in.readInt();
             if (count < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 4 - base, "message count " + count + " is negative");
             for (index = 0; index < count; index++) {
-                what = "message " + (index + 1) + " of " + count;
-                out.add(message(buf, base, frame, version, multicast, dest, src, cluster, index, count, out));
+                out.add(message(buf, base, frame, version, multicast, dest, src, cluster, index, count));
                 cx.flushLate(out);
             }
         } catch (Problem p) {
-            out.add(new ErrorRecord(frame, p.kind, p.offset, what + ": " + p.getMessage()));
+            out.add(new ErrorRecord(frame, p.kind, p.offset, where(list, index, count) + ": " + p.getMessage()));
         } catch (EOFException e) {
-            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, in.position() - base, what + ": frame ends at byte "
-                    + (end - base) + " (" + e.getMessage() + ")"));
+            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, in.position() - base, where(list, index, count)
+                    + ": frame ends at byte " + (end - base) + " (" + e.getMessage() + ")"));
         } catch (Throwable t) { // bytes the jar's readers reject in any other way; never leaves decode
-            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, in.position() - base, what + ": " + t));
+            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, in.position() - base, where(list, index, count) + ": " + t));
         }
         cx.flushLate(out);
     }
 
+    private static String where(boolean list, int index, int count) {
+        if (!list) return "message";
+        return index < 0 ? "message list header" : "message " + (index + 1) + " of " + count;
+    }
+
     private MessageRecord message(byte[] buf, int base, FrameInfo frame, String version, boolean multicast, Address dest,
-                                  Address src, String cluster, int index, int count, List<Record> out) throws Exception {
+                                  Address src, String cluster, int index, int count) throws Exception {
         int start = in.position();
         int leading = in.readByte();
         int flags = in.readShort() & 0xFFFF;
