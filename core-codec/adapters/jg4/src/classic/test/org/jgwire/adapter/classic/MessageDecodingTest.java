@@ -19,6 +19,7 @@ import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TpHeader;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.NakAckHeader2;
+import org.jgroups.protocols.relay.SiteMaster;
 import org.jgroups.protocols.relay.SiteUUID;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ExtendedUUID;
@@ -152,6 +153,17 @@ class MessageDecodingTest {
 
         assertEquals(new NodeAddress(standard(ext), "ExtendedUUID", null, null), m.src());
         assertEquals(new NodeAddress(standard(site), "SiteUUID", "node-a", "lon"), m.dest());
+    }
+
+    @Test
+    void namesTheSiteOfASiteMaster() throws Exception {
+        SiteMaster master = new SiteMaster("nyc");
+        Message msg = new Message(master, "x".getBytes(StandardCharsets.UTF_8));
+        msg.setSrc(a);
+
+        NodeAddress dest = message(transport(Frames.single(msg, "demo", false)).get(0)).dest();
+
+        assertEquals(new NodeAddress(standard(master), "SiteMaster", null, "nyc"), dest);
     }
 
     /** The 8-4-4-4-12 form of the address's bits (subclasses may print more in toStringLong). */
