@@ -77,8 +77,11 @@ public final class HeaderFieldReader {
         if (raw == null) return null;
         try {
             Class<?> p = namer.getParameterTypes()[0];
-            Object arg = p == byte.class ? ((Number) raw).byteValue() : p == short.class ? ((Number) raw).shortValue()
-                    : ((Number) raw).intValue();
+            // not a ?: chain: that promotes every branch to int, and invoke(byte-parameter, Integer) throws
+            Object arg;
+            if (p == byte.class) arg = ((Number) raw).byteValue();
+            else if (p == short.class) arg = ((Number) raw).shortValue();
+            else arg = ((Number) raw).intValue();
             Object name = namer.invoke(null, arg);
             return name != null ? name.toString() : neutral(raw);
         } catch (ReflectiveOperationException | RuntimeException e) {

@@ -1,0 +1,47 @@
+package org.jgwire.adapter.classic;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.Record;
+
+/** What the decoders of one thread share: the jar's identity, converters and caches. */
+final class Context {
+    final String jar;
+    /** The jar's major version: frames of another major are another wire format, never guessed at. */
+    final int jarMajor;
+    final HeaderFactory factory;
+    final Addresses addresses = new Addresses();
+    final HeaderRecords headers = new HeaderRecords(addresses);
+    final Views views = new Views(addresses);
+    final Discoveries discoveries = new Discoveries(addresses);
+    final FlagNames flagNames = new FlagNames();
+    final Payloads payloads;
+    private final List<Record> late = new ArrayList<>(2);
+
+    Context(String jar, HeaderFactory factory, Limits limits) {
+        this.jar = jar;
+        int dot = jar.indexOf('.');
+        int major;
+        try {
+            major = Integer.parseInt(dot > 0 ? jar.substring(0, dot) : jar);
+        } catch (NumberFormatException e) {
+            major = -1; // unknown: accept every frame
+        }
+        this.jarMajor = major;
+        this.factory = factory;
+        this.payloads = new Payloads(limits);
+    }
+
+    /** A problem found while building a record, reported right after that record. */
+    void late(Record r) {
+        late.add(r);
+    }
+
+    void flushLate(List<Record> out) {
+        if (!late.isEmpty()) {
+            out.addAll(late);
+            late.clear();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.jgwire.adapter.classic;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jgroups.Header;
+import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.TpHeader;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.runtime.HeaderFieldReader;
+
+/** Builds {@link HeaderRecord}s from headers read by the jar; protocol names are looked up once per id. */
+final class HeaderRecords {
+    private final String[] protocolNames = new String[1 << 16];
+    private final HeaderFieldReader fields;
+
+    HeaderRecords(Addresses addresses) {
+        this.fields = new HeaderFieldReader(addresses::neutral);
+    }
+
+    /** The protocol's simple class name from the jar's protocol-id map, or {@code id=<n>}. */
+    String protocol(short id) {
+        int i = id & 0xFFFF;
+        String name = protocolNames[i];
+        if (name == null) {
+            Class<?> c = null;
+            try {
+                c = ClassConfigurator.getProtocol(id);
+            } catch (RuntimeException e) {
+                // unknown id: named by number below
+            }
+            protocolNames[i] = name = c != null ? c.getSimpleName() : "id=" + i;
+        }
+        return name;
+    }
+
+    /**
+     * @param buf   the frame's bytes (for the TpHeader's cluster name)
+     * @param start absolute position of the protocol id in {@code buf}
+     * @param end   absolute position after the header body
+     * @param base  absolute position of the frame's first byte
+     */
+    HeaderRecord record(short protocolId, short magic, Header hdr, byte[] buf, int start, int end, int base) {
+        List<HeaderField> f;
+        try {
+            f = fields.read(hdr);
+        } catch (RuntimeException e) {
+            f = List.of();
+        }
+        if (hdr instanceof TpHeader) f = withClusterText(f, clusterOf(buf, start + 4, end));
+        String text;
+        try {
+            text = String.valueOf(hdr);
+        } catch (RuntimeException e) {
+            text = hdr.getClass().getSimpleName() + " (toString failed: " + e + ")";
+        }
+        return new HeaderRecord(protocolId & 0xFFFF, protocol(protocolId), magic & 0xFFFF, hdr.getClass().getSimpleName(), f, text,
+                start - base, end - start);
+    }
+
+    /**
+     * The cluster name of a TpHeader body: {@code u16 length (-1 = null) + ASCII bytes}
+     * ({@code TpHeader.writeTo}, the same in 3.x and 4.x; 3.6 has no getter for it).
+     */
+    static String clusterOf(byte[] buf, int body, int end) {
+        if (end - body < 2) return null;
+        short len = (short) ((buf[body] & 0xFF) << 8 | buf[body + 1] & 0xFF);
+        if (len < 0 || len > end - body - 2) return null;
+        return new String(buf, body + 2, len, StandardCharsets.ISO_8859_1);
+    }
+
+    /** HeaderFieldReader shows a byte[] as its size; the cluster name is text. */
+    private static List<HeaderField> withClusterText(List<HeaderField> f, String cluster) {
+        List<HeaderField> out = new ArrayList<>(f.size());
+        for (HeaderField h : f) out.add(h.name().equals("cluster_name") ? new HeaderField(h.name(), cluster) : h);
+        return out;
+    }
+}

@@ -1,0 +1,61 @@
+package org.jgwire.adapter.classic;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.Payload;
+
+/**
+ * A payload as jgwire shows it: length, text when it is all printable UTF-8, and its first bytes. Never
+ * deserialized: a 3.x/4.x {@code Message.setObject} payload is just bytes here.
+ */
+final class Payloads {
+    private final int headBytes;
+    private final int textChars;
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+
+    Payloads(Limits limits) {
+        this.headBytes = Math.max(0, limits.payloadHeadBytes());
+        this.textChars = Math.max(0, limits.payloadTextChars());
+    }
+
+    Payload of(byte[] buf, int off, int len) {
+        if (len == 0) return Payload.EMPTY;
+        return new Payload(len, text(buf, off, len), Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes)), null);
+    }
+
+    private String text(byte[] buf, int off, int len) {
+        if (len > textChars * 4L) return null; // a UTF-8 char is at most 4 bytes: too long to fit the limit
+        boolean ascii = true;
+        for (int i = off, end = off + len; i < end; i++) {
+            int b = buf[i] & 0xFF;
+            if (b >= 0x80) ascii = false;
+            else if (!printable(b)) return null;
+        }
+        String s;
+        if (ascii) s = new String(buf, off, len, StandardCharsets.ISO_8859_1);
+        else {
+            try {
+                CharBuffer cb = utf8.reset().decode(ByteBuffer.wrap(buf, off, len));
+                for (int i = 0; i < cb.length(); i++) {
+                    char c = cb.charAt(i);
+                    if (c < 0x80 ? !printable(c) : Character.isISOControl(c)) return null;
+                }
+                s = cb.toString();
+            } catch (CharacterCodingException e) {
+                return null;
+            }
+        }
+        return s.length() <= textChars ? s : null;
+    }
+
+    private static boolean printable(int c) {
+        return c >= 0x20 && c < 0x7F || c == '\t' || c == '\n' || c == '\r';
+    }
+}

@@ -1,0 +1,254 @@
+package org.jgwire.adapter.classic;
+
+import java.io.EOFException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jgroups.Address;
+import org.jgroups.Header;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.PingHeader;
+import org.jgroups.protocols.TpHeader;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.util.Util;
+import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
+
+/**
+ * Walks a 3.x/4.x transport frame ({@code TP.receive}): {@code version(u16) flags(u8)}, then one message
+ * ({@code Message.readFrom}) or a list ({@code Util.readMessageBatch}: dest, src, cluster, count, messages
+ * without addresses). The envelope is walked here, byte range by byte range; addresses and header bodies are
+ * read by the jar's classes. Not thread-safe: one instance per decoding thread.
+ */
+final class TransportDecoder {
+    // TP.LIST / TP.MULTICAST, the frame flags (3.6 and 4.x)
+    private static final int LIST = 1, MULTICAST = 2;
+    // Message.DEST_SET / SRC_SET / BUF_SET: package-private in the jar, the same in 3.x and 4.x
+    private static final int DEST_SET = 1, SRC_SET = 2, BUF_SET = 4;
+
+    /** {@code Header.setProtId} exists since 3.6; 3.5 headers carry no protocol id (checked once, not per header). */
+    private static final boolean SET_PROT_ID = hasSetProtId();
+
+    private final Context cx;
+    private final FrameInput in = new FrameInput();
+    private Header[] hdrs = new Header[8];
+    private short[] pids = new short[8], magics = new short[8];
+    private int[] starts = new int[8], ends = new int[8];
+    private short lastVersion = -1;
+    private String lastVersionText;
+
+    TransportDecoder(Context cx) {
+        this.cx = cx;
+    }
+
+    /** Decodes {@code buf[start, end)}; offsets in the records are relative to {@code base}. */
+    void decode(byte[] buf, int start, int end, int base, FrameInfo frame, List<Record> out) {
+        if (end - start < 3) {
+            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, start - base, "frame of " + (end - start)
+                    + " bytes is shorter than version(2) + flags(1)"));
+            return;
+        }
+        in.reset(buf, start, end);
+        String version;
+        int flags;
+        short v;
+        try {
+            v = in.readShort();
+            version = versionText(v);
+            flags = in.readByte();
+        } catch (java.io.IOException e) {
+            return; // cannot happen: the length was checked above
+        }
+        if (cx.jarMajor >= 0 && (v >> 11 & 0x1F) != cx.jarMajor) {
+            out.add(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, start - base, "frame version " + version
+                    + " is not decoded with JGroups " + cx.jar + ": another major version is another wire format"));
+            return;
+        }
+        boolean multicast = (flags & MULTICAST) != 0;
+        boolean list = (flags & LIST) != 0;
+        int index = -1, count = 0; // where a problem was found: index -1 in a list = its header
+        try {
+            if (!list) {
+                out.add(message(buf, base, frame, version, multicast, null, null, null, -1, 0));
+                cx.flushLate(out);
+                return;
+            }
+            Address dest = address("list dest", base), src = address("list src", base);
+            String cluster = null;
+            int clusterLen = in.readShort();
+            if (clusterLen >= 0) {
+                if (clusterLen > in.remaining())
+                    throw new Problem(ProblemKind.TRUNCATED, in.position() - 2 - base, "cluster name length " + clusterLen
+                            + " exceeds the " + in.remaining() + " bytes left in the frame");
+                cluster = new String(buf, in.position(), clusterLen, StandardCharsets.ISO_8859_1);
+                in.skipBytes(clusterLen);
+            }
+            count = in.readInt();
+            if (count < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 4 - base, "message count " + count + " is negative");
+            for (index = 0; index < count; index++) {
+                out.add(message(buf, base, frame, version, multicast, dest, src, cluster, index, count));
+                cx.flushLate(out);
+            }
+        } catch (Problem p) {
+            out.add(new ErrorRecord(frame, p.kind, p.offset, where(list, index, count) + ": " + p.getMessage()));
+        } catch (EOFException e) {
+            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, in.position() - base, where(list, index, count)
+                    + ": frame ends at byte " + (end - base) + " (" + e.getMessage() + ")"));
+        } catch (Throwable t) { // bytes the jar's readers reject in any other way; never leaves decode
+            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, in.position() - base, where(list, index, count) + ": " + t));
+        }
+        cx.flushLate(out);
+    }
+
+    private static String where(boolean list, int index, int count) {
+        if (!list) return "message";
+        return index < 0 ? "message list header" : "message " + (index + 1) + " of " + count;
+    }
+
+    private MessageRecord message(byte[] buf, int base, FrameInfo frame, String version, boolean multicast, Address dest,
+                                  Address src, String cluster, int index, int count) throws Exception {
+        int start = in.position();
+        int leading = in.readByte();
+        int flags = in.readShort() & 0xFFFF;
+        if ((leading & DEST_SET) != 0) dest = address("dest", base);
+        if ((leading & SRC_SET) != 0) src = address("src", base);
+        int n = in.readShort();
+        if (n < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 2 - base, "header count " + n + " is negative");
+        for (int i = 0; i < n; i++) readHeader(i, base);
+        int payloadOff = in.position(), payloadLen = 0;
+        if ((leading & BUF_SET) != 0) {
+            payloadLen = in.readInt();
+            payloadOff = in.position();
+            if (payloadLen < 0)
+                throw new Problem(ProblemKind.MALFORMED, payloadOff - 4 - base, "payload length " + payloadLen + " is negative");
+            if (payloadLen > in.remaining())
+                throw new Problem(ProblemKind.TRUNCATED, payloadOff - 4 - base, "payload length " + payloadLen
+                        + " exceeds the " + in.remaining() + " bytes left in the frame");
+            in.skipBytes(payloadLen);
+        }
+        int end = in.position();
+
+        NodeAddress srcNode = cx.addresses.node(src);
+        List<HeaderRecord> headers = new ArrayList<>(n);
+        List<Discovery> discovery = List.of();
+        int gmsType = -1;
+        boolean ping = false;
+        for (int i = 0; i < n; i++) {
+            Header h = hdrs[i];
+            HeaderRecord r = cx.headers.record(pids[i], magics[i], h, buf, starts[i], ends[i], base);
+            headers.add(r);
+            if (h instanceof TpHeader) {
+                if (cluster == null) cluster = HeaderRecords.clusterOf(buf, starts[i] + 4, ends[i]);
+            } else if (h instanceof GMS.GmsHeader g) gmsType = g.getType();
+            else if (h instanceof PingHeader) ping = true;
+            else if (h instanceof MERGE3.MergeHeader) {
+                Discovery d = Discoveries.mergeInfo(r, srcNode);
+                if (d != null) discovery = List.of(d);
+            }
+            hdrs[i] = null;
+        }
+        Payload payload = cx.payloads.of(buf, payloadOff, payloadLen);
+        ViewInfo view = null;
+        if (payloadLen > 0 && gmsType >= 0 && Views.carriesView((byte) gmsType)) {
+            try {
+                view = cx.views.read((byte) gmsType, buf, payloadOff, payloadLen);
+            } catch (Throwable t) {
+                cx.late(new ErrorRecord(frame, ProblemKind.MALFORMED, payloadOff - base, "GMS payload of type " + gmsType
+                        + " is not a view as GMS writes it: " + t));
+            }
+        }
+        if (payloadLen > 0 && ping) {
+            try {
+                discovery = cx.discoveries.pingData(buf, payloadOff, payloadLen);
+            } catch (Throwable t) {
+                cx.late(new ErrorRecord(frame, ProblemKind.MALFORMED, payloadOff - base,
+                        "discovery payload is not a PingData: " + t));
+            }
+        }
+        return new MessageRecord(frame, version, cx.jar, "MESSAGE", flags, cx.flagNames.of(flags), srcNode,
+                multicast ? null : cx.addresses.node(dest), multicast, cluster, index, count, headers, payload, view,
+                discovery, start - base, end - start);
+    }
+
+    /** One header: {@code protocol_id(u16) magic_id(u16) body}; the body's end is known only to its class. */
+    private void readHeader(int i, int base) throws Exception {
+        if (i == hdrs.length) grow();
+        int start = in.position();
+        short pid = in.readShort(), magic = in.readShort();
+        Header h;
+        try {
+            h = cx.factory.create(magic);
+        } catch (Exception | LinkageError e) {
+            h = null;
+        }
+        if (h == null)
+            throw new Problem(ProblemKind.UNKNOWN_CLASS, start + 2 - base, "header " + (i + 1) + ": magic id " + (magic & 0xFFFF)
+                    + " (protocol " + cx.headers.protocol(pid) + ") is not in the magic map of JGroups " + cx.jar);
+        try {
+            h.readFrom(in);
+        } catch (EOFException e) {
+            throw new Problem(ProblemKind.TRUNCATED, start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
+                    + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid) + ") runs past the end of the frame");
+        } catch (Throwable t) { // includes OutOfMemoryError from a garbage length the header class trusted
+            throw new Problem(kindOf(t), start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
+                    + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
+        }
+        if (SET_PROT_ID) h.setProtId(pid); // as Message.readFrom does: the id is written before the header
+        hdrs[i] = h;
+        pids[i] = pid;
+        magics[i] = magic;
+        starts[i] = start;
+        ends[i] = in.position();
+    }
+
+    /** An address as {@code Util.readAddress} reads it; a failure names which address and where. */
+    private Address address(String which, int base) throws Exception {
+        int at = in.position();
+        try {
+            return Util.readAddress(in);
+        } catch (EOFException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new Problem(kindOf(t), at - base, which + " address could not be read: " + t);
+        }
+    }
+
+    /** An unknown magic id (an address or header class the jar lacks) or just bad bytes. */
+    static ProblemKind kindOf(Throwable t) {
+        return t instanceof ClassNotFoundException ? ProblemKind.UNKNOWN_CLASS : ProblemKind.MALFORMED;
+    }
+
+    private static boolean hasSetProtId() {
+        try {
+            Header.class.getMethod("setProtId", short.class);
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    private void grow() {
+        int n = hdrs.length * 2;
+        hdrs = java.util.Arrays.copyOf(hdrs, n);
+        pids = java.util.Arrays.copyOf(pids, n);
+        magics = java.util.Arrays.copyOf(magics, n);
+        starts = java.util.Arrays.copyOf(starts, n);
+        ends = java.util.Arrays.copyOf(ends, n);
+    }
+
+    private String versionText(short v) {
+        if (v != lastVersion || lastVersionText == null) {
+            lastVersion = v;
+            lastVersionText = (v >> 11 & 0x1F) + "." + (v >> 6 & 0x1F) + "." + (v & 0x3F);
+        }
+        return lastVersionText;
+    }
+}
