@@ -77,8 +77,12 @@ public final class HeaderFieldReader {
         if (raw == null) return null;
         try {
             Class<?> p = namer.getParameterTypes()[0];
-            Object arg = p == byte.class ? ((Number) raw).byteValue() : p == short.class ? ((Number) raw).shortValue()
-                    : ((Number) raw).intValue();
+            // not a ?: chain: numeric promotion would box every branch as an Integer, which invoke() rejects
+            // for a byte or short parameter
+            Object arg;
+            if (p == byte.class) arg = ((Number) raw).byteValue();
+            else if (p == short.class) arg = ((Number) raw).shortValue();
+            else arg = ((Number) raw).intValue();
             Object name = namer.invoke(null, arg);
             return name != null ? name.toString() : neutral(raw);
         } catch (ReflectiveOperationException | RuntimeException e) {

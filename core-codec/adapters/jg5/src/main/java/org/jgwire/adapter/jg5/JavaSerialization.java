@@ -11,6 +11,11 @@ final class JavaSerialization {
      * {@code TC_STRING 74}; anything else (proxies, arrays, back references) gives null.
      */
     static String className(byte[] b, int off, int len) {
+        // Util.objectToBuffer (ObjectWrapper's bytes) puts its TYPE_SERIALIZABLE byte (51) before the stream
+        if (len > 0 && b[off] == 51) {
+            off++;
+            len--;
+        }
         if (len < 5 || (b[off] & 0xFF) != 0xAC || (b[off + 1] & 0xFF) != 0xED) return null;
         int tc = b[off + 4] & 0xFF;
         if (tc == 0x74) return "java.lang.String";

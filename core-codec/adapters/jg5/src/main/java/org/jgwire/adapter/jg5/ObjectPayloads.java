@@ -3,7 +3,6 @@ package org.jgwire.adapter.jg5;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.jgroups.conf.ClassConfigurator;
-import org.jgroups.util.Streamable;
 
 /**
  * Finds the extent of an ObjectMessage payload and names what it holds, without ever Java-deserializing it and
@@ -23,6 +22,7 @@ final class ObjectPayloads {
     private final JarFacts jar;
     private final int primitiveWrapperMagic;
     private final int serializableWrapperMagic;
+    private final int legacyWrapperMagic;
 
     String className;
     String text;
@@ -33,6 +33,8 @@ final class ObjectPayloads {
         // The wrappers exist from 5.2.11 on only: looked up by name once, so this adapter still loads on 5.0.
         this.primitiveWrapperMagic = magicOf("org.jgroups.util.ObjectWrapperPrimitive");
         this.serializableWrapperMagic = magicOf("org.jgroups.util.ObjectWrapperSerializable");
+        // 5.0 to 5.2.10 wrap any non-Streamable object in ObjectWrapper: same body as ObjectWrapperSerializable
+        this.legacyWrapperMagic = magicOf("org.jgroups.util.ObjectWrapper");
     }
 
     private static int magicOf(String className) {
@@ -79,31 +81,24 @@ final class ObjectPayloads {
         }
         if (magic == primitiveWrapperMagic) {
             primitive(in, in.readByte());
-        } else if (magic == serializableWrapperMagic) {
-            int len = in.readInt(); // ObjectWrapperSerializable.writeTo: i32 length (-1 = null) + serialized bytes
+        } else if (magic == serializableWrapperMagic || magic == legacyWrapperMagic) {
+            // ObjectWrapper(Serializable).writeTo: i32 length (-1 = null) + Java-serialized bytes. Its readFrom
+            // would deserialize them, so the bytes are skipped and only the class name is read from them.
+            int len = in.readInt();
             if (len >= 0) {
                 className = JavaSerialization.className(in.buffer(), in.position(), Math.min(len, in.remaining()));
                 in.skip(len);
             }
         } else {
-            // a class of the jar's own magic map: a JGroups Streamable, safe to read with its own readFrom
-            Object o;
+            // Another class of the jar's magic map. Its readFrom is NOT called: some JGroups Streamables
+            // deserialize or instantiate named classes inside it. The no-arg constructor only names the class.
             try {
-                o = ClassConfigurator.create(magic);
+                className = ClassConfigurator.create(magic).getClass().getName();
             } catch (ClassNotFoundException | RuntimeException e) {
                 throw new Problem(org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS, in.position() - 2,
                         "object payload: magic id " + magic + " is unknown to JGroups " + jar.label);
             }
-            className = o.getClass().getName();
-            if (o instanceof Streamable s) {
-                try {
-                    s.readFrom(in);
-                } catch (ClassNotFoundException e) {
-                    throw new Problem(org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS, in.position(),
-                            "object payload " + className + ": " + e.getMessage());
-                }
-            }
-            text = String.valueOf(o);
+            endUnknown = "object of " + className + ": not read (its readFrom may deserialize), so its end is unknown";
         }
     }
 
