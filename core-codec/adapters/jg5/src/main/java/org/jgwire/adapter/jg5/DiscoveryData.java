@@ -8,6 +8,7 @@ import org.jgroups.Address;
 import org.jgroups.Header;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.PingData;
+import org.jgroups.util.Util;
 import org.jgwire.codec.model.Discovery;
 
 /**
@@ -40,22 +41,28 @@ final class DiscoveryData {
 
     /**
      * The PingData in a discovery payload: 5.3.2+ {@code Discovery.marshal(List)} writes {@code i32 count} +
-     * PingData each; before, {@code Discovery.marshal(PingData)} wrote one PingData alone.
+     * PingData each; before, {@code Discovery.marshal(PingData)} = {@code Util.streamableToBuffer}: a presence
+     * byte + one PingData ({@code readPingData} reads it with {@code streamableFromBuffer}).
      */
     void pingData(byte[] buf, int off, int len, List<Discovery> out) throws IOException, ClassNotFoundException {
         in.reset(buf, off, len);
-        int count = 1;
-        if (jar.atLeast(5, 3, 2)) {
-            count = in.readInt();
-            if (count < 0 || count > len) throw new IOException("PingData count " + count + " in a payload of " + len + " bytes");
+        if (!jar.atLeast(5, 3, 2)) {
+            add(Util.readStreamable(PingData::new, in), out);
+            return;
         }
+        int count = in.readInt();
+        if (count < 0 || count > len) throw new IOException("PingData count " + count + " in a payload of " + len + " bytes");
         for (int i = 0; i < count; i++) {
             PingData pd = new PingData();
             pd.readFrom(in);
-            if (pd.getAddress() != null)
-                out.add(new Discovery(addresses.of(pd.getAddress()), pd.getLogicalName(),
-                        Addresses.physical(pd.getPhysicalAddr()), pd.isCoord(), "discovery"));
+            add(pd, out);
         }
+    }
+
+    private void add(PingData pd, List<Discovery> out) {
+        if (pd != null && pd.getAddress() != null)
+            out.add(new Discovery(addresses.of(pd.getAddress()), pd.getLogicalName(),
+                    Addresses.physical(pd.getPhysicalAddr()), pd.isCoord(), "discovery"));
     }
 
     /** A MERGE3 INFO header names its sender: logical name and physical address. */

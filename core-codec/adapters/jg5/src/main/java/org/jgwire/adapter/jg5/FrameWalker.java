@@ -108,10 +108,9 @@ final class FrameWalker {
                 cluster = new String(in.buffer(), p, clen, StandardCharsets.ISO_8859_1);
             }
             int count = in.readInt();
-            // each message needs at least type(2) + leading(1) + flags(2) + header count(2)
-            if (count < 0 || count > in.remaining() / 7)
-                throw new Problem(ProblemKind.MALFORMED, in.position() - 4,
-                        "message count " + count + " does not fit the " + in.remaining() + " bytes left in the frame");
+            // a count larger than the frame holds ends in a truncation error at the first missing message
+            if (count < 0)
+                throw new Problem(ProblemKind.MALFORMED, in.position() - 4, "negative message count " + count);
             for (int i = 0; i < count; i++) {
                 short type = in.readShort();
                 message(type, dest, src, multicast, cluster, i, count, i == count - 1, 0);
@@ -152,10 +151,8 @@ final class FrameWalker {
         if ((leading & DEST_SET) != 0) dest = address();
         if ((leading & SRC_SET) != 0) src = address();
         int hcount = in.readShort();
-        if (hcount < 0 || hcount > in.remaining() / 4)
-            throw new Problem(ProblemKind.MALFORMED, in.position() - 2,
-                    "header count " + hcount + " does not fit the " + in.remaining() + " bytes left");
-        List<HeaderRecord> headers = new ArrayList<>(hcount);
+        if (hcount < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 2, "negative header count " + hcount);
+        List<HeaderRecord> headers = new ArrayList<>(Math.min(hcount, 8)); // the count is untrusted
         GMS.GmsHeader gms = null;
         PingHeader ping = null;
         Header merge = null;
@@ -254,9 +251,7 @@ final class FrameWalker {
         int count = in.readInt();
         Address innerSrc = src;
         if (type == 7) innerSrc = address();
-        if (count < 0 || count > in.remaining() / 7)
-            throw new Problem(ProblemKind.MALFORMED, pstart, "sub-message count " + count + " does not fit the "
-                    + in.remaining() + " bytes left");
+        if (count < 0) throw new Problem(ProblemKind.MALFORMED, pstart, "negative sub-message count " + count);
         if (depth >= MAX_NESTING)
             throw new Problem(ProblemKind.LIMIT, pstart, "messages nested deeper than " + MAX_NESTING);
         for (int i = 0; i < count; i++) {

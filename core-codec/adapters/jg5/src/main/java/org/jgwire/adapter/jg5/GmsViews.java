@@ -8,6 +8,7 @@ import org.jgroups.View;
 import org.jgroups.protocols.pbcast.DeltaView;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.JoinRsp;
+import org.jgroups.util.Util;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewInfo;
 
@@ -39,9 +40,10 @@ final class GmsViews {
         in.reset(buf, off, len);
         View view;
         if (type == GMS.GmsHeader.JOIN_RSP) {
-            JoinRsp rsp = new JoinRsp();
-            rsp.readFrom(in);
-            view = rsp.getView();
+            // GMS.marshal(JoinRsp) = Util.streamableToBuffer: presence byte + JoinRsp (readJoinRsp reads it back
+            // with streamableFromBuffer)
+            JoinRsp rsp = Util.readStreamable(JoinRsp::new, in);
+            view = rsp != null ? rsp.getView() : null;
         } else {
             short flags = in.readShort();
             if ((flags & GMS.VIEW_PRESENT) == 0) return null;
