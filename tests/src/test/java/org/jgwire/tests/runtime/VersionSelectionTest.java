@@ -1,0 +1,126 @@
+package org.jgwire.tests.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.VersionRuntime;
+import org.junit.jupiter.api.Test;
+
+/** How the runtime picks a jar: by the frame's version, or as the user forces it. */
+class VersionSelectionTest {
+    private static final Path HOME = VersionRuntime.defaultHome();
+
+    private static byte[] frame557() throws Exception {
+        try (JarEncoder enc = new JarEncoder(HOME.resolve("jgroups/jgroups-5.5.7.Final.jar"))) {
+            return enc.single(enc.bytesMessage(enc.uuid(3, 4), enc.uuid(1, 2), "x".getBytes()), false);
+        }
+    }
+
+    @Test
+    void listsTheFifteenBundledVersions() {
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            List<String> v = rt.bundledVersions();
+            assertEquals(15, v.size(), v.toString());
+            assertEquals("3.6.20.Final", v.get(0));
+            assertEquals("5.5.7.Final", v.get(14));
+        }
+    }
+
+    @Test
+    void versionWithoutABundledJarIsReportedNotGuessed() throws Exception {
+        byte[] frame = frame557();
+        frame[0] = 0x29; // 5.7.1 = 5<<11 | 7<<6 | 1 = 0x29c1
+        frame[1] = (byte) 0xc1;
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            List<Record> r = rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length, EveryBundled5xJarTest.FRAME);
+            assertEquals(1, r.size());
+            ErrorRecord e = (ErrorRecord) r.get(0);
+            assertEquals(ProblemKind.UNSUPPORTED_VERSION, e.problem());
+            assertEquals("JGroups 5.7.1 (0x29c1): no bundled jar for this wire variant; use --jgroups-jar or"
+                    + " --jgroups-version", e.message());
+        }
+    }
+
+    @Test
+    void microWithoutItsOwnJarUsesTheClosestOfItsVariant() throws Exception {
+        byte[] frame = frame557();
+        frame[0] = 0x29; // 5.5.5 = 0x2945: variant 5.5.3..5.6.0, whose only jar is 5.5.7
+        frame[1] = 0x45;
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            MessageRecord m = (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
+                    EveryBundled5xJarTest.FRAME).get(0);
+            assertEquals("5.5.7.Final", m.decodedWith());
+            assertEquals("5.5.5", m.version());
+        }
+    }
+
+    @Test
+    void forcedVersionDecodesEveryFrameWithItsJar() throws Exception {
+        byte[] frame = frame557();
+        frame[0] = 0x29; // 5.7.1, unknown: the forced jar is used anyway
+        frame[1] = (byte) 0xc1;
+        try (VersionRuntime rt = new VersionRuntime(HOME, "5.5.5", null, Limits.DEFAULTS)) {
+            MessageRecord m = (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
+                    EveryBundled5xJarTest.FRAME).get(0);
+            assertEquals("5.5.7.Final", m.decodedWith());
+            assertEquals("x", m.payload().text());
+        }
+    }
+
+    @Test
+    void forcedVersionWithoutAJarIsRejectedUpFront() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new VersionRuntime(HOME, "5.9.0", null, Limits.DEFAULTS));
+        assertTrue(e.getMessage().contains("--jgroups-version 5.9.0"), e.getMessage());
+    }
+
+    @Test
+    void userJarDecodesEveryFrame() throws Exception {
+        byte[] frame = frame557();
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, HOME.resolve("jgroups/jgroups-5.5.2.Final.jar"),
+                Limits.DEFAULTS)) {
+            MessageRecord m = (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
+                    EveryBundled5xJarTest.FRAME).get(0);
+            assertEquals("5.5.2.Final", m.decodedWith());
+        }
+    }
+
+    @Test
+    void bareMessageUsesTheLastVersionSeen() throws Exception {
+        byte[] bare;
+        try (JarEncoder enc = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
+            Object msg = enc.newInstance("org.jgroups.EmptyMessage", new Class<?>[] {enc.cls("org.jgroups.Address")},
+                    (Object) null);
+            enc.call(msg, "setSrc", new Class<?>[] {enc.cls("org.jgroups.Address")}, enc.uuid(1, 2));
+            Object out = enc.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 64);
+            enc.call(msg, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
+            byte[] buf = (byte[]) out.getClass().getMethod("buffer").invoke(out);
+            bare = java.util.Arrays.copyOf(buf, (int) out.getClass().getMethod("position").invoke(out));
+            byte[] transport = enc.single(enc.bytesMessage(null, enc.uuid(1, 2), "t".getBytes()), true);
+            try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+                rt.decode(FrameKind.TRANSPORT, transport, 0, transport.length, EveryBundled5xJarTest.FRAME);
+                MessageRecord m = (MessageRecord) rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length,
+                        EveryBundled5xJarTest.FRAME).get(0);
+                assertEquals("5.3.24.Final", m.decodedWith());
+                assertEquals("EMPTY", m.type());
+            }
+        }
+    }
+
+    @Test
+    void truncatedVersionIsAnErrorNotAnException() {
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            List<Record> r = rt.decode(FrameKind.TRANSPORT, new byte[] {0x29}, 0, 1, EveryBundled5xJarTest.FRAME);
+            assertEquals(ProblemKind.TRUNCATED, ((ErrorRecord) r.get(0)).problem());
+        }
+    }
+}
