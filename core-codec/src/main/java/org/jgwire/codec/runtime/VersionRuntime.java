@@ -28,7 +28,8 @@ import org.jgwire.codec.model.Record;
  * connection, else the last version seen in any transport frame, else the newest bundled jar; the records name
  * the jar that decoded them ({@code decodedWith} / {@code version}).
  *
- * <p>Not thread-safe for concurrent decodes of one connection; loading is synchronized.
+ * <p>{@link #decode} is meant for one thread at a time (the adapters keep reusable buffers); loading jars is
+ * synchronized.
  */
 public final class VersionRuntime implements AutoCloseable {
     private final Path home;
@@ -196,7 +197,9 @@ public final class VersionRuntime implements AutoCloseable {
         if (jar == null)
             throw new IllegalArgumentException("--jgroups-version " + text + ": no bundled jar for its wire variant"
                     + " (bundled: " + String.join(", ", bundledVersions()) + "); use --jgroups-jar");
-        return byJar(jar);
+        Object slot = byJar(jar);
+        if (slot instanceof String problem) throw new IllegalArgumentException("--jgroups-version " + text + ": " + problem);
+        return slot;
     }
 
     private Object forUserJar(Path jar) {
