@@ -47,6 +47,7 @@ final class FrameWalker {
     private final GmsViews views;
     private final DiscoveryData discovery;
     private final LongMessage longReader = new LongMessage();
+    private final HeaderMemo memos = new HeaderMemo();
     private final Field tpCluster;
     final FrameInput in = new FrameInput();
 
@@ -295,10 +296,25 @@ final class FrameWalker {
             throw new Problem(ProblemKind.MALFORMED, hstart, "header " + i + " " + h.getClass().getSimpleName()
                     + " (magic " + magic + ", protocol " + jar.protocolName(protId) + ") cannot be read: " + e);
         }
-        List<HeaderField> fields = fieldReader.read(h);
-        if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
+        int bodyStart = hstart + 4, bodyLen = in.position() - bodyStart;
+        Object[] memo = memos.lookup(magic, in.buffer(), bodyStart, bodyLen);
+        List<HeaderField> fields;
+        String text;
+        if (memo != null) {
+            @SuppressWarnings("unchecked")
+            List<HeaderField> f = (List<HeaderField>) memo[0];
+            fields = f;
+            text = (String) memo[1];
+        } else {
+            fields = fieldReader.read(h);
+            // Header.prot_id is set by the stack after reading (setProtId), never from the wire: leave it out
+            if (!fields.isEmpty() && fields.get(0).name().equals("prot_id")) fields.remove(0);
+            if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
+            text = h.toString();
+            fields = memos.remember(magic, in.buffer(), bodyStart, bodyLen, fields, text);
+        }
         headers.add(new HeaderRecord(protId, jar.protocolName(protId), magic, jar.headerClassName(magic, h), fields,
-                h.toString(), hstart - base, in.position() - hstart));
+                text, hstart - base, in.position() - hstart));
         return h;
     }
 
