@@ -24,8 +24,16 @@ final class VersionClassLoader extends URLClassLoader {
         super(name, urls, parent);
     }
 
+    /**
+     * Logging frameworks on jgwire's own class path are hidden from the jar: JGroups' LogFactory would pick them
+     * up (pcap4j brings slf4j-api without a binding, which prints warnings), and JDK logging serves it fine.
+     */
+    private static final String[] HIDDEN = {"org.slf4j.", "org.apache.log4j.", "org.apache.logging.log4j."};
+
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        for (String prefix : HIDDEN)
+            if (name.startsWith(prefix)) throw new ClassNotFoundException(name + " (hidden from the JGroups jar)");
         if (!name.startsWith("org.jgroups.") && !name.startsWith("org.jgwire.adapter."))
             return super.loadClass(name, resolve);
         synchronized (getClassLoadingLock(name)) {
