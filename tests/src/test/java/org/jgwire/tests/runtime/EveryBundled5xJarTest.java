@@ -135,4 +135,59 @@ class EveryBundled5xJarTest {
             assertEquals("tunnelled", m.payload().text());
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("jars5x")
+    void namesObjectPayloadsInEachJarsOwnFormWithoutDeserializing(Path jar) throws Exception {
+        // 5.0 to 5.2.10: Util.objectToStream; 5.2.11+: writeGenericStreamable with the ObjectWrapper* classes
+        try (JarEncoder enc = new JarEncoder(jar)) {
+            Object a = enc.uuid(1, 2);
+            List<Object> msgs = List.of(enc.objectMessage(null, a, "a string"),
+                    enc.objectMessage(null, a, new java.util.Date(0)), enc.bytesMessage(null, a, "after".getBytes()));
+            List<Record> records = decode(FrameKind.TRANSPORT, enc.list(null, a, "demo", msgs));
+            assertEquals(3, records.size(), records.toString());
+            MessageRecord string = (MessageRecord) records.get(0), date = (MessageRecord) records.get(1);
+            assertEquals("OBJECT", string.type());
+            assertEquals("java.lang.String", string.payload().objectClass());
+            assertEquals("a string", string.payload().text());
+            assertEquals("java.util.Date", date.payload().objectClass());
+            assertEquals("after", ((MessageRecord) records.get(2)).payload().text());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jars5x")
+    void readsSiteAddressesWithNameAndSite(Path jar) throws Exception {
+        try (JarEncoder enc = new JarEncoder(jar)) {
+            Object site = enc.siteUuid(5, 6, "node-x", "lon");
+            MessageRecord m = only(decode(FrameKind.TRANSPORT,
+                    enc.single(enc.bytesMessage(site, enc.uuid(1, 2), "x".getBytes()), false)));
+            assertEquals("SiteUUID", m.dest().kind());
+            assertEquals("node-x", m.dest().name());
+            assertEquals("lon", m.dest().site());
+            assertEquals(new java.util.UUID(5, 6).toString(), m.dest().id());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jars5x")
+    void decodesCompositeAndBatchMessagesWithTheirSubMessages(Path jar) throws Exception {
+        try (JarEncoder enc = new JarEncoder(jar)) {
+            Object a = enc.uuid(1, 2), b = enc.uuid(3, 4);
+            boolean hasBatch = !label(jar).startsWith("5.0.") && !label(jar).startsWith("5.1.");
+            for (boolean batch : hasBatch ? new boolean[] {false, true} : new boolean[] {false}) {
+                Object c = enc.container(batch, b, a, enc.bytesMessage(b, a, "in-1".getBytes()),
+                        enc.bytesMessage(b, a, "in-2".getBytes()));
+                List<Record> records = decode(FrameKind.TRANSPORT, enc.single(c, false));
+                assertEquals(3, records.size(), records.toString());
+                assertEquals(batch ? "EARLYBATCH" : "COMPOSITE", ((MessageRecord) records.get(0)).type());
+                for (int i = 1; i <= 2; i++) {
+                    MessageRecord m = (MessageRecord) records.get(i);
+                    assertEquals("in-" + i, m.payload().text());
+                    assertEquals(new java.util.UUID(1, 2).toString(), m.src().id());
+                    assertEquals(new java.util.UUID(3, 4).toString(), m.dest().id());
+                }
+            }
+        }
+    }
 }

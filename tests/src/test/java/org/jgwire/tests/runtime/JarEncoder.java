@@ -150,6 +150,35 @@ final class JarEncoder implements AutoCloseable {
         return bytes(out);
     }
 
+    /** new ObjectMessage(dest, obj).setSrc(src) */
+    Object objectMessage(Object dest, Object src, Object obj) throws Exception {
+        Class<?> address = cls("org.jgroups.Address");
+        Object msg = newInstance("org.jgroups.ObjectMessage", new Class<?>[] {address, Object.class}, dest, obj);
+        return call(msg, "setSrc", new Class<?>[] {address}, src);
+    }
+
+    /** new SiteUUID(msb, lsb, name, site) */
+    Object siteUuid(long msb, long lsb, String name, String site) throws Exception {
+        return newInstance("org.jgroups.protocols.relay.SiteUUID",
+                new Class<?>[] {long.class, long.class, String.class, String.class}, msb, lsb, name, site);
+    }
+
+    /** new CompositeMessage(dest, msgs...).setSrc(src), or BatchMessage (5.2+) when {@code batch} */
+    Object container(boolean batch, Object dest, Object src, Object... msgs) throws Exception {
+        Class<?> address = cls("org.jgroups.Address"), message = cls("org.jgroups.Message");
+        Object c;
+        if (batch) { // as TP makes them: the original sender given, the messages in an array
+            Object[] arr = (Object[]) java.lang.reflect.Array.newInstance(message, msgs.length);
+            System.arraycopy(msgs, 0, arr, 0, msgs.length);
+            c = newInstance("org.jgroups.BatchMessage", new Class<?>[] {address, address, arr.getClass(), int.class},
+                    dest, src, arr, msgs.length);
+        } else {
+            c = newInstance("org.jgroups.CompositeMessage", new Class<?>[] {address}, dest);
+            for (Object m : msgs) call(c, "add", new Class<?>[] {message}, m);
+        }
+        return call(c, "setSrc", new Class<?>[] {address}, src);
+    }
+
     @Override
     public void close() throws Exception {
         loader.close();
