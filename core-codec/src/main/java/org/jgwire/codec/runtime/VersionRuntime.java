@@ -80,11 +80,12 @@ public final class VersionRuntime implements AutoCloseable {
         try {
             URL where = WireAdapter.class.getProtectionDomain().getCodeSource().getLocation();
             Path p = Path.of(where.toURI()).toAbsolutePath();
-            if (Files.isRegularFile(p) && p.getParent() != null && p.getParent().getParent() != null)
-                return p.getParent().getParent(); // <home>/lib/jgwire-core-codec-*.jar
-            // <root>/core-codec/target/classes
-            Path root = p.getParent() != null && p.getParent().getParent() != null
-                    ? p.getParent().getParent().getParent() : null;
+            Path dir = p.getParent();
+            if (Files.isRegularFile(p) && dir != null && dir.getFileName() != null
+                    && dir.getFileName().toString().equals("lib") && dir.getParent() != null)
+                return dir.getParent(); // <home>/lib/jgwire-core-codec-*.jar
+            // a build tree: <root>/core-codec/target/classes or <root>/core-codec/target/jgwire-core-codec-*.jar
+            Path root = dir != null && dir.getParent() != null ? dir.getParent().getParent() : null;
             if (root != null) return root.resolve("cli").resolve("target").resolve("jgwire");
         } catch (URISyntaxException | RuntimeException e) {
             // no code source (unusual class loaders): fall through

@@ -123,4 +123,62 @@ class VersionSelectionTest {
             assertEquals(ProblemKind.TRUNCATED, ((ErrorRecord) r.get(0)).problem());
         }
     }
+
+    /**
+     * A frame whose version has no jar of its own goes to the jar of its wire variant with the same major.minor
+     * and the closest micro. The frame is written by the expected jar, its version short then patched.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+            "5.0.0, 5.0.4.Final", "5.1.0, 5.1.9.Final", "5.2.0, 5.2.10.Final", "5.2.12, 5.2.16.Final",
+            "5.2.20, 5.2.29.Final", "5.3.0, 5.3.1.Final", "5.3.2, 5.3.7.Final", "5.3.9, 5.3.24.Final",
+            "5.4.0, 5.4.13.Final", "5.5.0, 5.5.2.Final", "5.5.3, 5.5.7.Final"})
+    void picksTheClosestJarOfTheSameWireVariant(String version, String expectedJar) throws Exception {
+        byte[] frame;
+        try (JarEncoder enc = new JarEncoder(HOME.resolve("jgroups/jgroups-" + expectedJar + ".jar"))) {
+            frame = enc.single(enc.bytesMessage(enc.uuid(3, 4), enc.uuid(1, 2), "x".getBytes()), false);
+        }
+        String[] p = version.split("\\.");
+        int s = Integer.parseInt(p[0]) << 11 | Integer.parseInt(p[1]) << 6 | Integer.parseInt(p[2]);
+        frame[0] = (byte) (s >> 8);
+        frame[1] = (byte) s;
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            List<Record> r = rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length, EveryBundled5xJarTest.FRAME);
+            MessageRecord m = (MessageRecord) r.get(0);
+            assertEquals(expectedJar, m.decodedWith());
+            assertEquals(version, m.version());
+        }
+    }
+
+    @Test
+    void gossipControlMessageUsesTheVersionLastSeenOnItsConnection() throws Exception {
+        org.jgwire.codec.model.FrameInfo tunnel = new org.jgwire.codec.model.FrameInfo(1, 0,
+                new org.jgwire.codec.model.Endpoint("127.0.0.1", 40000), new org.jgwire.codec.model.Endpoint("127.0.0.1", 12001),
+                org.jgwire.codec.model.Transport.TUNNEL);
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS);
+             JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
+            Object a = old.uuid(1, 2);
+            byte[] gossip = old.gossipMessage("demo", a, old.single(old.bytesMessage(null, a, "x".getBytes()), true));
+            // a GossipData that carries no frame: REGISTER(group, addr, logical name, physical address)
+            Class<?> type = old.cls("org.jgroups.stack.GossipType");
+            Object register = old.newInstance("org.jgroups.stack.GossipData",
+                    new Class<?>[] {type, String.class, old.cls("org.jgroups.Address"), String.class,
+                            old.cls("org.jgroups.PhysicalAddress")},
+                    type.getMethod("valueOf", String.class).invoke(null, "REGISTER"), "demo", a, "node-a",
+                    old.newInstance("org.jgroups.stack.IpAddress", new Class<?>[] {String.class, int.class}, "127.0.0.1", 7800));
+            Object out = old.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 128);
+            old.call(register, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
+            byte[] reg = java.util.Arrays.copyOf((byte[]) out.getClass().getMethod("buffer").invoke(out),
+                    (int) out.getClass().getMethod("position").invoke(out));
+
+            rt.decode(FrameKind.GOSSIP, gossip, 0, gossip.length, tunnel);
+            byte[] newer = frame557(); // another connection's traffic in between
+            rt.decode(FrameKind.TRANSPORT, newer, 0, newer.length, EveryBundled5xJarTest.FRAME);
+            List<Record> r = rt.decode(FrameKind.GOSSIP, reg, 0, reg.length, tunnel);
+            org.jgwire.codec.model.GossipRecord g = (org.jgwire.codec.model.GossipRecord) r.get(0);
+            assertEquals("5.3.24.Final", g.version());
+            assertEquals("REGISTER", g.type());
+            assertEquals("node-a", g.discovery().get(0).logicalName());
+        }
+    }
 }
