@@ -203,7 +203,17 @@ final class FrameWalker {
             case 5, 7 -> { // CompositeMessage, BatchMessage: the container's record comes before its messages
                 reserved = out.size();
                 out.add(null);
-                payload = container(type, dest, src, multicast, cluster, atEnd, depth);
+                try {
+                    payload = container(type, dest, src, multicast, cluster, atEnd, depth);
+                } catch (IOException | RuntimeException e) {
+                    // a sub-message failed: the container is still reported, with its end unknown
+                    int n = in.position() - pstart;
+                    out.set(reserved, new MessageRecord(frame, version, jar.label, typeName, flags,
+                            jar.flagNames(flags), addresses.of(src), addresses.of(dest), multicast, cluster, index,
+                            size, headers, new Payload(n, null, head(pstart, n), null), null, List.of(),
+                            start - base, -1));
+                    throw e;
+                }
             }
             default -> throw new Problem(ProblemKind.UNKNOWN_CLASS, start - 2,
                     "message type " + typeName + " (" + type + ") has no payload reader in jgwire");

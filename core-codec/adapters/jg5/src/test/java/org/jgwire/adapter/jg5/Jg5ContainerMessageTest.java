@@ -55,4 +55,18 @@ class Jg5ContainerMessageTest {
         assertEquals("FRAG", frag.type());
         assertEquals(30, frag.payload().length());
     }
+
+    @Test
+    void truncatedCompositeIsStillReportedBeforeTheError() throws Exception {
+        CompositeMessage cm = new CompositeMessage(B, new BytesMessage(B, "first".getBytes()), new BytesMessage(B, "second".getBytes()));
+        cm.setSrc(A);
+        byte[] frame = Frames.single(cm, false);
+        List<Record> r = Frames.adapter().decode(FrameKind.TRANSPORT, frame, 0, frame.length - 3, Frames.FRAME);
+        assertEquals(3, r.size(), r.toString());
+        MessageRecord outer = (MessageRecord) r.get(0);
+        assertEquals("COMPOSITE", outer.type());
+        assertEquals(-1, outer.length());
+        assertEquals("first", ((MessageRecord) r.get(1)).payload().text());
+        assertEquals(org.jgwire.codec.model.ProblemKind.TRUNCATED, ((org.jgwire.codec.model.ErrorRecord) r.get(2)).problem());
+    }
 }
