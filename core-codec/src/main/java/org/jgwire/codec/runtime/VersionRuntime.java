@@ -23,10 +23,12 @@ import org.jgwire.codec.model.Record;
  * else the variant's newest), and that jar runs in a class loader of its own beside the adapter of its family,
  * created on first use and kept. A version without a jar of its variant is reported, never guessed.
  *
- * <p>Frames without a version of their own (FD_SOCK2 bare messages, GossipRouter control messages) use the
- * version of the frame a GossipData embeds when there is one, else the last version seen on the same
- * connection, else the last version seen in any transport frame, else the newest bundled jar; the records name
- * the jar that decoded them ({@code decodedWith} / {@code version}).
+ * <p>Frames without a version of their own (FD_SOCK2 bare messages, GossipRouter control messages) use, in
+ * this order: the version of the frame a GossipData embeds; the last version seen on the same connection
+ * ({@code frame.src/dst}, either direction); for FD_SOCK2, the version last sent in a transport frame from the
+ * endpoint 100 ports below either side (FD_SOCK2's default {@code port_offset}); the last version seen in any
+ * transport frame; the newest bundled jar. The records name the jar that decoded them ({@code decodedWith},
+ * {@code GossipRecord.version}).
  *
  * <p>{@link #decode} is meant for one thread at a time (the adapters keep reusable buffers); loading jars is
  * synchronized.
@@ -42,7 +44,11 @@ public final class VersionRuntime implements AutoCloseable {
     private final Object[] byShort = new Object[1 << 16];
     private final Map<Path, Object> byJar = new HashMap<>();
     private final Map<List<Endpoint>, Integer> connections;
+    /** Version last sent from each endpoint in a transport frame: FD_SOCK2 listens at the TP port + 100. */
+    private final Map<Endpoint, Integer> senders;
     private volatile int lastTransportVersion = -1;
+    private Endpoint lastSender;
+    private int lastSenderVersion = -1;
 
     /**
      * @param jgwireHome    the distribution folder holding {@code jgroups/} and {@code adapters/}
@@ -61,6 +67,12 @@ public final class VersionRuntime implements AutoCloseable {
         this.connections = new LinkedHashMap<>(64, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<List<Endpoint>, Integer> e) {
+                return size() > maxConnections;
+            }
+        };
+        this.senders = new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Endpoint, Integer> e) {
                 return size() > maxConnections;
             }
         };
@@ -115,6 +127,7 @@ public final class VersionRuntime implements AutoCloseable {
                             "frame of " + len + " bytes ends before its version (2 bytes)"));
                 int v = (buf[off] & 0xFF) << 8 | buf[off + 1] & 0xFF;
                 lastTransportVersion = v;
+                rememberSender(frame, v);
                 slot = slot(v);
             } else {
                 slot = unversionedSlot(kind, buf, off, len, frame);
@@ -139,6 +152,7 @@ public final class VersionRuntime implements AutoCloseable {
             if (conn != null) synchronized (connections) {
                 seen = connections.get(conn);
             }
+            if (seen == null && kind == FrameKind.BARE_MESSAGE) seen = fdSock2Owner(frame);
             v = seen != null ? seen : lastTransportVersion;
         }
         Object slot = v >= 0 ? slot(v) : null;
@@ -146,6 +160,33 @@ public final class VersionRuntime implements AutoCloseable {
         BundledJars.Jar newest = bundled.newest();
         if (newest == null) return slot != null ? slot : noJars();
         return byJar(newest);
+    }
+
+    private void rememberSender(FrameInfo f, int v) {
+        if (f == null || f.src() == null) return;
+        if (v == lastSenderVersion && f.src().equals(lastSender)) return; // the common case: no map work
+        lastSender = f.src();
+        lastSenderVersion = v;
+        synchronized (senders) {
+            senders.put(f.src(), v);
+        }
+    }
+
+    /**
+     * The version of the member whose FD_SOCK2 socket this is: FD_SOCK2 binds to the transport's port plus
+     * {@code port_offset} (100 by default, {@code FD_SOCK2.port_offset}), so the server side of the connection
+     * sits 100 above the port that member sends transport frames from.
+     */
+    private Integer fdSock2Owner(FrameInfo f) {
+        if (f == null) return null;
+        synchronized (senders) {
+            for (Endpoint e : new Endpoint[] {f.src(), f.dst()}) {
+                if (e == null || e.port() < 100) continue;
+                Integer v = senders.get(new Endpoint(e.ip(), e.port() - 100));
+                if (v != null) return v;
+            }
+        }
+        return null;
     }
 
     /** The same key for both directions of a connection. */

@@ -181,4 +181,34 @@ class VersionSelectionTest {
             assertEquals("node-a", g.discovery().get(0).logicalName());
         }
     }
+
+    @Test
+    void fdSock2MessageUsesTheVersionOfTheMemberListeningHundredPortsAbove() throws Exception {
+        org.jgwire.codec.model.Endpoint member1 = new org.jgwire.codec.model.Endpoint("127.0.0.1", 7800);
+        org.jgwire.codec.model.Endpoint member2 = new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900);
+        byte[] bare, fromOld, fromNew;
+        try (JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
+            fromOld = old.single(old.bytesMessage(null, old.uuid(1, 2), "x".getBytes()), true);
+            Object msg = old.newInstance("org.jgroups.EmptyMessage", new Class<?>[] {old.cls("org.jgroups.Address")},
+                    (Object) null);
+            old.call(msg, "setSrc", new Class<?>[] {old.cls("org.jgroups.Address")}, old.uuid(1, 2));
+            Object out = old.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 64);
+            old.call(msg, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
+            bare = java.util.Arrays.copyOf((byte[]) out.getClass().getMethod("buffer").invoke(out),
+                    (int) out.getClass().getMethod("position").invoke(out));
+        }
+        fromNew = frame557();
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            rt.decode(FrameKind.TRANSPORT, fromOld, 0, fromOld.length, new org.jgwire.codec.model.FrameInfo(1, 0,
+                    member1, member2, org.jgwire.codec.model.Transport.UDP));
+            rt.decode(FrameKind.TRANSPORT, fromNew, 0, fromNew.length, new org.jgwire.codec.model.FrameInfo(2, 0,
+                    member2, member1, org.jgwire.codec.model.Transport.UDP));
+            // member2 (5.5.7) connects to member1's FD_SOCK2 server at 7800 + 100
+            org.jgwire.codec.model.FrameInfo fd = new org.jgwire.codec.model.FrameInfo(3, 0,
+                    new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900), new org.jgwire.codec.model.Endpoint("127.0.0.1", 45000),
+                    org.jgwire.codec.model.Transport.FD_SOCK2);
+            MessageRecord m = (MessageRecord) rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length, fd).get(0);
+            assertEquals("5.3.24.Final", m.decodedWith());
+        }
+    }
 }
