@@ -43,7 +43,7 @@ public final class HeaderFieldReader {
             } catch (IllegalAccessException e) {
                 continue;
             }
-            Object value = (f.getName().equals("type") && layout.typeNamer != null) ? typeName(layout.typeNamer, raw)
+            Object value = (f.getName().equals("type") && layout.typeNamer != null) ? layout.typeName(this, raw)
                     : neutral(raw);
             out.add(new HeaderField(f.getName(), value));
         }
@@ -77,7 +77,8 @@ public final class HeaderFieldReader {
         if (raw == null) return null;
         try {
             Class<?> p = namer.getParameterTypes()[0];
-            // not a ?: chain: that promotes every branch to int, and invoke(byte-parameter, Integer) throws
+            // not a ?: chain: numeric promotion would box every branch as an Integer, which invoke() rejects
+            // for a byte or short parameter
             Object arg;
             if (p == byte.class) arg = ((Number) raw).byteValue();
             else if (p == short.class) arg = ((Number) raw).shortValue();
@@ -89,7 +90,18 @@ public final class HeaderFieldReader {
         }
     }
 
-    private record Layout(Field[] fields, Method typeNamer) {
+    private record Layout(Field[] fields, Method typeNamer, Object[] typeNames) {
+        /** The name of a type code, through the class's namer once per code (codes are few, names fixed). */
+        Object typeName(HeaderFieldReader reader, Object raw) {
+            if (raw instanceof Number n && n.intValue() >= -128 && n.intValue() < 128) {
+                int i = n.intValue() + 128;
+                Object name = typeNames[i];
+                if (name == null) typeNames[i] = name = reader.typeName(typeNamer, raw);
+                return name;
+            }
+            return reader.typeName(typeNamer, raw);
+        }
+
         static Layout of(Class<?> c) {
             List<Field> fields = new ArrayList<>();
             List<Class<?>> chain = new ArrayList<>();
@@ -104,7 +116,7 @@ public final class HeaderFieldReader {
                         // inaccessible (module rules): leave the field out rather than fail the header
                     }
                 }
-            return new Layout(fields.toArray(new Field[0]), typeNamer(c));
+            return new Layout(fields.toArray(new Field[0]), typeNamer(c), new Object[256]);
         }
 
         private static Method typeNamer(Class<?> c) {

@@ -1,0 +1,396 @@
+package org.jgwire.adapter.jg5;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jgroups.Address;
+import org.jgroups.Header;
+import org.jgroups.LongMessage;
+import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.PingHeader;
+import org.jgroups.protocols.TpHeader;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.util.Util;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.HeaderFieldReader;
+
+/**
+ * Walks 5.x transport frames and messages byte by byte, following {@code Util.readMessage} /
+ * {@code Util.readMessageList} and {@code BaseMessage.readFrom} of every 5.x release, so that each message and
+ * header has a byte range and no object payload is ever deserialized. Headers, addresses and views are read by
+ * the jar's own classes through the shared cursor. One instance per adapter; not thread-safe.
+ */
+final class FrameWalker {
+    private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)
+    private static final byte DEST_SET = 1, SRC_SET = 2; // BaseMessage.DEST_SET / SRC_SET (leading byte)
+    private static final int MAX_NESTING = 4;
+
+    private final JarFacts jar;
+    private final Limits limits;
+    private final Addresses addresses;
+    private final HeaderFieldReader fieldReader;
+    private final ObjectPayloads objects;
+    private final GmsViews views;
+    private final DiscoveryData discovery;
+    private final LongMessage longReader = new LongMessage();
+    private final HeaderMemo memos = new HeaderMemo();
+    private final Field tpCluster;
+    final FrameInput in = new FrameInput();
+
+    // the frame being decoded
+    private FrameInfo frame;
+    private int base;
+    private String version;
+    private List<Record> out;
+    private int lastVersionShort = -1;
+    private String lastVersionText;
+
+    FrameWalker(JarFacts jar, Limits limits, Addresses addresses) {
+        this.jar = jar;
+        this.limits = limits;
+        this.addresses = addresses;
+        this.fieldReader = new HeaderFieldReader(addresses::neutral);
+        this.objects = new ObjectPayloads(jar);
+        this.views = new GmsViews(addresses);
+        this.discovery = new DiscoveryData(jar, addresses);
+        Field f = null;
+        try {
+            f = TpHeader.class.getDeclaredField("cluster_name");
+            f.setAccessible(true);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // no cluster name from TpHeader then; the list's cluster still fills it
+        }
+        this.tpCluster = f;
+    }
+
+    /** Starts a frame: {@code base} is where offsets in the records count from. */
+    void begin(FrameInfo frame, int base, List<Record> out) {
+        this.frame = frame;
+        this.base = base;
+        this.out = out;
+        this.version = jar.versionText;
+    }
+
+    /**
+     * A transport frame at the cursor: {@code version(u16) flags(u8)}, then {@code type(u16)} + message
+     * ({@code Util.writeMessage}) or a list ({@code Util.writeMessageListHeader}: dest, src, cluster, count, then
+     * type + message written by {@code writeToNoAddrs}).
+     */
+    void transport() throws IOException {
+        int v = in.readShort() & 0xFFFF;
+        version = versionText(v);
+        byte flags = in.readByte();
+        boolean multicast = (flags & MULTICAST) != 0;
+        if ((flags & LIST) == 0) {
+            short type = in.readShort();
+            message(type, null, null, multicast, null, -1, 0, true, 0);
+        } else {
+            Address dest = address();
+            Address src = address();
+            short clen = in.readShort();
+            String cluster = null;
+            if (clen >= 0) {
+                int p = in.position();
+                in.skip(clen);
+                cluster = new String(in.buffer(), p, clen, StandardCharsets.ISO_8859_1);
+            }
+            int count = in.readInt();
+            // a count larger than the frame holds ends in a truncation error at the first missing message
+            if (count < 0)
+                throw new Problem(ProblemKind.MALFORMED, in.position() - 4, "negative message count " + count);
+            for (int i = 0; i < count; i++) {
+                short type = in.readShort();
+                message(type, dest, src, multicast, cluster, i, count, i == count - 1, 0);
+            }
+        }
+        if (in.remaining() > 0)
+            throw new Problem(ProblemKind.MALFORMED, in.position(),
+                    in.remaining() + " bytes after the last message of the frame");
+    }
+
+    /** An FD_SOCK2 message: an EmptyMessage's {@code writeTo}, without version, flags or type. */
+    void bare() throws IOException {
+        message((short) 2, null, null, false, null, -1, 0, true, 0);
+    }
+
+    private String versionText(int v) {
+        if (v != lastVersionShort) {
+            lastVersionShort = v;
+            lastVersionText = (v >>> 11) + "." + ((v >>> 6) & 0x1F) + "." + (v & 0x3F);
+        }
+        return lastVersionText;
+    }
+
+    /**
+     * One message at the cursor, as {@code BaseMessage.readFrom} reads it: leading byte, flags (u16), [dest],
+     * [src], header count (u16), headers ({@code protocol id, magic id, body}; {@code Headers.readHeaders} in
+     * 5.2+), then the payload of its type ({@code readPayload}). Nested messages (composite, batch) follow it.
+     */
+    private void message(short type, Address dest, Address src, boolean multicast, String cluster, int index,
+                         int size, boolean atEnd, int depth) throws IOException {
+        String typeName = type >= 0 && type < jar.typeNames.length ? jar.typeNames[type] : null;
+        int start = in.position();
+        if (typeName == null)
+            throw new Problem(ProblemKind.UNKNOWN_CLASS, start - 2,
+                    "message type " + type + " is unknown to JGroups " + jar.label);
+        byte leading = in.readByte();
+        int flags = in.readShort() & 0xFFFF;
+        if ((leading & DEST_SET) != 0) dest = address();
+        if ((leading & SRC_SET) != 0) src = address();
+        int hcount = in.readShort();
+        if (hcount < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 2, "negative header count " + hcount);
+        List<HeaderRecord> headers = new ArrayList<>(Math.min(hcount, 8)); // the count is untrusted
+        GMS.GmsHeader gms = null;
+        PingHeader ping = null;
+        Header merge = null;
+        for (int i = 0; i < hcount; i++) {
+            Header h = header(headers, i);
+            if (h instanceof GMS.GmsHeader g) gms = g;
+            else if (h instanceof PingHeader p) ping = p;
+            else if (h instanceof MERGE3.MergeHeader) merge = h;
+            else if (h instanceof TpHeader && cluster == null) cluster = tpCluster(h);
+        }
+
+        int pstart = in.position();
+        Payload payload;
+        int reserved = -1;
+        String unknownEnd = null;
+        switch (type) {
+            case 0 -> payload = bytes(in.readInt()); // BytesMessage: i32 length (-1 = null) + bytes
+            case 1 -> { // NioMessage: use_direct_memory (bool), i32 length (-1 = null) + bytes
+                in.readBoolean();
+                payload = bytes(in.readInt());
+            }
+            case 2 -> payload = Payload.EMPTY; // EmptyMessage: nothing
+            case 3 -> {
+                objects.read(in);
+                unknownEnd = objects.endUnknown;
+                if (unknownEnd != null && atEnd) { // nothing follows it in the frame: it ends where the frame does
+                    in.position(in.limit());
+                    unknownEnd = null;
+                }
+                int end = in.position();
+                payload = new Payload(end - pstart, objects.text, head(pstart, end - pstart), objects.className);
+            }
+            case 4 -> { // LongMessage: the jar's own readPayload (Bits.writeLong compressed form)
+                try {
+                    longReader.readPayload(in);
+                } catch (ClassNotFoundException e) {
+                    throw new Problem(ProblemKind.UNKNOWN_CLASS, pstart, "long payload: " + e.getMessage());
+                }
+                payload = new Payload(in.position() - pstart, Long.toString(longReader.getValue()),
+                        head(pstart, in.position() - pstart), null);
+            }
+            case 6 -> { // FragmentedMessage: i32 length + a slice of the serialized original message
+                int len = in.readInt();
+                if (len > 0) in.skip(len);
+                payload = new Payload(Math.max(len, 0), null, head(pstart + 4, Math.max(len, 0)), null);
+            }
+            case 5, 7 -> { // CompositeMessage, BatchMessage: the container's record comes before its messages
+                reserved = out.size();
+                out.add(null);
+                try {
+                    payload = container(type, dest, src, multicast, cluster, atEnd, depth);
+                } catch (IOException | RuntimeException e) {
+                    // a sub-message failed: the container is still reported, with its end unknown
+                    int n = in.position() - pstart;
+                    out.set(reserved, new MessageRecord(frame, version, jar.label, typeName, flags,
+                            jar.flagNames(flags), addresses.of(src), addresses.of(dest), multicast, cluster, index,
+                            size, headers, new Payload(n, null, head(pstart, n), null), null, List.of(),
+                            start - base, -1));
+                    throw e;
+                }
+            }
+            default -> throw new Problem(ProblemKind.UNKNOWN_CLASS, start - 2,
+                    "message type " + typeName + " (" + type + ") has no payload reader in jgwire");
+        }
+        int length = unknownEnd != null ? -1 : in.position() - start;
+
+        ViewInfo view = null;
+        List<Discovery> names = List.of();
+        ErrorRecord late = null;
+        boolean hasBytes = type == 0 || type == 1;
+        if (hasBytes && payload.length() > 0 && (gms != null || ping != null)) {
+            int off = in.position() - payload.length();
+            try {
+                if (gms != null && GmsViews.carriesView(gms.getType())) view = views.read(gms.getType(), in.buffer(), off, payload.length());
+                if (ping != null) {
+                    names = DiscoveryData.list();
+                    discovery.pingData(in.buffer(), off, payload.length(), names);
+                }
+            } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                late = new ErrorRecord(frame, e instanceof EOFException ? ProblemKind.TRUNCATED : ProblemKind.MALFORMED,
+                        off - base, (gms != null ? "view in the GMS payload" : "PingData in the discovery payload")
+                        + " of message at " + (start - base) + ": " + e);
+            }
+        }
+        if (merge != null) {
+            if (names.isEmpty()) names = DiscoveryData.list();
+            discovery.mergeInfo(merge, src, names);
+        }
+        MessageRecord r = new MessageRecord(frame, version, jar.label, typeName, flags, jar.flagNames(flags),
+                addresses.of(src), addresses.of(dest), multicast, cluster, index, size, headers, payload, view,
+                names, start - base, length);
+        if (reserved >= 0) out.set(reserved, r);
+        else out.add(r);
+        if (late != null) out.add(late);
+        if (unknownEnd != null) throw new Problem(ProblemKind.UNKNOWN_CLASS, pstart, unknownEnd);
+    }
+
+    /**
+     * CompositeMessage ({@code i32 count}, then type + message each; 5.4+ writes them without addresses, which
+     * {@code readFrom} handles through the leading byte) and BatchMessage (5.2+: {@code i32 count},
+     * {@code orig_src} address, then type + message each).
+     */
+    private Payload container(short type, Address dest, Address src, boolean multicast, String cluster,
+                              boolean atEnd, int depth) throws IOException {
+        int pstart = in.position();
+        int count = in.readInt();
+        Address innerSrc = src;
+        if (type == 7) innerSrc = address();
+        if (count < 0) throw new Problem(ProblemKind.MALFORMED, pstart, "negative sub-message count " + count);
+        if (depth >= MAX_NESTING)
+            throw new Problem(ProblemKind.LIMIT, pstart, "messages nested deeper than " + MAX_NESTING);
+        for (int i = 0; i < count; i++) {
+            short t = in.readShort();
+            message(t, dest, innerSrc, multicast, cluster, i, count, atEnd && i == count - 1, depth + 1);
+        }
+        int len = in.position() - pstart;
+        return new Payload(len, null, head(pstart, len), null);
+    }
+
+    /** {@code Util.readAddress}: flag byte, then the address class's own form. */
+    private Address address() throws IOException {
+        int p = in.position();
+        try {
+            return Util.readAddress(in);
+        } catch (ClassNotFoundException e) {
+            throw new Problem(ProblemKind.UNKNOWN_CLASS, p, "address class unknown to JGroups " + jar.label + ": "
+                    + e.getMessage());
+        }
+    }
+
+    private Header header(List<HeaderRecord> headers, int i) throws IOException {
+        int hstart = in.position();
+        short protId = in.readShort();
+        short magic = in.readShort();
+        Header h;
+        try {
+            h = magic < 0 ? null : ClassConfigurator.create(magic);
+        } catch (ClassNotFoundException | RuntimeException e) {
+            h = null;
+        }
+        if (h == null)
+            throw new Problem(ProblemKind.UNKNOWN_CLASS, hstart + 2, "header " + i + " (protocol "
+                    + jar.protocolName(protId) + "): magic id " + magic + " is unknown to JGroups " + jar.label);
+        try {
+            h.readFrom(in);
+        } catch (EOFException e) {
+            throw new Problem(ProblemKind.TRUNCATED, hstart, "header " + i + " " + h.getClass().getSimpleName()
+                    + " (magic " + magic + ", protocol " + jar.protocolName(protId) + ") is cut short: " + e.getMessage());
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            throw new Problem(ProblemKind.MALFORMED, hstart, "header " + i + " " + h.getClass().getSimpleName()
+                    + " (magic " + magic + ", protocol " + jar.protocolName(protId) + ") cannot be read: " + e);
+        }
+        int bodyStart = hstart + 4, bodyLen = in.position() - bodyStart;
+        Object[] memo = memos.lookup(magic, in.buffer(), bodyStart, bodyLen);
+        List<HeaderField> fields;
+        String text;
+        if (memo != null) {
+            @SuppressWarnings("unchecked")
+            List<HeaderField> f = (List<HeaderField>) memo[0];
+            fields = f;
+            text = (String) memo[1];
+        } else {
+            fields = fieldReader.read(h);
+            // Header.prot_id is set by the stack after reading (setProtId), never from the wire: leave it out
+            if (!fields.isEmpty() && fields.get(0).name().equals("prot_id")) fields.remove(0);
+            if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
+            text = h.toString();
+            fields = memos.remember(magic, in.buffer(), bodyStart, bodyLen, fields, text);
+        }
+        headers.add(new HeaderRecord(protId, jar.protocolName(protId), magic, jar.headerClassName(magic, h), fields,
+                text, hstart - base, in.position() - hstart));
+        return h;
+    }
+
+    /** TpHeader keeps the cluster name as bytes: shown as text. */
+    private static List<HeaderField> tpFields(List<HeaderField> fields, String cluster) {
+        List<HeaderField> out = new ArrayList<>(fields.size());
+        for (HeaderField f : fields) out.add(f.name().equals("cluster_name") ? new HeaderField(f.name(), cluster) : f);
+        return out;
+    }
+
+    private String tpCluster(Header h) {
+        if (tpCluster == null) return null;
+        try {
+            Object v = tpCluster.get(h);
+            if (v instanceof byte[] b) return new String(b, StandardCharsets.ISO_8859_1);
+            return v != null ? v.toString() : null;
+        } catch (IllegalAccessException e) {
+            return null;
+        }
+    }
+
+    /** A length-prefixed byte payload ({@code -1} = no array) at the cursor, skipped. */
+    private Payload bytes(int len) throws IOException {
+        if (len < 0) return Payload.EMPTY;
+        int p = in.position();
+        if (len > in.remaining())
+            throw new Problem(ProblemKind.TRUNCATED, p - 4,
+                    "payload of " + len + " bytes but only " + in.remaining() + " left in the frame");
+        in.skip(len);
+        return new Payload(len, text(in.buffer(), p, len), head(p, len), null);
+    }
+
+    private byte[] head(int p, int len) {
+        int n = Math.max(0, Math.min(Math.min(len, limits.payloadHeadBytes()), in.limit() - p));
+        byte[] h = new byte[n];
+        System.arraycopy(in.buffer(), p, h, 0, n);
+        return h;
+    }
+
+    /** The bytes as text when all of them are printable UTF-8, cut at {@code Limits.payloadTextChars}. */
+    private String text(byte[] b, int p, int len) {
+        if (len == 0) return null;
+        boolean ascii = true;
+        for (int i = p, end = p + len; i < end; i++) {
+            int c = b[i];
+            if (c < 0) {
+                ascii = false;
+                break;
+            }
+            if (c < 0x20 && c != '\n' && c != '\r' && c != '\t') return null;
+        }
+        String s;
+        if (ascii) s = new String(b, p, Math.min(len, limits.payloadTextChars()), StandardCharsets.ISO_8859_1);
+        else {
+            var dec = StandardCharsets.UTF_8.newDecoder();
+            try {
+                s = dec.decode(java.nio.ByteBuffer.wrap(b, p, len)).toString();
+            } catch (java.nio.charset.CharacterCodingException e) {
+                return null;
+            }
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t') return null;
+            }
+            if (s.length() > limits.payloadTextChars()) s = s.substring(0, limits.payloadTextChars());
+        }
+        return s;
+    }
+}

@@ -1,0 +1,106 @@
+package org.jgwire.adapter.jg5;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import org.jgroups.Message;
+import org.jgroups.Version;
+import org.jgroups.conf.ClassConfigurator;
+
+/**
+ * What the running jar says about itself, read once: its version, the names of its message types and flags, and
+ * (lazily, cached) protocol names by id and header class names by magic id. Everything here comes from the jar,
+ * never from a copy in jgwire.
+ */
+final class JarFacts {
+    final int major, minor, micro;
+    /** e.g. {@code 5.5.7.Final} */
+    final String label;
+    /** e.g. {@code 5.5.7}: the version shown for frames that carry none (FD_SOCK2, gossip control) */
+    final String versionText;
+    final short versionShort;
+    /** message type short -> name (BYTES, OBJECT, ...); null = the jar has no such type */
+    final String[] typeNames = new String[32];
+    private final String[] flagNames = new String[16];
+    private final String[] protocolNames = new String[1 << 16];
+    private final String[] magicNames = new String[1 << 16];
+
+    JarFacts() {
+        // Version's fields are filled from JGROUPS_VERSION.properties in its static initialiser, so they are read
+        // here by reflection: compiled against 5.0.4, a direct reference could be inlined as 5.0.4's values.
+        major = staticShort(Version.class, "major");
+        minor = staticShort(Version.class, "minor");
+        micro = staticShort(Version.class, "micro");
+        versionShort = (short) staticShort(Version.class, "version");
+        String description = String.valueOf(staticObject(Version.class, "description"));
+        int sp = description.indexOf(' ');
+        label = sp > 0 ? description.substring(0, sp) : description;
+        versionText = major + "." + minor + "." + micro;
+        // Message.BYTES_MSG ... EARLYBATCH_MSG (5.2+): the constants of the jar's own Message interface
+        for (Field f : Message.class.getFields()) {
+            if (!Modifier.isStatic(f.getModifiers()) || f.getType() != short.class || !f.getName().endsWith("_MSG"))
+                continue;
+            int v = staticShort(Message.class, f.getName());
+            String name = f.getName().substring(0, f.getName().length() - 4);
+            if (name.equals("OBJ")) name = "OBJECT";
+            if (v >= 0 && v < typeNames.length) typeNames[v] = name;
+        }
+        for (Message.Flag flag : Message.Flag.values()) {
+            int bit = Integer.numberOfTrailingZeros(flag.value() & 0xFFFF);
+            if (bit < 16) flagNames[bit] = flag.name();
+        }
+    }
+
+    boolean atLeast(int ma, int mi, int mc) {
+        return major != ma ? major > ma : minor != mi ? minor > mi : micro >= mc;
+    }
+
+    /** Names of the set flags, in bit order; unknown bits as {@code 0x..}. */
+    java.util.List<String> flagNames(int flags) {
+        if (flags == 0) return java.util.List.of();
+        java.util.List<String> out = new java.util.ArrayList<>(Integer.bitCount(flags));
+        for (int bit = 0; bit < 16; bit++)
+            if ((flags & (1 << bit)) != 0) out.add(flagNames[bit] != null ? flagNames[bit] : "0x" + Integer.toHexString(1 << bit));
+        return out;
+    }
+
+    /** The protocol's simple class name from the jar's protocol-id map, or {@code id=<n>}. */
+    String protocolName(short id) {
+        int i = id & 0xFFFF;
+        String n = protocolNames[i];
+        if (n == null) {
+            Class<?> c = null;
+            try {
+                c = ClassConfigurator.getProtocol(id);
+            } catch (RuntimeException e) {
+                // unknown id: named by number below
+            }
+            n = c != null ? c.getSimpleName() : "id=" + id;
+            protocolNames[i] = n;
+        }
+        return n;
+    }
+
+    /** The simple name of a header class, cached by magic id (the magic map is fixed for a jar). */
+    String headerClassName(short magic, Object header) {
+        int i = magic & 0xFFFF;
+        String n = magicNames[i];
+        if (n == null) magicNames[i] = n = header.getClass().getSimpleName();
+        return n;
+    }
+
+    static int staticShort(Class<?> c, String name) {
+        try {
+            return ((Number) c.getField(name).get(null)).intValue();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(c.getName() + "." + name + " missing in this jar", e);
+        }
+    }
+
+    static Object staticObject(Class<?> c, String name) {
+        try {
+            return c.getField(name).get(null);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package org.jgwire.codec.runtime;
+
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+import org.jgwire.codec.Limits;
+
+/**
+ * Loads the adapter of a family beside a JGroups jar. The adapter class is found by its conventional name,
+ * {@code org.jgwire.adapter.<family>.<Family>WireAdapter} (e.g. {@code org.jgwire.adapter.jg5.Jg5WireAdapter}),
+ * and, failing that, as a {@link ServiceLoader} provider of {@link WireAdapter} inside the adapter jar
+ * ({@code META-INF/services/org.jgwire.codec.runtime.WireAdapter}).
+ */
+final class AdapterFactory {
+    private final Path home;
+    private final Limits limits;
+
+    AdapterFactory(Path home, Limits limits) {
+        this.home = home;
+        this.limits = limits;
+    }
+
+    /** The adapter jar of a family: {@code <home>/adapters/jgwire-adapter-<family>.jar}. */
+    Path adapterJar(String family) {
+        return home.resolve("adapters").resolve("jgwire-adapter-" + family + ".jar");
+    }
+
+    static String adapterClassName(String family) {
+        return "org.jgwire.adapter." + family + "." + Character.toUpperCase(family.charAt(0)) + family.substring(1)
+                + "WireAdapter";
+    }
+
+    /**
+     * Loads and initialises the adapter; throws {@link IllegalStateException} with a message naming the missing
+     * piece when the adapter jar or class is absent or fails to start.
+     */
+    LoadedAdapter load(String family, Path jgroupsJar) {
+        Path adapterJar = adapterJar(family);
+        if (!Files.isRegularFile(adapterJar))
+            throw new IllegalStateException("adapter " + adapterJar + " not found (set -Djgwire.home to the"
+                    + " distribution folder)");
+        VersionClassLoader loader;
+        try {
+            loader = new VersionClassLoader("jgwire-" + jgroupsJar.getFileName(),
+                    new URL[] {adapterJar.toUri().toURL(), jgroupsJar.toUri().toURL()}, WireAdapter.class.getClassLoader());
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException("bad jar path " + jgroupsJar + ": " + e.getMessage());
+        }
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(loader);
+        try {
+            WireAdapter adapter = instantiate(family, loader);
+            adapter.init(limits);
+            return new LoadedAdapter(adapter, loader, adapter.jgroupsVersion());
+        } catch (RuntimeException | LinkageError e) {
+            LoadedAdapter.rethrowFatal(e);
+            closeQuietly(loader);
+            throw new IllegalStateException("adapter " + family + " failed to start on " + jgroupsJar.getFileName()
+                    + ": " + e, e);
+        } finally {
+            t.setContextClassLoader(before);
+        }
+    }
+
+    private static WireAdapter instantiate(String family, ClassLoader loader) {
+        try {
+            Class<?> c = Class.forName(adapterClassName(family), true, loader);
+            return (WireAdapter) c.getDeclaredConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            for (WireAdapter a : ServiceLoader.load(WireAdapter.class, loader))
+                if (a.getClass().getClassLoader() == loader) return a;
+            throw new IllegalStateException("no " + adapterClassName(family) + " and no WireAdapter service in the"
+                    + " adapter jar");
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create " + adapterClassName(family) + ": " + e, e);
+        }
+    }
+
+    private static void closeQuietly(VersionClassLoader loader) {
+        try {
+            loader.close();
+        } catch (java.io.IOException e) {
+            // nothing more to do
+        }
+    }
+}
