@@ -16,10 +16,9 @@ import java.util.function.Supplier;
  * adapter: the test class path's JGroups and adapter classes (and JGroups' id-map resources) stay invisible.
  */
 public final class IsolatedJar {
-    /** The bundled jar of {@code version} in the local Maven repository (surefire passes it as jgwire.m2). */
+    /** The jar of {@code version} that the module's build copied for the tests (surefire passes jgwire.jars). */
     public static Path jar(String version) {
-        return Path.of(System.getProperty("jgwire.m2", System.getProperty("user.home") + "/.m2/repository"),
-                "org/jgroups/jgroups", version + ".Final", "jgroups-" + version + ".Final.jar");
+        return Path.of(System.getProperty("jgwire.jars", "target/other-jars"), "jgroups-" + version + ".Final.jar");
     }
 
     /**
