@@ -1,0 +1,159 @@
+package org.jgwire.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jgwire.cli.output.JsonLinesWriter;
+import org.jgwire.cli.output.RecordWriter;
+import org.jgwire.cli.output.TextWriter;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.Decoder;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NamesFileReader;
+import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.runtime.VersionRuntime;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code jgwire decode}: one line (or JSON object) per JGroups message. */
+@Command(name = "decode", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Decode JGroups messages from a pcap/pcapng file, tshark hex output, "
+                + "'follow,tcp,raw' output or raw binary frames.",
+                "Each frame is decoded by the bundled JGroups jar of the version that sent it."},
+        footer = {"", "Examples:",
+                "  jgwire decode capture.pcapng",
+                "  jgwire decode --format jsonl capture.pcap > out.jsonl",
+                "  tshark -i lo -T fields -e udp.payload udp | jgwire decode -",
+                "  tshark -r x.pcap -qz follow,tcp,raw,0 | jgwire decode --tcp -",
+                "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
+                "", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."})
+public final class DecodeCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "INPUT", description = "Capture or hex file; '-' reads standard input.")
+    String input;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write records here instead of stdout.")
+    Path output;
+
+    @Option(names = "--input-format", paramLabel = "KIND",
+            description = "Input kind: pcap, pcapng, hex, follow or raw (default: detected from the content).")
+    String inputFormat;
+
+    @Option(names = "--tcp", description = "Hex lines or raw bytes are one TCP stream (length-prefixed frames), "
+            + "as ParseMessages' -tcp.")
+    boolean tcp;
+
+    @Option(names = "--names", paramLabel = "FILE",
+            description = "Logical names to start with, in ParseMessages' -mappings format.")
+    Path namesFile;
+
+    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
+            description = "Decode every frame as this JGroups version, whatever its version short says.")
+    String jgroupsVersion;
+
+    @Option(names = "--jgroups-jar", paramLabel = "JAR",
+            description = "Decode with this JGroups jar (a patched or newer build) instead of the bundled ones.")
+    Path jgroupsJar;
+
+    @Option(names = "--port", paramLabel = "PORT", split = ",",
+            description = "Only traffic to or from these ports (default: JGroups is recognised by content on any port).")
+    List<Integer> ports = new ArrayList<>();
+
+    @Option(names = "--max-frame", paramLabel = "BYTES", description = "Largest TCP frame accepted (default: 67108864).")
+    Integer maxFrame;
+
+    @Option(names = "--payload-bytes", paramLabel = "N", description = "Payload bytes shown as hex (default: 64).")
+    Integer payloadBytes;
+
+    @Option(names = "--progress", negatable = true,
+            description = "Progress on stderr (default: on when stderr is a terminal).")
+    Boolean progress;
+
+    @Option(names = "--stacktrace", description = "Print stack traces of failures.")
+    boolean stacktrace;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    enum OutputFormat { text, jsonl }
+
+    @Override
+    public Integer call() throws IOException {
+        DecodeOptions options = options();
+        try (CaptureSource source = InputOpener.open(input, new InputHints(tcp, inputFormat));
+             Decoder decoder = new Decoder(options);
+             OutputStream out = openOutput();
+             RecordWriter writer = format == OutputFormat.jsonl ? new JsonLinesWriter(out, decoder.names())
+                     : new TextWriter(out, decoder.names());
+             Progress p = Progress.start(progressWanted(), decoder::packetsRead, spec.commandLine().getErr())) {
+            DecodeSummary summary = decoder.decode(source, writer::write);
+            writer.flush();
+            p.close();
+            spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
+            spec.commandLine().getErr().flush();
+            return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
+        }
+    }
+
+    private DecodeOptions options() throws IOException {
+        Limits limits = Limits.DEFAULTS;
+        if (maxFrame != null) {
+            if (maxFrame <= 0) throw usage("--max-frame must be positive, got " + maxFrame);
+            limits = limits.withMaxFrameLength(maxFrame);
+        }
+        if (payloadBytes != null) {
+            if (payloadBytes < 0) throw usage("--payload-bytes must be 0 or more, got " + payloadBytes);
+            limits = limits.withPayloadHeadBytes(payloadBytes);
+        }
+        if (jgroupsVersion != null) {
+            try {
+                JGroupsVersion.parse(jgroupsVersion);
+            } catch (IllegalArgumentException e) {
+                throw usage("--jgroups-version: " + e.getMessage());
+            }
+        }
+        if (jgroupsJar != null && !Files.isReadable(jgroupsJar))
+            throw new java.nio.file.NoSuchFileException(jgroupsJar.toString());
+        for (int port : ports)
+            if (port < 0 || port > 65535) throw usage("--port must be 0 to 65535, got " + port);
+        List<Discovery> names = namesFile != null ? NamesFileReader.read(namesFile) : List.of();
+        return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
+                new LinkedHashSet<>(ports), names);
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    private OutputStream openOutput() throws IOException {
+        OutputStream raw = output != null ? new FileOutputStream(output.toFile())
+                : new java.io.FilterOutputStream(System.out) {
+                    @Override
+                    public void close() throws IOException {
+                        flush(); // never close stdout: the summary and later commands still write to the process
+                    }
+                };
+        return new BufferedOutputStream(raw, 1 << 16);
+    }
+
+    private boolean progressWanted() {
+        return progress != null ? progress : Terminal.stderrIsTerminal();
+    }
+}

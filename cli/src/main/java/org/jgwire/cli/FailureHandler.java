@@ -1,0 +1,35 @@
+package org.jgwire.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
+
+/** The one place that turns a failure into a message on stderr and an exit code. */
+final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        boolean trace = parsed.hasMatchedOption("--stacktrace")
+                || (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--stacktrace"));
+        Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
+        int code;
+        String message;
+        if (cause instanceof NoSuchFileException n) {
+            code = ExitCodes.IO;
+            message = "no such file: " + n.getFile();
+        } else if (cause instanceof IOException) {
+            code = ExitCodes.IO;
+            message = cause.getMessage() != null ? cause.getMessage() : cause.toString();
+        } else if (cause instanceof IllegalArgumentException) {
+            code = ExitCodes.USAGE;
+            message = cause.getMessage();
+        } else {
+            code = ExitCodes.INTERNAL;
+            message = "internal error: " + cause + " (run with --stacktrace and report it)";
+        }
+        cl.getErr().println("jgwire: " + message);
+        if (trace) cause.printStackTrace(cl.getErr());
+        cl.getErr().flush();
+        return code;
+    }
+}

@@ -1,0 +1,17 @@
+package org.jgwire.cli;
+
+import picocli.CommandLine;
+
+/** Entry point of the {@code jgwire} launcher. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs a command line in-process and returns its exit code (tests call this). */
+    public static int run(String... args) {
+        return JgwireCommand.commandLine().execute(args);
+    }
+}

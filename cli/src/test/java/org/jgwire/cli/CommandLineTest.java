@@ -1,0 +1,84 @@
+package org.jgwire.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CommandLineTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = JgwireCommand.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void helpListsTheDecodeCommand() {
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString().contains("decode"), out.toString());
+        assertTrue(out.toString().contains("Exit codes"), out.toString());
+    }
+
+    @Test
+    void decodeHelpShowsOptionsAndExamples() {
+        assertEquals(0, run("decode", "--help"));
+        String help = out.toString();
+        for (String s : new String[] {"--format", "--names", "--jgroups-version", "--jgroups-jar", "--tcp", "--port",
+                "tshark"})
+            assertTrue(help.contains(s), "help lacks " + s + ":\n" + help);
+    }
+
+    @Test
+    void versionNamesJgwire() {
+        assertEquals(0, run("--version"));
+        assertTrue(out.toString().startsWith("jgwire "), out.toString());
+        assertTrue(!out.toString().contains("${"), "version not filtered: " + out);
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run());
+        assertTrue(err.toString().contains("command is required"), err.toString());
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("decode", "--no-such-option", "x.pcap"));
+    }
+
+    @Test
+    void badFormatIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("decode", "--format", "xml", "x.pcap"));
+    }
+
+    @Test
+    void badJGroupsVersionIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, run("decode", "--jgroups-version", "five", "x.pcap"));
+        assertTrue(err.toString().contains("five"), err.toString());
+    }
+
+    @Test
+    void missingInputIsAnIoErrorNamingTheFile(@TempDir Path dir) {
+        Path missing = dir.resolve("nope.pcap");
+        assertEquals(ExitCodes.IO, run("decode", missing.toString()));
+        assertTrue(err.toString().contains("nope.pcap"), err.toString());
+        assertTrue(!err.toString().contains("\tat "), "no stack trace without --stacktrace: " + err);
+    }
+
+    @Test
+    void missingNamesFileIsAnIoError(@TempDir Path dir) throws Exception {
+        Path input = Files.write(dir.resolve("in.hex"), new byte[0]);
+        assertEquals(ExitCodes.IO, run("decode", "--names", dir.resolve("names.txt").toString(), input.toString()));
+        assertTrue(err.toString().contains("names.txt"), err.toString());
+    }
+}
