@@ -102,13 +102,21 @@ public final class HeaderFieldReader {
             return reader.typeName(typeNamer, raw);
         }
 
+        /**
+         * {@code org.jgroups.Header.prot_id} is the protocol id, which the records already give, and in 5.x it is
+         * set by the stack after reading (setProtId), never read from the header body.
+         */
+        private static boolean isProtocolIdOfHeader(Class<?> declaring, Field f) {
+            return f.getName().equals("prot_id") && declaring.getName().equals("org.jgroups.Header");
+        }
+
         static Layout of(Class<?> c) {
             List<Field> fields = new ArrayList<>();
             List<Class<?>> chain = new ArrayList<>();
             for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) chain.add(0, k);
             for (Class<?> k : chain)
                 for (Field f : k.getDeclaredFields()) {
-                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
+                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic() || isProtocolIdOfHeader(k, f)) continue;
                     try {
                         f.setAccessible(true);
                         fields.add(f);

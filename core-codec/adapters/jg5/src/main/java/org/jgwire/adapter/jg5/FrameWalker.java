@@ -317,8 +317,6 @@ final class FrameWalker {
             text = (String) memo[1];
         } else {
             fields = fieldReader.read(h);
-            // Header.prot_id is set by the stack after reading (setProtId), never from the wire: leave it out
-            if (!fields.isEmpty() && fields.get(0).name().equals("prot_id")) fields.remove(0);
             if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
             text = h.toString();
             fields = memos.remember(magic, in.buffer(), bodyStart, bodyLen, fields, text);
