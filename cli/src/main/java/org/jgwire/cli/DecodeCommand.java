@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jgwire.cli.output.AsyncRecordSink;
 import org.jgwire.cli.output.JsonLinesWriter;
 import org.jgwire.cli.output.RecordWriter;
 import org.jgwire.cli.output.TextWriter;
@@ -21,7 +22,7 @@ import org.jgwire.codec.analysis.NamesFileReader;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
-import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.runtime.JGroupsVersion;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
@@ -97,13 +98,17 @@ public final class DecodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DecodeOptions options = options();
+        NameTable names = new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
         try (CaptureSource source = InputOpener.open(input, new InputHints(tcp, inputFormat));
              Decoder decoder = new Decoder(options);
              OutputStream out = openOutput();
-             RecordWriter writer = format == OutputFormat.jsonl ? new JsonLinesWriter(out, decoder.names())
-                     : new TextWriter(out, decoder.names());
+             RecordWriter writer = format == OutputFormat.jsonl ? new JsonLinesWriter(out, names)
+                     : new TextWriter(out, names);
              Progress p = Progress.start(progressWanted(), decoder::packetsRead, spec.commandLine().getErr())) {
-            DecodeSummary summary = decoder.decode(source, writer::write);
+            DecodeSummary summary;
+            try (AsyncRecordSink sink = new AsyncRecordSink(writer)) {
+                summary = decoder.decode(source, sink);
+            }
             writer.flush();
             p.close();
             spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
@@ -133,9 +138,8 @@ public final class DecodeCommand implements Callable<Integer> {
             throw new java.nio.file.NoSuchFileException(jgroupsJar.toString());
         for (int port : ports)
             if (port < 0 || port > 65535) throw usage("--port must be 0 to 65535, got " + port);
-        List<Discovery> names = namesFile != null ? NamesFileReader.read(namesFile) : List.of();
         return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
-                new LinkedHashSet<>(ports), names);
+                new LinkedHashSet<>(ports));
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -1,9 +1,7 @@
 package org.jgwire.codec;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
-import org.jgwire.codec.model.Discovery;
 
 /**
  * What the user chose for one decode run.
@@ -13,11 +11,9 @@ import org.jgwire.codec.model.Discovery;
  * @param forcedVersion  decode every frame as this JGroups version ({@code --jgroups-version}), or null
  * @param userJar        decode with this JGroups jar ({@code --jgroups-jar}), or null
  * @param ports          only traffic to or from these ports ({@code --port}); empty = recognise by content
- * @param names          logical names known up front ({@code --names})
  */
-public record DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports,
-                            List<Discovery> names) {
+public record DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports) {
     public static DecodeOptions defaults(Path jgwireHome) {
-        return new DecodeOptions(Limits.DEFAULTS, jgwireHome, null, null, Set.of(), List.of());
+        return new DecodeOptions(Limits.DEFAULTS, jgwireHome, null, null, Set.of());
     }
 }

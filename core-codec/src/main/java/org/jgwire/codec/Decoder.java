@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.RecordAnalyzer;
 import org.jgwire.codec.capture.CaptureFormatException;
 import org.jgwire.codec.capture.CaptureSource;
@@ -54,13 +53,8 @@ public final class Decoder implements AutoCloseable {
         this.options = options;
         this.runtime = new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(),
                 options.limits());
-        this.analyzer = new RecordAnalyzer(options.names());
+        this.analyzer = new RecordAnalyzer();
         this.ports = options.ports();
-    }
-
-    /** Logical names learned so far; writers read it to show names as soon as they are known. */
-    public NameTable names() {
-        return analyzer.names();
     }
 
     /** Packets read so far; safe to read from another thread (progress display). */

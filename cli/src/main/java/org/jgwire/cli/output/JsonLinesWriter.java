@@ -21,21 +21,27 @@ import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
 
-/** One JSON object per line, written with Jackson's streaming API. The schema is in docs/json-lines.md. */
+/**
+ * One JSON object per line, written with Jackson's streaming API. The schema is in docs/json-lines.md. Addresses are
+ * shown by the logical names learned from the records written so far (and those the table started with).
+ */
 public final class JsonLinesWriter implements RecordWriter {
     private static final JsonFactory FACTORY = JsonFactory.builder().build();
 
     private final JsonGenerator gen;
+    private final NameTable names;
     private final Display display;
 
     public JsonLinesWriter(OutputStream out, NameTable names) throws IOException {
         this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
         this.gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        this.names = names;
         this.display = new Display(names);
     }
 
     @Override
     public void write(Record r) {
+        names.learnFrom(r);
         try {
             gen.writeStartObject();
             gen.writeStringField("kind", r.kind());

@@ -25,16 +25,19 @@ import org.jgwire.codec.model.ViewInfo;
  */
 public final class TextWriter implements RecordWriter {
     private final Writer out;
+    private final NameTable names;
     private final Display display;
     private final StringBuilder line = new StringBuilder(256);
 
     public TextWriter(OutputStream out, NameTable names) {
         this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        this.names = names;
         this.display = new Display(names);
     }
 
     @Override
     public void write(Record r) {
+        names.learnFrom(r);
         line.setLength(0);
         frame(r.frame());
         if (r instanceof MessageRecord m) message(m);

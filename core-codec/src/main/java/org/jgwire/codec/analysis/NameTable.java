@@ -1,17 +1,38 @@
 package org.jgwire.codec.analysis;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.GossipRecord;
+import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Record;
 
 /**
  * Logical names learned so far in a capture (discovery data, MERGE3 INFO, GossipRouter registrations, a names
  * file), keyed by the address id. A later binding for the same address replaces the earlier one, as JGroups' own
  * name cache does.
+ *
+ * <p>Every name comes from a record, so any consumer of the record stream can keep its own table by calling
+ * {@link #learnFrom(Record)} on each record it reads, in order: no table is shared between threads.
  */
 public final class NameTable {
     private final Map<String, String> names = new HashMap<>();
+
+    public NameTable() {}
+
+    /** A table that starts with names known up front ({@code --names}). */
+    public NameTable(List<Discovery> known) {
+        known.forEach(this::learn);
+    }
+
+    /** Learns the names a record carries (discovery data, MERGE3 INFO, GossipRouter registrations). */
+    public void learnFrom(Record r) {
+        List<Discovery> found = r instanceof MessageRecord m ? m.discovery()
+                : r instanceof GossipRecord g ? g.discovery() : List.of();
+        for (int i = 0; i < found.size(); i++) learn(found.get(i));
+    }
 
     public void learn(Discovery d) {
         if (d.address() != null && d.logicalName() != null && !d.logicalName().isEmpty())
