@@ -1,0 +1,13 @@
+package org.jgwire.codec.cluster;
+
+import java.nio.file.Path;
+
+/**
+ * The outcome of a successful {@link ClusterRunner#run}.
+ *
+ * @param manifest     what the cluster did
+ * @param manifestFile where the manifest was written
+ * @param capture      the pcap file, or null when the spec asked for none
+ * @param workDir      the run's stack XMLs and the children's logs (stderr)
+ */
+public record ClusterRun(Manifest manifest, Path manifestFile, Path capture, Path workDir) {}
