@@ -96,16 +96,19 @@ public final class ClusterRunner {
             members.leaveAll();
             long t3 = System.nanoTime();
             long packets = -1;
+            long dropped = -1;
             if (capture != null) {
                 Thread.sleep(SETTLE_MILLIS);
                 LoopbackCapture c = capture;
                 capture = null;
-                packets = c.stop()[0];
+                long[] counts = c.stop();
+                packets = counts[0];
+                dropped = counts[1];
             }
             long end = System.nanoTime();
             Manifest manifest = ManifestBuilder.build(log.snapshot(), spec.jgroupsVersion(), stack.id(),
                     spec.scenario(), cluster, spec.capture() == null ? null : spec.capture().getFileName().toString(),
-                    spec.capture() == null ? null : filter, clusterPorts, packets,
+                    spec.capture() == null ? null : filter, clusterPorts, packets, dropped,
                     new Manifest.Timings(startedAt, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)));
             Path manifestFile = spec.capture() != null ? Manifest.pathFor(spec.capture()) : work.resolve("manifest.json");
             manifest.write(manifestFile);

@@ -48,9 +48,20 @@ final class EventLog implements Consumer<NodeEvent> {
             T result = condition.apply(events);
             if (result != null) return result;
             long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) throw new ClusterFailure("timed out waiting for " + what);
+            if (left <= 0) throw new ClusterFailure("timed out waiting for " + what + " (" + state() + ")");
             wait(Math.max(1, Math.min(POLL_MILLIS, left / 1_000_000)));
         }
+    }
+
+    /** Each node's last view and message counts, for a timeout message. */
+    private String state() {
+        java.util.Map<String, String> byNode = new java.util.TreeMap<>();
+        for (NodeEvent e : events) {
+            if (e.node().equals("router")) continue;
+            byNode.put(e.node(), "last view " + lastView(events, e.node()) + ", sent " + of(events, e.node(), "sent").size()
+                    + ", received " + of(events, e.node(), "received").size());
+        }
+        return byNode.toString();
     }
 
     /** The member names of the last view {@code node} installed, or an empty list. */

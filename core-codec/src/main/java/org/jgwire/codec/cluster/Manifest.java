@@ -25,6 +25,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * @param ports          the cluster's loopback ports: members' bind ports (tcp/udp), the multicast port (udp),
  *                       the GossipRouter's port (tunnel)
  * @param packets        packets written to the capture, -1 without capture
+ * @param dropped        packets the kernel or libpcap dropped ({@code pcap_stats}), -1 when unknown
  * @param members        the members in join order
  * @param sent           every application message sent, in the order the runner saw them
  * @param received       every application message delivered, per receiver
@@ -32,7 +33,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * @param timings        how long the phases took
  */
 public record Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
-                       String captureFilter, List<Integer> ports, long packets, List<Member> members,
+                       String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
                        List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
                        Timings timings) {
 
@@ -90,6 +91,7 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
             for (int p : ports) g.writeNumber(p);
             g.writeEndArray();
             g.writeNumberField("packets", packets);
+            g.writeNumberField("dropped", dropped);
             g.writeArrayFieldStart("members");
             for (Member m : members) {
                 g.writeStartObject();
@@ -166,7 +168,7 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
         for (String p : JsonValues.strings(o, "ports")) ports.add(Integer.parseInt(p));
         return new Manifest(JsonValues.str(o, "jgroupsVersion"), JsonValues.str(o, "stack"),
                 JsonValues.str(o, "scenario"), JsonValues.str(o, "cluster"), JsonValues.str(o, "capture"),
-                JsonValues.str(o, "captureFilter"), List.copyOf(ports), JsonValues.num(o, "packets"),
+                JsonValues.str(o, "captureFilter"), List.copyOf(ports), JsonValues.num(o, "packets"), JsonValues.num(o, "dropped"),
                 List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings);
     }
 }

@@ -8,7 +8,8 @@ final class ManifestBuilder {
     private ManifestBuilder() {}
 
     static Manifest build(List<NodeEvent> events, String version, String stack, String scenario, String cluster,
-                          String capture, String filter, List<Integer> ports, long packets, Manifest.Timings timings) {
+                          String capture, String filter, List<Integer> ports, long packets, long dropped,
+                          Manifest.Timings timings) {
         List<Manifest.Member> members = new ArrayList<>();
         List<Manifest.SentMessage> sent = new ArrayList<>();
         List<Manifest.ReceivedMessage> received = new ArrayList<>();
@@ -29,6 +30,6 @@ final class ManifestBuilder {
             }
         }
         return new Manifest(reported != null ? reported : version, stack, scenario, cluster, capture, filter, ports,
-                packets, List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings);
+                packets, dropped, List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings);
     }
 }
