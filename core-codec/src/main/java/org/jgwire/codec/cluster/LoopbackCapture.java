@@ -17,6 +17,12 @@ import org.pcap4j.core.Pcaps;
 final class LoopbackCapture {
     /** More than lo's 64 KiB MTU: no frame is cut. */
     static final int SNAPLEN = 262_144;
+    /**
+     * Kernel ring size. Not immediate mode: libpcap then uses TPACKET_V3, whose blocks pack packets by their real
+     * size; in immediate mode (TPACKET_V2) every slot is snaplen bytes and the default 2 MB ring held only 8
+     * packets, so bursts (a join, a view) were dropped.
+     */
+    static final int BUFFER_BYTES = 16 << 20;
     private static final int READ_TIMEOUT_MILLIS = 20;
     /** Pause when the kernel ring is empty; it holds megabytes, far more than a test cluster sends in this time. */
     private static final long IDLE_SLEEP_MILLIS = 2;
@@ -43,10 +49,11 @@ final class LoopbackCapture {
         try {
             if (Pcaps.getDevByName("lo") == null) throw new ClusterFailure("libpcap sees no 'lo' interface");
             handle = new PcapHandle.Builder("lo").snaplen(SNAPLEN).promiscuousMode(PromiscuousMode.NONPROMISCUOUS)
-                    .timeoutMillis(READ_TIMEOUT_MILLIS).immediateMode(true).build();
+                    .timeoutMillis(READ_TIMEOUT_MILLIS).bufferSize(BUFFER_BYTES).build();
             handle.setFilter(filter, BpfCompileMode.OPTIMIZE);
-            // Non-blocking reads polled by the thread: a blocking pcap_next_ex on an idle lo can wait forever
-            // (the read timeout does not fire with TPACKET_V3 in immediate mode), and close() waits for it.
+            // Non-blocking reads polled by the thread: a blocking read on an idle lo can wait forever, and close()
+            // waits for it. A block reaches us when full or after the read timeout, well within the runner's
+            // settle time before stop().
             handle.setBlockingMode(PcapHandle.BlockingMode.NONBLOCKING);
             LoopbackCapture c = new LoopbackCapture(handle, handle.dumpOpen(file.toString()));
             c.thread.start();

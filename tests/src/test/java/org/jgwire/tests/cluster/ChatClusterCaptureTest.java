@@ -97,6 +97,7 @@ class ChatClusterCaptureTest {
                         "'" + s.text() + "' from " + s.sender() + " never reached " + to);
         }
 
+        assertEquals(0, m.dropped(), "packets the kernel dropped during the capture");
         Path pcap = run.capture();
         assertTrue(Files.size(pcap) > 24, "capture is empty: " + pcap);
         List<PcapPorts.Packet> packets = PcapPorts.read(pcap);
