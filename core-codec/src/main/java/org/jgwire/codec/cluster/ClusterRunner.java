@@ -1,8 +1,6 @@
 package org.jgwire.codec.cluster;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -145,7 +143,7 @@ public final class ClusterRunner {
         return j.toString();
     }
 
-    /** A GossipRouter in its own JVM on 127.0.0.1; ready when its port accepts a connection. */
+    /** A GossipRouter in its own JVM on 127.0.0.1; ready when its port listens. */
     private static ChildJvm startRouter(Distribution dist, String versionText, JGroupsVersion version, int port,
                                         Path work, EventLog log, long deadline) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-bind_addr", "127.0.0.1"));
@@ -156,20 +154,16 @@ public final class ClusterRunner {
                 "org.jgroups.stack.GossipRouter", args, work.resolve("router.log"), e -> {
                     if (e.event().equals("exited")) log.accept(e);
                 });
-        while (true) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return router;
-            } catch (IOException notYet) {
-                if (!router.isAlive())
-                    throw new ClusterFailure("the GossipRouter exited at start:\n" + router.logTail(LOG_TAIL_LINES));
-                if (System.nanoTime() > deadline) {
-                    router.kill();
-                    throw new ClusterFailure("the GossipRouter did not listen on 127.0.0.1:" + port + " in time");
-                }
-                Thread.sleep(50);
+        while (!Listening.on(port)) {
+            if (!router.isAlive())
+                throw new ClusterFailure("the GossipRouter exited at start:\n" + router.logTail(LOG_TAIL_LINES));
+            if (System.nanoTime() > deadline) {
+                router.kill();
+                throw new ClusterFailure("the GossipRouter did not listen on 127.0.0.1:" + port + " in time");
             }
+            Thread.sleep(50);
         }
+        return router;
     }
 
     private static long ms(long nanos) {
