@@ -110,7 +110,9 @@ public final class ClusterRunner {
                     new Manifest.Timings(startedAt, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)));
             Path manifestFile = spec.capture() != null ? Manifest.pathFor(spec.capture()) : work.resolve("manifest.json");
             manifest.write(manifestFile);
-            return new ClusterRun(manifest, manifestFile, spec.capture(), work);
+            if (spec.capture() == null) return new ClusterRun(manifest, manifestFile, null, work);
+            deleteTree(work); // everything worth keeping is in the capture and the manifest beside it
+            return new ClusterRun(manifest, manifestFile, spec.capture(), null);
         } catch (ClusterFailure | RuntimeException e) {
             String where = " [JGroups " + spec.jgroupsVersion() + ", stack " + stack.id() + ", work dir " + work + "]";
             String tails = members.logTails(LOG_TAIL_LINES) + (router == null ? ""
@@ -164,6 +166,12 @@ public final class ClusterRunner {
             Thread.sleep(50);
         }
         return router;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) Files.delete(p);
+        }
     }
 
     private static long ms(long nanos) {
