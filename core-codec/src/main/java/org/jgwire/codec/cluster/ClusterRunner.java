@@ -49,7 +49,6 @@ public final class ClusterRunner {
         long deadline = start + spec.timeout().toNanos();
         String startedAt = Instant.now().toString();
 
-        Path work = Files.createTempDirectory("jgwire-cluster-");
         int n = spec.nodes();
         int[] ports = FreePorts.pick(n + 1);
         int extraPort = ports[n]; // multicast port (udp) or GossipRouter port (tunnel)
@@ -68,6 +67,7 @@ public final class ClusterRunner {
         tokens.put("ROUTER_PORT", Integer.toString(extraPort));
 
         if (stack == Stack.UDP) LoopbackMulticast.check(mcastAddr, extraPort);
+        Path work = Files.createTempDirectory("jgwire-cluster-");
 
         EventLog log = new EventLog();
         Cluster.NodeLauncher launcher = name -> {
