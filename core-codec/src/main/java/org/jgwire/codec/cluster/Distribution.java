@@ -1,0 +1,43 @@
+package org.jgwire.codec.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The jars of a jgwire distribution ({@code cli/target/jgwire}): {@code adapters/} and {@code jgroups/}. */
+record Distribution(Path home) {
+
+    Path adapterJar(ApiFamily family) throws IOException {
+        Path jar = home.resolve("adapters").resolve(family.adapterJarName());
+        if (!Files.isRegularFile(jar))
+            throw new IOException("adapter jar not found: " + jar + " (build the distribution: mvn -B -q package"
+                    + " -DskipTests, or point jgwire.home at it)");
+        return jar;
+    }
+
+    /** {@code jgroups/jgroups-<version>.Final.jar} (or any qualifier after the version). */
+    Path jgroupsJar(String version) throws IOException {
+        Path dir = home.resolve("jgroups");
+        Path exact = dir.resolve("jgroups-" + version + ".Final.jar");
+        if (Files.isRegularFile(exact)) return exact;
+        List<String> known = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+                    String n = p.getFileName().toString();
+                    if (n.startsWith("jgroups-" + version + ".") && n.endsWith(".jar")) return p;
+                    if (n.startsWith("jgroups-") && n.endsWith(".jar")) known.add(n.substring(8, n.length() - 4));
+                }
+            }
+        }
+        throw new IOException("JGroups " + version + " is not bundled in " + dir + " (bundled: " + known + ")");
+    }
+
+    /** The java launcher of the running JVM: children run on the same Java. */
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

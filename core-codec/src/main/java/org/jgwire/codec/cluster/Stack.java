@@ -1,0 +1,23 @@
+package org.jgwire.codec.cluster;
+
+import java.util.Locale;
+
+/** The transports the runner can build a cluster on. Each has one XML template per API family. */
+public enum Stack {
+    /** UDP multicast on a 239.255/16 group with ip_ttl=0, discovery by PING. */
+    UDP,
+    /** TCP, discovery by TCPPING over the members' own loopback ports. */
+    TCP,
+    /** TUNNEL through a GossipRouter that the runner starts on 127.0.0.1. */
+    TUNNEL;
+
+    /** The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Stack of(String id) {
+        for (Stack s : values()) if (s.id().equals(id)) return s;
+        throw new IllegalArgumentException("unknown stack '" + id + "' (known: udp, tcp, tunnel)");
+    }
+}
