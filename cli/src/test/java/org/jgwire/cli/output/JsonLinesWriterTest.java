@@ -3,6 +3,7 @@ package org.jgwire.cli.output;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -39,7 +40,8 @@ class JsonLinesWriterTest {
         }
         String text = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(text.endsWith("\n"), "every line ends with a newline");
-        ObjectMapper mapper = new ObjectMapper();
+        // exact decimals: ts carries nanoseconds, more than a double holds
+        ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
         return text.lines().map(l -> {
             try {
                 return mapper.readTree(l);
