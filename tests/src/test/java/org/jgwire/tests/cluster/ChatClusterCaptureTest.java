@@ -22,6 +22,7 @@ import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.cluster.ManifestCheck;
+import org.jgwire.tests.decode.ManifestAgreement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Real 3-member chat clusters of every bundled version, captured for real on {@code lo}: the manifest says every
  * member saw the full view and every message reached every addressee, and the capture holds the cluster's
- * traffic, each chat text as many times as the stack puts it on the wire.
+ * traffic, each chat text as many times as the stack puts it on the wire; and jgwire decodes each capture into
+ * exactly those messages (senders, destinations, copies, the full view) without an error.
  *
  * <p>All runs are started up front, {@link #PARALLEL} at a time, each with its own ports, capture and child
  * JVMs; every dynamic test then waits for its own run and checks it.
@@ -112,5 +114,7 @@ class ChatClusterCaptureTest {
                     "copies of '" + s.text() + "' in the " + m.stack() + " capture " + pcap + " (dropped by the kernel: "
                             + m.dropped() + ")");
         }
+        // The acceptance point: the decoder finds in the fresh capture exactly what the cluster sent.
+        ManifestAgreement.assertDecodesToManifest(pcap);
     }
 }

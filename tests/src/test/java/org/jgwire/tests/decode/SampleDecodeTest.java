@@ -37,42 +37,13 @@ class SampleDecodeTest {
     @TestFactory
     Stream<DynamicTest> everySampleDecodesToWhatItsClusterSent() throws IOException {
         return Decoding.sampleCaptures().stream().map(pcap -> DynamicTest.dynamicTest(
-                Decoding.samples().relativize(pcap).toString(), () -> checkDecoder(pcap)));
+                Decoding.samples().relativize(pcap).toString(), () -> ManifestAgreement.assertDecodesToManifest(pcap)));
     }
 
     @TestFactory
     Stream<DynamicTest> everySampleShowsLogicalNamesInJsonLines() throws IOException {
         return Decoding.sampleCaptures().stream().map(pcap -> DynamicTest.dynamicTest(
                 Decoding.samples().relativize(pcap).toString(), () -> checkJsonNames(pcap)));
-    }
-
-    /** The decoder's records against the manifest; shared with the live-capture test. */
-    public static void checkDecoder(Path pcap) throws IOException {
-        Manifest m = Manifest.read(Manifest.pathFor(pcap));
-        Decoding.Result r = Decoding.decode(pcap, InputHints.AUTO);
-        assertAgreesWithManifest(m, r.records(), pcap.toString());
-        assertEquals(0, r.summary().errors(), "errors in the summary");
-        assertTrue(r.summary().versions().contains(m.jgroupsVersion()),
-                "versions " + r.summary().versions() + " should hold " + m.jgroupsVersion());
-    }
-
-    /** No error record, ManifestCheck finds nothing, and no chat text that the manifest does not hold. */
-    public static void assertAgreesWithManifest(Manifest m, List<Record> records, String what) {
-        List<String> errors = new ArrayList<>();
-        for (Record r : records) if (r instanceof ErrorRecord e) errors.add(e.toString());
-        assertEquals(List.of(), errors, "error records decoding " + what);
-        assertEquals(List.of(), ManifestCheck.check(m, records), "manifest check of " + what);
-        List<String> sentTexts = m.sent().stream().map(Manifest.SentMessage::text).toList();
-        int chat = 0;
-        for (Record r : records) {
-            if (!(r instanceof MessageRecord msg) || msg.payload() == null || msg.payload().text() == null) continue;
-            if (!msg.payload().text().startsWith("chat ")) continue;
-            chat++;
-            assertTrue(sentTexts.contains(msg.payload().text()), "a chat text nobody sent: " + msg);
-            assertEquals(m.jgroupsVersion(), msg.version(), "version of " + msg.payload().text());
-        }
-        int expected = m.sent().stream().mapToInt(s -> ManifestCheck.expectedCopies(m, s)).sum();
-        assertEquals(expected, chat, "chat messages in " + what);
     }
 
     private static void checkJsonNames(Path pcap) throws IOException {
