@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -150,13 +151,15 @@ class InputPathsTest {
                 .map(pcap -> DynamicTest.dynamicTest(Decoding.samples().relativize(pcap).toString(), () -> {
                     List<String> reference = contents(Decoding.decode(pcap, InputHints.AUTO).records(), pcap.toString());
                     String hex = tshark(pcap, "-T", "fields", "-e", "udp.payload");
-                    String data = tshark(pcap, "-T", "fields", "-e", "data");
-                    String numbered = tshark(pcap, "-T", "fields", "-e", "frame.number", "-e", "udp.payload");
                     Map<String, String> inputs = new LinkedHashMap<>();
                     inputs.put("udp.payload", hex);
                     inputs.put("udp.payload with ':'", hex.replaceAll("(?m)([0-9a-f]{2})(?=[0-9a-f])", "$1:"));
-                    inputs.put("data", data);
-                    inputs.put("frame.number + udp.payload", numbered);
+                    if (Set.of("3.6.20", "4.2.30", "5.5.7").contains(pcap.getParent().getFileName().toString())) {
+                        // one per API family: each tshark run costs a second
+                        inputs.put("data", tshark(pcap, "-T", "fields", "-e", "data"));
+                        inputs.put("frame.number + udp.payload",
+                                tshark(pcap, "-T", "fields", "-e", "frame.number", "-e", "udp.payload"));
+                    }
                     for (Map.Entry<String, String> in : inputs.entrySet()) {
                         Path file = write("hex-" + in.getKey().replaceAll("\\W", "_") + ".txt",
                                 in.getValue().getBytes(StandardCharsets.US_ASCII));
