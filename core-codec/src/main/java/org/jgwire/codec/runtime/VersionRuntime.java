@@ -168,8 +168,8 @@ public final class VersionRuntime implements AutoCloseable {
 
     /**
      * A GossipRouter control message before any frame that says its version (the REGISTER that opens a TUNNEL
-     * capture): GossipData's layout differs between the API families ({@code GossipData.writeTo}: 3.6 writes the
-     * logical name, PingData list and physical address; 4.x/5.x do not), so the newest jar of each family tries it,
+     * capture): GossipData's layout differs between the API families ({@code GossipData.writeTo}: 4.0 added the
+     * sender address after {@code addr}, which 3.6 does not write), so the newest jar of each family tries it,
      * newest family first, and the first that reads it without a problem decodes it; its version is then kept for
      * the connection. When none can, the newest jar's problem is reported.
      */
