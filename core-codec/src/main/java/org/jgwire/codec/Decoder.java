@@ -116,7 +116,7 @@ public final class Decoder implements AutoCloseable {
         Endpoint src = null, dst = null;
         if (source instanceof FollowTcpSource f) {
             src = f.endpoint(stream);
-            dst = f.endpoint(1 - stream);
+            dst = f.endpoint(stream ^ 1); // the other node of the same follow block (streams 2k, 2k+1)
         }
         return new StreamFramer(src, dst, options.limits(), frameSink);
     }

@@ -55,6 +55,9 @@ public final class JsonLinesWriter implements RecordWriter {
     public JsonLinesWriter(OutputStream out, NameTable names) throws IOException {
         this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
         this.gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        // Jackson writes a space between root values by default, which began every line after the first with " {";
+        // each line ends with the writer's own '\n' instead.
+        this.gen.setRootValueSeparator(null);
         this.names = names;
         this.display = new Display(names);
     }

@@ -31,13 +31,13 @@ public final class FrameDetector {
     private FrameDetector() {}
 
     /**
-     * Whether {@code b[off, off+len)} plausibly holds a whole transport frame: a known version short, frame flags
+     * Whether {@code b[off, off+len)} plausibly holds a whole transport frame: a version short (known, or of major 3 to 7: see below), frame flags
      * with only LIST|MULTICAST set, and enough bytes for the first fields of the single message
      * ({@code Util.writeMessage}) or of the list ({@code Util.writeMessageListHeader}) that follows.
      */
     public static boolean isPlausibleTransportFrame(byte[] b, int off, int len) {
         if (b == null || off < 0 || len < 3 || len > b.length - off) return false;
-        return transport(b, off, len, len) == YES;
+        return transport(b, off, len, len, true) == YES;
     }
 
     /** Whether a version short belongs to a known wire variant (a table lookup). */
@@ -47,10 +47,20 @@ public final class FrameDetector {
 
     /** See {@link #isPlausibleTransportFrame}; {@code b[off, off+avail)} is at hand of {@code frameLen} bytes. */
     static int transport(byte[] b, int off, int avail, int frameLen) {
+        return transport(b, off, avail, frameLen, false);
+    }
+
+    /**
+     * @param anyMajor also accept a version short no wire variant knows, of major 3 to 7 (the structure checks
+     *                 below still apply): a datagram from a newer (or patched) JGroups must become an
+     *                 unsupported_version error naming its version, not vanish; stream resynchronisation keeps to
+     *                 known versions
+     */
+    private static int transport(byte[] b, int off, int avail, int frameLen, boolean anyMajor) {
         if (frameLen < 3) return NO;
         if (avail < 3) return MORE;
         int version = u16(b, off);
-        if (!KNOWN[version]) return NO;
+        if (!KNOWN[version] && !(anyMajor && version >>> 11 >= 3 && version >>> 11 <= 7)) return NO;
         int flags = b[off + 2] & 0xFF;
         if ((flags & ~(LIST | MULTICAST)) != 0) return NO;
         int p = off + 3, end = off + avail, limit = off + frameLen;

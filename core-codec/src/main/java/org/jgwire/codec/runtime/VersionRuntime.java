@@ -27,7 +27,8 @@ import org.jgwire.codec.model.Record;
  * this order: the version of the frame a GossipData embeds; the last version seen on the same connection
  * ({@code frame.src/dst}, either direction); for FD_SOCK2, the version last sent in a transport frame from the
  * endpoint 100 ports below either side (FD_SOCK2's default {@code port_offset}); the last version seen in any
- * transport frame; the newest bundled jar. The records name the jar that decoded them ({@code decodedWith},
+ * transport frame (embedded ones included); for a GossipRouter message, the newest jar of the first family that
+ * reads it cleanly; else the newest bundled jar. The records name the jar that decoded them ({@code decodedWith},
  * {@code GossipRecord.version}).
  *
  * <p>{@link #decode} is meant for one thread at a time (the adapters keep reusable buffers); loading jars is
@@ -131,6 +132,7 @@ public final class VersionRuntime implements AutoCloseable {
                 slot = slot(v);
             } else {
                 slot = unversionedSlot(kind, buf, off, len, frame);
+                if (slot == null) return guessGossipVersion(buf, off, len, frame);
             }
             if (slot instanceof LoadedAdapter a) return a.decode(kind, buf, off, len, frame);
             return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, (String) slot));
@@ -147,6 +149,7 @@ public final class VersionRuntime implements AutoCloseable {
             if (conn != null) synchronized (connections) {
                 connections.put(conn, v);
             }
+            lastTransportVersion = v; // the embedded frame is a transport frame: other members' connections follow it
         } else {
             Integer seen = null;
             if (conn != null) synchronized (connections) {
@@ -157,9 +160,39 @@ public final class VersionRuntime implements AutoCloseable {
         }
         Object slot = v >= 0 ? slot(v) : null;
         if (slot instanceof LoadedAdapter) return slot;
+        if (v < 0 && kind == FrameKind.GOSSIP && !bundled.isEmpty()) return null; // nothing known: guessGossipVersion
         BundledJars.Jar newest = bundled.newest();
         if (newest == null) return slot != null ? slot : noJars();
         return byJar(newest);
+    }
+
+    /**
+     * A GossipRouter control message before any frame that says its version (the REGISTER that opens a TUNNEL
+     * capture): GossipData's layout differs between the API families ({@code GossipData.writeTo}: 4.0 added the
+     * sender address after {@code addr}, which 3.6 does not write), so the newest jar of each family tries it,
+     * newest family first, and the first that reads it without a problem decodes it; its version is then kept for
+     * the connection. When none can, the newest jar's problem is reported.
+     */
+    private List<Record> guessGossipVersion(byte[] buf, int off, int len, FrameInfo frame) {
+        List<Record> first = null;
+        java.util.Set<String> families = new java.util.HashSet<>();
+        List<BundledJars.Jar> jars = bundled.all();
+        for (int i = jars.size() - 1; i >= 0; i--) {
+            BundledJars.Jar jar = jars.get(i);
+            WireVariant variant = WireVariants.of(jar.version());
+            if (variant == null || !families.add(variant.family())) continue;
+            if (!(byJar(jar) instanceof LoadedAdapter a)) continue;
+            List<Record> records = a.decode(FrameKind.GOSSIP, buf, off, len, frame);
+            if (first == null) first = records;
+            if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) {
+                List<Endpoint> conn = connectionKey(frame);
+                if (conn != null) synchronized (connections) {
+                    connections.put(conn, jar.version().toShort());
+                }
+                return records;
+            }
+        }
+        return first != null ? first : List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, noJars()));
     }
 
     private void rememberSender(FrameInfo f, int v) {

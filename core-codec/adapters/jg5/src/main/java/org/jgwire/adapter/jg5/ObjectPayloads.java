@@ -19,6 +19,10 @@ import org.jgroups.conf.ClassConfigurator;
  * {@link #endUnknown} (when not null) says why the payload's end could not be found.
  */
 final class ObjectPayloads {
+    /** JGroups Streamables whose readFrom reads addresses and numbers only (never deserializes): read to their end. */
+    private static final java.util.Set<String> READ_SAFELY = java.util.Set.of("org.jgroups.util.Digest",
+            "org.jgroups.util.MutableDigest", "org.jgroups.util.SeqnoList");
+
     private final JarFacts jar;
     private final int primitiveWrapperMagic;
     private final int serializableWrapperMagic;
@@ -92,11 +96,25 @@ final class ObjectPayloads {
         } else {
             // Another class of the jar's magic map. Its readFrom is NOT called: some JGroups Streamables
             // deserialize or instantiate named classes inside it. The no-arg constructor only names the class.
+            Object object;
             try {
-                className = ClassConfigurator.create(magic).getClass().getName();
+                object = ClassConfigurator.create(magic);
+                className = object.getClass().getName();
             } catch (ClassNotFoundException | RuntimeException e) {
                 throw new Problem(org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS, in.position() - 2,
                         "object payload: magic id " + magic + " is unknown to JGroups " + jar.label);
+            }
+            if (READ_SAFELY.contains(className) && object instanceof org.jgroups.util.Streamable s) {
+                // These read only addresses and numbers, so reading them finds their end: STABLE multicasts a
+                // (Mutable)Digest (Digest.readFrom: Util.readAddresses + seqno pairs), NAKACK2 asks for
+                // retransmission with a SeqnoList (ranges of longs); the bundler packs them with other messages.
+                try {
+                    s.readFrom(in);
+                } catch (ClassNotFoundException e) {
+                    throw new Problem(org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS, in.position(),
+                            "object payload of " + className + ": " + e.getMessage());
+                }
+                return;
             }
             endUnknown = "object of " + className + ": not read (its readFrom may deserialize), so its end is unknown";
         }

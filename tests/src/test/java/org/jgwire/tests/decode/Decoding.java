@@ -1,0 +1,146 @@
+package org.jgwire.tests.decode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jgwire.cli.JgwireCommand;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.Decoder;
+import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.model.Record;
+import picocli.CommandLine;
+
+/** Shared by the end-to-end decode and CLI tests: the samples, the decoder, the CLI in-process, tshark. */
+public final class Decoding {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Decoding() {}
+
+    public static Path home() {
+        return Path.of(System.getProperty("jgwire.home", "../cli/target/jgwire")).toAbsolutePath();
+    }
+
+    public static Path samples() {
+        return Path.of(System.getProperty("jgwire.samples", "../samples")).toAbsolutePath();
+    }
+
+    /** Every committed sample capture, sorted. */
+    public static List<Path> sampleCaptures() throws IOException {
+        try (Stream<Path> s = Files.walk(samples(), 2)) {
+            List<Path> all = s.filter(p -> p.toString().endsWith("-chat.pcap")).sorted().toList();
+            assertTrue(all.size() >= 14, "expected the committed samples under " + samples() + ", found " + all);
+            return all;
+        }
+    }
+
+    public static Path sample(String version, String stack) {
+        Path p = samples().resolve(version).resolve(stack + "-chat.pcap");
+        assertTrue(Files.isRegularFile(p), "sample missing: " + p);
+        return p;
+    }
+
+    /** What one decode gave. */
+    public record Result(List<Record> records, DecodeSummary summary) {}
+
+    public static Result decode(Path input, InputHints hints) throws IOException {
+        return decode(input, hints, DecodeOptions.defaults(home()));
+    }
+
+    public static Result decode(Path input, InputHints hints, DecodeOptions options) throws IOException {
+        List<Record> records = new ArrayList<>();
+        try (CaptureSource source = InputOpener.open(input.toString(), hints); Decoder d = new Decoder(options)) {
+            DecodeSummary s = d.decode(source, records::add);
+            return new Result(records, s);
+        }
+    }
+
+    /** One in-process run of the command line: exit code, records written (to a file) and stderr. */
+    public record Run(int exit, String out, String err) {
+        public List<JsonNode> json() {
+            List<JsonNode> nodes = new ArrayList<>();
+            for (String line : out.split("\n")) {
+                if (line.isEmpty()) continue;
+                try {
+                    nodes.add(JSON.readTree(line));
+                } catch (IOException e) {
+                    fail("not a JSON line: " + line, e);
+                }
+            }
+            return nodes;
+        }
+
+        public List<JsonNode> errors() {
+            return json().stream().filter(n -> n.path("kind").asText().equals("error")).toList();
+        }
+
+        public List<JsonNode> messages() {
+            return json().stream().filter(n -> n.path("kind").asText().equals("message")).toList();
+        }
+
+        public List<String> texts() {
+            return messages().stream().filter(n -> n.path("payload").has("text"))
+                    .map(n -> n.path("payload").path("text").asText()).toList();
+        }
+    }
+
+    /**
+     * Runs {@code jgwire <args>} in this JVM with the records going to a temporary file ({@code -o}): the decode
+     * command writes records to the process's stdout, which a test cannot take over safely.
+     */
+    public static Run cli(Path workDir, String... args) throws IOException {
+        Path out = Files.createTempFile(workDir, "out", ".txt");
+        List<String> all = new ArrayList<>(List.of(args));
+        if (!all.isEmpty() && all.get(0).equals("decode")) all.addAll(1, List.of("-o", out.toString()));
+        StringWriter err = new StringWriter(), stdout = new StringWriter();
+        CommandLine cl = JgwireCommand.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(stdout, true));
+        int exit = cl.execute(all.toArray(String[]::new));
+        String records = Files.readString(out, StandardCharsets.UTF_8);
+        return new Run(exit, records.isEmpty() ? stdout.toString() : records, err.toString());
+    }
+
+    /** Fails (never skips) when a tool the tests need is missing. */
+    public static void requireTool(String tool) {
+        try {
+            Process p = new ProcessBuilder(tool, "-v").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) return;
+        } catch (IOException | InterruptedException e) {
+            // below
+        }
+        fail(tool + " is needed by these tests and is not on the PATH; .ci/run installs it (apt-get install tshark)");
+    }
+
+    /** Runs a tool (tshark, editcap) and returns its stdout; fails with its stderr when it fails. */
+    public static byte[] tool(String... command) throws IOException, InterruptedException {
+        requireTool(command[0]);
+        Path err = Files.createTempFile("tool", ".err");
+        try {
+            Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
+            byte[] out = p.getInputStream().readAllBytes();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + String.join(" ", command));
+            assertEquals(0, p.exitValue(), String.join(" ", command) + " failed: " + Files.readString(err));
+            return out;
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+}
