@@ -47,6 +47,7 @@ public final class Decoder implements AutoCloseable {
     private Consumer<Record> sink;
     private long packets, frames, messages, errors;
     private final TreeSet<String> versions = new TreeSet<>();
+    private String lastVersion;
     private volatile long progressPackets;
 
     public Decoder(DecodeOptions options) {
@@ -142,7 +143,10 @@ public final class Decoder implements AutoCloseable {
         Record out = analyzer.analyze(r);
         if (out instanceof MessageRecord m) {
             messages++;
-            versions.add(m.version());
+            if (m.version() != lastVersion) { // adapters share one version string per jar: usually no set work
+                lastVersion = m.version();
+                versions.add(lastVersion);
+            }
         } else if (out instanceof ErrorRecord) {
             errors++;
         }

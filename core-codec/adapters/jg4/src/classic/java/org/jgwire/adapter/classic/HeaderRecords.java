@@ -8,12 +8,14 @@ import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TpHeader;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
 
 /** Builds {@link HeaderRecord}s from headers read by the jar; protocol names are looked up once per id. */
 final class HeaderRecords {
     private final String[] protocolNames = new String[1 << 16];
     private final HeaderFieldReader fields;
+    private final HeaderBodyMemo memos = new HeaderBodyMemo();
 
     HeaderRecords(Addresses addresses) {
         this.fields = new HeaderFieldReader(addresses::neutral);
@@ -43,17 +45,24 @@ final class HeaderRecords {
      */
     HeaderRecord record(short protocolId, short magic, Header hdr, byte[] buf, int start, int end, int base) {
         List<HeaderField> f;
-        try {
-            f = fields.read(hdr);
-        } catch (RuntimeException e) {
-            f = List.of();
-        }
-        if (hdr instanceof TpHeader) f = withClusterText(f, clusterOf(buf, start + 4, end));
         String text;
-        try {
-            text = String.valueOf(hdr);
-        } catch (RuntimeException e) {
-            text = hdr.getClass().getSimpleName() + " (toString failed: " + e + ")";
+        HeaderBodyMemo.Remembered memo = memos.lookup(magic, buf, start + 4, end - start - 4);
+        if (memo != null) {
+            f = memo.fields();
+            text = memo.text();
+        } else {
+            try {
+                f = fields.read(hdr);
+            } catch (RuntimeException e) {
+                f = List.of();
+            }
+            if (hdr instanceof TpHeader) f = withClusterText(f, clusterOf(buf, start + 4, end));
+            try {
+                text = String.valueOf(hdr);
+            } catch (RuntimeException e) {
+                text = hdr.getClass().getSimpleName() + " (toString failed: " + e + ")";
+            }
+            f = memos.remember(magic, buf, start + 4, end - start - 4, f, text);
         }
         return new HeaderRecord(protocolId & 0xFFFF, protocol(protocolId), magic & 0xFFFF, hdr.getClass().getSimpleName(), f, text,
                 start - base, end - start);

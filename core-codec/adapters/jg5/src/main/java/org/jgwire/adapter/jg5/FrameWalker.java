@@ -26,6 +26,7 @@ import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
 
 /**
@@ -47,7 +48,7 @@ final class FrameWalker {
     private final GmsViews views;
     private final DiscoveryData discovery;
     private final LongMessage longReader = new LongMessage();
-    private final HeaderMemo memos = new HeaderMemo();
+    private final HeaderBodyMemo memos = new HeaderBodyMemo();
     private final Field tpCluster;
     final FrameInput in = new FrameInput();
 
@@ -307,14 +308,12 @@ final class FrameWalker {
                     + " (magic " + magic + ", protocol " + jar.protocolName(protId) + ") cannot be read: " + e);
         }
         int bodyStart = hstart + 4, bodyLen = in.position() - bodyStart;
-        Object[] memo = memos.lookup(magic, in.buffer(), bodyStart, bodyLen);
+        HeaderBodyMemo.Remembered memo = memos.lookup(magic, in.buffer(), bodyStart, bodyLen);
         List<HeaderField> fields;
         String text;
         if (memo != null) {
-            @SuppressWarnings("unchecked")
-            List<HeaderField> f = (List<HeaderField>) memo[0];
-            fields = f;
-            text = (String) memo[1];
+            fields = memo.fields();
+            text = memo.text();
         } else {
             fields = fieldReader.read(h);
             if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
