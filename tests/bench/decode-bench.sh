@@ -51,13 +51,19 @@ done
 [ -x /usr/bin/time ] || { echo "decode-bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 3; }
 mkdir -p "$dir"
 
-# --- build (when the distribution is missing or a main source is newer than the last build) ---
+# --- build when a main source is newer than the distribution; jgwire is then timed through its launcher ---
 stamp="$home/.bench-built"
 if [ ! -f "$stamp" ] || [ -n "$(find "$root" -path "$root/*/target" -prune -o \( -path '*/src/main/*' -o -name pom.xml \) -newer "$stamp" -print -quit)" ]; then
   echo "decode-bench: building (mvn package) ..." >&2
   (cd "$root" && mvn -B -q package -DskipTests >&2)
   touch "$stamp"
 fi
+# Maven leaves an unchanged jar's time alone, so the launcher would see test sources as newer and rebuild inside a
+# timed run: the distribution was just built from every source, say so.
+touch "$home"/lib/jgwire-cli-*.jar
+launcher="$root/jgwire"
+# the launcher's default JVM options (JGWIRE_JAVA_OPTS replaces them): the small-heap run adds -Xmx to them
+default_opts=$(sed -n 's/.*JGWIRE_JAVA_OPTS:-\([^}]*\)}.*/\1/p' "$launcher" | head -1)
 jgroups_jar="$home/jgroups/jgroups-$version.Final.jar"
 
 # --- the machine ---
@@ -67,8 +73,6 @@ echo "machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.1f GB", $2/10
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine may be shared: numbers vary run to run)"
 
 # --- helpers ---
-# jgwire the way the launcher runs it, minus the launcher's staleness check (a rebuild must not be timed)
-jgwire() { java ${JGWIRE_JAVA_OPTS:-} -Djgwire.home="$home" -cp "$home/lib/*" org.jgwire.cli.Main "$@"; }
 
 # capture STACK MESSAGES_PER_MEMBER: prints the pcap path, making it (and its manifest) when missing
 capture() {
@@ -101,14 +105,14 @@ table() {
   rows=()
 }
 
-# time_jgwire LABEL PCAP [JAVA_OPTS]: runs jgwire decode to JSON Lines into /dev/null, fastest of $runs
+# time_jgwire LABEL PCAP [JGWIRE_JAVA_OPTS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
 time_jgwire() {
-  local label=$1 pcap=$2 opts=${3:-} best="" i out
+  local label=$1 pcap=$2 best="" i out
   for ((i = 0; i < runs; i++)); do
-    # shellcheck disable=SC2086
-    /usr/bin/time -o "$dir/time.out" -f '%e %M' java $opts -Djgwire.home="$home" -cp "$home/lib/*" \
-      org.jgwire.cli.Main decode --format jsonl -o /dev/null "$pcap" 2>"$dir/jgwire.err" \
-      || [ $? -eq 1 ] # 1: some frames became error records; counted below
+    if [ $# -ge 3 ]; then export JGWIRE_JAVA_OPTS=$3; else unset JGWIRE_JAVA_OPTS; fi
+    /usr/bin/time -o "$dir/time.out" -f '%e %M' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
+      2>"$dir/jgwire.err" || [ $? -eq 1 ] # 1: some frames became error records; counted below
+    unset JGWIRE_JAVA_OPTS
     out=$(tail -1 "$dir/time.out") # after "Command exited with non-zero status 1" when there were errors
     if [ -z "$best" ] || awk -v a="${out%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best=$out; fi
   done
@@ -177,11 +181,11 @@ for stack in "${stacks[@]}"; do
   json="${pcap%.pcap}.json"
   packets=$(manifest "$json" packets)
   echo
-  echo "== $version $stack: $pcap"
+  echo "== $version $stack: $pcap (jgwire JVM options: ${default_opts:-none}; small heap: -Xmx$small_heap)"
   echo "   $members members x $n load multicasts of $size bytes; $packets packets, $(( $(stat -c %s "$pcap") / 1048576 )) MB," \
        "$(manifest "$json" dropped) dropped by the capture (pcap_stats)"
   time_jgwire "jgwire decode --format jsonl" "$pcap"
-  time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "-Xmx$small_heap"
+  time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "$default_opts -Xmx$small_heap"
   if [ "$pm_packets" = all ] || [ "$pm_packets" -ge "$packets" ]; then
     prefix=$pcap; what="whole capture"
   else
@@ -202,8 +206,8 @@ if [ "$profile" = 1 ]; then
   jfr_file="$dir/jgwire-udp.jfr"
   echo
   echo "== JFR profile of jgwire on $pcap ($jfr_file)"
-  JGWIRE_JAVA_OPTS="-XX:StartFlightRecording=filename=$jfr_file,settings=profile" \
-    jgwire decode --format jsonl -o /dev/null "$pcap" 2>"$dir/jgwire-profile.err" || true
+  JGWIRE_JAVA_OPTS="$default_opts -XX:StartFlightRecording=filename=$jfr_file,settings=profile" \
+    "$launcher" decode --format jsonl -o /dev/null "$pcap" 2>"$dir/jgwire-profile.err" || true
   grep '^jgwire: ' "$dir/jgwire-profile.err" || true
   top_frames "$jfr_file"
 fi
