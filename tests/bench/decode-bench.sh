@@ -207,7 +207,7 @@ if [ "$profile" = 1 ]; then
   echo
   echo "== JFR profile of jgwire on $pcap ($jfr_file)"
   JGWIRE_JAVA_OPTS="$default_opts -XX:StartFlightRecording=filename=$jfr_file,settings=profile" \
-    "$launcher" decode --format jsonl -o /dev/null "$pcap" 2>"$dir/jgwire-profile.err" || true
+    "$launcher" decode --format jsonl -o /dev/null "$pcap" >/dev/null 2>"$dir/jgwire-profile.err" || true
   grep '^jgwire: ' "$dir/jgwire-profile.err" || true
   top_frames "$jfr_file"
 fi
