@@ -1,6 +1,7 @@
 package org.jgwire.tests.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +67,18 @@ class LoadClusterCaptureTest {
         }));
     }
 
+    @Test
+    void refusesALoadScenarioOutOfRangeBeforeStartingAnyMember(@TempDir Path dir) {
+        for (String bad : List.of("load:0", "load:10:8", "load:10:100:7", "load:many")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClusterRunner.run(
+                    new ClusterSpec("5.5.7", "tcp", 2, bad, dir.resolve("x.pcap"), HOME, Duration.ofSeconds(5))), bad);
+            assertTrue(e.getMessage().contains("load"), e.getMessage());
+        }
+        IllegalArgumentException size = assertThrows(IllegalArgumentException.class, () -> ClusterRunner.run(
+                new ClusterSpec("5.5.7", "tcp", 2, "load:10:8", dir.resolve("x.pcap"), HOME, Duration.ofSeconds(5))));
+        assertTrue(size.getMessage().contains("(8)") && size.getMessage().contains("32"), size.getMessage());
+    }
+
     private static void checkCounts(Manifest m) {
         List<String> names = new ArrayList<>();
         for (Manifest.Member member : m.members()) names.add(member.name());
@@ -101,11 +115,12 @@ class LoadClusterCaptureTest {
         Map<String, Long> copies = new HashMap<>();
         long[] batched = {0};
         List<String> problems = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
         DecodeSummary summary;
         try (CaptureSource source = InputOpener.open(pcap.toString(), InputHints.AUTO);
              Decoder decoder = new Decoder(DecodeOptions.defaults(HOME))) {
             summary = decoder.decode(source, r -> {
-                if (r instanceof ErrorRecord e && problems.size() < 5) problems.add(e.toString());
+                if (r instanceof ErrorRecord e && errors.size() < 5) errors.add(e.toString());
                 if (!(r instanceof MessageRecord msg) || msg.payload() == null || msg.payload().text() == null) return;
                 Matcher t = LOAD.matcher(msg.payload().text());
                 if (!t.matches()) return;
@@ -119,17 +134,19 @@ class LoadClusterCaptureTest {
                 if (msg.batchSize() > 1) batched[0]++;
             });
         }
-        assertEquals(List.of(), problems, "decoding " + pcap + " (" + summary.errors() + " errors)");
+        // error records are the decoder's business (its own tests); here they only explain a missing load message
+        String context = " in " + pcap + "; the decoder reported " + summary.errors() + " errors " + errors;
+        assertEquals(List.of(), problems, "load messages" + context);
         long expectedCopies = m.stack().equals("tcp") ? NODES - 1 : 1;
         long total = 0;
         for (Manifest.LoadSent s : m.loadSent()) {
             BitSet got = seen.getOrDefault(s.sender(), new BitSet());
-            assertEquals(s.messages(), got.cardinality(), "distinct load messages of " + s.sender() + " on the wire");
+            assertEquals(s.messages(), got.cardinality(), "distinct load messages of " + s.sender() + context);
             assertEquals(1, got.nextSetBit(0), s.sender() + "'s first sequence number");
             assertEquals(s.messages(), got.length() - 1, s.sender() + "'s last sequence number");
             long c = copies.getOrDefault(s.sender(), 0L);
             assertTrue(c >= s.messages() * expectedCopies,
-                    s.sender() + ": " + c + " copies, expected at least " + s.messages() * expectedCopies);
+                    s.sender() + ": " + c + " copies, expected at least " + s.messages() * expectedCopies + context);
             total += c;
         }
         assertTrue(batched[0] > total / 2, "only " + batched[0] + " of " + total + " load messages were in message lists");
