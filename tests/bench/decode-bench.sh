@@ -38,7 +38,7 @@ for a in "$@"; do
   case "$a" in
     --profile) profile=1 ;;
     udp|tcp) stacks+=("$a") ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "decode-bench: unknown argument '$a' (udp, tcp, --profile, --help)" >&2; exit 2 ;;
   esac
 done
