@@ -40,8 +40,10 @@ public final class ClusterRunner {
     public static ClusterRun run(ClusterSpec spec) throws IOException, InterruptedException {
         JGroupsVersion version = JGroupsVersion.parse(spec.jgroupsVersion());
         Stack stack = Stack.of(spec.stack());
-        if (!spec.scenario().equals("chat"))
-            throw new IllegalArgumentException("unknown scenario '" + spec.scenario() + "' (known: chat)");
+        LoadScenario load = LoadScenario.parse(spec.scenario());
+        if (load == null && !spec.scenario().equals("chat"))
+            throw new IllegalArgumentException("unknown scenario '" + spec.scenario() + "' (known: chat, "
+                    + LoadScenario.SYNTAX + ")");
         ApiFamily family = ApiFamily.of(version);
         Distribution dist = new Distribution(spec.jgwireHome());
         List<Path> nodeClassPath = List.of(dist.adapterJar(family), dist.jgroupsJar(spec.jgroupsVersion()));
@@ -85,11 +87,13 @@ public final class ClusterRunner {
         try {
             if (stack == Stack.TUNNEL) router = startRouter(dist, spec.jgroupsVersion(), version, extraPort, work, log,
                     deadline);
-            if (spec.capture() != null) capture = LoopbackCapture.start(spec.capture(), filter);
+            if (spec.capture() != null) capture = LoopbackCapture.start(spec.capture(), filter,
+                    load != null ? LoopbackCapture.LOAD_BUFFER_BYTES : LoopbackCapture.BUFFER_BYTES);
             long t0 = System.nanoTime();
             members.joinAll(n);
             long t1 = System.nanoTime();
-            ChatScenario.run(members);
+            if (load != null) load.run(members);
+            else ChatScenario.run(members);
             long t2 = System.nanoTime();
             members.leaveAll();
             long t3 = System.nanoTime();

@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param jgroupsVersion a JGroups version bundled in the distribution, e.g. {@code "5.5.7"}
  * @param stack          {@code udp}, {@code tcp} or {@code tunnel} (see {@link Stack})
  * @param nodes          number of members (1 to {@link #MAX_NODES}), named A, B, C, ...
- * @param scenario       what the members do; only {@code chat} for now
+ * @param scenario       what the members do: {@code chat}, or {@code load[:MESSAGES[:SIZE]]} (see
+ *                       {@code LoadScenario})
  * @param capture        the pcap file to write; the manifest goes beside it with {@code .json} instead of
  *                       {@code .pcap}. Null: no capture, the manifest goes to the run's work directory.
  * @param jgwireHome     the distribution ({@code cli/target/jgwire}) holding {@code adapters/} and {@code jgroups/}

@@ -23,6 +23,11 @@ final class LoopbackCapture {
      * packets, so bursts (a join, a view) were dropped.
      */
     static final int BUFFER_BYTES = 16 << 20;
+    /**
+     * Kernel ring for the {@code load} scenario: tens of MB/s cross lo, and on a busy 2-core machine the capture
+     * thread can be starved for a second or more; 16 MB then dropped hundreds of 64 KB TCP segments.
+     */
+    static final int LOAD_BUFFER_BYTES = 256 << 20;
     private static final int READ_TIMEOUT_MILLIS = 20;
     /** Pause when the kernel ring is empty; it holds megabytes, far more than a test cluster sends in this time. */
     private static final long IDLE_SLEEP_MILLIS = 2;
@@ -43,13 +48,13 @@ final class LoopbackCapture {
         thread.setDaemon(true);
     }
 
-    /** Opens {@code lo}, applies the BPF {@code filter} and starts writing {@code file}. */
-    static LoopbackCapture start(Path file, String filter) throws ClusterFailure {
+    /** Opens {@code lo} with a kernel ring of {@code bufferBytes}, applies the BPF {@code filter}, writes {@code file}. */
+    static LoopbackCapture start(Path file, String filter, int bufferBytes) throws ClusterFailure {
         PcapHandle handle = null;
         try {
             if (Pcaps.getDevByName("lo") == null) throw new ClusterFailure("libpcap sees no 'lo' interface");
             handle = new PcapHandle.Builder("lo").snaplen(SNAPLEN).promiscuousMode(PromiscuousMode.NONPROMISCUOUS)
-                    .timeoutMillis(READ_TIMEOUT_MILLIS).bufferSize(BUFFER_BYTES).build();
+                    .timeoutMillis(READ_TIMEOUT_MILLIS).bufferSize(bufferBytes).build();
             handle.setFilter(filter, BpfCompileMode.OPTIMIZE);
             // Non-blocking reads polled by the thread: a blocking read on an idle lo can wait forever, and close()
             // waits for it. A block reaches us when full or after the read timeout, well within the runner's

@@ -27,15 +27,26 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * @param packets        packets written to the capture, -1 without capture
  * @param dropped        packets the kernel or libpcap dropped ({@code pcap_stats}), -1 when unknown
  * @param members        the members in join order
- * @param sent           every application message sent, in the order the runner saw them
- * @param received       every application message delivered, per receiver
+ * @param sent           every application message sent, in the order the runner saw them (load traffic excluded)
+ * @param received       every application message delivered, per receiver (load traffic excluded)
  * @param views          every view each member installed, in order
  * @param timings        how long the phases took
+ * @param loadSent       scenario {@code load}: what each member multicast, as counts; empty otherwise
+ * @param loadReceived   scenario {@code load}: how many load messages each member delivered from each sender
  */
 public record Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
                        String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
                        List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
-                       Timings timings) {
+                       Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived) {
+
+    /** A manifest without load traffic (every scenario but {@code load}). */
+    public Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
+                    String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
+                    List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
+                    Timings timings) {
+        this(jgroupsVersion, stack, scenario, cluster, capture, captureFilter, ports, packets, dropped, members, sent,
+                received, views, timings, List.of(), List.of());
+    }
 
     /** A member: its logical name, its UUID in standard form ({@code UUID.toStringLong}), its physical address. */
     public record Member(String name, String uuid, String physical) {}
@@ -49,6 +60,18 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
 
     /** An application message as delivered to {@code receiver}. */
     public record ReceivedMessage(String receiver, String sender, String destination, String text) {}
+
+    /**
+     * Load traffic one member multicast: {@code messages} payloads of {@code size} bytes, in {@code millis} from
+     * the first send to the return of the last ({@code load A#1/N } to {@code load A#N/N }).
+     */
+    public record LoadSent(String sender, long messages, int size, long millis) {}
+
+    /**
+     * Load messages {@code receiver} delivered from {@code sender}, counted when the sender's last one arrived
+     * (NAKACK2 delivers a sender's multicasts in order).
+     */
+    public record LoadReceived(String receiver, String sender, long messages) {}
 
     /** A view as {@code member} installed it: creator and counter of the view id, member names in order. */
     public record InstalledView(String member, String creator, long id, List<String> members) {}
@@ -132,6 +155,25 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
                 g.writeEndObject();
             }
             g.writeEndArray();
+            g.writeArrayFieldStart("loadSent");
+            for (LoadSent l : loadSent) {
+                g.writeStartObject();
+                g.writeStringField("sender", l.sender());
+                g.writeNumberField("messages", l.messages());
+                g.writeNumberField("size", l.size());
+                g.writeNumberField("millis", l.millis());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("loadReceived");
+            for (LoadReceived l : loadReceived) {
+                g.writeStartObject();
+                g.writeStringField("receiver", l.receiver());
+                g.writeStringField("sender", l.sender());
+                g.writeNumberField("messages", l.messages());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeObjectFieldStart("timings");
             g.writeStringField("startedAt", timings.startedAt());
             g.writeNumberField("joinMillis", timings.joinMillis());
@@ -161,6 +203,14 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
         for (Map<String, Object> v : JsonValues.objects(o, "views"))
             views.add(new InstalledView(JsonValues.str(v, "member"), JsonValues.str(v, "creator"),
                     JsonValues.num(v, "id"), JsonValues.strings(v, "members")));
+        List<LoadSent> loadSent = new ArrayList<>();
+        for (Map<String, Object> l : JsonValues.objects(o, "loadSent")) // absent before the load scenario existed
+            loadSent.add(new LoadSent(JsonValues.str(l, "sender"), JsonValues.num(l, "messages"),
+                    (int) JsonValues.num(l, "size"), JsonValues.num(l, "millis")));
+        List<LoadReceived> loadReceived = new ArrayList<>();
+        for (Map<String, Object> l : JsonValues.objects(o, "loadReceived"))
+            loadReceived.add(new LoadReceived(JsonValues.str(l, "receiver"), JsonValues.str(l, "sender"),
+                    JsonValues.num(l, "messages")));
         Map<String, Object> t = JsonValues.object(o.get("timings"), "timings");
         Timings timings = new Timings(JsonValues.str(t, "startedAt"), JsonValues.num(t, "joinMillis"),
                 JsonValues.num(t, "scenarioMillis"), JsonValues.num(t, "leaveMillis"), JsonValues.num(t, "totalMillis"));
@@ -169,6 +219,7 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
         return new Manifest(JsonValues.str(o, "jgroupsVersion"), JsonValues.str(o, "stack"),
                 JsonValues.str(o, "scenario"), JsonValues.str(o, "cluster"), JsonValues.str(o, "capture"),
                 JsonValues.str(o, "captureFilter"), List.copyOf(ports), JsonValues.num(o, "packets"), JsonValues.num(o, "dropped"),
-                List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings);
+                List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings,
+                List.copyOf(loadSent), List.copyOf(loadReceived));
     }
 }

@@ -14,6 +14,8 @@ final class ManifestBuilder {
         List<Manifest.SentMessage> sent = new ArrayList<>();
         List<Manifest.ReceivedMessage> received = new ArrayList<>();
         List<Manifest.InstalledView> views = new ArrayList<>();
+        List<Manifest.LoadSent> loadSent = new ArrayList<>();
+        List<Manifest.LoadReceived> loadReceived = new ArrayList<>();
         String reported = null;
         for (NodeEvent e : events) {
             switch (e.event()) {
@@ -26,10 +28,15 @@ final class ManifestBuilder {
                         e.text("text")));
                 case "view" -> views.add(new Manifest.InstalledView(e.node(), e.text("creator"), e.number("id"),
                         e.list("members")));
+                case "load-sent" -> loadSent.add(new Manifest.LoadSent(e.node(), e.number("count"),
+                        (int) e.number("size"), e.number("millis")));
+                case "load-received" -> loadReceived.add(new Manifest.LoadReceived(e.node(), e.text("from"),
+                        e.number("count")));
                 default -> { }
             }
         }
         return new Manifest(reported != null ? reported : version, stack, scenario, cluster, capture, filter, ports,
-                packets, dropped, List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings);
+                packets, dropped, List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings,
+                List.copyOf(loadSent), List.copyOf(loadReceived));
     }
 }

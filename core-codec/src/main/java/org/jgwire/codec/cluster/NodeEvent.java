@@ -15,7 +15,8 @@ import com.fasterxml.jackson.core.JsonToken;
  * One line a node program wrote on its stdout: {@code {"event":"view","creator":"A","id":2,"members":["A","B"]}}.
  *
  * @param node     the member (or router) that wrote it, as the runner named it
- * @param event    {@code started}, {@code view}, {@code sent}, {@code received}, {@code left}, {@code error}
+ * @param event    {@code started}, {@code view}, {@code sent}, {@code received}, {@code load-sent},
+ *                 {@code load-received}, {@code left}, {@code error}
  * @param fields   the other keys: strings, longs, string lists or null
  * @param atNanos  when the runner read it ({@link System#nanoTime()})
  */

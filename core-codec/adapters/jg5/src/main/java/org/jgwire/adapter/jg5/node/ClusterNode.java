@@ -22,18 +22,21 @@ import org.jgroups.View;
  *
  * <p>Usage: {@code ClusterNode NAME CONFIG_XML CLUSTER}. Class path: this adapter jar and one JGroups 5.x jar,
  * nothing else. Events go to stdout, one JSON object per line ({@code started}, {@code view}, {@code sent},
- * {@code received}, {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come
- * on stdin: {@code mcast TEXT}, {@code ucast TO TEXT}, {@code leave}. End of stdin means the runner is gone:
- * the node leaves and exits.
+ * {@code received}, {@code load-sent}, {@code load-received}, {@code left}, {@code error}); everything else JGroups
+ * prints is moved to stderr. Commands come on stdin: {@code mcast TEXT}, {@code ucast TO TEXT}, {@code load N SIZE}
+ * (N multicasts of SIZE bytes, as fast as flow control lets them go; see {@link LoadTraffic}), {@code leave}.
+ * End of stdin means the runner is gone: the node leaves and exits.
  *
  * <p>5.x API: {@link Receiver} is an interface with default methods; payloads are {@link BytesMessage}s.
  */
 public final class ClusterNode implements Receiver {
     private final EventLine events;
+    private final LoadTraffic load;
     private volatile JChannel channel;
 
     private ClusterNode(EventLine events) {
         this.events = events;
+        this.load = new LoadTraffic(events);
     }
 
     public static void main(String[] args) throws Exception {
@@ -76,6 +79,9 @@ public final class ClusterNode implements Receiver {
                     int space = line.indexOf(' ', 6);
                     String to = line.substring(6, space);
                     send(member(to), line.substring(space + 1));
+                } else if (line.startsWith("load ")) {
+                    String[] words = line.split(" ");
+                    load(Long.parseLong(words[1]), Integer.parseInt(words[2]));
                 } else {
                     events.emit("error", "message", "unknown command: " + line);
                 }
@@ -92,6 +98,15 @@ public final class ClusterNode implements Receiver {
         events.emit("sent", "to", dest == null ? null : dest.toString(), "text", text);
     }
 
+    /** Sends {@code count} load multicasts back to back; {@code send} blocks while MFC has no credits. */
+    private void load(long count, int size) throws Exception {
+        String me = channel.getName();
+        long start = System.nanoTime();
+        for (long seq = 1; seq <= count; seq++)
+            channel.send(new BytesMessage(null, LoadTraffic.payload(me, seq, count, size)));
+        events.emit("load-sent", "count", count, "size", size, "millis", (System.nanoTime() - start) / 1_000_000);
+    }
+
     private Address member(String name) {
         for (Address a : channel.getView().getMembers()) if (name.equals(a.toString())) return a;
         throw new IllegalArgumentException("no member named " + name + " in " + channel.getView());
@@ -99,6 +114,7 @@ public final class ClusterNode implements Receiver {
 
     @Override
     public void receive(Message msg) {
+        if (load.deliver(msg.getSrc(), msg.getArray(), msg.getOffset(), msg.getLength())) return;
         String text = new String(msg.getArray(), msg.getOffset(), msg.getLength(), StandardCharsets.UTF_8);
         events.emit("received", "from", String.valueOf(msg.getSrc()),
                 "to", msg.getDest() == null ? null : msg.getDest().toString(), "text", text);

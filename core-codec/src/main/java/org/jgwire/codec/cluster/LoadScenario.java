@@ -1,0 +1,67 @@
+package org.jgwire.codec.cluster;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@code load} scenario: once all members see the full view, every member multicasts {@code messages} messages
+ * of {@code size} bytes at once, back to back, as fast as flow control (MFC) lets it; the runner waits until every
+ * member delivered every sender's last one. The capture then holds real bundled traffic (message lists) with the
+ * NAKACK2, UNICAST3, STABLE and credit traffic that goes with it.
+ *
+ * <p>Spelled {@code load} ({@value #DEFAULT_MESSAGES} messages of {@value #DEFAULT_SIZE} bytes per member),
+ * {@code load:N} or {@code load:N:SIZE}. The members report counts, not messages: the manifest gets one
+ * {@link Manifest.LoadSent} per member and one {@link Manifest.LoadReceived} per receiver and sender.
+ *
+ * @param messages multicasts per member
+ * @param size     payload bytes of each ({@code load A#17/1000 } padded with dots)
+ */
+record LoadScenario(long messages, int size) {
+    static final String NAME = "load";
+    static final long DEFAULT_MESSAGES = 10_000;
+    static final int DEFAULT_SIZE = 100;
+    static final long MAX_MESSAGES = 1_000_000_000;
+    /** The payload's own head ({@code load A#<10 digits>/<10 digits> }) must fit. */
+    static final int MIN_SIZE = 32;
+    /** One datagram without fragmentation (the stacks' FRAG frag_size is 60K). */
+    static final int MAX_SIZE = 60_000;
+    static final String SYNTAX = "load[:MESSAGES[:SIZE]]";
+
+    LoadScenario {
+        if (messages < 1 || messages > MAX_MESSAGES)
+            throw new IllegalArgumentException("load messages per member (" + messages + ") must be 1 to " + MAX_MESSAGES);
+        if (size < MIN_SIZE || size > MAX_SIZE)
+            throw new IllegalArgumentException("load message size (" + size + ") must be " + MIN_SIZE + " to "
+                    + MAX_SIZE + " bytes");
+    }
+
+    /** The scenario named by {@code spec}, or null when it is not a load scenario. */
+    static LoadScenario parse(String spec) {
+        if (!spec.equals(NAME) && !spec.startsWith(NAME + ":")) return null;
+        String[] parts = spec.split(":", -1);
+        if (parts.length > 3) throw new IllegalArgumentException("scenario '" + spec + "': expected " + SYNTAX);
+        try {
+            long messages = parts.length > 1 ? Long.parseLong(parts[1]) : DEFAULT_MESSAGES;
+            int size = parts.length > 2 ? Integer.parseInt(parts[2]) : DEFAULT_SIZE;
+            return new LoadScenario(messages, size);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("scenario '" + spec + "': expected " + SYNTAX + " with whole numbers");
+        }
+    }
+
+    void run(Cluster cluster) throws IOException, InterruptedException {
+        List<String> names = cluster.names();
+        // every member starts before any waits: the senders compete for the same credits, as in a real cluster
+        for (String me : names) cluster.member(me).command("load " + messages + " " + size);
+        cluster.log.await(names.size() + " members to send " + messages + " load messages each", cluster.deadlineNanos,
+                events -> EventLog.of(events, null, "load-sent").size() >= names.size() ? Boolean.TRUE : null);
+        int pairs = names.size() * names.size();
+        cluster.log.await(pairs + " load deliveries (every member from every sender)", cluster.deadlineNanos, events -> {
+            Set<String> done = new HashSet<>();
+            for (NodeEvent e : EventLog.of(events, null, "load-received")) done.add(e.node() + "\u0000" + e.text("from"));
+            return done.size() >= pairs ? Boolean.TRUE : null;
+        });
+    }
+}

@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# Decode benchmark: jgwire vs. JGroups' own ParseMessages on large real captures of the cluster runner's `load`
+# scenario (JGroups 5.5.7, a udp and a tcp cluster on loopback). See tests/bench/README.md.
+#
+#   tests/bench/decode-bench.sh              # both captures (made on first use, then reused)
+#   tests/bench/decode-bench.sh udp          # only the udp one (or: tcp)
+#   tests/bench/decode-bench.sh --profile    # also a JFR profile of jgwire on the udp capture, top frames per thread
+#
+# Environment (defaults in brackets):
+#   BENCH_DIR        where captures, outputs and profiles go [/tmp/jgwire-bench]; never inside the repository
+#   BENCH_MESSAGES   load multicasts per member, udp [1000000]; 3 members: 3,000,000 messages in the capture
+#   BENCH_TCP_MESSAGES  the same for tcp [500000]; each multicast is one copy per other member: 3,000,000
+#   BENCH_SIZE       payload bytes of each load message [100]
+#   BENCH_PM_PACKETS ParseMessages (and jgwire, for the same input) read this many first packets [1000];
+#                    "all" for the whole capture (ParseMessages then takes minutes)
+#   BENCH_SMALL_HEAP the heap of jgwire's second run [256m]
+#   BENCH_RUNS       runs per measurement, the fastest is shown [1]
+# Needs root (live capture on lo), multicast on lo for udp (ip link set lo multicast on), tshark, editcap,
+# GNU time (/usr/bin/time, Debian package "time"), Java 17 and Maven. Nothing here asserts a speed.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+home="$root/cli/target/jgwire"
+dir=${BENCH_DIR:-/tmp/jgwire-bench}
+version=5.5.7
+members=3
+udp_messages=${BENCH_MESSAGES:-1000000}
+tcp_messages=${BENCH_TCP_MESSAGES:-500000}
+size=${BENCH_SIZE:-100}
+pm_packets=${BENCH_PM_PACKETS:-1000}
+small_heap=${BENCH_SMALL_HEAP:-256m}
+runs=${BENCH_RUNS:-1}
+
+profile=0
+stacks=()
+for a in "$@"; do
+  case "$a" in
+    --profile) profile=1 ;;
+    udp|tcp) stacks+=("$a") ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "decode-bench: unknown argument '$a' (udp, tcp, --profile, --help)" >&2; exit 2 ;;
+  esac
+done
+[ ${#stacks[@]} -gt 0 ] || stacks=(udp tcp)
+
+case "$dir" in "$root"|"$root"/*) echo "decode-bench: BENCH_DIR ($dir) must be outside the repository" >&2; exit 2 ;; esac
+for tool in tshark editcap java mvn; do
+  command -v "$tool" >/dev/null || { echo "decode-bench: $tool is missing" >&2; exit 3; }
+done
+[ -x /usr/bin/time ] || { echo "decode-bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 3; }
+mkdir -p "$dir"
+
+# --- build when a main source is newer than the distribution; jgwire is then timed through its launcher ---
+stamp="$home/.bench-built"
+if [ ! -f "$stamp" ] || [ -n "$(find "$root" -path "$root/*/target" -prune -o \( -path '*/src/main/*' -o -name pom.xml \) -newer "$stamp" -print -quit)" ]; then
+  echo "decode-bench: building (mvn package) ..." >&2
+  (cd "$root" && mvn -B -q package -DskipTests >&2)
+  touch "$stamp"
+fi
+# Maven leaves an unchanged jar's time alone, so the launcher would see test sources as newer and rebuild inside a
+# timed run: the distribution was just built from every source, say so.
+touch "$home"/lib/jgwire-cli-*.jar
+launcher="$root/jgwire"
+# the launcher's default JVM options (JGWIRE_JAVA_OPTS replaces them): the small-heap run adds -Xmx to them
+default_opts=$(sed -n 's/.*JGWIRE_JAVA_OPTS:-\([^}]*\)}.*/\1/p' "$launcher" | head -1)
+jgroups_jar="$home/jgroups/jgroups-$version.Final.jar"
+
+# --- the machine ---
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+echo "machine: $(nproc) cores ($cpu), $(awk '/MemTotal/ {printf "%.1f GB", $2/1048576}' /proc/meminfo)," \
+     "$(java -version 2>&1 | head -1), $(tshark --version 2>/dev/null | head -1 | cut -d' ' -f1-3)"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine may be shared: numbers vary run to run)"
+
+# --- helpers ---
+
+# capture STACK MESSAGES_PER_MEMBER: prints the pcap path, making it (and its manifest) when missing
+capture() {
+  local stack=$1 n=$2 pcap="$dir/load-$version-$1-${members}x$2x$size.pcap"
+  if [ ! -s "$pcap" ] || [ ! -s "${pcap%.pcap}.json" ]; then
+    echo "decode-bench: capturing a $stack cluster: $members members x $n load multicasts of $size bytes ..." >&2
+    java -cp "$home/lib/*" "$here/MakeLoadCapture.java" "$home" "$version" "$stack" "$members" "$n" "$size" \
+      "$pcap" 1800 2>"$dir/capture-$stack.log" >&2 || { cat "$dir/capture-$stack.log" >&2; exit 1; }
+  fi
+  echo "$pcap"
+}
+
+# manifest FILE KEY: a number from the manifest's top level
+manifest() { grep -m1 "\"$2\"" "$1" | tr -dc '0-9-'; }
+
+rows=()
+# row TOOL MESSAGES SECONDS RSS_KB: a table row; ratio filled in by table()
+row() { rows+=("$1|$2|$3|$4"); }
+
+# table REFERENCE_TOOL: prints the rows, ratio = messages/s over the reference row's messages/s
+table() {
+  printf '%s\n' "${rows[@]}" | awk -F'|' -v ref="$1" '
+    { tool[NR]=$1; msgs[NR]=$2; secs[NR]=$3; rss[NR]=$4; rate[NR]=($3 > 0 ? $2/$3 : 0); if ($1 == ref) r=rate[NR] }
+    END {
+      printf "  %-48s %12s %9s %12s %10s %8s\n", "tool", "messages", "seconds", "messages/s", "peak RSS", "ratio"
+      for (i = 1; i <= NR; i++)
+        printf "  %-48s %12d %9.2f %12.0f %7.0f MB %8s\n", tool[i], msgs[i], secs[i], rate[i], rss[i]/1024,
+               (r > 0 ? sprintf("%.1fx", rate[i]/r) : "-")
+    }'
+  rows=()
+}
+
+# time_jgwire LABEL PCAP [JGWIRE_JAVA_OPTS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
+time_jgwire() {
+  local label=$1 pcap=$2 best="" i out
+  for ((i = 0; i < runs; i++)); do
+    if [ $# -ge 3 ]; then export JGWIRE_JAVA_OPTS=$3; else unset JGWIRE_JAVA_OPTS; fi
+    /usr/bin/time -o "$dir/time.out" -f '%e %M' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
+      2>"$dir/jgwire.err" || [ $? -eq 1 ] # 1: some frames became error records; counted below
+    unset JGWIRE_JAVA_OPTS
+    out=$(tail -1 "$dir/time.out") # after "Command exited with non-zero status 1" when there were errors
+    if [ -z "$best" ] || awk -v a="${out%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best=$out; fi
+  done
+  local summary msgs errors
+  summary=$(grep '^jgwire: ' "$dir/jgwire.err" | tail -1)
+  msgs=$(sed -E 's/.* ([0-9]+) messages.*/\1/' <<<"$summary")
+  errors=$(sed -E 's/.* ([0-9]+) errors?.*/\1/' <<<"$summary")
+  row "$label" "$msgs" "${best%% *}" "${best##* }"
+  notes+=("$label: $summary")
+  [ "$errors" = 0 ] || notes+=("  ($errors error records: frames or message-list tails jgwire could not decode)")
+}
+
+# time_parsemessages LABEL PCAP FIELD [-tcp]: tshark hex | ParseMessages, wall time of the whole pipeline
+time_parsemessages() {
+  local label=$1 pcap=$2 field=$3 flag=${4:-} t0 t1 msgs rss tsrss
+  t0=$(date +%s.%N)
+  /usr/bin/time -o "$dir/tshark.time" -f '%M' tshark -r "$pcap" -T fields -e "$field" 2>/dev/null \
+    | /usr/bin/time -o "$dir/pm.time" -f '%M' java -cp "$jgroups_jar" org.jgroups.tests.ParseMessages $flag \
+      >"$dir/parsemessages.out" 2>"$dir/parsemessages.err" || true
+  t1=$(date +%s.%N)
+  # a message is a line "N: [...]"; a message list adds a line "N: batch to ..." (not a message) and an indented
+  # line per message (its second rendering)
+  msgs=$(awk '/^[0-9]+: batch to / { next } /^[0-9]+: / { m++ } END { print m + 0 }' "$dir/parsemessages.out")
+  rss=$(tail -1 "$dir/pm.time")
+  tsrss=$(tail -1 "$dir/tshark.time")
+  row "$label" "$msgs" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" "$rss"
+  notes+=("$label: peak RSS is ParseMessages' JVM; tshark's own: $((tsrss / 1024)) MB; includes tshark and JVM start")
+  local ex
+  ex=$(grep -m1 -E '^[a-zA-Z.]+(Exception|Error)' "$dir/parsemessages.err" || true)
+  [ -z "$ex" ] || notes+=("  ParseMessages stopped at: $ex (after $msgs messages)")
+}
+
+# top_frames JFR: per thread, the top frames (self time) of the execution samples, then the first org.jgwire frame
+# on each sample's stack (which of our calls the time is spent under)
+top_frames() {
+  jfr print --events jdk.ExecutionSample --stack-depth 64 "$1" | awk '
+    /sampledThread = / { t = $0; sub(/.*sampledThread = "/, "", t); sub(/".*/, "", t); depth = 0; own = ""; next }
+    /stackTrace = \[/ { in_st = 1; next }
+    in_st && /^[[:space:]]*\]/ { in_st = 0; if (own == "") own = "(no org.jgwire frame)"; ours[t "|" own]++; next }
+    in_st {
+      f = $0; sub(/^[[:space:]]+/, "", f); sub(/[[:space:]]+line:.*/, "", f)
+      if (f == "...") next
+      if (depth == 0) { self[t "|" f]++; samples[t]++ }
+      if (own == "" && f ~ /^org\.jgwire\./) own = f
+      depth++
+    }
+    END {
+      for (k in samples) total += samples[k]
+      printf "   %d execution samples\n", total
+      for (th in samples) {
+        printf "\n   thread %s: %d samples (%.0f%%)\n   top frames (self):\n", th, samples[th], 100 * samples[th] / total
+        n = 0; for (k in self) if (index(k, th "|") == 1) line[++n] = sprintf("%7d  %s", self[k], substr(k, length(th) + 2))
+        cmd = "sort -rn | head -15"; for (i = 1; i <= n; i++) print "     " line[i] | cmd; close(cmd)
+        printf "   first org.jgwire frame on the stack:\n"
+        n = 0; delete line; for (k in ours) if (index(k, th "|") == 1) line[++n] = sprintf("%7d  %s", ours[k], substr(k, length(th) + 2))
+        for (i = 1; i <= n; i++) print "     " line[i] | cmd; close(cmd)
+        delete line
+      }
+    }'
+}
+
+for stack in "${stacks[@]}"; do
+  notes=()
+  if [ "$stack" = udp ]; then n=$udp_messages; field=udp.payload; flag=""; else n=$tcp_messages; field=tcp.payload; flag=-tcp; fi
+  pcap=$(capture "$stack" "$n")
+  json="${pcap%.pcap}.json"
+  packets=$(manifest "$json" packets)
+  echo
+  echo "== $version $stack: $pcap (jgwire JVM options: ${default_opts:-none}; small heap: -Xmx$small_heap)"
+  echo "   $members members x $n load multicasts of $size bytes; $packets packets, $(( $(stat -c %s "$pcap") / 1048576 )) MB," \
+       "$(manifest "$json" dropped) dropped by the capture (pcap_stats)"
+  time_jgwire "jgwire decode --format jsonl" "$pcap"
+  time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "$default_opts -Xmx$small_heap"
+  if [ "$pm_packets" = all ] || [ "$pm_packets" -ge "$packets" ]; then
+    prefix=$pcap; what="whole capture"
+  else
+    prefix="$dir/prefix-$(basename "$pcap" .pcap)-$pm_packets.pcap"
+    [ -s "$prefix" ] || editcap -r "$pcap" "$prefix" "1-$pm_packets"
+    what="first $pm_packets packets"
+    time_jgwire "jgwire, $what" "$prefix"
+  fi
+  time_parsemessages "ParseMessages $version ($what)" "$prefix" "$field" "$flag"
+  echo
+  table "ParseMessages $version ($what)"
+  echo
+  printf '   %s\n' "${notes[@]}"
+done
+
+if [ "$profile" = 1 ]; then
+  pcap=$(capture udp "$udp_messages")
+  jfr_file="$dir/jgwire-udp.jfr"
+  echo
+  echo "== JFR profile of jgwire on $pcap ($jfr_file)"
+  JGWIRE_JAVA_OPTS="$default_opts -XX:StartFlightRecording=filename=$jfr_file,settings=profile" \
+    "$launcher" decode --format jsonl -o /dev/null "$pcap" >/dev/null 2>"$dir/jgwire-profile.err" || true
+  grep '^jgwire: ' "$dir/jgwire-profile.err" || true
+  top_frames "$jfr_file"
+fi
