@@ -46,6 +46,8 @@ public final class StreamFramer {
     private long pendBase, skip, syncSkipped;
 
     private long streamPos, seen, framed, skipped, missing, frameCount, closes;
+    /** The stream's first 4 bytes as an int: a direction holding only a close mark is recognised at its end. */
+    private int head;
     private long packet, tsNanos = -1;
     private FrameInfo info;
 
@@ -70,6 +72,7 @@ public final class StreamFramer {
     public void data(byte[] b, int off, int len, long packet, long tsNanos) {
         if (len <= 0) return;
         at(packet, tsNanos);
+        for (int i = 0; i < len && seen + i < 4; i++) head = head << 8 | b[off + i] & 0xFF;
         seen += len;
         long base = streamPos - off;
         streamPos += len;
@@ -159,6 +162,14 @@ public final class StreamFramer {
     public void end(long packet, long tsNanos) {
         if (state == State.ENDED) return;
         at(packet, tsNanos);
+        if (seen == 4 && missing == 0 && head == GRACEFUL_CLOSE && (state == State.START || state == State.SYNC)) {
+            // 5.5.3+: the side that closes a connection it never used sends nothing but the close mark
+            closes++;
+            framed += 4;
+            skipped -= syncSkipped;
+            syncSkipped = 0;
+            pendLen = 0;
+        }
         if (pendLen > 0 && (state == State.START || state == State.SYNC)) {
             sync.ending = true; // a candidate that waited for its successor is taken as it is
             scan();

@@ -129,6 +129,24 @@ class StreamFramerTcpTest {
     }
 
     @Test
+    void takesALoneCloseMarkAsTheWholeOfAnUnusedDirection() throws Exception {
+        // the accepting side of a connection it never sent on closes it with nothing but the mark (5.5.3+)
+        byte[] stream = int32(-5);
+        for (int cut = 0; cut <= stream.length; cut++) {
+            RecordingSink s = new RecordingSink();
+            StreamFramer f = new StreamFramer(SERVER, CLIENT, Limits.DEFAULTS, s);
+            f.data(stream, 0, cut, 1, -1);
+            f.data(stream, cut, stream.length - cut, 2, -1);
+            f.end(3, -1);
+            assertEquals(1, f.gracefulCloses());
+            assertEquals(List.of(), s.problems);
+            assertEquals(List.of(), s.frames);
+            assertEquals(4, f.bytesFramed());
+            assertAllAccounted(f);
+        }
+    }
+
+    @Test
     void reportsAbsurdLengthAndResynchronisesOnTheNextFrame() throws Exception {
         byte[] f1 = single(40, 1), f3 = single(60, 3);
         byte[] garbage = WireFixtures.payload(37, 99);
