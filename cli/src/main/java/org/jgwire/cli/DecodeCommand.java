@@ -10,9 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.jgwire.cli.output.AsyncRecordSink;
+import org.jgwire.cli.output.ParallelRecordSink;
 import org.jgwire.cli.output.JsonLinesWriter;
-import org.jgwire.cli.output.RecordWriter;
 import org.jgwire.cli.output.TextWriter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
@@ -95,21 +94,23 @@ public final class DecodeCommand implements Callable<Integer> {
 
     enum OutputFormat { text, jsonl }
 
+    /** Formatting costs more than decoding: it gets a thread per core, decoding runs beside them. */
+    private static final int FORMAT_THREADS = Integer.getInteger("jgwire.formatThreads",
+            Math.max(1, Runtime.getRuntime().availableProcessors()));
+
     @Override
     public Integer call() throws IOException {
         DecodeOptions options = options();
         NameTable names = new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
+        ParallelRecordSink.WriterFactory writers = format == OutputFormat.jsonl ? JsonLinesWriter::new : TextWriter::new;
         try (CaptureSource source = InputOpener.open(input, new InputHints(tcp, inputFormat));
              Decoder decoder = new Decoder(options);
              OutputStream out = openOutput();
-             RecordWriter writer = format == OutputFormat.jsonl ? new JsonLinesWriter(out, names)
-                     : new TextWriter(out, names);
              Progress p = Progress.start(progressWanted(), decoder::packetsRead, spec.commandLine().getErr())) {
             DecodeSummary summary;
-            try (AsyncRecordSink sink = new AsyncRecordSink(writer)) {
+            try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS)) {
                 summary = decoder.decode(source, sink);
             }
-            writer.flush();
             p.close();
             spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
             spec.commandLine().getErr().flush();
@@ -147,14 +148,31 @@ public final class DecodeCommand implements Callable<Integer> {
     }
 
     private OutputStream openOutput() throws IOException {
-        OutputStream raw = output != null ? new FileOutputStream(output.toFile())
-                : new java.io.FilterOutputStream(System.out) {
-                    @Override
-                    public void close() throws IOException {
-                        flush(); // never close stdout: the summary and later commands still write to the process
-                    }
-                };
+        OutputStream raw = output != null ? new FileOutputStream(output.toFile()) : new UnclosedStdout();
         return new BufferedOutputStream(raw, 1 << 16);
+    }
+
+    /** Standard output that a finished command flushes but never closes (in-process callers keep using it). */
+    private static final class UnclosedStdout extends OutputStream {
+        @Override
+        public void write(int b) {
+            System.out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            System.out.write(b, off, len); // whole arrays: FilterOutputStream would pass them on byte by byte
+        }
+
+        @Override
+        public void flush() {
+            System.out.flush();
+        }
+
+        @Override
+        public void close() {
+            flush();
+        }
     }
 
     private boolean progressWanted() {

@@ -27,16 +27,26 @@ public final class NameTable {
         known.forEach(this::learn);
     }
 
-    /** Learns the names a record carries (discovery data, MERGE3 INFO, GossipRouter registrations). */
-    public void learnFrom(Record r) {
+    /** Learns the names a record carries (discovery data, MERGE3 INFO, GossipRouter registrations); true if any changed. */
+    public boolean learnFrom(Record r) {
         List<Discovery> found = r instanceof MessageRecord m ? m.discovery()
                 : r instanceof GossipRecord g ? g.discovery() : List.of();
-        for (int i = 0; i < found.size(); i++) learn(found.get(i));
+        boolean changed = false;
+        for (int i = 0; i < found.size(); i++) changed |= learn(found.get(i));
+        return changed;
     }
 
-    public void learn(Discovery d) {
-        if (d.address() != null && d.logicalName() != null && !d.logicalName().isEmpty())
-            names.put(d.address().id(), d.logicalName());
+    /** An independent copy, for a consumer that reads records on another thread from this point on. */
+    public NameTable copy() {
+        NameTable c = new NameTable();
+        c.names.putAll(names);
+        return c;
+    }
+
+    /** Learns one binding; returns whether it changed what the table shows. */
+    public boolean learn(Discovery d) {
+        if (d.address() == null || d.logicalName() == null || d.logicalName().isEmpty()) return false;
+        return !d.logicalName().equals(names.put(d.address().id(), d.logicalName()));
     }
 
     /** The logical name of this address, or null when none is known yet. */
