@@ -65,10 +65,29 @@ final class EventLog implements Consumer<NodeEvent> {
     }
 
     /** The member names of the last view {@code node} installed, or an empty list. */
+    /**
+     * The member names of the last view {@code node} installed. A member whose logical name had not reached
+     * {@code node} yet is printed by JGroups as its UUID: it is mapped back to its name through the members'
+     * {@code started} events, so a late name does not look like a missing member.
+     */
     static List<String> lastView(List<NodeEvent> events, String node) {
         List<String> last = List.of();
         for (NodeEvent e : events) if (e.node().equals(node) && e.event().equals("view")) last = e.list("members");
-        return last;
+        return named(events, last);
+    }
+
+    /** Members as names: one printed as its UUID (its name had not reached the printer yet) is mapped back. */
+    static List<String> named(List<NodeEvent> events, List<String> members) {
+        List<String> named = new ArrayList<>(members.size());
+        for (String m : members) named.add(nameOfUuid(events, m));
+        return named;
+    }
+
+    static String nameOfUuid(List<NodeEvent> events, String member) {
+        if (member == null) return null;
+        for (NodeEvent e : events)
+            if (e.event().equals("started") && member.equalsIgnoreCase(e.text("uuid"))) return e.node();
+        return member;
     }
 
     static List<NodeEvent> of(List<NodeEvent> events, String node, String kind) {

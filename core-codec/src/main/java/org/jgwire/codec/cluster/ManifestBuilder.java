@@ -26,8 +26,8 @@ final class ManifestBuilder {
                 case "sent" -> sent.add(new Manifest.SentMessage(e.node(), e.text("to"), e.text("text")));
                 case "received" -> received.add(new Manifest.ReceivedMessage(e.node(), e.text("from"), e.text("to"),
                         e.text("text")));
-                case "view" -> views.add(new Manifest.InstalledView(e.node(), e.text("creator"), e.number("id"),
-                        e.list("members")));
+                case "view" -> views.add(new Manifest.InstalledView(e.node(), EventLog.nameOfUuid(events, e.text("creator")),
+                        e.number("id"), EventLog.named(events, e.list("members"))));
                 case "load-sent" -> loadSent.add(new Manifest.LoadSent(e.node(), e.number("count"),
                         (int) e.number("size"), e.number("millis")));
                 case "load-received" -> loadReceived.add(new Manifest.LoadReceived(e.node(), e.text("from"),
