@@ -19,6 +19,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -44,6 +45,12 @@ public final class JsonLinesWriter implements RecordWriter {
             COORD = key("coord"), SOURCE = key("source"), PROBLEM = key("problem"), MESSAGE = key("message"),
             GROUP = key("group");
     private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private static final SerializedString[] TRANSPORTS = new SerializedString[Transport.values().length];
+
+    static {
+        for (Transport t : Transport.values()) TRANSPORTS[t.ordinal()] = new SerializedString(t.jsonName());
+    }
 
     private final JsonGenerator gen;
     private final NameTable names;
@@ -96,7 +103,8 @@ public final class JsonLinesWriter implements RecordWriter {
         gen.writeFieldName(TS);
         if (f.tsNanos() < 0) gen.writeNull();
         else gen.writeRawValue(ts, 0, epochSeconds(f.tsNanos()));
-        repeated(TRANSPORT, f.transport().jsonName());
+        gen.writeFieldName(TRANSPORT);
+        gen.writeString(TRANSPORTS[f.transport().ordinal()]);
         if (f.src() != null) {
             gen.writeFieldName(SRC_EP);
             gen.writeString(encoded.of(f.src()));

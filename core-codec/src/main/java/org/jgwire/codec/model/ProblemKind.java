@@ -17,7 +17,10 @@ public enum ProblemKind {
     /** The input could not be read. */
     IO;
 
+    private final String jsonName = name().toLowerCase(java.util.Locale.ROOT);
+
+    /** The name in JSON Lines: lower case. */
     public String jsonName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return jsonName;
     }
 }

@@ -13,7 +13,10 @@ public enum Transport {
     /** Bytes without a network layer (hex lines, raw binary). */
     NONE;
 
+    private final String jsonName = name().toLowerCase(java.util.Locale.ROOT);
+
+    /** The name in JSON Lines: lower case. */
     public String jsonName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return jsonName;
     }
 }
