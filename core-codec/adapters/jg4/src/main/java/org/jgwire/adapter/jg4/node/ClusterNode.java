@@ -16,12 +16,14 @@ import org.jgroups.JChannel;
 import org.jgroups.Message;
 import org.jgroups.ReceiverAdapter;
 import org.jgroups.View;
+import org.jgwire.codec.cluster.node.EventLine;
+import org.jgwire.codec.cluster.node.LoadTraffic;
 
 /**
  * One real JGroups 4.x member, driven by jgwire's cluster runner over stdin/stdout.
  *
- * <p>Usage: {@code ClusterNode NAME CONFIG_XML CLUSTER}. Class path: this adapter jar and one JGroups 4.x jar,
- * nothing else. Events go to stdout, one JSON object per line ({@code started}, {@code view}, {@code sent},
+ * <p>Usage: {@code ClusterNode NAME CONFIG_XML CLUSTER}. Class path: this adapter jar, the core-codec jar (for
+ * {@code org.jgwire.codec.cluster.node}) and one JGroups 4.x jar, nothing else. Events go to stdout, one JSON object per line ({@code started}, {@code view}, {@code sent},
  * {@code received}, {@code load-sent}, {@code load-received}, {@code left}, {@code error}); everything else JGroups
  * prints is moved to stderr. Commands come on stdin: {@code mcast TEXT}, {@code ucast TO TEXT}, {@code load N SIZE}
  * (N multicasts of SIZE bytes, as fast as flow control lets them go; see {@link LoadTraffic}), {@code leave}.
