@@ -46,7 +46,8 @@ public final class ClusterRunner {
                     + LoadScenario.SYNTAX + ")");
         ApiFamily family = ApiFamily.of(version);
         Distribution dist = new Distribution(spec.jgwireHome());
-        List<Path> nodeClassPath = List.of(dist.adapterJar(family), dist.jgroupsJar(spec.jgroupsVersion()));
+        List<Path> nodeClassPath = List.of(dist.adapterJar(family), dist.coreCodecJar(),
+                dist.jgroupsJar(spec.jgroupsVersion()));
         long start = System.nanoTime();
         long deadline = start + spec.timeout().toNanos();
         String startedAt = Instant.now().toString();

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The jars of a jgwire distribution ({@code cli/target/jgwire}): {@code adapters/} and {@code jgroups/}. */
+/** The jars of a jgwire distribution ({@code cli/target/jgwire}): {@code lib/}, {@code adapters/} and {@code jgroups/}. */
 record Distribution(Path home) {
 
     Path adapterJar(ApiFamily family) throws IOException {
@@ -16,6 +16,24 @@ record Distribution(Path home) {
             throw new IOException("adapter jar not found: " + jar + " (build the distribution: mvn -B -q package"
                     + " -DskipTests, or point jgwire.home at it)");
         return jar;
+    }
+
+    /**
+     * {@code lib/jgwire-core-codec-<version>.jar}: the node programs take their JGroups-free parts
+     * ({@code org.jgwire.codec.cluster.node}) from it.
+     */
+    Path coreCodecJar() throws IOException {
+        Path dir = home.resolve("lib");
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+                    String n = p.getFileName().toString();
+                    if (n.startsWith("jgwire-core-codec-") && n.endsWith(".jar")) return p;
+                }
+            }
+        }
+        throw new IOException("jgwire-core-codec-*.jar not found in " + dir + " (build the distribution: mvn -B -q"
+                + " package -DskipTests, or point jgwire.home at it)");
     }
 
     /** {@code jgroups/jgroups-<version>.Final.jar} (or any qualifier after the version). */

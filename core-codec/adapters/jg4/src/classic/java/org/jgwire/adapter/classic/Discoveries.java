@@ -8,11 +8,12 @@ import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.runtime.FrameInput;
 
 /** Names learned from discovery payloads (PingData), MERGE3 INFO headers and GossipRouter registrations. */
 final class Discoveries {
     private final Addresses addresses;
-    private final FrameInput in = new FrameInput();
+    private final FrameInput in = new FrameInput(FrameInput.Wording.CLASSIC);
 
     Discoveries(Addresses addresses) {
         this.addresses = addresses;
@@ -24,7 +25,7 @@ final class Discoveries {
      */
     List<Discovery> pingData(byte[] buf, int off, int len) throws Exception {
         // Discovery.marshal writes it with Util.writeStreamable: a presence byte, then the PingData
-        in.reset(buf, off, off + len);
+        in.reset(buf, off, len);
         if (!in.readBoolean()) return List.of();
         PingData data = new PingData();
         data.readFrom(in);

@@ -15,6 +15,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.FrameInput;
 
 /**
  * Walks a GossipData ({@code GossipData.readFrom}): {@code type(u8) group(string) addr [sender (4.0+)]}, for
@@ -26,7 +27,7 @@ final class GossipDecoder {
     private final Context cx;
     private final boolean hasSender;
     private final TransportDecoder transport;
-    private final FrameInput in = new FrameInput();
+    private final FrameInput in = new FrameInput(FrameInput.Wording.CLASSIC);
     private final GossipType[] types = GossipType.values();
 
     GossipDecoder(Context cx, boolean hasSender, TransportDecoder transport) {
@@ -36,7 +37,7 @@ final class GossipDecoder {
     }
 
     void decode(byte[] buf, int off, int len, FrameInfo frame, List<Record> out) {
-        in.reset(buf, off, off + len);
+        in.reset(buf, off, len);
         String what = "gossip type";
         try {
             int t = in.readUnsignedByte();

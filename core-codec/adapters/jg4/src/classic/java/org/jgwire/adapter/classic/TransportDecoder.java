@@ -21,6 +21,7 @@ import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FrameInput;
 
 /**
  * Walks a 3.x/4.x transport frame ({@code TP.receive}): {@code version(u16) flags(u8)}, then one message
@@ -38,7 +39,7 @@ final class TransportDecoder {
     private static final boolean SET_PROT_ID = hasSetProtId();
 
     private final Context cx;
-    private final FrameInput in = new FrameInput();
+    private final FrameInput in = new FrameInput(FrameInput.Wording.CLASSIC);
     private Header[] hdrs = new Header[8];
     private short[] pids = new short[8], magics = new short[8];
     private int[] starts = new int[8], ends = new int[8];
@@ -56,7 +57,7 @@ final class TransportDecoder {
                     + " bytes is shorter than version(2) + flags(1)"));
             return;
         }
-        in.reset(buf, start, end);
+        in.reset(buf, start, end - start);
         String version;
         int flags;
         short v;

@@ -9,11 +9,12 @@ import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.JoinRsp;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FrameInput;
 
 /** Views in GMS payloads, read by the jar's own GMS code and turned into {@link ViewInfo}s. */
 final class Views {
     private final Addresses addresses;
-    private final FrameInput in = new FrameInput();
+    private final FrameInput in = new FrameInput(FrameInput.Wording.CLASSIC);
 
     Views(Addresses addresses) {
         this.addresses = addresses;
@@ -39,7 +40,7 @@ final class Views {
         View v;
         if (gmsType == GMS.GmsHeader.JOIN_RSP) {
             // GMS.marshal(JoinRsp) writes it with Util.writeStreamable: a presence byte, then the JoinRsp
-            in.reset(buf, off, off + len);
+            in.reset(buf, off, len);
             if (!in.readBoolean()) return null;
             JoinRsp rsp = new JoinRsp();
             rsp.readFrom(in);

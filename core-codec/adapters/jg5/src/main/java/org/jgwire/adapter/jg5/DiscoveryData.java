@@ -10,6 +10,7 @@ import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.PingData;
 import org.jgroups.util.Util;
 import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.runtime.FrameInput;
 
 /**
  * Logical names carried by discovery payloads (PingData) and MERGE3 INFO headers.
@@ -17,7 +18,7 @@ import org.jgwire.codec.model.Discovery;
 final class DiscoveryData {
     private final JarFacts jar;
     private final Addresses addresses;
-    private final FrameInput in = new FrameInput();
+    private final FrameInput in = new FrameInput(FrameInput.Wording.JG5);
     // MergeHeader keeps its fields protected and has no getters for them in every 5.x jar: fields looked up once
     private final Field mergeType, mergeName, mergePhysical;
 

@@ -26,6 +26,7 @@ import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
 
@@ -50,7 +51,7 @@ final class FrameWalker {
     private final LongMessage longReader = new LongMessage();
     private final HeaderBodyMemo memos = new HeaderBodyMemo();
     private final Field tpCluster;
-    final FrameInput in = new FrameInput();
+    final FrameInput in = new FrameInput(FrameInput.Wording.JG5);
 
     // the frame being decoded
     private FrameInfo frame;

@@ -11,6 +11,7 @@ import org.jgroups.protocols.pbcast.JoinRsp;
 import org.jgroups.util.Util;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FrameInput;
 
 /**
  * Views in GMS payloads, read by the jar's own View / MergeView / DeltaView / JoinRsp {@code readFrom}. The
@@ -20,7 +21,7 @@ import org.jgwire.codec.model.ViewInfo;
  */
 final class GmsViews {
     private final Addresses addresses;
-    private final FrameInput in = new FrameInput();
+    private final FrameInput in = new FrameInput(FrameInput.Wording.JG5);
 
     GmsViews(Addresses addresses) {
         this.addresses = addresses;

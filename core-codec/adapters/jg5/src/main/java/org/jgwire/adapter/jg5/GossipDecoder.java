@@ -10,6 +10,7 @@ import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.FrameInput;
 
 /**
  * TUNNEL / GossipRouter frames: one GossipData read by the jar's {@code GossipData.readFrom} (type, group,

@@ -3,6 +3,7 @@ package org.jgwire.adapter.jg5;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.jgroups.conf.ClassConfigurator;
+import org.jgwire.codec.runtime.FrameInput;
 
 /**
  * Finds the extent of an ObjectMessage payload and names what it holds, without ever Java-deserializing it and

@@ -1,20 +1,21 @@
-package org.jgwire.adapter.jg4.node;
+package org.jgwire.codec.cluster.node;
 
 import java.io.PrintStream;
 
 /**
  * Writes one JSON object per line to the runner: the node's only way to say what it did. Kept free of any
- * library (the node's class path is its adapter jar and the JGroups jar, nothing else).
+ * library (a node's class path is its adapter jar, the core-codec jar and the JGroups jar, nothing else).
  */
-final class EventLine {
+public final class EventLine {
     private final PrintStream out;
 
-    EventLine(PrintStream out) {
+    /** Events go to {@code out}, flushed after each line. */
+    public EventLine(PrintStream out) {
         this.out = out;
     }
 
     /** Writes {@code {"event":event,"k1":v1,...}}; values are strings, string lists or null. */
-    synchronized void emit(String event, Object... keyValues) {
+    public synchronized void emit(String event, Object... keyValues) {
         StringBuilder b = new StringBuilder(128).append("{\"event\":");
         quote(b, event);
         for (int i = 0; i + 1 < keyValues.length; i += 2) {

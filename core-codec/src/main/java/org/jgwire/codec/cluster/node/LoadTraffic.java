@@ -1,4 +1,4 @@
-package org.jgwire.adapter.jg4.node;
+package org.jgwire.codec.cluster.node;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -12,10 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>No event per load message (there may be millions): a receiver reports {@code load-received} once per sender,
  * when that sender's last message arrives. NAKACK2 delivers each sender's multicasts in order, so by then every
- * earlier one was delivered and the count says how many were. Kept identical across the adapters' node packages
- * (a node's class path is its adapter jar and the JGroups jar, nothing else).
+ * earlier one was delivered and the count says how many were. Shared by the node programs of every adapter family;
+ * JDK only (a node's class path is its adapter jar, the core-codec jar and the JGroups jar, nothing else).
  */
-final class LoadTraffic {
+public final class LoadTraffic {
     private static final byte[] PREFIX = "load ".getBytes(StandardCharsets.US_ASCII);
     private static final byte PAD = '.';
 
@@ -23,12 +23,13 @@ final class LoadTraffic {
     /** Keyed by the sender's address object: no string per message. */
     private final Map<Object, AtomicLong> delivered = new ConcurrentHashMap<>();
 
-    LoadTraffic(EventLine events) {
+    /** Reports {@code load-received} through {@code events}. */
+    public LoadTraffic(EventLine events) {
         this.events = events;
     }
 
     /** The payload of load message {@code seq} (1-based) of {@code total} from {@code sender}: {@code size} bytes. */
-    static byte[] payload(String sender, long seq, long total, int size) {
+    public static byte[] payload(String sender, long seq, long total, int size) {
         byte[] head = ("load " + sender + "#" + seq + "/" + total + " ").getBytes(StandardCharsets.US_ASCII);
         if (head.length >= size) return head;
         byte[] p = Arrays.copyOf(head, size);
@@ -41,7 +42,7 @@ final class LoadTraffic {
      *
      * @return false when the payload is not a load message (the caller reports it as usual)
      */
-    boolean deliver(Object src, byte[] buf, int off, int len) {
+    public boolean deliver(Object src, byte[] buf, int off, int len) {
         if (buf == null || len < PREFIX.length || !Arrays.equals(buf, off, off + PREFIX.length, PREFIX, 0, PREFIX.length))
             return false;
         long count = delivered.computeIfAbsent(src, k -> new AtomicLong()).incrementAndGet();

@@ -1,4 +1,4 @@
-package org.jgwire.adapter.jg5;
+package org.jgwire.codec.runtime;
 
 import java.io.DataInput;
 import java.io.DataInputStream;
@@ -6,45 +6,78 @@ import java.io.EOFException;
 import java.io.IOException;
 
 /**
- * A {@link DataInput} over a byte range that knows its position, reused frame after frame: the jar's
- * {@code readFrom} methods read through it, and the adapter reads the envelope itself with the same cursor, so
- * every structure's byte range is known. Reading past the end throws {@link EOFException} (the only exception it
- * throws; it marks a truncated structure).
+ * A {@link DataInput} over a byte range that knows its absolute position and can be re-pointed, so one instance
+ * serves frame after frame: the JGroups jar's {@code readFrom} methods read through it, and the adapters read the
+ * envelope themselves with the same cursor, so every structure's byte range is known. jgwire's own rather than
+ * JGroups' {@code ByteArrayDataInputStream}, which not every 3.x jar has and which cannot be re-pointed. Reading
+ * past the end throws {@link EOFException}, the only exception it throws; it marks a truncated structure.
+ * Not thread-safe: one per decoding thread.
  */
-final class FrameInput implements DataInput {
+public final class FrameInput implements DataInput {
+    /**
+     * How a short read is worded. The adapter families word it differently and the words reach
+     * {@code ErrorRecord} messages, so each keeps its own to keep decoded output unchanged.
+     */
+    public enum Wording {
+        /** "needs N bytes at byte P, L left" (the 3.x/4.x adapters). */
+        CLASSIC("needs ", " bytes at byte "),
+        /** "needed N bytes at P, L left" (the 5.x adapter). */
+        JG5("needed ", " bytes at ");
+
+        private final String needs;
+        private final String at;
+
+        Wording(String needs, String at) {
+            this.needs = needs;
+            this.at = at;
+        }
+    }
+
+    private final Wording wording;
     private byte[] buf;
     private int pos;
     private int limit;
 
-    FrameInput reset(byte[] buf, int off, int len) {
+    /** An input that words short reads as {@code wording}; {@link #reset} points it at bytes. */
+    public FrameInput(Wording wording) {
+        this.wording = wording;
+    }
+
+    /** Points this input at {@code buf[off, off+len)}, position {@code off}. */
+    public FrameInput reset(byte[] buf, int off, int len) {
         this.buf = buf;
         this.pos = off;
         this.limit = off + len;
         return this;
     }
 
-    int position() {
+    /** The absolute index in {@link #buffer()} of the next byte to read. */
+    public int position() {
         return pos;
     }
 
-    void position(int p) {
+    /** Moves to absolute index {@code p}. */
+    public void position(int p) {
         pos = p;
     }
 
-    int limit() {
+    /** The absolute index just past the last readable byte. */
+    public int limit() {
         return limit;
     }
 
-    int remaining() {
+    /** Bytes left to read. */
+    public int remaining() {
         return limit - pos;
     }
 
-    byte[] buffer() {
+    /** The array read from (not a copy). */
+    public byte[] buffer() {
         return buf;
     }
 
     private void need(int n) throws EOFException {
-        if (n > limit - pos) throw new EOFException("needed " + n + " bytes at " + pos + ", " + (limit - pos) + " left");
+        if (n > limit - pos) throw new EOFException(wording.needs + n + wording.at + pos + ", " + (limit - pos) + " left");
     }
 
     @Override
@@ -67,7 +100,7 @@ final class FrameInput implements DataInput {
     }
 
     /** Skips exactly {@code n} bytes or throws. */
-    void skip(int n) throws EOFException {
+    public void skip(int n) throws EOFException {
         if (n < 0) throw new EOFException("negative length " + n + " at " + pos);
         need(n);
         pos += n;
@@ -130,9 +163,10 @@ final class FrameInput implements DataInput {
         return Double.longBitsToDouble(readLong());
     }
 
+    /** No JGroups wire format uses it (no version's {@code readFrom} calls it). */
     @Override
-    public String readLine() {
-        throw new UnsupportedOperationException("readLine");
+    public String readLine() throws IOException {
+        throw new IOException("readLine is not part of any JGroups wire format");
     }
 
     @Override
