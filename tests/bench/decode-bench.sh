@@ -55,7 +55,9 @@ mkdir -p "$dir"
 stamp="$home/.bench-built"
 if [ ! -f "$stamp" ] || [ -n "$(find "$root" -path "$root/*/target" -prune -o \( -path '*/src/main/*' -o -name pom.xml \) -newer "$stamp" -print -quit)" ]; then
   echo "decode-bench: building (mvn package) ..." >&2
-  (cd "$root" && mvn -B -q package -DskipTests >&2)
+  log=$(mktemp)
+  (cd "$root" && mvn -B -q package -DskipTests >"$log" 2>&1) || { sed 's/\x1b\[[0-9;]*m//g' "$log" >&2; rm -f "$log"; exit 1; }
+  rm -f "$log"
   touch "$stamp"
 fi
 # Maven leaves an unchanged jar's time alone, so the launcher would see test sources as newer and rebuild inside a
