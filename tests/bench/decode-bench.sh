@@ -64,8 +64,8 @@ fi
 # timed run: the distribution was just built from every source, say so.
 touch "$home"/lib/jgwire-cli-*.jar
 launcher="$root/jgwire"
-# the launcher's default JVM options (JGWIRE_JAVA_OPTS replaces them): the small-heap run adds -Xmx to them
-default_opts=$(sed -n 's/.*JGWIRE_JAVA_OPTS:-\([^}]*\)}.*/\1/p' "$launcher" | head -1)
+# jgwire runs with the launcher's own JVM options; extra ones (the small heap, JFR) go in JAVA_TOOL_OPTIONS, which
+# the JVM adds to them
 jgroups_jar="$home/jgroups/jgroups-$version.Final.jar"
 
 # --- the machine ---
@@ -107,14 +107,14 @@ table() {
   rows=()
 }
 
-# time_jgwire LABEL PCAP [JGWIRE_JAVA_OPTS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
+# time_jgwire LABEL PCAP [EXTRA JVM OPTIONS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
 time_jgwire() {
   local label=$1 pcap=$2 best="" i out
   for ((i = 0; i < runs; i++)); do
-    if [ $# -ge 3 ]; then export JGWIRE_JAVA_OPTS=$3; else unset JGWIRE_JAVA_OPTS; fi
+    if [ $# -ge 3 ]; then export JAVA_TOOL_OPTIONS=$3; else unset JAVA_TOOL_OPTIONS; fi
     /usr/bin/time -o "$dir/time.out" -f '%e %M' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
       2>"$dir/jgwire.err" || [ $? -eq 1 ] # 1: some frames became error records; counted below
-    unset JGWIRE_JAVA_OPTS
+    unset JAVA_TOOL_OPTIONS
     out=$(tail -1 "$dir/time.out") # after "Command exited with non-zero status 1" when there were errors
     if [ -z "$best" ] || awk -v a="${out%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best=$out; fi
   done
@@ -183,11 +183,11 @@ for stack in "${stacks[@]}"; do
   json="${pcap%.pcap}.json"
   packets=$(manifest "$json" packets)
   echo
-  echo "== $version $stack: $pcap (jgwire JVM options: ${default_opts:-none}; small heap: -Xmx$small_heap)"
+  echo "== $version $stack: $pcap (jgwire: the launcher's JVM options; small heap: + -Xmx$small_heap)"
   echo "   $members members x $n load multicasts of $size bytes; $packets packets, $(( $(stat -c %s "$pcap") / 1048576 )) MB," \
        "$(manifest "$json" dropped) dropped by the capture (pcap_stats)"
   time_jgwire "jgwire decode --format jsonl" "$pcap"
-  time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "$default_opts -Xmx$small_heap"
+  time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "-Xmx$small_heap"
   if [ "$pm_packets" = all ] || [ "$pm_packets" -ge "$packets" ]; then
     prefix=$pcap; what="whole capture"
   else
@@ -208,7 +208,7 @@ if [ "$profile" = 1 ]; then
   jfr_file="$dir/jgwire-udp.jfr"
   echo
   echo "== JFR profile of jgwire on $pcap ($jfr_file)"
-  JGWIRE_JAVA_OPTS="$default_opts -XX:StartFlightRecording=filename=$jfr_file,settings=profile" \
+  JAVA_TOOL_OPTIONS="-XX:StartFlightRecording=filename=$jfr_file,settings=profile" \
     "$launcher" decode --format jsonl -o /dev/null "$pcap" >/dev/null 2>"$dir/jgwire-profile.err" || true
   grep '^jgwire: ' "$dir/jgwire-profile.err" || true
   top_frames "$jfr_file"
