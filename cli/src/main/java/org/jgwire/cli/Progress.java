@@ -9,34 +9,35 @@ final class Progress implements AutoCloseable {
     private final PrintWriter err;
     private volatile boolean shown;
 
-    private Progress(Thread thread, PrintWriter err) {
-        this.thread = thread;
+    private Progress(boolean enabled, LongSupplier packets, PrintWriter err) {
         this.err = err;
+        this.thread = enabled ? new Thread(() -> redraw(packets), "jgwire-progress") : null;
     }
 
     static Progress start(boolean enabled, LongSupplier packets, PrintWriter err) {
-        if (!enabled) return new Progress(null, err);
-        Progress[] self = new Progress[1];
-        Thread t = new Thread(() -> {
-            long started = System.nanoTime();
-            try {
-                while (true) {
-                    Thread.sleep(1000);
-                    double secs = (System.nanoTime() - started) / 1e9;
-                    synchronized (err) {
-                        err.printf("\rjgwire: %,d packets read (%.0fs)", packets.getAsLong(), secs);
-                        err.flush();
-                    }
-                    self[0].shown = true;
+        Progress p = new Progress(enabled, packets, err);
+        if (p.thread != null) {
+            p.thread.setDaemon(true);
+            p.thread.start();
+        }
+        return p;
+    }
+
+    private void redraw(LongSupplier packets) {
+        long started = System.nanoTime();
+        try {
+            while (true) {
+                Thread.sleep(1000);
+                double secs = (System.nanoTime() - started) / 1e9;
+                synchronized (err) {
+                    err.printf("\rjgwire: %,d packets read (%.0fs)", packets.getAsLong(), secs);
+                    err.flush();
                 }
-            } catch (InterruptedException e) {
-                // finished
+                shown = true;
             }
-        }, "jgwire-progress");
-        t.setDaemon(true);
-        self[0] = new Progress(t, err);
-        t.start();
-        return self[0];
+        } catch (InterruptedException e) {
+            // finished
+        }
     }
 
     @Override

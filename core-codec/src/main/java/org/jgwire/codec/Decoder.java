@@ -45,10 +45,11 @@ public final class Decoder implements AutoCloseable {
     private final Set<Integer> ports;
 
     private Consumer<Record> sink;
-    private long packets, frames, messages, errors;
+    /** Written by the decoding thread only; volatile so a progress display may read it. */
+    private volatile long packets;
+    private long frames, messages, errors;
     private final TreeSet<String> versions = new TreeSet<>();
     private String lastVersion;
-    private volatile long progressPackets;
 
     public Decoder(DecodeOptions options) {
         this.options = options;
@@ -60,7 +61,7 @@ public final class Decoder implements AutoCloseable {
 
     /** Packets read so far; safe to read from another thread (progress display). */
     public long packetsRead() {
-        return progressPackets;
+        return packets;
     }
 
     /** Decodes the whole source; damage in the input becomes error records and never stops the run. */
@@ -77,7 +78,6 @@ public final class Decoder implements AutoCloseable {
             for (Captured c; (c = source.next()) != null; ) {
                 reportSkippedLines(source);
                 packets++;
-                progressPackets = packets;
                 lastPacket = c.number();
                 lastTs = c.tsNanos();
                 if (c instanceof RawPacket p) {

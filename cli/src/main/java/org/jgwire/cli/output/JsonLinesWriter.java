@@ -195,7 +195,10 @@ public final class JsonLinesWriter implements RecordWriter {
 
     private void value(Object v) throws IOException {
         if (v == null) gen.writeNull();
-        else if (v instanceof String s) gen.writeString(s.length() <= 64 ? encoded.of(s) : new SerializedString(s));
+        else if (v instanceof String s) {
+            if (s.length() <= 64) gen.writeString(encoded.of(s)); // short values repeat (type names, clusters)
+            else gen.writeString(s);
+        }
         else if (v instanceof Long l) gen.writeNumber(l);
         else if (v instanceof Integer i) gen.writeNumber(i);
         else if (v instanceof Short s) gen.writeNumber(s);
