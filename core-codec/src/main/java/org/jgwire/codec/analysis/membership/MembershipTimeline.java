@@ -1,0 +1,204 @@
+package org.jgwire.codec.analysis.membership;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jgwire.codec.analysis.HeaderFields;
+import org.jgwire.codec.analysis.membership.MembershipEvent.Kind;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
+
+/**
+ * The membership story of each cluster in a capture, built from the record stream (delta views already expanded
+ * by the decoder's view history):
+ *
+ * <ul>
+ *   <li>views (GMS VIEW, JOIN_RSP, INSTALL_MERGE_VIEW, ...), each once however many copies the wire carries; the
+ *       previous view of a new one is the view its coordinator was in, so partitions keep separate lines;</li>
+ *   <li>who joined, who left after a GMS LEAVE_REQ, who crashed (gone without leaving, after a suspicion: FD_SOCK /
+ *       FD_SOCK2 / FD SUSPECT, VERIFY_SUSPECT ARE_YOU_DEAD sent to it), who was removed without either;</li>
+ *   <li>merges (GMS MERGE_REQ, then the merge view with its subgroups) and coordinator changes.</li>
+ * </ul>
+ *
+ * <p>Streaming: state is per cluster and per member (bounded by {@link #MAX_TRACKED}); the event list is bounded by
+ * {@link #MAX_EVENTS}, beyond which events are counted, not kept. Not thread-safe: one consumer of the stream.
+ */
+public final class MembershipTimeline {
+    public static final int MAX_EVENTS = 100_000;
+    static final int MAX_TRACKED = 65_536;
+
+    private static final String[] VERIFY_TYPES = {null, "ARE_YOU_DEAD", "I_AM_NOT_DEAD"};
+
+    private record ViewKey(String creator, long id) {}
+
+    /** A member's most recent sign of trouble or intent. */
+    private record Sign(long packet, long tsNanos, NodeAddress by, String how) {}
+
+    private static final class Cluster {
+        final Map<String, ViewInfo> viewOf = new HashMap<>(); // member id -> the view it is in
+        final Set<ViewKey> seen = new HashSet<>();
+        final Map<String, Sign> suspected = new HashMap<>();
+        final Map<String, Sign> leaving = new HashMap<>();
+        final Map<String, Sign> lastHeartbeat = new HashMap<>();
+        final Set<String> suspicionsShown = new HashSet<>();
+    }
+
+    private final Map<String, Cluster> clusters = new LinkedHashMap<>();
+    private final List<MembershipEvent> events = new ArrayList<>();
+    private long dropped;
+
+    /** Takes the next record of the stream, in capture order. */
+    public void accept(Record r) {
+        if (!(r instanceof MessageRecord m)) return;
+        Cluster c = null;
+        for (HeaderRecord h : m.headers()) {
+            String p = h.protocol();
+            if (p.equals("GMS")) {
+                c = cluster(m);
+                gms(c, m, h);
+            } else if (h.headerClass().equals("HeartbeatHeader")) {
+                if (m.src() != null) bounded(cluster(m).lastHeartbeat).put(m.src().id(), sign(m, m.src(), p));
+            } else if (p.startsWith("VERIFY_SUSPECT")) {
+                verify(cluster(m), m, h);
+            } else if (p.startsWith("FD")) {
+                String type = HeaderFields.type(h);
+                if ("SUSPECT".equals(type) || "UNSUSPECT".equals(type))
+                    suspicion(cluster(m), m, HeaderFields.addresses(h, "mbrs"), m.src(), p, type.equals("SUSPECT"));
+            }
+        }
+        if (m.view() != null) view(c != null ? c : cluster(m), m, m.view());
+    }
+
+    /** The events so far, in capture order (at most {@link #MAX_EVENTS}). */
+    public List<MembershipEvent> events() {
+        return List.copyOf(events);
+    }
+
+    /** Events not kept because there were more than {@link #MAX_EVENTS}. */
+    public long droppedEvents() {
+        return dropped;
+    }
+
+    private Cluster cluster(MessageRecord m) {
+        String name = m.cluster() != null ? m.cluster() : "?";
+        Cluster c = clusters.get(name);
+        if (c == null && clusters.size() < MAX_TRACKED) clusters.put(name, c = new Cluster());
+        return c != null ? c : clusters.values().iterator().next();
+    }
+
+    private void gms(Cluster c, MessageRecord m, HeaderRecord h) {
+        String type = HeaderFields.type(h);
+        if ("LEAVE_REQ".equals(type)) {
+            NodeAddress who = HeaderFields.address(h, "mbr");
+            if (who == null) who = m.src();
+            if (who != null) bounded(c.leaving).put(who.id(), sign(m, m.src(), "GMS LEAVE_REQ"));
+        } else if ("MERGE_REQ".equals(type)) {
+            add(m, Kind.MERGE_START, null, m.dest() != null ? List.of(m.dest()) : List.of(), m.src(),
+                    "GMS MERGE_REQ" + (h.field("merge_id") != null ? " merge_id=" + h.field("merge_id") : ""));
+        }
+    }
+
+    private void verify(Cluster c, MessageRecord m, HeaderRecord h) {
+        String type = HeaderFields.type(h, VERIFY_TYPES);
+        // VERIFY_SUSPECT.VerifyHeader: ARE_YOU_DEAD goes to the suspect; I_AM_NOT_DEAD comes from it
+        if ("ARE_YOU_DEAD".equals(type) && m.dest() != null)
+            suspicion(c, m, List.of(m.dest()), m.src(), h.protocol() + " ARE_YOU_DEAD", true);
+        else if ("I_AM_NOT_DEAD".equals(type) && m.src() != null)
+            suspicion(c, m, List.of(m.src()), m.dest(), h.protocol() + " I_AM_NOT_DEAD", false);
+    }
+
+    private void suspicion(Cluster c, MessageRecord m, List<NodeAddress> who, NodeAddress by, String how,
+                           boolean suspect) {
+        for (NodeAddress a : who) {
+            String shown = (by != null ? by.id() : "?") + ">" + a.id();
+            if (suspect) {
+                bounded(c.suspected).put(a.id(), sign(m, by, how));
+                if (!bounded(c.suspicionsShown).add(shown)) continue; // repeats (VERIFY_SUSPECT num_msgs, each member)
+                add(m, Kind.SUSPECT, null, List.of(a), by, how);
+            } else {
+                c.suspected.remove(a.id());
+                c.suspicionsShown.remove(shown);
+                add(m, Kind.UNSUSPECT, null, List.of(a), by, how);
+            }
+        }
+    }
+
+    private void view(Cluster c, MessageRecord m, ViewInfo v) {
+        if (v.members().isEmpty()) return; // a delta whose reference the capture never showed
+        if (!c.seen.add(new ViewKey(v.creator() != null ? v.creator().id() : null, v.id()))) return;
+        if (c.seen.size() > MAX_TRACKED) c.seen.clear();
+        NodeAddress coord = v.members().get(0);
+        ViewInfo prev = v.creator() != null ? c.viewOf.get(v.creator().id()) : null;
+        if (prev == null) prev = c.viewOf.get(coord.id());
+        if (v.kind().equals("MERGE_VIEW")) add(m, Kind.MERGE, v, List.of(), coord, v.subgroups().size() + " subgroups");
+        else add(m, Kind.VIEW, v, List.of(), coord, prev == null ? "first view seen" : "");
+        if (prev != null) {
+            Set<String> now = ids(v.members(), new HashSet<>());
+            Set<String> before = ids(prev.members(), new HashSet<>());
+            List<NodeAddress> joined = new ArrayList<>();
+            if (!v.kind().equals("MERGE_VIEW"))
+                for (NodeAddress a : v.members()) if (!before.contains(a.id())) joined.add(a);
+            if (!joined.isEmpty()) add(m, Kind.JOIN, v, joined, coord, "");
+            for (NodeAddress a : prev.members()) {
+                if (now.contains(a.id())) continue;
+                Sign leave = c.leaving.remove(a.id()), suspect = c.suspected.remove(a.id());
+                if (leave != null) add(m, Kind.LEAVE, v, List.of(a), leave.by(), leave.how() + " " + at(leave));
+                else if (suspect != null) add(m, Kind.CRASH, v, List.of(a), suspect.by(),
+                        "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a));
+                else add(m, Kind.REMOVED, v, List.of(a), coord,
+                        "no leave request nor suspicion in the capture" + heartbeat(c, a));
+            }
+            NodeAddress oldCoord = prev.members().get(0);
+            if (!oldCoord.id().equals(coord.id()))
+                add(m, Kind.COORDINATOR, v, List.of(coord), oldCoord, "was " + oldCoord.id());
+        }
+        for (NodeAddress a : v.members()) bounded(c.viewOf).put(a.id(), v);
+        c.suspicionsShown.clear();
+    }
+
+    private static String heartbeat(Cluster c, NodeAddress a) {
+        Sign hb = c.lastHeartbeat.get(a.id());
+        return hb == null ? "" : "; last heartbeat " + at(hb);
+    }
+
+    private static String at(Sign s) {
+        return "at #" + s.packet();
+    }
+
+    private static Sign sign(MessageRecord m, NodeAddress by, String how) {
+        return new Sign(m.frame().packet(), m.frame().tsNanos(), by, how);
+    }
+
+    private void add(MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by,
+                     String detail) {
+        if (events.size() >= MAX_EVENTS) {
+            dropped++;
+            return;
+        }
+        events.add(new MembershipEvent(m.frame().packet(), m.frame().tsNanos(), m.cluster() != null ? m.cluster() : "?",
+                kind, view, List.copyOf(subjects), by, detail));
+    }
+
+    private static Set<String> ids(List<NodeAddress> l, Set<String> out) {
+        for (NodeAddress a : l) out.add(a.id());
+        return out;
+    }
+
+    /** Per-member maps and sets stop growing at {@link #MAX_TRACKED}: a capture is untrusted. */
+    private static <T extends java.util.Collection<?>> T bounded(T s) {
+        if (s.size() >= MAX_TRACKED) s.clear();
+        return s;
+    }
+
+    private static <K, V> Map<K, V> bounded(Map<K, V> m) {
+        if (m.size() >= MAX_TRACKED) m.clear();
+        return m;
+    }
+}
