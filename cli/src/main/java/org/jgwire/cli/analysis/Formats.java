@@ -26,6 +26,11 @@ final class Formats {
         return String.format("%.0f", ms);
     }
 
+    /** Epoch seconds with nanoseconds, as JSON Lines writes {@code ts}. */
+    static java.math.BigDecimal epochSeconds(long tsNanos) {
+        return new java.math.BigDecimal(java.math.BigInteger.valueOf(tsNanos), 9);
+    }
+
     static String viewId(ViewInfo v, NameTable names) {
         return (v.creator() != null ? names.display(v.creator()) : "?") + "|" + v.id();
     }

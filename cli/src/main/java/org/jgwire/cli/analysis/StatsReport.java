@@ -140,8 +140,8 @@ final class StatsReport {
             g.writeNumberField("bytes", traffic.bytes());
             g.writeNumberField("errors", traffic.errors());
             if (traffic.firstTs() >= 0) {
-                g.writeNumberField("first_ts", traffic.firstTs() / 1e9);
-                g.writeNumberField("last_ts", traffic.lastTs() / 1e9);
+                g.writeNumberField("first_ts", Formats.epochSeconds(traffic.firstTs()));
+                g.writeNumberField("last_ts", Formats.epochSeconds(traffic.lastTs()));
             }
             g.writeArrayFieldStart("members");
             for (TrafficStats.MemberStats s : traffic.members()) {
@@ -195,7 +195,7 @@ final class StatsReport {
             for (RpcTracker.Unanswered u : rpc.unansweredList()) {
                 g.writeStartObject();
                 g.writeNumberField("frame", u.packet());
-                if (u.tsNanos() >= 0) g.writeNumberField("ts", u.tsNanos() / 1e9);
+                if (u.tsNanos() >= 0) g.writeNumberField("ts", Formats.epochSeconds(u.tsNanos()));
                 g.writeStringField("from", names.display(u.requester()));
                 if (u.dest() != null) g.writeStringField("to", names.display(u.dest()));
                 else g.writeNullField("to");

@@ -102,7 +102,7 @@ public final class ViewsCommand implements Callable<Integer> {
             for (MembershipEvent e : timeline.events()) {
                 g.writeStartObject();
                 g.writeNumberField("frame", e.packet());
-                if (e.tsNanos() >= 0) g.writeNumberField("ts", e.tsNanos() / 1e9);
+                if (e.tsNanos() >= 0) g.writeNumberField("ts", Formats.epochSeconds(e.tsNanos()));
                 else g.writeNullField("ts");
                 g.writeStringField("cluster", e.cluster());
                 g.writeStringField("event", e.kind().label());
