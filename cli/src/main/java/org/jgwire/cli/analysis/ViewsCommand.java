@@ -47,6 +47,7 @@ public final class ViewsCommand implements Callable<Integer> {
         NameTable names = in.names();
         MembershipTimeline timeline = new MembershipTimeline();
         DecodeSummary summary = AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, timeline::accept, null);
+        timeline.finish();
         PrintWriter out = spec.commandLine().getOut();
         if (format == Format.json) json(out, timeline, names, summary);
         else text(out, timeline, names);

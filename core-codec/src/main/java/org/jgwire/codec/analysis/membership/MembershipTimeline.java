@@ -46,6 +46,8 @@ public final class MembershipTimeline {
         final Set<ViewKey> seen = new HashSet<>();
         final Map<String, Sign> suspected = new HashMap<>();
         final Map<String, Sign> leaving = new HashMap<>();
+        /** Members the coordinator answered LEAVE_RSP, until a view without them shows. */
+        final Map<String, MessageRecord> leaveRsp = new LinkedHashMap<>();
         final Map<String, Sign> lastHeartbeat = new HashMap<>();
         final Set<String> suspicionsShown = new HashSet<>();
     }
@@ -76,6 +78,26 @@ public final class MembershipTimeline {
         if (m.view() != null) view(c != null ? c : cluster(m), m, m.view());
     }
 
+    /**
+     * Ends the stream: a member the coordinator answered (GMS LEAVE_RSP) but whose leaving no view on the wire showed
+     * (the last view of a TCP cluster holds only the coordinator and goes to nobody) leaves at the LEAVE_RSP.
+     */
+    public void finish() {
+        for (Cluster c : clusters.values()) {
+            for (MessageRecord rsp : c.leaveRsp.values()) {
+                Sign leave = c.leaving.remove(rsp.dest().id());
+                MembershipEvent e = event(rsp, Kind.LEAVE, null, List.of(rsp.dest()), leave != null ? leave.by() : null,
+                        "GMS LEAVE_REQ " + (leave != null ? at(leave) : "") + ", LEAVE_RSP at #" + rsp.frame().packet()
+                                + " (no view without it in the capture)");
+                int i = events.size();
+                while (i > 0 && events.get(i - 1).packet() > e.packet()) i--;
+                if (events.size() < MAX_EVENTS) events.add(i, e);
+                else dropped++;
+            }
+            c.leaveRsp.clear();
+        }
+    }
+
     /** The events so far, in capture order (at most {@link #MAX_EVENTS}). */
     public List<MembershipEvent> events() {
         return List.copyOf(events);
@@ -99,6 +121,8 @@ public final class MembershipTimeline {
             NodeAddress who = HeaderFields.address(h, "mbr");
             if (who == null) who = m.src();
             if (who != null) bounded(c.leaving).put(who.id(), sign(m, m.src(), "GMS LEAVE_REQ"));
+        } else if ("LEAVE_RSP".equals(type) && m.dest() != null) {
+            if (c.leaving.containsKey(m.dest().id())) bounded(c.leaveRsp).putIfAbsent(m.dest().id(), m);
         } else if ("MERGE_REQ".equals(type)) {
             add(m, Kind.MERGE_START, null, m.dest() != null ? List.of(m.dest()) : List.of(), m.src(),
                     "GMS MERGE_REQ" + (h.field("merge_id") != null ? " merge_id=" + h.field("merge_id") : ""));
@@ -149,6 +173,7 @@ public final class MembershipTimeline {
             for (NodeAddress a : prev.members()) {
                 if (now.contains(a.id())) continue;
                 Sign leave = c.leaving.remove(a.id()), suspect = c.suspected.remove(a.id());
+                c.leaveRsp.remove(a.id());
                 if (leave != null) add(m, Kind.LEAVE, v, List.of(a), leave.by(), leave.how() + " " + at(leave));
                 else if (suspect != null) add(m, Kind.CRASH, v, List.of(a), suspect.by(),
                         "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a));
@@ -182,8 +207,13 @@ public final class MembershipTimeline {
             dropped++;
             return;
         }
-        events.add(new MembershipEvent(m.frame().packet(), m.frame().tsNanos(), m.cluster() != null ? m.cluster() : "?",
-                kind, view, List.copyOf(subjects), by, detail));
+        events.add(event(m, kind, view, subjects, by, detail));
+    }
+
+    private static MembershipEvent event(MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects,
+                                         NodeAddress by, String detail) {
+        return new MembershipEvent(m.frame().packet(), m.frame().tsNanos(), m.cluster() != null ? m.cluster() : "?",
+                kind, view, List.copyOf(subjects), by, detail);
     }
 
     private static Set<String> ids(List<NodeAddress> l, Set<String> out) {

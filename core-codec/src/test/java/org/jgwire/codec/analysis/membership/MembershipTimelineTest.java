@@ -87,4 +87,17 @@ class MembershipTimelineTest {
         assertEquals(List.of(List.of(A, B), List.of(C, D)), merge.view().subgroups());
         assertEquals(4, merge.view().members().size());
     }
+
+    @Test
+    void aLeaveAnsweredWithoutAViewOnTheWireLeavesAtTheLeaveResponse() {
+        t.accept(message(1, 0, A, B, 7801, view(A, 1, A, B), header("GMS", "GmsHeader", "type", "JOIN_RSP")));
+        t.accept(message(2, 3, B, A, 7800, null, header("GMS", "GmsHeader", "type", "LEAVE_REQ", "mbr", B)));
+        t.accept(message(3, 4, A, B, 7801, null, header("GMS", "GmsHeader", "type", "LEAVE_RSP")));
+        t.accept(message(4, 9, A, B, 7801, null, header("UNICAST3", "UnicastHeader3", "type", "ACK")));
+        assertEquals(List.of(Kind.VIEW), kinds());
+        t.finish();
+        assertEquals(List.of(Kind.VIEW, Kind.LEAVE), kinds());
+        assertEquals(3, t.events().get(1).packet());
+        assertEquals(List.of(B), t.events().get(1).subjects());
+    }
 }
