@@ -13,17 +13,17 @@ final class Formats {
     static String timeOfDay(long tsNanos) {
         if (tsNanos < 0) return "-";
         long ms = tsNanos / 1_000_000L % 86_400_000L;
-        return String.format("%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+        return String.format(java.util.Locale.ROOT, "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     }
 
     /** Milliseconds with a precision that suits the size: 0.012, 1.25, 12.5, 1250. */
     static String ms(double ms) {
         if (Double.isNaN(ms)) return "-";
         double a = Math.abs(ms);
-        if (a < 1) return String.format("%.3f", ms);
-        if (a < 10) return String.format("%.2f", ms);
-        if (a < 100) return String.format("%.1f", ms);
-        return String.format("%.0f", ms);
+        if (a < 1) return String.format(java.util.Locale.ROOT, "%.3f", ms);
+        if (a < 10) return String.format(java.util.Locale.ROOT, "%.2f", ms);
+        if (a < 100) return String.format(java.util.Locale.ROOT, "%.1f", ms);
+        return String.format(java.util.Locale.ROOT, "%.0f", ms);
     }
 
     /** Epoch seconds with nanoseconds, as JSON Lines writes {@code ts}. */

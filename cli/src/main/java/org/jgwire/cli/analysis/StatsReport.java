@@ -30,8 +30,8 @@ final class StatsReport {
 
     void text(PrintWriter out) {
         double secs = traffic.firstTs() >= 0 ? (traffic.lastTs() - traffic.firstTs()) / 1e9 : Double.NaN;
-        out.printf("%d messages, %d bytes%s, %d errors%n", traffic.messages(), traffic.bytes(),
-                Double.isNaN(secs) ? "" : String.format(" in %.3f s", secs), traffic.errors());
+        out.printf(java.util.Locale.ROOT, "%d messages, %d bytes%s, %d errors%n", traffic.messages(), traffic.bytes(),
+                Double.isNaN(secs) ? "" : String.format(java.util.Locale.ROOT, " in %.3f s", secs), traffic.errors());
 
         out.println();
         out.println("Members (by bytes sent)");
@@ -59,11 +59,11 @@ final class StatsReport {
 
         Samples.Summary b = traffic.batchSizes();
         out.println();
-        out.printf("Batches: %d message lists, size p50 %s p90 %s p99 %s max %s%n", b.count(), num(b.p50()),
+        out.printf(java.util.Locale.ROOT, "Batches: %d message lists, size p50 %s p90 %s p99 %s max %s%n", b.count(), num(b.p50()),
                 num(b.p90()), num(b.p99()), num(b.max()));
 
         out.println();
-        out.printf("RPCs: %d requests, %d responses (%d exceptions), %d unanswered, %d one-way, %d responses without "
+        out.printf(java.util.Locale.ROOT, "RPCs: %d requests, %d responses (%d exceptions), %d unanswered, %d one-way, %d responses without "
                         + "their request%n", rpc.requests(), rpc.responses(), rpc.exceptions(), rpc.unanswered(),
                 rpc.oneWay(), rpc.orphans());
         if (!rpc.methods().isEmpty()) {
@@ -128,7 +128,7 @@ final class StatsReport {
     }
 
     private static String num(double v) {
-        return Double.isNaN(v) ? "-" : v == Math.rint(v) ? Long.toString((long) v) : String.format("%.1f", v);
+        return Double.isNaN(v) ? "-" : v == Math.rint(v) ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 
     void json(PrintWriter out, DecodeSummary summary) throws IOException {
