@@ -69,8 +69,9 @@ public final class Decoder implements AutoCloseable {
     }
 
     /**
-     * With reassembly on, also hands each fragment the reassembler takes in (and so does not emit) to {@code tap},
-     * in capture order: for analyses of the traffic on the wire. Call before {@link #decode}.
+     * With reassembly on, also hands every FRAG2/FRAG3/FRAG4 fragment to {@code tap} as it arrives, in capture order,
+     * whether the reassembler takes it in or shows it: for analyses of the traffic on the wire, which then skip
+     * fragments in the record stream ({@code FragmentReassembler.isFragment}). Call before {@link #decode}.
      */
     public void fragmentTap(Consumer<MessageRecord> tap) {
         this.fragmentTap = tap;

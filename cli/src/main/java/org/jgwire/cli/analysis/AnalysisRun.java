@@ -13,7 +13,7 @@ import org.jgwire.codec.model.Record;
 
 /**
  * Decodes a whole input once for an analysis command: every record (fragments reassembled) goes to {@code records},
- * the fragments the reassembler took in go to {@code fragments} (for analyses of the traffic on the wire), and the
+ * every fragment also goes to {@code fragments} (for analyses of the traffic on the wire), and the
  * name table learns the logical names as they appear.
  */
 final class AnalysisRun {

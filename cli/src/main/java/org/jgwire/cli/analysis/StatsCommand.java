@@ -7,6 +7,8 @@ import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
+import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
@@ -51,9 +53,13 @@ public final class StatsCommand implements Callable<Integer> {
         TrafficStats traffic = new TrafficStats();
         ReliabilityTracker reliability = new ReliabilityTracker();
         RpcTracker rpc = new RpcTracker();
+        // the wire's traffic: every fragment from the tap, everything else from the records (reassembled ones are
+        // skipped by those analyses); RPCs: the records, whole messages
         DecodeSummary summary = AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, r -> {
-            traffic.accept(r);
-            reliability.accept(r);
+            if (!(r instanceof MessageRecord m && FragmentReassembler.isFragment(m))) {
+                traffic.accept(r);
+                reliability.accept(r);
+            }
             rpc.accept(r);
         }, m -> {
             traffic.accept(m);

@@ -27,13 +27,16 @@ import org.jgwire.codec.model.Record;
  * </ul>
  *
  * <p>The reassembled record takes the place of the fragments in the output, at the fragment that completed it;
- * its {@link MessageRecord#reassembledFrom()} lists the fragments' packets. Fragments it consumes go to the
- * fragment tap (for analyses of wire traffic). A fragment that adds nothing (a retransmitted copy, one of a set
- * already completed or dropped) passes through as it is.
+ * its {@link MessageRecord#reassembledFrom()} lists the fragments' packets. Each copy of a message (one per path:
+ * sender, fragmentation id and receiving endpoint) is reassembled on its own. A fragment that adds nothing (a
+ * retransmitted copy, one of a set already completed or dropped) passes through as it is. Every fragment, whatever
+ * becomes of it, also goes to the fragment tap, in capture order, for analyses of the traffic on the wire.
  *
  * <p>Bounded by {@link Limits#maxFragmentSets()} and {@link Limits#maxFragmentBytes()}: beyond them the oldest set
- * is dropped with a {@code limit} error record. {@link #finish} reports every set still open as {@code incomplete}.
- * One instance per capture; not thread-safe.
+ * is dropped with a {@code limit} error record and its fragments are shown as they are. {@link #finish} reports every
+ * set still open as {@code incomplete}, followed by its fragments; a set whose message was reassembled from another
+ * copy (retransmitted fragments on another path) is not an error: its fragments are just shown. One instance per
+ * capture; not thread-safe.
  */
 public final class FragmentReassembler {
     /** Decodes a message serialized on its own: {@code VersionRuntime::decodeMessage}. */
@@ -54,12 +57,18 @@ public final class FragmentReassembler {
             return size() > CLOSED_KEYS;
         }
     };
+    private final LinkedHashMap<FragmentSet.MessageKey, Boolean> completed = new LinkedHashMap<>(64, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<FragmentSet.MessageKey, Boolean> e) {
+            return size() > CLOSED_KEYS;
+        }
+    };
     private long heldBytes;
     private long reassembled, incomplete, dropped;
 
     /**
      * @param decoder     decodes serialized originals (FRAG4, 5.x FRAG2/FRAG3 with {@code needs_deserialization})
-     * @param fragmentTap gets each fragment this consumes, in capture order; may be null
+     * @param fragmentTap gets every fragment, in capture order, whether it is consumed or passed through; may be null
      */
     public FragmentReassembler(Limits limits, SerializedMessageDecoder decoder, Consumer<MessageRecord> fragmentTap) {
         this.limits = limits;
@@ -82,7 +91,8 @@ public final class FragmentReassembler {
             out.accept(r);
             return;
         }
-        var key = new FragmentSet.NodeKey(m.src().id(), h.protocol(), h.id());
+        fragmentTap.accept(m);
+        var key = new FragmentSet.NodeKey(m.src().id(), h.protocol(), h.id(), String.valueOf(m.frame().dst()));
         if (closed.containsKey(key)) {
             out.accept(r);
             return;
@@ -131,7 +141,6 @@ public final class FragmentReassembler {
         }
         set.add(h, m, data);
         heldBytes += data.length;
-        fragmentTap.accept(m);
         if (set.complete()) complete(set, out);
     }
 
@@ -141,10 +150,13 @@ public final class FragmentReassembler {
             FragmentSet s = it.next();
             it.remove();
             heldBytes -= s.bytes;
-            incomplete++;
-            out.accept(new ErrorRecord(s.last, ProblemKind.INCOMPLETE, -1, describe(s.key) + ": " + s.received()
-                    + " of " + s.first.numFrags() + " fragments at the end of the capture (frames " + frames(s)
-                    + "; missing frag_id " + s.missing(8) + ")"));
+            if (!completed.containsKey(s.key.message())) {
+                incomplete++;
+                out.accept(new ErrorRecord(s.last, ProblemKind.INCOMPLETE, -1, describe(s.key) + ": " + s.received()
+                        + " of " + s.first.numFrags() + " fragments at the end of the capture (frames " + frames(s)
+                        + "; missing frag_id " + s.missing(8) + ")"));
+            }
+            s.held.forEach(out);
         }
     }
 
@@ -179,12 +191,14 @@ public final class FragmentReassembler {
         dropped++;
         out.accept(new ErrorRecord(at, ProblemKind.LIMIT, -1, describe(s.key) + ": set of " + s.received() + " of "
                 + s.first.numFrags() + " fragments dropped (frames " + frames(s) + "): " + why));
+        s.held.forEach(out);
     }
 
     private void complete(FragmentSet s, Consumer<Record> out) {
         open.remove(s.key);
         heldBytes -= s.bytes;
         closed.put(s.key, Boolean.TRUE);
+        completed.put(s.key.message(), Boolean.TRUE);
         byte[] bytes = s.assemble();
         MessageRecord base = s.base;
         if (bytes == null) {
@@ -263,7 +277,12 @@ public final class FragmentReassembler {
     }
 
     private static String describe(FragmentSet.NodeKey k) {
-        return k.protocol() + " message " + k.id() + " from " + k.src();
+        return k.protocol() + " message " + k.id() + " from " + k.src() + " to " + k.path();
+    }
+
+    /** Whether a message is a fragment this class reassembles (a FRAG2/FRAG3/FRAG4 header). */
+    public static boolean isFragment(MessageRecord m) {
+        return FragmentHeader.of(m) != null;
     }
 
     private static String frames(FragmentSet s) {

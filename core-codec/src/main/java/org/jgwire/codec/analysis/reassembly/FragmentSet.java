@@ -18,12 +18,25 @@ final class FragmentSet {
     private final TreeMap<Integer, byte[]> parts = new TreeMap<>();
     private final TreeMap<Integer, Integer> offsets = new TreeMap<>();
     final List<Long> frames = new ArrayList<>();
+    /** The fragment records, shown as they are when the set cannot be completed. */
+    final List<MessageRecord> held = new ArrayList<>();
     MessageRecord base; // the fragment with frag_id 0: its headers are the original's (FRAG2.assembleMessage)
     FrameInfo last;
     long bytes;
 
-    /** Identifies a set: sender, protocol and the fragmentation id ({@code FragHeader.id}). */
-    record NodeKey(String src, String protocol, long id) {}
+    /**
+     * Identifies a set: sender, protocol, the fragmentation id ({@code FragHeader.id}) and the path (the frame's
+     * receiving endpoint): a multicast over TCP is one copy per member, TUNNEL shows each message twice, and each
+     * copy is reassembled on its own.
+     */
+    record NodeKey(String src, String protocol, long id, String path) {
+        MessageKey message() {
+            return new MessageKey(src, protocol, id);
+        }
+    }
+
+    /** The original message whatever the path. */
+    record MessageKey(String src, String protocol, long id) {}
 
     FragmentSet(NodeKey key, FragmentHeader first) {
         this.key = key;
@@ -38,6 +51,7 @@ final class FragmentSet {
         parts.put(h.fragId(), data);
         if (h.frag3()) offsets.put(h.fragId(), h.offset());
         frames.add(m.frame().packet());
+        held.add(m);
         if (h.fragId() == 0) base = m;
         last = m.frame();
         bytes += data.length;

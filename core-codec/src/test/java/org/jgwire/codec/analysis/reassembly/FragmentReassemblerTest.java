@@ -72,10 +72,15 @@ class FragmentReassemblerTest {
 
     /** Feeds one fragment: a frame of HEAD filler bytes and then {@code data}. */
     private void feed(FragmentReassembler r, String type, List<HeaderRecord> headers, byte[] data) {
+        feed(r, type, headers, data, 7801);
+    }
+
+    private void feed(FragmentReassembler r, String type, List<HeaderRecord> headers, byte[] data, int dstPort) {
         byte[] frame = new byte[HEAD + data.length];
         java.util.Arrays.fill(frame, 0, HEAD, (byte) 0x7f);
         System.arraycopy(data, 0, frame, HEAD, data.length);
-        FrameInfo f = new FrameInfo(++packet, packet * 1000, null, null, Transport.UDP);
+        FrameInfo f = new FrameInfo(++packet, packet * 1000, null,
+                new org.jgwire.codec.model.Endpoint("127.0.0.1", dstPort), Transport.UDP);
         r.accept(message(f, type, headers, new Payload(data.length, null, new byte[0], null)), frame, 0, out::add);
     }
 
@@ -107,7 +112,7 @@ class FragmentReassemblerTest {
         FragmentReassembler r = reassembler(Limits.DEFAULTS);
         feed(r, "BYTES", List.of(frag2(1, 0, 2)), ascii("ab"));
         feed(r, "BYTES", List.of(frag2(1, 0, 2)), ascii("ab"));
-        assertEquals(1, out.size(), "the copy is shown as it is");
+        assertEquals(1, out.size(), "the copy on the same path is shown as it is");
         assertTrue(FragmentHeader.of((MessageRecord) out.get(0)) != null);
         feed(r, "BYTES", List.of(frag2(1, 1, 2)), ascii("cd"));
         assertEquals("abcd", ((MessageRecord) out.get(1)).payload().text());
@@ -122,9 +127,10 @@ class FragmentReassemblerTest {
         feed(r, "BYTES", List.of(frag2(9, 0, 3)), ascii("x"));
         feed(r, "BYTES", List.of(frag2(9, 2, 3)), ascii("z"));
         r.finish(out::add);
-        assertEquals(1, out.size());
+        assertEquals(3, out.size(), "the error, then the two fragments as they are");
         ErrorRecord e = (ErrorRecord) out.get(0);
         assertEquals(ProblemKind.INCOMPLETE, e.problem());
+        assertEquals(List.of(1L, 2L), out.subList(1, 3).stream().map(x -> x.frame().packet()).toList());
         assertTrue(e.message().contains("2 of 3 fragments"), e.message());
         assertTrue(e.message().contains("missing frag_id 1"), e.message());
         assertEquals(1, r.incompleteCount());
@@ -137,15 +143,15 @@ class FragmentReassemblerTest {
         feed(r, "BYTES", List.of(frag2(1, 0, 2)), ascii("a"));
         feed(r, "BYTES", List.of(frag2(2, 0, 2)), ascii("b"));
         feed(r, "BYTES", List.of(frag2(3, 0, 2)), ascii("c"));
-        assertEquals(1, out.size());
+        assertEquals(2, out.size(), "the error, then the dropped set's fragment");
         ErrorRecord e = (ErrorRecord) out.get(0);
         assertEquals(ProblemKind.LIMIT, e.problem());
         assertTrue(e.message().contains("FRAG2 message 1 "), e.message());
         assertTrue(e.message().contains("(2, --max-fragment-sets)"), e.message());
         assertEquals(2, r.openSets());
         feed(r, "BYTES", List.of(frag2(1, 1, 2)), ascii("a2")); // the rest of a dropped set: shown as it is
-        assertEquals(2, out.size());
-        assertTrue(out.get(1) instanceof MessageRecord m && FragmentHeader.of(m) != null);
+        assertEquals(3, out.size());
+        assertTrue(out.get(2) instanceof MessageRecord m && FragmentHeader.of(m) != null);
     }
 
     @Test
@@ -204,5 +210,22 @@ class FragmentReassemblerTest {
         assertEquals(1, r.heldBytes());
         r.finish(out::add);
         assertTrue(((ErrorRecord) out.get(0)).message().contains("1 of 2147483647"));
+    }
+
+    @Test
+    void reassemblesEachPathsCopyAndShowsLoneRetransmittedFragmentsWithoutAnError() {
+        FragmentReassembler r = reassembler(Limits.DEFAULTS);
+        feed(r, "BYTES", List.of(frag2(1, 0, 2)), ascii("ab"), 7801);
+        feed(r, "BYTES", List.of(frag2(1, 0, 2)), ascii("ab"), 7802); // the copy to another member (TCP)
+        feed(r, "BYTES", List.of(frag2(1, 1, 2)), ascii("cd"), 7801);
+        feed(r, "BYTES", List.of(frag2(1, 1, 2)), ascii("cd"), 7802);
+        feed(r, "BYTES", List.of(frag2(1, 1, 2)), ascii("cd"), 7803); // a lone retransmission to a third member
+        r.finish(out::add);
+        assertEquals(3, out.size(), out.toString());
+        assertEquals("abcd", ((MessageRecord) out.get(0)).payload().text());
+        assertEquals("abcd", ((MessageRecord) out.get(1)).payload().text());
+        assertTrue(out.get(2) instanceof MessageRecord m && FragmentHeader.of(m) != null, "shown as it is");
+        assertEquals(0, r.incompleteCount());
+        assertEquals(5, tapped.size(), "the tap sees every fragment");
     }
 }
