@@ -116,9 +116,9 @@ final class StatsReport {
         } else {
             out.println("Per second");
         }
-        TextTable ps = new TextTable("SECOND", ">MSGS", ">BYTES");
+        TextTable ps = new TextTable("SECOND", ">MSGS", ">BYTES", "TOP_SENDER", ">TOP_BYTES");
         for (TrafficStats.Second s : secs2) ps.row(Formats.timeOfDay(s.epochSecond() * 1_000_000_000L).substring(0, 8),
-                s.messages(), s.bytes());
+                s.messages(), s.bytes(), s.top() != null ? names.display(s.top()) : "", s.top() != null ? s.topBytes() : "");
         print(out, ps);
     }
 
@@ -168,6 +168,10 @@ final class StatsReport {
                 g.writeNumberField("second", s.epochSecond());
                 g.writeNumberField("messages", s.messages());
                 g.writeNumberField("bytes", s.bytes());
+                if (s.top() != null) {
+                    g.writeStringField("top_sender", names.display(s.top()));
+                    g.writeNumberField("top_sender_bytes", s.topBytes());
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();

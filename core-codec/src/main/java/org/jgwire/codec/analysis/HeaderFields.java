@@ -12,6 +12,24 @@ import org.jgwire.codec.model.NodeAddress;
 public final class HeaderFields {
     private HeaderFields() {}
 
+    /**
+     * Type codes of header classes whose jar gives no names for them ({@code FcHeader}: REPLENISH=1,
+     * CREDIT_REQUEST=2; {@code VERIFY_SUSPECT.VerifyHeader}: ARE_YOU_DEAD=1, I_AM_NOT_DEAD=2;
+     * {@code RequestCorrelator.Header}: REQ=0, RSP=1, EXC_RSP=2), by header class.
+     */
+    private static final java.util.Map<String, String[]> KNOWN = java.util.Map.of(
+            "FcHeader", new String[] {null, "REPLENISH", "CREDIT_REQUEST"},
+            "VerifyHeader", new String[] {null, "ARE_YOU_DEAD", "I_AM_NOT_DEAD"},
+            "Header", new String[] {"REQ", "RSP", "EXC_RSP"},
+            "MultiDestinationHeader", new String[] {"REQ", "RSP", "EXC_RSP"});
+
+    /** The header's {@code type} as a name, with the known names of its class when the jar gave a number. */
+    public static String type(HeaderRecord h) {
+        String[] names = KNOWN.get(h.headerClass());
+        if (h.headerClass().equals("Header") && h.field("req_id") == null) names = null; // 3.6's UNICAST3.Header
+        return type(h, names != null ? names : new String[0]);
+    }
+
     /** The header's {@code type} as a name: the name it was given, else {@code names[code]} when in range. */
     public static String type(HeaderRecord h, String... names) {
         Object t = h.field("type");

@@ -27,12 +27,25 @@ import org.jgwire.codec.model.Record;
 public final class TrafficStats {
     static final int MAX_KEYS = 65_536, MAX_SECONDS = 7 * 86_400;
 
-    private static final class Counter {
+    private static class Counter {
         long messages, bytes;
 
         void add(long b) {
             messages++;
             bytes += b;
+        }
+    }
+
+    /** A second's traffic, with each sender's bytes to find who flooded it (at most 256 senders a second). */
+    private static final class SecondCounter extends Counter {
+        final Map<NodeAddress, long[]> bySender = new HashMap<>(8);
+
+        void add(NodeAddress src, long b) {
+            add(b);
+            if (src == null) return;
+            long[] c = bySender.get(src);
+            if (c == null && bySender.size() < 256) bySender.put(src, c = new long[1]);
+            if (c != null) c[0] += b;
         }
     }
 
@@ -52,7 +65,7 @@ public final class TrafficStats {
     private final Map<String, Member> members = new LinkedHashMap<>();
     private final Map<String, Counter> headerTypes = new TreeMap<>();
     private final Map<String, Counter> messageTypes = new TreeMap<>();
-    private final Map<Long, Counter> seconds = new HashMap<>();
+    private final Map<Long, SecondCounter> seconds = new HashMap<>();
     private final Samples batchSizes = new Samples();
     private final Counter total = new Counter();
     private long firstTs = -1, lastTs = -1, errors, firstSecond = Long.MIN_VALUE;
@@ -67,7 +80,7 @@ public final class TrafficStats {
         if (ts >= 0) {
             if (firstTs < 0) firstTs = ts;
             lastTs = Math.max(lastTs, ts);
-            second(ts).add(bytes);
+            second(ts).add(m.src(), bytes);
         }
         if (m.batchIndex() == 0) batchSizes.add(m.batchSize());
         bounded(messageTypes, m.type()).add(bytes);
@@ -95,11 +108,11 @@ public final class TrafficStats {
         }
     }
 
-    private Counter second(long ts) {
+    private SecondCounter second(long ts) {
         long s = ts / 1_000_000_000L;
         if (firstSecond == Long.MIN_VALUE) firstSecond = s;
         s = Math.min(Math.max(s, firstSecond), firstSecond + MAX_SECONDS - 1);
-        return seconds.computeIfAbsent(s, x -> new Counter());
+        return seconds.computeIfAbsent(s, x -> new SecondCounter());
     }
 
     private Member member(NodeAddress a) {
@@ -130,7 +143,16 @@ public final class TrafficStats {
         List<Count> mt = new ArrayList<>();
         messageTypes.forEach((k, v) -> mt.add(new Count(k, v.messages, v.bytes)));
         List<Second> ps = new ArrayList<>();
-        new TreeMap<>(seconds).forEach((s, c) -> ps.add(new Second(s, c.messages, c.bytes)));
+        new TreeMap<>(seconds).forEach((s, c) -> {
+            NodeAddress top = null;
+            long topBytes = 0;
+            for (Map.Entry<NodeAddress, long[]> e : c.bySender.entrySet())
+                if (top == null || e.getValue()[0] > topBytes) {
+                    top = e.getKey();
+                    topBytes = e.getValue()[0];
+                }
+            ps.add(new Second(s, c.messages, c.bytes, top, topBytes));
+        });
         return new Snapshot(total.messages, total.bytes, errors, firstTs, lastTs, ms, ht, mt, ps, batchSizes.summary());
     }
 
@@ -150,5 +172,6 @@ public final class TrafficStats {
 
     public record Count(String key, long messages, long bytes) {}
 
-    public record Second(long epochSecond, long messages, long bytes) {}
+    /** One second of capture time; {@code top} is the member that sent the most bytes in it (null if none). */
+    public record Second(long epochSecond, long messages, long bytes, NodeAddress top, long topBytes) {}
 }
