@@ -31,6 +31,11 @@ public record MembershipEvent(long packet, long tsNanos, String cluster, Kind ki
         CRASH,
         /** Members gone from the new view without a leave request or a suspicion seen in the capture. */
         REMOVED,
+        /**
+         * Members gone from a view without a leave request and back in a later merge view: they were cut off, not
+         * dead (set by {@code MembershipTimeline.finish}, in place of the crash or removal).
+         */
+        PARTITION,
         /** A member suspected another (FD_SOCK/FD_SOCK2 SUSPECT, VERIFY_SUSPECT ARE_YOU_DEAD). */
         SUSPECT,
         /** A suspected member answered that it lives (VERIFY_SUSPECT I_AM_NOT_DEAD, FD_SOCK UNSUSPECT). */

@@ -83,6 +83,7 @@ public final class MembershipTimeline {
      * (the last view of a TCP cluster holds only the coordinator and goes to nobody) leaves at the LEAVE_RSP.
      */
     public void finish() {
+        partitions();
         for (Cluster c : clusters.values()) {
             for (MessageRecord rsp : c.leaveRsp.values()) {
                 Sign leave = c.leaving.remove(rsp.dest().id());
@@ -95,6 +96,22 @@ public final class MembershipTimeline {
                 else dropped++;
             }
             c.leaveRsp.clear();
+        }
+    }
+
+    /** A crash or removal whose members are back in a later merge view of the cluster was a partition. */
+    private void partitions() {
+        for (int j = 0; j < events.size(); j++) {
+            MembershipEvent merge = events.get(j);
+            if (merge.kind() != Kind.MERGE) continue;
+            Set<String> back = ids(merge.view().members(), new HashSet<>());
+            for (int i = 0; i < j; i++) {
+                MembershipEvent e = events.get(i);
+                if ((e.kind() != Kind.CRASH && e.kind() != Kind.REMOVED) || !e.cluster().equals(merge.cluster())) continue;
+                if (!back.containsAll(ids(e.subjects(), new HashSet<>()))) continue;
+                events.set(i, new MembershipEvent(e.packet(), e.tsNanos(), e.cluster(), Kind.PARTITION, e.view(),
+                        e.subjects(), e.by(), e.detail() + "; back in the merge view at #" + merge.packet()));
+            }
         }
     }
 

@@ -86,6 +86,10 @@ class MembershipTimelineTest {
         MembershipEvent merge = t.events().get(9);
         assertEquals(List.of(List.of(A, B), List.of(C, D)), merge.view().subgroups());
         assertEquals(4, merge.view().members().size());
+        t.finish();
+        assertEquals(List.of(Kind.VIEW, Kind.VIEW, Kind.PARTITION, Kind.PARTITION, Kind.VIEW, Kind.PARTITION,
+                Kind.PARTITION, Kind.COORDINATOR, Kind.MERGE_START, Kind.MERGE), kinds(), "back in the merge view");
+        assertTrue(t.events().get(2).detail().endsWith("back in the merge view at #5"), t.events().get(2).detail());
     }
 
     @Test
