@@ -18,7 +18,7 @@ import java.util.Set;
  * @param messages multicasts per member
  * @param size     payload bytes of each ({@code load A#17/1000 } padded with dots)
  */
-record LoadScenario(long messages, int size) {
+record LoadScenario(long messages, int size) implements Scenario {
     static final String NAME = "load";
     static final long DEFAULT_MESSAGES = 10_000;
     static final int DEFAULT_SIZE = 100;
@@ -51,7 +51,18 @@ record LoadScenario(long messages, int size) {
         }
     }
 
-    void run(Cluster cluster) throws IOException, InterruptedException {
+    @Override
+    public String name() {
+        return NAME + ":" + messages + ":" + size;
+    }
+
+    @Override
+    public int captureBufferBytes() {
+        return LoopbackCapture.LOAD_BUFFER_BYTES;
+    }
+
+    @Override
+    public void run(Cluster cluster) throws IOException, InterruptedException {
         List<String> names = cluster.names();
         // every member starts before any waits: the senders compete for the same credits, as in a real cluster
         for (String me : names) cluster.member(me).command("load " + messages + " " + size);

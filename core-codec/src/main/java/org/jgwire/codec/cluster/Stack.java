@@ -1,8 +1,10 @@
 package org.jgwire.codec.cluster;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
-/** The transports the runner can build a cluster on. Each has one XML template per API family. */
+/** The stock stacks the runner can build a cluster on. Each has one XML template per API family. */
 public enum Stack {
     /** UDP multicast on a 239.255/16 group with ip_ttl=0, discovery by PING. */
     UDP,
@@ -13,11 +15,29 @@ public enum Stack {
 
     /** The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}. */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The template file's stem. */
+    String templateId() {
+        return id();
+    }
+
+    /** Whether the wire is UDP (else TCP). */
+    boolean udp() {
+        return this == UDP;
+    }
+
+    /** Every stack's name, for error messages and help. */
+    public static List<String> ids() {
+        List<String> out = new ArrayList<>();
+        for (Stack s : values()) out.add(s.id());
+        return out;
     }
 
     public static Stack of(String id) {
         for (Stack s : values()) if (s.id().equals(id)) return s;
-        throw new IllegalArgumentException("unknown stack '" + id + "' (known: udp, tcp, tunnel)");
+        throw new IllegalArgumentException("unknown stack '" + id + "' (known: " + String.join(", ", ids())
+                + ", or a stack XML file)");
     }
 }
