@@ -175,6 +175,11 @@ public final class ClusterRunner {
         }
     }
 
+    /** The JGroups versions bundled in the distribution at {@code jgwireHome}, oldest first. */
+    public static List<String> bundledVersions(Path jgwireHome) throws IOException {
+        return new Distribution(jgwireHome).bundledVersions();
+    }
+
     /** The protocol elements of a stack XML, bottom up. */
     static List<String> protocolsOf(String xml) {
         List<String> out = new ArrayList<>();

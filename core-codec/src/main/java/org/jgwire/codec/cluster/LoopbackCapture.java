@@ -91,8 +91,9 @@ final class LoopbackCapture {
             if (!target.pcapng()) {
                 c = new LoopbackCapture(handle, handle.dumpOpen(target.file().toString()), null);
             } else {
-                OutputStream out = target.stream() != null ? target.stream()
+                OutputStream out = target.file() == null ? target.stream()
                         : new BufferedOutputStream(Files.newOutputStream(target.file()), 1 << 16);
+                if (target.file() != null && target.stream() != null) out = new Tee(out, target.stream());
                 c = new LoopbackCapture(handle, null, new PcapngWriter(out, handle.getDlt().value(), SNAPLEN,
                         "jgwire cluster", target.stream() != null));
             }
@@ -127,6 +128,42 @@ final class LoopbackCapture {
             }
         } catch (Exception e) {
             failure = e;
+        }
+    }
+
+    /** A file and a live copy: every write and flush goes to both. */
+    private static final class Tee extends OutputStream {
+        private final OutputStream a;
+        private final OutputStream b;
+
+        Tee(OutputStream a, OutputStream b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(int x) throws IOException {
+            a.write(x);
+            b.write(x);
+        }
+
+        @Override
+        public void write(byte[] buf, int off, int len) throws IOException {
+            a.write(buf, off, len);
+            b.write(buf, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            a.flush();
+            b.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (OutputStream first = a; OutputStream second = b) {
+                flush();
+            }
         }
     }
 
