@@ -131,10 +131,14 @@ final class LoopbackCapture {
         }
     }
 
-    /** A file and a live copy: every write and flush goes to both. */
+    /**
+     * A file and a live copy: every write and flush goes to both, until the copy fails (its reader went away):
+     * the file goes on alone.
+     */
     private static final class Tee extends OutputStream {
         private final OutputStream a;
         private final OutputStream b;
+        private boolean copying = true;
 
         Tee(OutputStream a, OutputStream b) {
             this.a = a;
@@ -143,27 +147,38 @@ final class LoopbackCapture {
 
         @Override
         public void write(int x) throws IOException {
-            a.write(x);
-            b.write(x);
+            write(new byte[] {(byte) x}, 0, 1);
         }
 
         @Override
         public void write(byte[] buf, int off, int len) throws IOException {
             a.write(buf, off, len);
-            b.write(buf, off, len);
+            try {
+                if (copying) b.write(buf, off, len);
+            } catch (IOException e) {
+                copying = false;
+            }
         }
 
         @Override
         public void flush() throws IOException {
             a.flush();
-            b.flush();
+            try {
+                if (copying) b.flush();
+            } catch (IOException e) {
+                copying = false;
+            }
         }
 
         @Override
         public void close() throws IOException {
-            try (OutputStream first = a; OutputStream second = b) {
-                flush();
+            flush();
+            try {
+                b.close();
+            } catch (IOException e) {
+                // the copy's reader is gone; the file is what counts
             }
+            a.close();
         }
     }
 
