@@ -88,6 +88,11 @@ public final class ClusterRunner {
 
         if (plan.udp()) LoopbackMulticast.check(mcastAddr, extraPort);
         Path work = Files.createTempDirectory("jgwire-cluster-");
+        if (plan.id().equals(Stack.ENCRYPT.id())) {
+            String password = Keystores.password();
+            tokens.put("KEYSTORE", Keystores.symmetric(work.resolve("sym.jceks"), "jgwire", password).toString());
+            tokens.put("KEYSTORE_PASSWORD", password);
+        }
 
         EventLog log = new EventLog();
         Consumer<NodeEvent> events = e -> {

@@ -11,9 +11,16 @@ public enum Stack {
     /** TCP, discovery by TCPPING over the members' own loopback ports. */
     TCP,
     /** TUNNEL through a GossipRouter that the runner starts on 127.0.0.1. */
-    TUNNEL;
+    TUNNEL,
+    /** TCP_NIO2 (the NIO.2 TCP transport, same wire as TCP), discovery by TCPPING. */
+    TCP_NIO,
+    /**
+     * udp with SYM_ENCRYPT (AES-128) below NAKACK2: every message above it is encrypted with a key from a JCEKS
+     * keystore generated for each run. In every bundled version (SYM_ENCRYPT exists since 3.6.x).
+     */
+    ENCRYPT;
 
-    /** The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}. */
+    /** The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}, {@code tcp-nio}, ... */
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -25,7 +32,7 @@ public enum Stack {
 
     /** Whether the wire is UDP (else TCP). */
     boolean udp() {
-        return this == UDP;
+        return this == UDP || this == ENCRYPT;
     }
 
     /** Every stack's name, for error messages and help. */
