@@ -33,6 +33,7 @@ final class ChatScenario implements Scenario {
 
     @Override
     public void run(Cluster cluster) throws IOException, InterruptedException {
+        awaitBridges(cluster);
         long until = duration == null ? 0 : System.nanoTime() + duration.toNanos();
         int round = 0;
         do {
@@ -56,7 +57,13 @@ final class ChatScenario implements Scenario {
                 for (String r : names) expected.add(key(r, me, text));
                 sends++;
             }
-            if (names.size() > 1) {
+            String otherSite = otherSite(cluster, me);
+            if (otherSite != null) {
+                String text = "chat " + me + "#" + (first + MULTICASTS + 1) + " to SiteMaster(" + otherSite + ")";
+                node.command("ucast-site " + otherSite + " " + text);
+                expected.add(key(siteMaster(cluster, otherSite), me, text));
+                sends++;
+            } else if (names.size() > 1) {
                 String next = names.get((i + 1) % names.size());
                 String text = "chat " + me + "#" + (first + MULTICASTS + 1) + " to " + next;
                 node.command("ucast " + next + " " + text);
@@ -73,6 +80,40 @@ final class ChatScenario implements Scenario {
                 missing.remove(key(e.node(), EventLog.nameOfUuid(events, e.text("from")), e.text("text")));
             return missing.isEmpty() ? Boolean.TRUE : null;
         });
+    }
+
+    /** relay2: each site master waits until RELAY2 has a route to the other site (the bridge cluster formed). */
+    private static void awaitBridges(Cluster cluster) throws IOException, InterruptedException {
+        List<List<String>> sites = cluster.siteGroups();
+        if (sites.size() < 2) return;
+        for (List<String> site : sites) {
+            String master = site.get(0);
+            cluster.member(master).command("await-route " + otherSite(cluster, master));
+        }
+        cluster.log.await("the site masters' routes to each other", cluster.deadlineNanos, events -> {
+            List<NodeEvent> routes = EventLog.of(events, null, "route");
+            for (NodeEvent r : routes)
+                if (!"true".equals(r.text("up")))
+                    throw new IllegalStateException(r.node() + " found no route to site " + r.text("site"));
+            return routes.size() >= sites.size() ? Boolean.TRUE : null;
+        });
+    }
+
+    /** relay2: the site that is not {@code member}'s; null without sites. */
+    private static String otherSite(Cluster cluster, String member) {
+        String mine = cluster.siteOf(member);
+        if (mine == null) return null;
+        for (List<String> site : cluster.siteGroups()) {
+            String s = cluster.siteOf(site.get(0));
+            if (!s.equals(mine)) return s;
+        }
+        return null;
+    }
+
+    /** The site master of {@code site}: its coordinator, the first of its members (max_site_masters=1). */
+    private static String siteMaster(Cluster cluster, String site) {
+        for (List<String> members : cluster.siteGroups()) if (site.equals(cluster.siteOf(members.get(0)))) return members.get(0);
+        throw new IllegalStateException("no site " + site);
     }
 
     private static String key(String receiver, String sender, String text) {

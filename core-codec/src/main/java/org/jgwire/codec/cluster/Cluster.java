@@ -26,6 +26,8 @@ final class Cluster {
     private final NodeLauncher launcher;
     private final Map<String, ChildJvm> members = new LinkedHashMap<>();
     private final Map<String, Integer> portIndex = new LinkedHashMap<>();
+    /** The site of each member (stack relay2); null: one site, every member sees every other. */
+    private java.util.function.Function<String, String> sites;
 
     Cluster(EventLog log, long startNanos, long deadlineNanos, NodeLauncher launcher) {
         this.log = log;
@@ -38,6 +40,23 @@ final class Cluster {
     interface NodeLauncher {
         /** @param port which of the run's member ports (0-based) the member binds */
         ChildJvm launch(String name, int port) throws IOException;
+    }
+
+    /** Splits the members into sites (RELAY2): each member's views hold its own site's members only. */
+    void sites(java.util.function.Function<String, String> siteOf) {
+        this.sites = siteOf;
+    }
+
+    /** The member's site, or null without sites. */
+    String siteOf(String name) {
+        return sites == null ? null : sites.apply(name);
+    }
+
+    /** The live members of each site (one group without sites), each in join order. */
+    List<List<String>> siteGroups() {
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (String n : members.keySet()) groups.computeIfAbsent(String.valueOf(siteOf(n)), k -> new ArrayList<>()).add(n);
+        return List.copyOf(groups.values());
     }
 
     /** The live members in join order. */
@@ -63,10 +82,11 @@ final class Cluster {
     void join(String name, int port) throws IOException, InterruptedException {
         members.put(name, launcher.launch(name, port));
         portIndex.put(name, port);
-        List<String> expected = names();
-        log.await(name + " to join (every member's view " + expected + ")", deadlineNanos, events -> {
+        List<List<String>> groups = siteGroups();
+        log.await(name + " to join (every member's view " + groups + ")", deadlineNanos, events -> {
             if (EventLog.of(events, name, "started").isEmpty()) return null;
-            for (String m : expected) if (!EventLog.lastView(events, m).equals(expected)) return null;
+            for (List<String> expected : groups)
+                for (String m : expected) if (!EventLog.lastView(events, m).equals(expected)) return null;
             return Boolean.TRUE;
         });
     }
@@ -87,7 +107,7 @@ final class Cluster {
         long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
         if (!child.awaitExit(left)) throw new ClusterFailure(name + " did not exit after leaving");
         members.remove(name);
-        awaitViews(List.of(names()), name + " leave");
+        awaitViews(siteGroups(), name + " leave");
     }
 
     /** Kills {@code name} at once (SIGKILL: no leave, no FIN from JGroups), recorded as step {@code crash}. */

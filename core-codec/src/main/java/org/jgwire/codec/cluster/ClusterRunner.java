@@ -69,12 +69,22 @@ public final class ClusterRunner {
         String startedAt = Instant.now().toString();
 
         int n = spec.nodes();
-        int[] ports = FreePorts.pick(n + 1);
+        boolean relay = plan.id().equals(Stack.RELAY2.id());
+        if (relay && (n < 2 || !(scenario instanceof ChatScenario || scenario instanceof LoadScenario)))
+            throw new IllegalArgumentException("stack relay2 runs the chat and load scenarios with at least 2 members"
+                    + " (one site each), got scenario " + scenario.name() + " with --nodes " + n);
+        // members' ports, the multicast/router port, and (relay2) the two site masters' bridge ports
+        int[] ports = FreePorts.pick(n + (relay ? 3 : 1));
         int extraPort = ports[n]; // multicast port (udp) or GossipRouter port (tunnel)
         String cluster = "jgwire-" + plan.id() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
         String mcastAddr = "239.255." + ThreadLocalRandom.current().nextInt(256) + "."
                 + (1 + ThreadLocalRandom.current().nextInt(254));
-        List<Integer> clusterPorts = plan.capturePorts(ports, n);
+        List<Integer> clusterPorts = new ArrayList<>(plan.capturePorts(ports, n));
+        if (relay) {
+            clusterPorts.remove(Integer.valueOf(extraPort)); // no multicast, no router
+            clusterPorts.addAll(List.of(ports[n + 1], ports[n + 2]));
+            clusterPorts = List.copyOf(clusterPorts);
+        }
         String filter = plan.filter(clusterPorts);
 
         Map<String, String> tokens = new HashMap<>(scenario.stackTokens());
@@ -88,6 +98,8 @@ public final class ClusterRunner {
 
         if (plan.udp()) LoopbackMulticast.check(mcastAddr, extraPort);
         Path work = Files.createTempDirectory("jgwire-cluster-");
+        int lonSize = (n + 1) / 2;
+        if (relay) tokens.put("RELAY_CONFIG", RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2]).toString());
         if (plan.id().equals(Stack.ENCRYPT.id())) {
             String password = Keystores.password();
             tokens.put("KEYSTORE", Keystores.symmetric(work.resolve("sym.jceks"), "jgwire", password).toString());
@@ -104,6 +116,13 @@ public final class ClusterRunner {
         Cluster.NodeLauncher launcher = (name, index) -> {
             Map<String, String> own = new HashMap<>(tokens);
             own.put("BIND_PORT", Integer.toString(ports[index]));
+            if (relay) {
+                boolean lon = index < lonSize;
+                own.put("SITE", Stack.SITES.get(lon ? 0 : 1));
+                StringJoiner site = new StringJoiner(",");
+                for (int i = lon ? 0 : lonSize; i < (lon ? lonSize : n); i++) site.add("127.0.0.1[" + ports[i] + "]");
+                own.put("INITIAL_HOSTS", site.toString());
+            }
             String xmlText = plan.render(version, own, ports[index]);
             if (protocols.isEmpty()) protocols.addAll(protocolsOf(xmlText));
             Path xml = work.resolve(name + ".xml");
@@ -113,6 +132,7 @@ public final class ClusterRunner {
             return ChildJvm.start(name, nodeClassPath, family.nodeMainClass(), args, Cluster.logFile(work, name), events);
         };
         Cluster members = new Cluster(log, start, deadline, launcher);
+        if (relay) members.sites(name -> Stack.SITES.get(name.charAt(0) - 'A' < lonSize ? 0 : 1));
         ChildJvm router = null;
         LoopbackCapture capture = null;
         String captureProblem = null;
@@ -153,7 +173,8 @@ public final class ClusterRunner {
             Manifest manifest = ManifestBuilder.build(log.snapshot(), start, versionText, plan.id(), spec.scenario(),
                     cluster, !captured ? null : file != null ? file.getFileName().toString() : "-",
                     captured ? filter : null, clusterPorts, packets, dropped,
-                    new Manifest.Timings(startedAt, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols);
+                    new Manifest.Timings(startedAt, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols,
+                    relay ? sites(n, lonSize) : List.of());
             Path manifestFile = spec.manifest() != null ? spec.manifest()
                     : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");
             manifest.write(manifestFile);
@@ -183,6 +204,12 @@ public final class ClusterRunner {
     /** The JGroups versions bundled in the distribution at {@code jgwireHome}, oldest first. */
     public static List<String> bundledVersions(Path jgwireHome) throws IOException {
         return new Distribution(jgwireHome).bundledVersions();
+    }
+
+    private static List<Manifest.Site> sites(int n, int lonSize) {
+        List<String> lon = new ArrayList<>(), nyc = new ArrayList<>();
+        for (int i = 0; i < n; i++) (i < lonSize ? lon : nyc).add(ClusterSpec.memberName(i));
+        return List.of(new Manifest.Site(Stack.SITES.get(0), lon), new Manifest.Site(Stack.SITES.get(1), nyc));
     }
 
     /** The protocol elements of a stack XML, bottom up. */

@@ -42,13 +42,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * @param rpcHandled     scenario {@code rpc}: every call as a member executed it
  * @param largeSent      scenario {@code large}: every large message sent, by size and SHA-256
  * @param largeReceived  scenario {@code large}: every large message delivered, by size and SHA-256
+ * @param sites          stack {@code relay2}: each site and its members; empty otherwise
  */
 public record Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
                        String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
                        List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
                        Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived,
                        List<String> protocols, List<Step> steps, List<RpcCall> rpcCalls, List<RpcHandled> rpcHandled,
-                       List<LargeSent> largeSent, List<LargeReceived> largeReceived) {
+                       List<LargeSent> largeSent, List<LargeReceived> largeReceived, List<Site> sites) {
 
     /** A manifest of the fields every scenario has, plus load counts. */
     public Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
@@ -57,7 +58,7 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
                     Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived) {
         this(jgroupsVersion, stack, scenario, cluster, capture, captureFilter, ports, packets, dropped, members, sent,
                 received, views, timings, loadSent, loadReceived, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of());
+                List.of(), List.of());
     }
 
     /** A manifest of the fields every scenario has. */
@@ -138,6 +139,15 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
      * ({@code large A#1 150000}, then a-z repeated); {@code destination} null for a multicast.
      */
     public record LargeSent(String sender, String destination, int size, String sha256, String head) {}
+
+    /** A RELAY2 site and its members (their views hold only these). */
+    public record Site(String name, List<String> members) {}
+
+    /** The site of {@code member}, or null without sites. */
+    public String siteOf(String member) {
+        for (Site s : sites) if (s.members().contains(member)) return s.name();
+        return null;
+    }
 
     /** A large message as {@code receiver} delivered it, reassembled. */
     public record LargeReceived(String receiver, String sender, String destination, int size, String sha256,
@@ -301,6 +311,14 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
                 g.writeEndObject();
             }
             g.writeEndArray();
+            g.writeArrayFieldStart("sites");
+            for (Site site : sites) {
+                g.writeStartObject();
+                g.writeStringField("name", site.name());
+                writeStrings(g, "members", site.members());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeObjectFieldStart("timings");
             g.writeStringField("startedAt", timings.startedAt());
             g.writeNumberField("joinMillis", timings.joinMillis());
@@ -376,12 +394,15 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
             largeReceived.add(new LargeReceived(JsonValues.str(l, "receiver"), JsonValues.str(l, "sender"),
                     JsonValues.str(l, "destination"), (int) JsonValues.num(l, "size"), JsonValues.str(l, "sha256"),
                     JsonValues.str(l, "head")));
+        List<Site> sites = new ArrayList<>();
+        for (Map<String, Object> st : JsonValues.objects(o, "sites"))
+            sites.add(new Site(JsonValues.str(st, "name"), JsonValues.strings(st, "members")));
         return new Manifest(JsonValues.str(o, "jgroupsVersion"), JsonValues.str(o, "stack"),
                 JsonValues.str(o, "scenario"), JsonValues.str(o, "cluster"), JsonValues.str(o, "capture"),
                 JsonValues.str(o, "captureFilter"), List.copyOf(ports), JsonValues.num(o, "packets"), JsonValues.num(o, "dropped"),
                 List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings,
                 List.copyOf(loadSent), List.copyOf(loadReceived), JsonValues.strings(o, "protocols"),
                 List.copyOf(steps), List.copyOf(rpcCalls), List.copyOf(rpcHandled), List.copyOf(largeSent),
-                List.copyOf(largeReceived));
+                List.copyOf(largeReceived), List.copyOf(sites));
     }
 }

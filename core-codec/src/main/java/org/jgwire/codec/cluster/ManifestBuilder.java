@@ -17,7 +17,7 @@ final class ManifestBuilder {
      */
     static Manifest build(List<NodeEvent> events, long startNanos, String version, String stack, String scenario,
                           String cluster, String capture, String filter, List<Integer> ports, long packets, long dropped,
-                          Manifest.Timings timings, List<String> protocols) {
+                          Manifest.Timings timings, List<String> protocols, List<Manifest.Site> sites) {
         List<Manifest.Member> members = new ArrayList<>();
         List<Manifest.SentMessage> sent = new ArrayList<>();
         List<Manifest.ReceivedMessage> received = new ArrayList<>();
@@ -75,7 +75,8 @@ final class ManifestBuilder {
         return new Manifest(reported != null ? reported : version, stack, scenario, cluster, capture, filter, ports,
                 packets, dropped, List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views),
                 timings, List.copyOf(loadSent), List.copyOf(loadReceived), List.copyOf(protocols), List.copyOf(steps),
-                List.copyOf(rpcCalls), List.copyOf(rpcHandled), List.copyOf(largeSent), List.copyOf(largeReceived));
+                List.copyOf(rpcCalls), List.copyOf(rpcHandled), List.copyOf(largeSent), List.copyOf(largeReceived),
+                List.copyOf(sites));
     }
 
     /** Groups written as comma-joined names ({@code "A,B"}), each name mapped back from a UUID where needed. */

@@ -63,6 +63,10 @@ public final class ManifestCheck {
 
     private static void checkMessage(Manifest manifest, Manifest.SentMessage sent, List<MessageRecord> messages,
                                      List<String> problems) {
+        if (!manifest.sites().isEmpty()) {
+            checkRelayed(manifest, sent, messages, problems);
+            return;
+        }
         Manifest.Member sender = manifest.member(sent.sender());
         Manifest.Member dest = sent.multicast() ? null : manifest.member(sent.destination());
         String what = "'" + sent.text() + "' from " + sent.sender() + (sent.multicast() ? " to all" : " to " + sent.destination());
@@ -86,6 +90,29 @@ public final class ManifestCheck {
         int expected = expectedCopies(manifest, sent);
         if (copies != expected)
             problems.add(what + ": " + copies + " copies on the wire, expected " + expected + " (" + manifest.stack() + ")");
+    }
+
+    /**
+     * relay2: a message crosses its site, the bridge and the other site, forwarded by site masters under their own
+     * addresses (RELAY2's header keeps the original sender; a site master's own message leaves on the bridge
+     * from its bridge address), so it is checked for one copy from its sender: the sender's UUID as src, or as
+     * RELAY2's {@code original_sender}.
+     */
+    private static void checkRelayed(Manifest manifest, Manifest.SentMessage sent, List<MessageRecord> messages,
+                                     List<String> problems) {
+        Manifest.Member sender = manifest.member(sent.sender());
+        for (MessageRecord m : messages) {
+            if (m.payload() == null || !sent.text().equals(m.payload().text()) || sender == null) continue;
+            if (sameId(m.src(), sender.uuid())) return;
+            org.jgwire.codec.model.HeaderRecord relay = m.header("RELAY2");
+            Object original = relay == null ? null : relay.field("original_sender");
+            if (original instanceof NodeAddress a ? sameId(a, sender.uuid())
+                    : original != null && (original.toString().equals(sent.sender())
+                    || original.toString().toLowerCase(Locale.ROOT).contains(sender.uuid().toLowerCase(Locale.ROOT))))
+                return;
+        }
+        problems.add("'" + sent.text() + "' from " + sent.sender() + ": no copy on the wire with the sender as src or"
+                + " as RELAY2's original_sender");
     }
 
     /**

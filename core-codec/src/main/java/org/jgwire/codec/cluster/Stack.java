@@ -18,7 +18,15 @@ public enum Stack {
      * udp with SYM_ENCRYPT (AES-128) below NAKACK2: every message above it is encrypted with a key from a JCEKS
      * keystore generated for each run. In every bundled version (SYM_ENCRYPT exists since 3.6.x).
      */
-    ENCRYPT;
+    ENCRYPT,
+    /**
+     * Two sites, {@code lon} (the first half of the members) and {@code nyc}, each a tcp cluster with RELAY2 on
+     * top; the site masters (each site's coordinator) bridge them over a tcp cluster on two more loopback ports.
+     */
+    RELAY2;
+
+    /** The sites of the {@code relay2} stack. */
+    static final java.util.List<String> SITES = java.util.List.of("lon", "nyc");
 
     /** The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}, {@code tcp-nio}, ... */
     public String id() {

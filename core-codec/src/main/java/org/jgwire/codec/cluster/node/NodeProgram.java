@@ -27,6 +27,9 @@ import java.util.function.Function;
  *   <li>{@code large TO|* SEQ SIZE}: one {@link LargePayload} of SIZE bytes;</li>
  *   <li>{@code rpc TO|* TEXT}: a synchronous RPC {@code echo(TEXT)} on TO or on every member; the replies are
  *       reported as {@code NAME=REPLY};</li>
+ *   <li>{@code ucast-site SITE TEXT}: a text message to the site master of SITE (stack relay2);</li>
+ *   <li>{@code await-route SITE}: wait until this site master's RELAY2 has a route to SITE, then report
+ *       {@code route} (up true or false after {@value #ROUTE_WAIT_MILLIS} ms);</li>
  *   <li>{@code discard NAME...}: drop all traffic from and to these members (the stack's DISCARD protocol);
  *       {@code discard} alone lets everything through again;</li>
  *   <li>{@code leave}. End of stdin means the runner is gone: the node leaves and exits.</li>
@@ -53,6 +56,12 @@ public final class NodeProgram {
 
         /** Makes the stack's DISCARD protocol drop everything from and to these members; none: drop nothing. */
         void discard(List<String> members) throws Exception;
+
+        /** Sends {@code payload} to the site master of {@code site} (RELAY2's {@code SiteMaster} address). */
+        void sendToSite(String site, byte[] payload) throws Exception;
+
+        /** Whether RELAY2 here (a site master) has a route to {@code site}. */
+        boolean hasRoute(String site);
 
         /** This member's logical name. */
         String name();
@@ -126,6 +135,17 @@ public final class NodeProgram {
                     String text = line.substring(space + 1);
                     List<String> replies = channel.call(to, text, RPC_TIMEOUT_MILLIS);
                     events.emit("rpc-called", "to", to, "text", text, "replies", replies);
+                } else if (line.startsWith("ucast-site ")) {
+                    int space = line.indexOf(' ', 11);
+                    String site = line.substring(11, space);
+                    String text = line.substring(space + 1);
+                    channel.sendToSite(site, text.getBytes(StandardCharsets.UTF_8));
+                    events.emit("sent", "to", "SiteMaster(" + site + ")", "text", text);
+                } else if (line.startsWith("await-route ")) {
+                    String site = line.substring(12);
+                    long until = System.nanoTime() + ROUTE_WAIT_MILLIS * 1_000_000L;
+                    while (!channel.hasRoute(site) && System.nanoTime() < until) Thread.sleep(50);
+                    events.emit("route", "site", site, "up", String.valueOf(channel.hasRoute(site)));
                 } else if (line.equals("discard") || line.startsWith("discard ")) {
                     List<String> members = line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
                     channel.discard(members);
@@ -140,6 +160,9 @@ public final class NodeProgram {
         channel.close();
         events.emit("left", "name", channel.name());
     }
+
+    /** How long {@code await-route} waits for the bridge between site masters. */
+    private static final long ROUTE_WAIT_MILLIS = 20_000;
 
     /** How long an RPC waits for its replies; the scenarios' members all answer within milliseconds. */
     private static final long RPC_TIMEOUT_MILLIS = 10_000;
@@ -182,12 +205,12 @@ public final class NodeProgram {
     public void received(Object src, Object dest, byte[] buf, int off, int len) {
         if (load.deliver(src, buf, off, len)) return;
         if (LargePayload.is(buf, off, len)) {
-            events.emit("large-received", "from", String.valueOf(src), "to", dest == null ? null : dest.toString(),
+            events.emit("large-received", "from", plain(src), "to", dest == null ? null : plain(dest),
                     "size", len, "sha256", LargePayload.sha256(buf, off, len), "head", LargePayload.head(buf, off, len));
             return;
         }
         String text = new String(buf, off, len, StandardCharsets.UTF_8);
-        events.emit("received", "from", String.valueOf(src), "to", dest == null ? null : dest.toString(), "text", text);
+        events.emit("received", "from", plain(src), "to", dest == null ? null : plain(dest), "text", text);
     }
 
     /** Reports a new view: its creator, id and members (by their {@code toString}, the logical names). */
@@ -201,18 +224,28 @@ public final class NodeProgram {
      */
     public void viewAccepted(Object creator, long id, List<?> members, List<? extends List<?>> subgroups) {
         List<String> names = new ArrayList<>();
-        for (Object a : members) names.add(a.toString());
+        for (Object a : members) names.add(plain(a));
         if (subgroups == null) {
-            events.emit("view", "creator", String.valueOf(creator), "id", id, "members", names);
+            events.emit("view", "creator", plain(creator), "id", id, "members", names);
             return;
         }
         List<String> groups = new ArrayList<>();
         for (List<?> g : subgroups) {
             StringBuilder b = new StringBuilder();
-            for (Object a : g) b.append(b.length() == 0 ? "" : ",").append(a);
+            for (Object a : g) b.append(b.length() == 0 ? "" : ",").append(plain(a));
             groups.add(b.toString());
         }
-        events.emit("view", "creator", String.valueOf(creator), "id", id, "members", names, "subgroups", groups);
+        events.emit("view", "creator", plain(creator), "id", id, "members", names, "subgroups", groups);
+    }
+
+    /**
+     * An address as the runner names members: RELAY2's SiteUUID prints as {@code A:lon}, reported as {@code A}
+     * (the runner knows each member's site); a SiteMaster prints as {@code SiteMaster(nyc)} and stays so.
+     */
+    public static String plain(Object address) {
+        String s = String.valueOf(address);
+        int colon = s.indexOf(':');
+        return colon > 0 && !s.startsWith("SiteMaster") ? s.substring(0, colon) : s;
     }
 
 }

@@ -16,6 +16,8 @@ import org.jgroups.blocks.MethodCall;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.RpcDispatcher;
 import org.jgroups.protocols.DISCARD;
+import org.jgroups.protocols.relay.RELAY2;
+import org.jgroups.protocols.relay.SiteMaster;
 import org.jgroups.util.Rsp;
 import org.jgroups.util.RspList;
 import org.jgwire.codec.cluster.node.NodeProgram;
@@ -89,6 +91,17 @@ public final class ClusterNode extends ReceiverAdapter implements NodeProgram.Ch
     }
 
     @Override
+    public void sendToSite(String site, byte[] payload) throws Exception {
+        channel.send(new Message(new SiteMaster(site), payload));
+    }
+
+    @Override
+    public boolean hasRoute(String site) {
+        RELAY2 relay = channel.getProtocolStack().findProtocol(RELAY2.class);
+        return relay != null && relay.getRoute(site) != null;
+    }
+
+    @Override
     public String name() {
         return channel.getName();
     }
@@ -100,7 +113,7 @@ public final class ClusterNode extends ReceiverAdapter implements NodeProgram.Ch
     }
 
     private Address member(String name) {
-        for (Address a : channel.getView().getMembers()) if (name.equals(a.toString())) return a;
+        for (Address a : channel.getView().getMembers()) if (name.equals(NodeProgram.plain(a))) return a;
         throw new IllegalArgumentException("no member named " + name + " in " + channel.getView());
     }
 
@@ -111,7 +124,7 @@ public final class ClusterNode extends ReceiverAdapter implements NodeProgram.Ch
 
     @Override
     public void viewAccepted(View view) {
-        for (Address a : view.getMembers()) known.put(a.toString(), a);
+        for (Address a : view.getMembers()) known.put(NodeProgram.plain(a), a);
         List<List<Address>> subgroups = null;
         if (view instanceof MergeView) {
             MergeView mv = (MergeView) view;
