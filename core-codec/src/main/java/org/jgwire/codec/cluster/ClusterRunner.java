@@ -61,8 +61,9 @@ public final class ClusterRunner {
         String versionText = spec.jgroupsVersion() != null ? spec.jgroupsVersion() : version.toString();
         if (scenario instanceof LargeScenario large) large.checkVersion(version);
         ApiFamily family = ApiFamily.of(version);
-        StackPlan plan = UserStack.isFile(spec.stack()) ? StackPlan.user(UserStack.read(Path.of(spec.stack())))
-                : StackPlan.stock(Stack.of(spec.stack()));
+        UserStack user = UserStack.isFile(spec.stack()) ? UserStack.read(Path.of(spec.stack())) : null;
+        StackPlan plan = user != null ? StackPlan.user(user) : StackPlan.stock(Stack.of(spec.stack()));
+        if (user != null) user.checkPorts(spec.nodes());
         List<Path> nodeClassPath = List.of(dist.adapterJar(family), dist.coreCodecJar(), jar);
         long start = System.nanoTime();
         long deadline = start + spec.timeout().toNanos();
@@ -184,7 +185,9 @@ public final class ClusterRunner {
             else progress.accept("stack XMLs and members' logs kept in " + work);
             return new ClusterRun(manifest, manifestFile, file, keep ? work : null, captureProblem);
         } catch (ClusterFailure | RuntimeException e) {
-            String where = " [JGroups " + versionText + ", stack " + plan.id() + ", work dir " + work + "]";
+            String where = " [JGroups " + versionText + ", stack " + plan.id() + ", work dir " + work + "]"
+                    + (String.valueOf(e.getMessage()).contains("Address already in use")
+                    ? " (a port was taken by another program between picking and binding it: run again)" : "");
             String tails = members.logTails(LOG_TAIL_LINES) + (router == null ? ""
                     : "\n--- router (" + router.log + ") ---\n" + router.logTail(LOG_TAIL_LINES));
             throw new ClusterFailure(e.getMessage() + where + tails, e);

@@ -55,7 +55,7 @@ public final class ManifestCheck {
     public static int expectedCopies(Manifest manifest, Manifest.SentMessage sent) {
         int members = manifest.members().size();
         return switch (manifest.stack()) {
-            case "tcp", "tcp-nio" -> sent.multicast() ? members - 1 : 1;
+            case "tcp", "tcp-nio", "xml-tcp", "xml-tcp_nio2" -> sent.multicast() ? members - 1 : 1;
             case "tunnel" -> sent.multicast() ? 1 + members : 2;
             default -> 1;
         };

@@ -61,7 +61,7 @@ final class UserStack {
             Document doc = b.parse(file.toFile());
             Element transport = firstElement(doc.getDocumentElement());
             if (transport == null) throw new IllegalArgumentException("--stack " + file + ": no protocol in the XML");
-            String bind = transport.getAttribute("bind_addr");
+            String bind = resolve(transport.getAttribute("bind_addr"));
             if (!bind.isEmpty() && !loopback(bind))
                 throw new IllegalArgumentException("--stack " + file + ": the transport's bind_addr is '" + bind
                         + "'; jgwire cluster runs members on loopback only: use 127.0.0.1 or leave it out");
@@ -110,6 +110,25 @@ final class UserStack {
         return intAttr("mcast_port", DEFAULT_MCAST_PORT);
     }
 
+    /**
+     * Refuses to start when the user's fixed ports cannot hold {@code members} members: fewer free ports on
+     * 127.0.0.1 in {@code bind_port .. bind_port + port_range} than members.
+     */
+    void checkPorts(int members) throws ClusterFailure {
+        if (bindPort() == 0) return;
+        int free = 0;
+        List<Integer> taken = new ArrayList<>();
+        for (int p = bindPort(); p <= bindPort() + portRange(); p++) {
+            if (FreePorts.isFree(p)) free++;
+            else taken.add(p);
+        }
+        if (free < members)
+            throw new ClusterFailure("--stack " + file + ": " + members + " members need " + members + " free ports in"
+                    + " bind_port " + bindPort() + " .. " + (bindPort() + portRange()) + " on 127.0.0.1, but "
+                    + (taken.isEmpty() ? "there are fewer" : "these are taken: " + taken)
+                    + "; stop what uses them, or change bind_port/port_range in the XML");
+    }
+
     /** The protocols bottom up, as named in the XML. */
     List<String> protocols() {
         List<String> out = new ArrayList<>();
@@ -131,7 +150,11 @@ final class UserStack {
         if (bindPort() == 0) {
             tr.setAttribute("bind_port", Integer.toString(port));
             tr.setAttribute("port_range", "0");
+        } else {
+            tr.setAttribute("bind_port", Integer.toString(bindPort()));
+            tr.setAttribute("port_range", Integer.toString(portRange()));
         }
+        if (udp()) tr.setAttribute("mcast_port", Integer.toString(mcastPort()));
         tr.removeAttribute("enable_diagnostics");
         tr.removeAttribute("diag.enabled");
         if (!diagnostics) {
@@ -153,14 +176,24 @@ final class UserStack {
         }
     }
 
+    /**
+     * An attribute value as the member JVM will see it: {@code ${name:default}} becomes its default (jgwire starts
+     * the members without system properties), {@code ${name}} becomes empty.
+     */
+    static String resolve(String value) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{[^:}]*(?::([^}]*))?}").matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(m.group(1) == null ? "" : m.group(1)));
+        return m.appendTail(out).toString().trim();
+    }
+
     private int intAttr(String name, int dflt) {
-        String v = transport.getAttribute(name);
+        String v = resolve(transport.getAttribute(name));
         if (v.isEmpty()) return dflt;
         try {
             return Integer.parseInt(v.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--stack " + file + ": " + name + "=\"" + v + "\" is not a number"
-                    + " (property references like ${...} are not resolved by jgwire cluster)");
+            throw new IllegalArgumentException("--stack " + file + ": " + name + "=\"" + v + "\" is not a number");
         }
     }
 
