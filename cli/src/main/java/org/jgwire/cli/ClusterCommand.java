@@ -78,7 +78,7 @@ public final class ClusterCommand implements Callable<Integer> {
     String scenario;
 
     @Option(names = "--duration", paramLabel = "TIME",
-            description = "chat: keep talking this long (e.g. 10s, 500ms, 2m); default one round.")
+            description = "chat: keep talking this long; load: send this long (e.g. 10s, 500ms, 2m).")
     String duration;
 
     @Option(names = "--capture", paramLabel = "FILE|-",

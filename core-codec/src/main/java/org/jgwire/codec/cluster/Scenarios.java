@@ -14,7 +14,7 @@ public final class Scenarios {
     /**
      * The scenario {@code spec} names.
      *
-     * @param duration how long {@code chat} keeps talking; null: one round
+     * @param duration how long {@code chat} keeps talking and {@code load} keeps sending; null: one round, a count
      * @throws IllegalArgumentException for an unknown name or bad parameters, listing the known ones
      */
     static Scenario parse(String spec, Duration duration) {
@@ -26,7 +26,7 @@ public final class Scenarios {
             case CrashScenario.NAME -> spec.equals(base) ? new CrashScenario() : null;
             case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
             case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
-            case LoadScenario.NAME -> LoadScenario.parse(spec);
+            case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
             default -> null;
         };
         if (s == null)

@@ -23,7 +23,8 @@ import java.util.function.Function;
  * {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin:
  * <ul>
  *   <li>{@code mcast TEXT}, {@code ucast TO TEXT}: a text message to all or to the member named TO;</li>
- *   <li>{@code load N SIZE}: N multicasts of SIZE bytes, as fast as flow control lets them go ({@link LoadTraffic});</li>
+ *   <li>{@code load N SIZE}: N multicasts of SIZE bytes, as fast as flow control lets them go ({@link LoadTraffic});
+ *       {@code load-for MILLIS SIZE}: the same for a time;</li>
  *   <li>{@code large TO|* SEQ SIZE}: one {@link LargePayload} of SIZE bytes;</li>
  *   <li>{@code rpc TO|* TEXT}: a synchronous RPC {@code echo(TEXT)} on TO or on every member; the replies are
  *       reported as {@code NAME=REPLY};</li>
@@ -123,6 +124,9 @@ public final class NodeProgram {
                     int space = line.indexOf(' ', 6);
                     String to = line.substring(6, space);
                     send(channel, to, line.substring(space + 1));
+                } else if (line.startsWith("load-for ")) {
+                    String[] words = line.split(" ");
+                    loadFor(channel, Long.parseLong(words[1]), Integer.parseInt(words[2]));
                 } else if (line.startsWith("load ")) {
                     String[] words = line.split(" ");
                     load(channel, Long.parseLong(words[1]), Integer.parseInt(words[2]));
@@ -191,6 +195,21 @@ public final class NodeProgram {
     private void send(Channel channel, String to, String text) throws Exception {
         channel.send(to, text.getBytes(StandardCharsets.UTF_8));
         events.emit("sent", "to", to, "text", text);
+    }
+
+    /**
+     * Sends load multicasts back to back for {@code millis}: {@code load A#n/0} (total not known yet), then one
+     * {@code load A#N/N} that tells receivers the count.
+     */
+    private void loadFor(Channel channel, long millis, int size) throws Exception {
+        String me = channel.name();
+        long start = System.nanoTime();
+        long until = start + millis * 1_000_000;
+        long seq = 0;
+        while (System.nanoTime() < until) channel.send(null, LoadTraffic.payload(me, ++seq, 0, size));
+        seq++;
+        channel.send(null, LoadTraffic.payload(me, seq, seq, size));
+        events.emit("load-sent", "count", seq, "size", size, "millis", (System.nanoTime() - start) / 1_000_000);
     }
 
     /** Sends {@code count} load multicasts back to back; {@code send} blocks while MFC has no credits. */
