@@ -49,6 +49,8 @@ public final class MembershipTimeline {
         /** Members the coordinator answered LEAVE_RSP, until a view without them shows. */
         final Map<String, MessageRecord> leaveRsp = new LinkedHashMap<>();
         final Map<String, Sign> lastHeartbeat = new HashMap<>();
+        /** Per member: the interval between its last two heartbeats (copies less than 50 ms apart are one). */
+        final Map<String, Long> heartbeatInterval = new HashMap<>();
         final Set<String> suspicionsShown = new HashSet<>();
     }
 
@@ -66,7 +68,7 @@ public final class MembershipTimeline {
                 c = cluster(m);
                 gms(c, m, h);
             } else if (h.headerClass().equals("HeartbeatHeader")) {
-                if (m.src() != null) bounded(cluster(m).lastHeartbeat).put(m.src().id(), sign(m, m.src(), p));
+                if (m.src() != null) heartbeat(cluster(m), m, p);
             } else if (p.startsWith("VERIFY_SUSPECT")) {
                 verify(cluster(m), m, h);
             } else if (p.startsWith("FD")) {
@@ -193,21 +195,51 @@ public final class MembershipTimeline {
                 c.leaveRsp.remove(a.id());
                 if (leave != null) add(m, Kind.LEAVE, v, List.of(a), leave.by(), leave.how() + " " + at(leave));
                 else if (suspect != null) add(m, Kind.CRASH, v, List.of(a), suspect.by(),
-                        "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a));
+                        "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a, m));
+                else if (heartbeatsStopped(c, a, m)) add(m, Kind.CRASH, v, List.of(a), null,
+                        "no leave request; its heartbeats had stopped" + heartbeat(c, a, m));
                 else add(m, Kind.REMOVED, v, List.of(a), coord,
-                        "no leave request nor suspicion in the capture" + heartbeat(c, a));
+                        "no leave request nor suspicion in the capture" + heartbeat(c, a, m));
             }
             NodeAddress oldCoord = prev.members().get(0);
             if (!oldCoord.id().equals(coord.id()))
-                add(m, Kind.COORDINATOR, v, List.of(coord), oldCoord, "was " + oldCoord.id());
+                add(m, Kind.COORDINATOR, v, List.of(coord), oldCoord, "");
         }
         for (NodeAddress a : v.members()) bounded(c.viewOf).put(a.id(), v);
         c.suspicionsShown.clear();
     }
 
-    private static String heartbeat(Cluster c, NodeAddress a) {
+    private void heartbeat(Cluster c, MessageRecord m, String protocol) {
+        String id = m.src().id();
+        Sign last = c.lastHeartbeat.get(id);
+        long ts = m.frame().tsNanos();
+        if (last != null && ts >= 0 && last.tsNanos() >= 0 && ts - last.tsNanos() < 50_000_000L) return; // a copy
+        if (last != null && ts >= 0 && last.tsNanos() >= 0) bounded(c.heartbeatInterval).put(id, ts - last.tsNanos());
+        bounded(c.lastHeartbeat).put(id, sign(m, m.src(), protocol));
+    }
+
+    /**
+     * Whether a member's heartbeats (FD_ALL, FD_ALL2, FD_ALL3) had stopped before {@code m}: silent for more than
+     * twice its interval (3 s when unknown). The failure detector suspects such a member locally, which the wire
+     * does not show when nothing can reach it (VERIFY_SUSPECT's ARE_YOU_DEAD over a dead TCP connection).
+     */
+    private static boolean heartbeatsStopped(Cluster c, NodeAddress a, MessageRecord m) {
         Sign hb = c.lastHeartbeat.get(a.id());
-        return hb == null ? "" : "; last heartbeat " + at(hb);
+        long ts = m.frame().tsNanos();
+        if (hb == null || ts < 0 || hb.tsNanos() < 0) return false;
+        Long interval = c.heartbeatInterval.get(a.id());
+        return ts - hb.tsNanos() > (interval != null ? 2 * interval : 3_000_000_000L);
+    }
+
+    private static String heartbeat(Cluster c, NodeAddress a, MessageRecord m) {
+        Sign hb = c.lastHeartbeat.get(a.id());
+        return hb == null ? "" : "; last heartbeat " + at(hb) + before(hb, m);
+    }
+
+    /** Seconds from one sign to a message, for people: {@code 5.2 s before}. */
+    private static String before(Sign s, MessageRecord m) {
+        if (s.tsNanos() < 0 || m.frame().tsNanos() < 0) return "";
+        return String.format(java.util.Locale.ROOT, " (%.1f s before)", (m.frame().tsNanos() - s.tsNanos()) / 1e9);
     }
 
     private static String at(Sign s) {

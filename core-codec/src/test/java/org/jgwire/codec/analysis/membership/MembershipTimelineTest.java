@@ -58,7 +58,7 @@ class MembershipTimelineTest {
         MembershipEvent crash = t.events().get(4);
         assertEquals(List.of(A), crash.subjects());
         assertTrue(crash.detail().contains("ARE_YOU_DEAD"), crash.detail());
-        assertTrue(crash.detail().contains("last heartbeat at #2"), crash.detail());
+        assertTrue(crash.detail().contains("last heartbeat at #2 (10.9 s before)"), crash.detail());
         MembershipEvent coord = t.events().get(5);
         assertEquals(A, coord.by());
         assertEquals(List.of(B), coord.subjects());
@@ -103,5 +103,22 @@ class MembershipTimelineTest {
         assertEquals(List.of(Kind.VIEW, Kind.LEAVE), kinds());
         assertEquals(3, t.events().get(1).packet());
         assertEquals(List.of(B), t.events().get(1).subjects());
+    }
+
+    @Test
+    void aMemberWhoseHeartbeatsStoppedLongBeforeTheViewCrashedEvenWithoutASuspicionOnTheWire() {
+        t.accept(message(1, 0, A, null, 45588, view(A, 1, A, B, C), GMS_VIEW));
+        for (int i = 0; i < 3; i++) { // every second, each once to B and once to A (TCP: a copy per member)
+            t.accept(message(10 + 2 * i, 1000 * i, C, A, 7800, null, header("FD_ALL", "HeartbeatHeader")));
+            t.accept(message(11 + 2 * i, 1000 * i + 1, C, B, 7801, null, header("FD_ALL", "HeartbeatHeader")));
+            t.accept(message(20 + i, 1000 * i + 2, B, A, 7800, null, header("FD_ALL", "HeartbeatHeader")));
+        }
+        t.accept(message(25, 5500, B, A, 7800, null, header("FD_ALL", "HeartbeatHeader")));
+        // B's last heartbeat is 0.5 s before the view (within its interval), C's 4 s (four intervals)
+        t.accept(message(30, 6000, A, null, 45588, view(A, 2, A, B), GMS_VIEW));
+        t.accept(message(31, 6001, A, null, 45588, view(A, 3, A), GMS_VIEW));
+        assertEquals(List.of(Kind.VIEW, Kind.VIEW, Kind.CRASH, Kind.VIEW, Kind.REMOVED), kinds());
+        assertTrue(t.events().get(2).detail().contains("heartbeats had stopped; last heartbeat at #14 (4.0 s before)"),
+                t.events().get(2).detail());
     }
 }
