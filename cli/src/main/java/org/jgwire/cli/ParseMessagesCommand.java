@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.jgwire.cli.parsemessages.ConcatenatedFrames;
+import org.jgwire.cli.parsemessages.HandshakeSplitSource;
 import org.jgwire.cli.parsemessages.ParseMessagesPrinter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
@@ -54,8 +55,8 @@ public final class ParseMessagesCommand implements Callable<Integer> {
     @Option(names = "-tcp", description = "The input is a TCP stream: 'bela' handshakes and length-prefixed frames.")
     boolean tcp;
 
-    @Option(names = "-gossip", description = "Messages to or from a GossipRouter (TUNNEL). Recognised by content "
-            + "in any case; accepted for compatibility.")
+    @Option(names = "-gossip", description = "Also print GossipRouter control messages ('-- gossip: REGISTER(...)'). "
+            + "TUNNEL traffic is recognised by content either way.")
     boolean gossip;
 
     @Option(names = "-mappings", paramLabel = "FILE",
@@ -123,7 +124,7 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         if (raw == null && file == null && rawRead != null) input = spill(rawRead);
         DecodeSummary summary;
         try (ParseMessagesPrinter printer = new ParseMessagesPrinter(out, errors, names, parseDiscoveryResponses,
-                showViews, printVersion)) {
+                showViews, printVersion, gossip)) {
             Consumer<Record> sink = printer;
             if (recordFilter != null) {
                 RecordFilter f = recordFilter.withNames(names.copy());
@@ -135,7 +136,7 @@ public final class ParseMessagesCommand implements Callable<Integer> {
             if (raw != null) {
                 summary = ConcatenatedFrames.decode(raw, options, sink);
             } else {
-                try (CaptureSource source = InputOpener.open(input, new InputHints(tcp, null));
+                try (CaptureSource source = HandshakeSplitSource.over(InputOpener.open(input, new InputHints(tcp, null)), tcp);
                      Decoder decoder = new Decoder(options)) {
                     summary = decoder.decode(source, sink);
                 }

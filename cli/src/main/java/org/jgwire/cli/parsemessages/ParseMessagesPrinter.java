@@ -29,7 +29,7 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
     private final PrintWriter out;
     private final Consumer<ErrorRecord> errors;
     private final NameTable names;
-    private final boolean learnNames, showViews, printVersion;
+    private final boolean learnNames, showViews, printVersion, showGossip;
     private final JGroupsText text;
     private final List<MessageRecord> list = new ArrayList<>();
     private long count = 1;
@@ -39,15 +39,17 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
      *                     {@code learnNames} ({@code -parse-discovery-responses})
      * @param showViews    {@code -show-views}
      * @param printVersion {@code -version}: the frame's version after the number
+     * @param showGossip   {@code -gossip}: GossipRouter control messages as {@code -- gossip: ...} lines
      */
     public ParseMessagesPrinter(PrintWriter out, Consumer<ErrorRecord> errors, NameTable names, boolean learnNames,
-                                boolean showViews, boolean printVersion) {
+                                boolean showViews, boolean printVersion, boolean showGossip) {
         this.out = out;
         this.errors = errors;
         this.names = names;
         this.learnNames = learnNames;
         this.showViews = showViews;
         this.printVersion = printVersion;
+        this.showGossip = showGossip;
         this.text = new JGroupsText(names);
     }
 
@@ -65,7 +67,7 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
             out.print(messageLine(m));
         } else if (r instanceof GossipRecord g) {
             if (learnNames) names.learnFrom(g);
-            out.print("-- gossip: " + gossip(g) + "\n");
+            if (showGossip) out.print("-- gossip: " + gossip(g) + "\n");
         } else if (r instanceof ErrorRecord e) {
             errors.accept(e);
         }
