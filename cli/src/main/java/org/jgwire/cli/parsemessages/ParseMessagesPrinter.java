@@ -66,8 +66,8 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
             learn(m);
             out.print(messageLine(m));
         } else if (r instanceof GossipRecord g) {
+            if (showGossip) out.print("-- gossip: " + gossip(g) + "\n"); // ParseMessages learns no names from it
             if (learnNames) names.learnFrom(g);
-            if (showGossip) out.print("-- gossip: " + gossip(g) + "\n");
         } else if (r instanceof ErrorRecord e) {
             errors.accept(e);
         }
@@ -134,13 +134,19 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
         return printVersion ? " [" + m.version() + "]" : "";
     }
 
-    /** {@code GossipData.toString()}: {@code TYPE(group=g, addr=a, logical_name=n)}, as far as the record tells. */
+    /**
+     * {@code GossipData.toString()}: {@code TYPE(group=g, addr=a, logical_name=n, physical_addr=p)}, as far as the
+     * record tells (not the ping data of a GET_MBRS_RSP).
+     */
     private String gossip(GossipRecord g) {
         StringBuilder b = new StringBuilder(g.type()).append("(group=").append(g.group()).append(", addr=")
                 .append(text.address(g.address()));
-        for (Discovery d : g.discovery())
-            if (d.address() != null && d.address().equals(g.address()) && d.logicalName() != null)
-                b.append(", logical_name=").append(d.logicalName());
+        for (Discovery d : g.discovery()) {
+            if (d.address() == null || !d.address().equals(g.address())) continue;
+            if (d.logicalName() != null) b.append(", logical_name=").append(d.logicalName());
+            if (d.physical() != null) b.append(", physical_addr=").append(d.physical());
+            break;
+        }
         return b.append(')').toString();
     }
 

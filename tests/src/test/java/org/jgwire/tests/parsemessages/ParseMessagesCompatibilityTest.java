@@ -24,17 +24,21 @@ class ParseMessagesCompatibilityTest {
     Path work;
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"3.6.20, udp", "4.2.30, udp", "4.2.30, tcp", "5.5.7, udp", "5.5.7, tcp"})
+    @CsvSource({"3.6.20, udp", "4.2.30, udp", "4.2.30, tcp", "5.5.7, udp", "5.5.7, tcp", "5.5.7, tunnel"})
     void printsEveryLineParseMessagesPrints(String version, String stack) throws Exception {
         Path pcap = Decoding.sample(version, stack);
-        List<String> hex = ParseMessagesRuns.hexLines(pcap, stack.equals("tcp") ? "tcp.payload" : "udp.payload");
+        List<String> hex = ParseMessagesRuns.hexLines(pcap, stack.equals("udp") ? "udp.payload" : "tcp.payload");
         String[] args;
         if (version.startsWith("3.")) { // 3.6's ParseMessages: -file only, raw datagrams back to back
             Files.write(work.resolve("in.bin"), ParseMessagesRuns.bytes(hex));
             args = new String[] {"-file", "in.bin"};
         } else {
             Files.write(work.resolve("in.hex"), hex);
-            args = stack.equals("tcp") ? new String[] {"-tcp", "-file", "in.hex"} : new String[] {"-file", "in.hex"};
+            args = switch (stack) {
+                case "tcp" -> new String[] {"-tcp", "-file", "in.hex"};
+                case "tunnel" -> new String[] {"-tcp", "-gossip", "-file", "in.hex"}; // GossipRouter streams
+                default -> new String[] {"-file", "in.hex"};
+            };
         }
         ParseMessagesRuns.Output theirs = ParseMessagesRuns.parseMessages(version, work, args);
         String[] ours = version.startsWith("3.") ? new String[] {"-binary-to-ascii", "false", "-file", "in.bin"} : args;

@@ -22,8 +22,8 @@ import org.jgwire.tests.decode.Decoding;
  */
 final class ParseMessagesRuns {
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
-    /** A message line of either tool: {@code N: ...}, {@code N: [5.5.7] ...} or a batch entry {@code     i: [...}. */
-    private static final Pattern MESSAGE_LINE = Pattern.compile("^(\\d+:|    \\d+: \\[).*");
+    /** A message line of either tool: {@code N: ...}, {@code N: [5.5.7] ...}, a batch entry {@code     i: [...}, gossip. */
+    private static final Pattern MESSAGE_LINE = Pattern.compile("^(\\d+:|    \\d+: \\[|-- gossip: ).*");
 
     private ParseMessagesRuns() {}
 
