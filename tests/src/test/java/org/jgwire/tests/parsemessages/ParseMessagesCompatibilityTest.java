@@ -23,15 +23,19 @@ class ParseMessagesCompatibilityTest {
     @TempDir
     Path work;
 
-    @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"3.6.20, udp", "4.2.30, udp", "4.2.30, tcp", "5.5.7, udp", "5.5.7, tcp", "5.5.7, tunnel"})
-    void printsEveryLineParseMessagesPrints(String version, String stack) throws Exception {
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource({"3.6.20, udp, binary", "4.2.30, udp, hex", "4.2.30, tcp, hex", "5.5.7, udp, hex", "5.5.7, udp, binary",
+            "5.5.7, tcp, hex", "5.5.7, tunnel, hex"})
+    void printsEveryLineParseMessagesPrints(String version, String stack, String input) throws Exception {
         Path pcap = Decoding.sample(version, stack);
         List<String> hex = ParseMessagesRuns.hexLines(pcap, stack.equals("udp") ? "udp.payload" : "tcp.payload");
         String[] args;
         if (version.startsWith("3.")) { // 3.6's ParseMessages: -file only, raw datagrams back to back
             Files.write(work.resolve("in.bin"), ParseMessagesRuns.bytes(hex));
             args = new String[] {"-file", "in.bin"};
+        } else if (input.equals("binary")) {
+            Files.write(work.resolve("in.bin"), ParseMessagesRuns.bytes(hex));
+            args = new String[] {"-binary-to-ascii", "false", "-file", "in.bin"};
         } else {
             Files.write(work.resolve("in.hex"), hex);
             args = switch (stack) {
