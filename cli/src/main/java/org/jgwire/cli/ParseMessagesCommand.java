@@ -136,7 +136,8 @@ public final class ParseMessagesCommand implements Callable<Integer> {
             if (raw != null) {
                 summary = ConcatenatedFrames.decode(raw, options, sink);
             } else {
-                try (CaptureSource source = HandshakeSplitSource.over(InputOpener.open(input, new InputHints(tcp, null)), tcp);
+                try (CaptureSource source = HandshakeSplitSource.over(
+                        InputOpener.open(input, new InputHints(tcp, null)), tcp);
                      Decoder decoder = new Decoder(options)) {
                     summary = decoder.decode(source, sink);
                 }
@@ -191,7 +192,8 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         try {
             return RecordFilter.compile(filter);
         } catch (FilterSyntaxException e) {
-            throw new IllegalArgumentException("bad --filter: " + e.reason() + "\n  " + e.pointer().replace("\n", "\n  "), e);
+            throw new IllegalArgumentException("bad --filter: " + e.reason() + "\n  "
+                    + e.pointer().replace("\n", "\n  "), e);
         }
     }
 }

@@ -141,7 +141,8 @@ final class JGroupsText {
             for (int i = 0; i < v.subgroups().size() && i < MAX_LIST_PRINT_SIZE; i++) {
                 List<NodeAddress> g = v.subgroups().get(i);
                 if (i > 0) b.append(", ");
-                b.append(" (").append(g.size()).append(") ").append(list(g, MAX_LIST_PRINT_SIZE)); // ids not in the record
+                // a subgroup is a View; its id is not in the record, so only its size and members are shown
+                b.append('(').append(g.size()).append(") ").append(list(g, MAX_LIST_PRINT_SIZE));
             }
         }
         return b.toString();

@@ -97,16 +97,18 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
         }
         for (List<MessageRecord> batch : batches(msgs, family)) {
             MessageRecord first = batch.get(0);
-            out.print(count++ + ":" + version(first) + " batch to " + (first.dest() == null ? "<all>" : text.address(first.dest()))
-                    + " from " + text.address(first.src()) + " (" + batch.size() + " messages):\n");
+            String dest = first.dest() == null ? "<all>" : text.address(first.dest());
+            out.print(count++ + ":" + version(first) + " batch to " + dest + " from " + text.address(first.src())
+                    + " (" + batch.size() + " messages):\n");
             int index = 1;
             for (MessageRecord m : batch) {
                 learn(m);
                 String view = showViews ? text.view(m) : null;
                 String flags = JGroupsText.flags(m);
                 out.print(messageLine(m));
-                out.print("    " + index++ + ": [" + m.payload().length() + " bytes" + (flags.isEmpty() ? "" : ", flags=" + flags)
-                        + "], hdrs: " + text.headers(m) + " " + (view == null ? "" : "(view: " + view + ")") + "\n");
+                out.print("    " + index++ + ": [" + m.payload().length() + " bytes"
+                        + (flags.isEmpty() ? "" : ", flags=" + flags) + "], hdrs: " + text.headers(m) + " "
+                        + (view == null ? "" : "(view: " + view + ")") + "\n");
             }
         }
     }
