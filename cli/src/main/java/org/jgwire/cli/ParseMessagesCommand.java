@@ -179,11 +179,14 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         return data;
     }
 
-    /** Stdin already read: into a temporary file that the normal input path can open. */
-    private static String spill(byte[] data) throws IOException {
+    /** Stdin, its first bytes already read: into a temporary file that the normal input path can open. */
+    private static String spill(byte[] head) throws IOException {
         Path tmp = Files.createTempFile("jgwire-parse-messages", ".in");
         tmp.toFile().deleteOnExit();
-        Files.write(tmp, data);
+        try (java.io.OutputStream o = Files.newOutputStream(tmp)) {
+            o.write(head);
+            System.in.transferTo(o); // the rest, when the input was longer than what was looked at
+        }
         return tmp.toString();
     }
 

@@ -1,6 +1,8 @@
 package org.jgwire.cli.parsemessages;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jgwire.codec.analysis.NameTable;
@@ -21,6 +23,8 @@ final class JGroupsText {
     private static final int MAX_LIST_PRINT_SIZE = 20;
 
     private final NameTable names;
+    private final Map<String, String> withNames = new HashMap<>();
+    private int namesSeen = -1;
 
     JGroupsText(NameTable names) {
         this.names = names;
@@ -46,18 +50,25 @@ final class JGroupsText {
      */
     String message(MessageRecord m) {
         String flags = flags(m);
-        return switch (family(m)) {
-            case 3 -> "[dst: " + (m.dest() == null ? "<null>" : address(m.dest())) + ", src: "
-                    + (m.src() == null ? "<null>" : address(m.src()))
-                    + (m.headers().isEmpty() ? "" : " (" + m.headers().size() + " headers)")
-                    + ", size=" + m.payload().length() + " bytes" + (flags.isEmpty() ? "" : ", flags=" + flags) + "]";
-            case 4 -> String.format("[%s to %s, %d bytes%s]", address(m.src()),
-                    m.dest() == null ? "<all>" : address(m.dest()), m.payload().length(),
-                    flags.isEmpty() ? "" : ", flags=" + flags);
-            default -> String.format("[%s to %s, %,d bytes%s]", address(m.src()),
-                    m.dest() == null ? "<all>" : address(m.dest()), m.payload().length(),
-                    flags.isEmpty() ? "" : ", flags=" + flags) + typeSuffix(m);
-        };
+        StringBuilder b = new StringBuilder(96);
+        int family = family(m);
+        if (family == 3) {
+            b.append("[dst: ").append(m.dest() == null ? "<null>" : address(m.dest())).append(", src: ")
+                    .append(m.src() == null ? "<null>" : address(m.src()));
+            if (!m.headers().isEmpty()) b.append(" (").append(m.headers().size()).append(" headers)");
+            b.append(", size=").append(m.payload().length()).append(" bytes");
+        } else {
+            b.append('[').append(address(m.src())).append(" to ").append(m.dest() == null ? "<all>" : address(m.dest()))
+                    .append(", ");
+            int length = m.payload().length();
+            if (family == 4 || length < 1000) b.append(length); // below 1000 no locale groups digits
+            else b.append(String.format("%,d", length));
+            b.append(" bytes");
+        }
+        if (!flags.isEmpty()) b.append(", flags=").append(flags);
+        b.append(']');
+        if (family == 5) b.append(typeSuffix(m));
+        return b.toString();
     }
 
     /** What the 5.x message classes add to BaseMessage.toString(), as far as the record tells it. */
@@ -98,9 +109,25 @@ final class JGroupsText {
         return b.toString();
     }
 
-    /** A header's text as the adapter's jar printed it (no names there), with the names known here put in. */
+    /**
+     * A header's text as the adapter's jar printed it (no names there), with the names known here put in. Texts repeat
+     * (the adapters share one string per header body): results are kept until the name table grows.
+     */
     private String withNames(String text) {
-        if (text == null || text.indexOf('-') < 0) return text;
+        if (text == null || text.length() < 36) return text;
+        if (names.size() != namesSeen || withNames.size() > 4096) {
+            withNames.clear();
+            namesSeen = names.size();
+        }
+        String done = withNames.get(text);
+        if (done == null) {
+            done = replaceUuids(text);
+            withNames.put(text, done);
+        }
+        return done;
+    }
+
+    private String replaceUuids(String text) {
         Matcher u = UUID.matcher(text);
         StringBuilder b = null;
         int last = 0;
