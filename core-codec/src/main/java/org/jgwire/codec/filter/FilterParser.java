@@ -168,6 +168,10 @@ final class FilterParser {
         }
         String protocol = ProtocolNames.canonical(head);
         if (protocol != null) return HeaderAccess.field(protocol, tail);
+        Field whole = RecordFields.get(head.toLowerCase(Locale.ROOT));
+        if (whole != null)
+            throw error("'" + whole.path() + "' has no parts: compare it as a whole, as in " + whole.path()
+                    + " == \"...\"", tailAt - 1);
         List<String> sub = new ArrayList<>();
         for (String p : RecordFields.paths()) if (p.startsWith(head.toLowerCase(Locale.ROOT) + ".")) sub.add(p);
         if (!sub.isEmpty())
