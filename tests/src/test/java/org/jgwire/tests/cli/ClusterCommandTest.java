@@ -110,9 +110,25 @@ class ClusterCommandTest {
 
     @Test
     void ctrlCStopsEveryMemberAndKeepsAReadableCapture(@TempDir Path dir) throws Exception {
+        interrupt(dir, false);
+    }
+
+    @Test
+    void ctrlCInANetworkNamespaceAlsoDeletesTheNamespace(@TempDir Path dir) throws Exception {
+        String ns = interrupt(dir, true);
+        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        String namespaces = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, list.waitFor(), namespaces);
+        assertFalse(namespaces.contains(ns), ns + " survived Ctrl-C: " + namespaces);
+    }
+
+    /** Starts a long chat, sends SIGINT once it runs; returns the namespace's name (netns) or null. */
+    private static String interrupt(Path dir, boolean netns) throws Exception {
         Path pcap = dir.resolve("interrupted.pcapng");
-        Process p = new ProcessBuilder(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "3",
-                "--scenario", "chat", "--duration", "60s", "--capture", pcap.toString()))
+        List<String> args = new ArrayList<>(List.of("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes",
+                "3", "--scenario", "chat", "--duration", "60s", "--capture", pcap.toString()));
+        if (netns) args.add("--netns");
+        Process p = new ProcessBuilder(jgwire(args.toArray(String[]::new)))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
@@ -121,6 +137,9 @@ class ClusterCommandTest {
             if (line.contains("scenario chat")) break;
         }
         assertTrue(seen.stream().anyMatch(l -> l.contains("scenario chat")), "the cluster never started: " + seen);
+        String ns = seen.stream().filter(l -> l.startsWith("jgwire: network namespace ")).map(l -> l.split(" ")[3])
+                .findFirst().orElse(null);
+        assertEquals(netns, ns != null, "namespace reported: " + seen);
         List<ProcessHandle> children = p.toHandle().descendants().toList();
         assertEquals(3, children.stream().filter(h -> h.info().commandLine().orElse("").contains("ClusterNode")).count(),
                 "member JVMs running: " + children.stream().map(h -> h.info().commandLine().orElse("?")).toList());
@@ -141,5 +160,6 @@ class ClusterCommandTest {
         Decoding.Result r = Decoding.decode(pcap, InputHints.AUTO);
         assertEquals(0, r.summary().errors(), "errors decoding the interrupted capture");
         assertTrue(r.records().size() > 10, "the capture up to Ctrl-C holds the cluster's traffic: " + r.records().size());
+        return ns;
     }
 }
