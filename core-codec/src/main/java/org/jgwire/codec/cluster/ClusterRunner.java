@@ -98,23 +98,42 @@ public final class ClusterRunner {
 
         // try-with-resources skips a null resource: no namespace, nothing to delete
         try (NetworkNamespace ns = spec.netns() ? NetworkNamespace.create() : null) {
-            return run(spec, progress, scenario, version, versionText, family, plan, jar, dist, ns, ports, mcastAddr,
-                    cluster, clusterPorts, filter, tokens, start, deadline, startedAt, relay);
+            return run(new Prepared(spec, progress, scenario, version, versionText, family, plan, jar, dist, ports,
+                    mcastAddr, cluster, clusterPorts, filter, tokens, start, deadline, startedAt, relay), ns);
         }
     }
 
+    /** What {@link #run(ClusterSpec)} worked out from the spec before anything starts. */
+    private record Prepared(ClusterSpec spec, Consumer<String> progress, Scenario scenario, JGroupsVersion version,
+                            String versionText, ApiFamily family, StackPlan plan, Path jar, Distribution dist, int[] ports,
+                            String mcastAddr, String cluster, List<Integer> clusterPorts, String filter,
+                            Map<String, String> tokens, long start, long deadline, String startedAt, boolean relay) {}
+
     /** The run proper, once the spec is checked and the namespace (if asked for) exists. */
-    private static ClusterRun run(ClusterSpec spec, Consumer<String> progress, Scenario scenario, JGroupsVersion version,
-                                  String versionText, ApiFamily family, StackPlan plan, Path jar, Distribution dist,
-                                  NetworkNamespace ns, int[] ports, String mcastAddr, String cluster,
-                                  List<Integer> clusterPorts, String filter, Map<String, String> tokens, long start,
-                                  long deadline, String startedAt, boolean relay) throws IOException, InterruptedException {
+    private static ClusterRun run(Prepared p, NetworkNamespace ns) throws IOException, InterruptedException {
+        ClusterSpec spec = p.spec();
+        Consumer<String> progress = p.progress();
+        Scenario scenario = p.scenario();
+        JGroupsVersion version = p.version();
+        String versionText = p.versionText();
+        StackPlan plan = p.plan();
+        Distribution dist = p.dist();
+        int[] ports = p.ports();
+        String cluster = p.cluster();
+        String filter = p.filter();
+        Map<String, String> tokens = p.tokens();
+        long start = p.start();
+        long deadline = p.deadline();
+        boolean relay = p.relay();
         int n = spec.nodes();
         int extraPort = ports[n];
         List<String> prefix = ns == null ? List.of() : ns.prefix();
         if (ns != null) progress.accept("network namespace " + ns.name + " (lo up, multicast on)");
+        ApiFamily family = p.family();
+        Path jar = p.jar();
+        List<Integer> clusterPorts = p.clusterPorts();
         List<Path> nodeClassPath = List.of(dist.adapterJar(family), dist.coreCodecJar(), jar);
-        if (plan.udp() && ns == null) LoopbackMulticast.check(mcastAddr, extraPort);
+        if (plan.udp() && ns == null) LoopbackMulticast.check(p.mcastAddr(), extraPort);
         Path work = Files.createTempDirectory("jgwire-cluster-");
         int lonSize = (n + 1) / 2;
         if (relay) tokens.put("RELAY_CONFIG", RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2]).toString());
@@ -195,7 +214,7 @@ public final class ClusterRunner {
             Manifest manifest = ManifestBuilder.build(log.snapshot(), start, versionText, plan.id(), spec.scenario(),
                     cluster, !captured ? null : file != null ? file.getFileName().toString() : "-",
                     captured ? filter : null, clusterPorts, packets, dropped,
-                    new Manifest.Timings(startedAt, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols,
+                    new Manifest.Timings(p.startedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols,
                     relay ? sites(n, lonSize) : List.of());
             Path manifestFile = spec.manifest() != null ? spec.manifest()
                     : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");

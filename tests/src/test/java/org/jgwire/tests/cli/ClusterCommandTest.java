@@ -108,6 +108,28 @@ class ClusterCommandTest {
         assertEquals(4, Manifest.read(Manifest.pathFor(pcap)).rpcCalls().size(), "RPCs in the manifest beside the file");
     }
 
+    /** setpriv (util-linux) drops CAP_NET_RAW and CAP_NET_ADMIN, as for a user without capture rights. */
+    @Test
+    void withoutCaptureRightsTheClusterStillRunsAndSaysWhyNothingWasCaptured(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("never.pcapng");
+        Path manifest = dir.resolve("m.json");
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--bounding-set", "-net_raw,-net_admin", "--inh-caps",
+                "-net_raw,-net_admin", "--"));
+        cmd.addAll(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "2", "--capture",
+                pcap.toString(), "--manifest", manifest.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "jgwire cluster did not end");
+        assertEquals(3, p.exitValue(), out);
+        assertTrue(out.contains("nothing was captured") && out.contains("CAP_NET_RAW"), out);
+        assertFalse(Files.exists(pcap), "a capture file although nothing could be captured");
+        Manifest m = Manifest.read(manifest);
+        assertEquals(2, m.members().size(), "the members ran anyway");
+        assertEquals(6, m.sent().size(), "the chat ran anyway");
+        assertEquals(null, m.capture(), "the manifest names no capture");
+        assertEquals(-1, m.packets());
+    }
+
     @Test
     void ctrlCStopsEveryMemberAndKeepsAReadableCapture(@TempDir Path dir) throws Exception {
         interrupt(dir, false);
