@@ -5,7 +5,7 @@ package org.jgwire.cli.output;
  * after record, and an identity check costs less than hashing them. A collision only evicts; fixed size.
  */
 final class IdentityMemo<K, V> {
-    private static final int SIZE = 256;
+    private static final int SIZE = 1024;
     private final Object[] keys = new Object[SIZE];
     private final Object[] values = new Object[SIZE];
 

@@ -62,10 +62,15 @@ public final class JsonLinesWriter implements RecordWriter {
     private final OutputStream out;
     private final NameTable names;
     private final Display display;
-    private final EncodedStrings encoded = new EncodedStrings();
+    /** Encodings do not depend on the names: kept per thread, across the writers of successive batches. */
+    private static final ThreadLocal<EncodedStrings> ENCODED = ThreadLocal.withInitial(EncodedStrings::new);
+    private final EncodedStrings encoded = ENCODED.get();
     private final JacksonStrings jackson = new JacksonStrings();
     /** An address's display form, quoted, as of the current names. */
     private final IdentityMemo<NodeAddress, byte[]> shown = new IdentityMemo<>();
+
+    /** Per position in a message's header list: that header's keys as last written (headers repeat by position). */
+    private final HeaderKeys[] headerKeys = new HeaderKeys[8];
 
     /** The start of the last line (kind and frame keys), reused while lines come from the same frame. */
     private FrameInfo memoFrame;
@@ -83,6 +88,58 @@ public final class JsonLinesWriter implements RecordWriter {
         }
         this.names = names;
         this.display = new Display(names);
+        for (int i = 0; i < headerKeys.length; i++) headerKeys[i] = new HeaderKeys();
+    }
+
+    /**
+     * The bytes of one header object up to its first field's value, {@code {"protocol":..,"header":..,"fields":{"x":},
+     * and the keys of its other fields with their commas, for the protocol, class and field names last seen at one
+     * position. Names are compared by identity: the adapters hand out the same strings every time.
+     */
+    private static final class HeaderKeys {
+        private String protocol, headerClass;
+        private byte[] start;
+        private String[] fieldNames = new String[0];
+        private byte[][] fieldKeys = new byte[0][];
+
+        byte[] start(HeaderRecord h, EncodedStrings encoded) {
+            if (h.protocol() != protocol || h.headerClass() != headerClass || start == null) {
+                protocol = h.protocol();
+                headerClass = h.headerClass();
+                OutputBuffer b = new OutputBuffer(64);
+                b.write(PROTOCOL, 0, PROTOCOL.length);
+                byte[] p = protocol == null ? NULL : encoded.of(protocol);
+                b.write(p, 0, p.length);
+                b.write(HEADER, 0, HEADER.length);
+                byte[] c = headerClass == null ? NULL : encoded.of(headerClass);
+                b.write(c, 0, c.length);
+                b.write(FIELDS, 0, FIELDS.length);
+                b.write('{');
+                start = java.util.Arrays.copyOf(b.bytes, b.size);
+            }
+            return start;
+        }
+
+        /** The key of field {@code i}, with the comma before it unless it is the first. */
+        byte[] field(int i, String name, EncodedStrings encoded) {
+            if (i < fieldNames.length && fieldNames[i] == name) return fieldKeys[i];
+            if (i >= fieldNames.length) {
+                if (i >= 64) return keyOf(i, name, encoded); // not kept: an unusually long header
+                fieldNames = java.util.Arrays.copyOf(fieldNames, i + 1);
+                fieldKeys = java.util.Arrays.copyOf(fieldKeys, i + 1);
+            }
+            fieldNames[i] = name;
+            return fieldKeys[i] = keyOf(i, name, encoded);
+        }
+
+        private static byte[] keyOf(int i, String name, EncodedStrings encoded) {
+            byte[] k = encoded.key(name);
+            if (i == 0) return k;
+            byte[] withComma = new byte[k.length + 1];
+            withComma[0] = ',';
+            System.arraycopy(k, 0, withComma, 1, k.length);
+            return withComma;
+        }
     }
 
     private static byte[] key(String before, String name) {
@@ -241,7 +298,7 @@ public final class JsonLinesWriter implements RecordWriter {
         List<HeaderRecord> headers = m.headers();
         for (int i = 0; i < headers.size(); i++) {
             if (i > 0) raw((byte) ',');
-            header(headers.get(i));
+            header(headers.get(i), i);
         }
         raw((byte) ']');
         payload(m.payload());
@@ -260,18 +317,13 @@ public final class JsonLinesWriter implements RecordWriter {
         repeated(a.id());
     }
 
-    private void header(HeaderRecord h) {
-        raw(PROTOCOL);
-        repeated(h.protocol());
-        raw(HEADER);
-        repeated(h.headerClass());
-        raw(FIELDS);
-        raw((byte) '{');
+    private void header(HeaderRecord h, int index) {
+        HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : new HeaderKeys();
+        raw(keys.start(h, encoded));
         List<HeaderField> fields = h.fields();
         for (int i = 0; i < fields.size(); i++) {
             HeaderField f = fields.get(i);
-            if (i > 0) raw((byte) ',');
-            raw(encoded.key(f.name()));
+            raw(keys.field(i, f.name(), encoded));
             value(f.value());
         }
         raw((byte) '}');

@@ -12,7 +12,20 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * copied here; the rest is left to Jackson.
  */
 final class JsonText {
-    private static final byte[] HEX_DIGITS = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+    /** Each byte's two hex digits, and each number below 100's two decimal digits. */
+    private static final byte[] HEX_PAIRS = new byte[512], DIGIT_PAIRS = new byte[200];
+
+    static {
+        byte[] hex = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (int i = 0; i < 256; i++) {
+            HEX_PAIRS[2 * i] = hex[i >> 4];
+            HEX_PAIRS[2 * i + 1] = hex[i & 0xF];
+        }
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
 
     private JsonText() {}
 
@@ -53,8 +66,9 @@ final class JsonText {
         int p = buf.size;
         b[p++] = '"';
         for (byte d : data) {
-            b[p++] = HEX_DIGITS[(d >> 4) & 0xF];
-            b[p++] = HEX_DIGITS[d & 0xF];
+            int i = (d & 0xFF) << 1;
+            b[p++] = HEX_PAIRS[i];
+            b[p++] = HEX_PAIRS[i + 1];
         }
         b[p++] = '"';
         buf.size = p;
@@ -62,6 +76,7 @@ final class JsonText {
 
     /** Writes {@code v} in decimal at {@code pos} (room for 20 bytes needed); returns the position after it. */
     static int decimal(long v, byte[] b, int pos) {
+        if (v >= 0 && v <= Integer.MAX_VALUE) return decimal((int) v, b, pos);
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 byte[] min = Long.toString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -70,6 +85,7 @@ final class JsonText {
             }
             b[pos++] = '-';
             v = -v;
+            if (v <= Integer.MAX_VALUE) return decimal((int) v, b, pos);
         }
         int digits = 1;
         for (long t = v; t >= 10; t /= 10) digits++;
@@ -79,5 +95,28 @@ final class JsonText {
             v /= 10;
         }
         return end;
+    }
+
+    /** {@code v >= 0} in decimal, two digits at a time. */
+    private static int decimal(int v, byte[] b, int pos) {
+        int end = pos + digits(v);
+        int i = end;
+        while (v >= 100) {
+            int r = (v % 100) << 1;
+            v /= 100;
+            b[--i] = DIGIT_PAIRS[r + 1];
+            b[--i] = DIGIT_PAIRS[r];
+        }
+        if (v >= 10) {
+            b[--i] = DIGIT_PAIRS[(v << 1) + 1];
+            b[--i] = DIGIT_PAIRS[v << 1];
+        } else b[--i] = (byte) ('0' + v);
+        return end;
+    }
+
+    private static int digits(int v) {
+        int d = 1;
+        for (int limit = 10; d < 10 && v >= limit; limit *= 10) d++;
+        return d;
     }
 }

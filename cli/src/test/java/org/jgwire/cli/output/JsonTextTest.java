@@ -63,7 +63,8 @@ class JsonTextTest {
     @Test
     void numbersAreWrittenAsJacksonWritesThem() throws IOException {
         for (long v : new long[] {0, 1, -1, 9, 10, 99, 100, 12345, -98765, Integer.MAX_VALUE, Integer.MIN_VALUE,
-                Long.MAX_VALUE, Long.MIN_VALUE, 1_795_323_188L, 999_999_999_999L}) {
+                Long.MAX_VALUE, Long.MIN_VALUE, 1_795_323_188L, 999_999_999_999L, 999, 1000, 9999, 10000,
+                999_999_999, 1_000_000_000, 2_147_483_648L, -2_147_483_649L, -1_000_000_000, 101, 1_000_001}) {
             byte[] b = new byte[20];
             int end = JsonText.decimal(v, b, 0);
             assertEquals(jackson(g -> g.writeNumber(v)), new String(b, 0, end, StandardCharsets.ISO_8859_1));
