@@ -21,7 +21,8 @@ import org.jgwire.codec.model.ViewInfo;
 
 /**
  * One JSON object per line; the schema is in docs/json-lines.md. Addresses are shown by the logical names learned
- * from the records written so far (and those the table started with).
+ * from the records written so far (and those the table started with); while the writer is in use, the table changes
+ * only through it (it keeps the addresses' shown forms until a record teaches a name).
  *
  * <p>This is the hot path of {@code decode --format jsonl}, so the bytes are written straight into a byte array:
  * keys are UTF-8 constants with their punctuation, repeated values come pre-encoded from {@link EncodedStrings},
