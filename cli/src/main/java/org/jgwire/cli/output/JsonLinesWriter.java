@@ -50,7 +50,8 @@ public final class JsonLinesWriter implements RecordWriter {
             NAMES = key(",", "names"), ADDR_FIRST = key("{", "addr"), NAME = key(",", "name"),
             PHYSICAL = key(",", "physical"), COORD_TRUE = ascii(",\"coord\":true"), SOURCE = key(",", "source"),
             PROBLEM = key(",", "problem"), MESSAGE = key(",", "message"), GROUP = key(",", "group"),
-            ADDR = key(",", "addr"), ADDR_ADDR = key(",", "addr_addr"), NULL = ascii("null"),
+            ADDR = key(",", "addr"), ADDR_ADDR = key(",", "addr_addr"),
+            REASSEMBLED_FROM = key(",", "reassembled_from"), NULL = ascii("null"),
             TRUE = ascii("true"), FALSE = ascii("false"), EMPTY_ARRAY = ascii("[]");
     private static final byte[][] TRANSPORTS = new byte[Transport.values().length][];
 
@@ -305,6 +306,16 @@ public final class JsonLinesWriter implements RecordWriter {
         payload(m.payload());
         if (m.view() != null) view(m.view());
         if (!m.discovery().isEmpty()) discovery(m.discovery());
+        if (m.isReassembled()) {
+            raw(REASSEMBLED_FROM);
+            raw((byte) '[');
+            List<Long> packets = m.reassembledFrom();
+            for (int i = 0; i < packets.size(); i++) {
+                if (i > 0) raw((byte) ',');
+                number(packets.get(i));
+            }
+            raw((byte) ']');
+        }
     }
 
     private void addressWithId(byte[] key, byte[] idKey, NodeAddress a) {

@@ -36,6 +36,13 @@ record Distribution(Path home) {
                 + " package -DskipTests, or point jgwire.home at it)");
     }
 
+    /** Every jar in {@code lib/}: jgwire's own class path (the capture in a network namespace runs on it). */
+    List<Path> libJars() throws IOException {
+        try (Stream<Path> s = Files.list(home.resolve("lib"))) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
+        }
+    }
+
     /** {@code jgroups/jgroups-<version>.Final.jar} (or any qualifier after the version). */
     Path jgroupsJar(String version) throws IOException {
         Path dir = home.resolve("jgroups");
@@ -52,6 +59,25 @@ record Distribution(Path home) {
             }
         }
         throw new IOException("JGroups " + version + " is not bundled in " + dir + " (bundled: " + known + ")");
+    }
+
+    /** The bundled JGroups versions, oldest first ({@code jgroups/jgroups-<version>.<qualifier>.jar}). */
+    List<String> bundledVersions() throws IOException {
+        List<org.jgwire.codec.runtime.JGroupsVersion> found = new ArrayList<>();
+        Path dir = home.resolve("jgroups");
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                for (Path p : (Iterable<Path>) s::iterator) {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("jgroups-(\\d+\\.\\d+\\.\\d+)\\..*\\.jar")
+                            .matcher(p.getFileName().toString());
+                    if (m.matches()) found.add(org.jgwire.codec.runtime.JGroupsVersion.parse(m.group(1)));
+                }
+            }
+        }
+        found.sort(null);
+        List<String> out = new ArrayList<>();
+        for (org.jgwire.codec.runtime.JGroupsVersion v : found) out.add(v.toString());
+        return out;
     }
 
     /** The java launcher of the running JVM: children run on the same Java. */
