@@ -41,6 +41,14 @@ final class FrameWalker {
     private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)
     private static final byte DEST_SET = 1, SRC_SET = 2; // BaseMessage.DEST_SET / SRC_SET (leading byte)
     private static final int MAX_NESTING = 4;
+    /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
+    private static final byte CONTROL = 1;
+    private static final byte[] TEXT_BYTES = new byte[256];
+
+    static {
+        for (int c = 0; c < 0x20; c++) if (c != '\n' && c != '\r' && c != '\t') TEXT_BYTES[c] = CONTROL;
+        for (int c = 0x80; c < 0x100; c++) TEXT_BYTES[c] = 2;
+    }
 
     private final JarFacts jar;
     private final Limits limits;
@@ -377,15 +385,14 @@ final class FrameWalker {
     /** The bytes as text when all of them are printable UTF-8, cut at {@code Limits.payloadTextChars}. */
     private String text(byte[] b, int p, int len) {
         if (len == 0) return null;
-        boolean ascii = true;
-        for (int i = p, end = p + len; i < end; i++) {
-            int c = b[i];
-            if (c < 0) {
-                ascii = false;
-                break;
-            }
-            if (c < 0x20 && c != '\n' && c != '\r' && c != '\t') return null;
+        // a control character anywhere means no text (the UTF-8 path below would refuse it too); checked a block
+        // at a time, without a branch per byte
+        int seen = 0;
+        for (int i = p, end = p + len; i < end; ) {
+            for (int stop = Math.min(end, i + 64); i < stop; i++) seen |= TEXT_BYTES[b[i] & 0xFF];
+            if ((seen & CONTROL) != 0) return null;
         }
+        boolean ascii = seen == 0;
         String s;
         if (ascii) s = new String(b, p, Math.min(len, limits.payloadTextChars()), StandardCharsets.ISO_8859_1);
         else {
