@@ -45,6 +45,7 @@ public final class Decoder implements AutoCloseable {
     private final Set<Integer> ports;
 
     private Consumer<Record> sink;
+    private FrameTap frameTap;
     /** Written by the decoding thread only; volatile so a progress display may read it. */
     private volatile long packets;
     private long frames, messages, errors;
@@ -57,6 +58,18 @@ public final class Decoder implements AutoCloseable {
                 options.limits());
         this.analyzer = new RecordAnalyzer();
         this.ports = options.ports();
+    }
+
+    /** Sees the bytes of every frame just before its records are emitted (the viewer's hex pane keeps them). */
+    @FunctionalInterface
+    public interface FrameTap {
+        /** Called on the decoding thread; {@code buf[off, off + len)} is only valid during the call. */
+        void frame(FrameInfo info, byte[] buf, int off, int len);
+    }
+
+    /** Sets the frame tap (null for none); call before {@link #decode}. */
+    public void tapFrames(FrameTap tap) {
+        this.frameTap = tap;
     }
 
     /** Packets read so far; safe to read from another thread (progress display). */
@@ -135,6 +148,7 @@ public final class Decoder implements AutoCloseable {
     }
 
     private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
+        if (frameTap != null) frameTap.frame(info, buf, off, len);
         List<Record> records = runtime.decode(kind, buf, off, len, info);
         for (Record r : records) emit(r);
     }

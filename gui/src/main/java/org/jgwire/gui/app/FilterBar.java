@@ -1,0 +1,101 @@
+package org.jgwire.gui.app;
+
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import org.jgwire.codec.model.Record;
+
+/**
+ * The filter bar: an expression in the language of {@code jgwire decode --filter}, applied on Enter. A bad
+ * expression turns the field red and says what is wrong where; the rows shown stay as they were. Applied
+ * expressions go into a history (the drop-down), remembered between runs.
+ */
+final class FilterBar extends HBox {
+    private final ComboBox<String> field = new ComboBox<>();
+    private final Label error = new Label();
+    private final ViewerPrefs prefs;
+    private final Consumer<Predicate<Record>> apply;
+    private Predicate<Record> current;
+
+    FilterBar(ViewerPrefs prefs, Consumer<Predicate<Record>> apply) {
+        super(6);
+        this.prefs = prefs;
+        this.apply = apply;
+        getStyleClass().add("filter-bar");
+        field.setId("filter");
+        field.setEditable(true);
+        field.setPromptText("Filter, e.g.  gms.type == \"VIEW\"   (Enter applies, empty shows all; Ctrl+F)");
+        field.getItems().setAll(prefs.filterHistory());
+        field.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(field, Priority.ALWAYS);
+        field.getEditor().setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) applyText();
+            else if (e.getCode() == KeyCode.ESCAPE) clear();
+        });
+        field.setOnAction(e -> {
+            if (!field.getEditor().isFocused()) applyText(); // picked from the history
+        });
+        Button applyButton = new Button("Apply");
+        applyButton.setOnAction(e -> applyText());
+        Button clearButton = new Button("Clear");
+        clearButton.setOnAction(e -> clear());
+        error.setId("filter-error");
+        error.getStyleClass().add("filter-error-text");
+        getChildren().addAll(new Label("Filter:"), field, applyButton, clearButton, error);
+    }
+
+    /** Compiles and applies the text; on a syntax error, marks it and keeps the current rows. */
+    void applyText() {
+        String text = field.getEditor().getText() == null ? "" : field.getEditor().getText().strip();
+        if (text.isEmpty()) {
+            clear();
+            return;
+        }
+        try {
+            Predicate<Record> p = FilterCompiler.compile(text);
+            markError(null, -1);
+            current = p;
+            prefs.addFilter(text);
+            field.getItems().setAll(prefs.filterHistory());
+            field.getEditor().setText(text);
+            apply.accept(p);
+        } catch (FilterCompiler.BadFilter e) {
+            markError(e.getMessage(), e.position());
+        }
+    }
+
+    private void markError(String message, int position) {
+        field.getStyleClass().remove("filter-bad");
+        error.setText(message == null ? "" : message);
+        if (message != null) {
+            field.getStyleClass().add("filter-bad");
+            if (position >= 0 && position <= field.getEditor().getText().length()) {
+                field.getEditor().positionCaret(position);
+                field.getEditor().selectRange(position, Math.min(position + 1, field.getEditor().getText().length()));
+            }
+        }
+    }
+
+    /** Shows every row again. */
+    void clear() {
+        field.getEditor().setText("");
+        markError(null, -1);
+        current = null;
+        apply.accept(null);
+    }
+
+    /** Applies the current filter again (a new capture). */
+    void reapply() {
+        apply.accept(current);
+    }
+
+    void focus() {
+        field.requestFocus();
+        field.getEditor().selectAll();
+    }
+}

@@ -1,0 +1,203 @@
+package org.jgwire.gui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import java.util.stream.Collectors;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeItem;
+import javafx.stage.Stage;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.gui.model.DetailNode;
+import org.jgwire.gui.model.Hex;
+import org.jgwire.gui.model.MembershipEvent;
+import org.jgwire.gui.model.Row;
+import org.jgwire.gui.view.DetailTreeView;
+import org.jgwire.gui.view.HexView;
+import org.jgwire.gui.view.MessageTable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The viewer on a real capture (samples/5.5.7/udp-chat.pcap, three members chatting), driven headless through
+ * TestFX on Monocle: expected values come from the capture's manifest (what the cluster really sent and installed).
+ */
+@ExtendWith(ApplicationExtension.class)
+class ViewerUiTest {
+    static final String PREFS = "org/jgwire/gui-test";
+    static final Path SAMPLES = Path.of(System.getProperty("jgwire.samples", "../samples"));
+    static final Path CAPTURE = SAMPLES.resolve("5.5.7/udp-chat.pcap");
+
+    private MainWindow window;
+    private Manifest manifest;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Preferences.userRoot().node(PREFS).removeNode();
+        ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
+        DecodeOptions options = DecodeOptions.defaults(Path.of(System.getProperty("jgwire.home")));
+        window = new MainWindow(stage, prefs, options, null);
+        stage.show();
+    }
+
+    @BeforeEach
+    void openSample(FxRobot robot) throws Exception {
+        manifest = Manifest.read(Manifest.pathFor(CAPTURE));
+        robot.interact(() -> window.open(CAPTURE));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.session() != null && !window.session().loading().get());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @AfterAll
+    static void forgetPrefs() throws Exception {
+        Preferences.userRoot().node(PREFS).removeNode();
+    }
+
+    @Test
+    void listsEveryChatMessageTheClusterSent(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        List<String> shown = new ArrayList<>();
+        for (Row r : table.getItems()) {
+            MessageRecord m = r.message();
+            if (m != null && m.payload().text() != null && m.payload().text().startsWith("chat ")) shown.add(m.payload().text());
+        }
+        List<String> sent = manifest.sent().stream().map(Manifest.SentMessage::text).sorted().toList();
+        assertEquals(sent, shown.stream().sorted().toList());
+        assertTrue(robot.lookup("#status").queryLabeled().getText().contains(table.getItems().size() + " of "));
+    }
+
+    @Test
+    void selectingAMessageShowsItsTreeWithLogicalNames(FxRobot robot) {
+        Manifest.SentMessage unicast = firstUnicast();
+        select(robot, unicast.text());
+        DetailTreeView tree = robot.lookup("#detail-tree").queryAs(DetailTreeView.class);
+        List<String> top = tree.getRoot().getChildren().stream().map(i -> i.getValue().label()).toList();
+        assertTrue(top.contains("Message: BYTES " + unicast.sender() + " -> " + unicast.destination()), top.toString());
+        assertTrue(top.stream().anyMatch(l -> l.equals("Payload: " + unicast.text().length() + " bytes")), top.toString());
+    }
+
+    @Test
+    void selectingThePayloadHighlightsItsBytesInTheHexPane(FxRobot robot) {
+        Manifest.SentMessage unicast = firstUnicast();
+        select(robot, unicast.text());
+        DetailTreeView tree = robot.lookup("#detail-tree").queryAs(DetailTreeView.class);
+        TreeItem<DetailNode> payload = child(tree.getRoot(), "Payload");
+        robot.interact(() -> tree.getSelectionModel().select(payload));
+        WaitForAsyncUtils.waitForFxEvents();
+        // The highlighted bytes, read off the hex pane, are the text the member sent.
+        String expected = Hex.of(unicast.text().getBytes(StandardCharsets.UTF_8));
+        assertEquals(expected, highlightedHex(robot));
+    }
+
+    @Test
+    void selectingAHeaderHighlightsItsRangeAndClickingAByteSelectsItsHeader(FxRobot robot) {
+        Manifest.SentMessage unicast = firstUnicast();
+        Row row = select(robot, unicast.text());
+        HeaderRecord unicast3 = row.message().header("UNICAST3");
+        assertNotNull(unicast3, "a unicast message of 5.5.7 goes through UNICAST3");
+        DetailTreeView tree = robot.lookup("#detail-tree").queryAs(DetailTreeView.class);
+        TreeItem<DetailNode> header = child(child(tree.getRoot(), "Headers"), "UNICAST3");
+        robot.interact(() -> tree.getSelectionModel().select(header));
+        WaitForAsyncUtils.waitForFxEvents();
+        HexView hex = robot.lookup("#hex").queryAs(HexView.class);
+        assertEquals(unicast3.length() * 2, highlightedHex(robot).length());
+        // The header starts with its protocol id, a short (Bits/writeShort in Message.writeHeader).
+        int id = (hex.bytes()[unicast3.offset()] & 0xff) << 8 | hex.bytes()[unicast3.offset() + 1] & 0xff;
+        assertEquals(unicast3.protocolId(), id);
+
+        // The other way round: a click on the header's last byte selects the header in the tree.
+        robot.interact(() -> tree.getSelectionModel().clearSelection());
+        assertEquals("", highlightedHex(robot));
+        Node last = byteLabel(robot, unicast3.offset() + unicast3.length() - 1);
+        robot.clickOn(last);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(tree.selectedNode().label().startsWith("UNICAST3"), tree.selectedNode().label());
+        assertEquals(unicast3.length() * 2, highlightedHex(robot).length());
+    }
+
+    @Test
+    void timelineShowsEveryViewTheCoordinatorSentAndSelectsItsMessage(FxRobot robot) {
+        robot.clickOn("Membership timeline");
+        List<Label> marks = robot.lookup(".timeline-event").queryAllAs(Label.class).stream().toList();
+        List<MembershipEvent> events = marks.stream().map(l -> (MembershipEvent) l.getUserData()).toList();
+        // The views installed by the members, minus each cluster's first singleton view (id 0), which its only
+        // member installs without sending it.
+        List<String> expected = manifest.views().stream().filter(v -> v.id() > 0)
+                .map(v -> v.creator() + "|" + v.id() + " " + v.members()).distinct().toList();
+        assertEquals(expected, events.stream().map(e -> name(e.creator()) + "|" + e.viewId() + " "
+                + e.members().stream().map(this::name).collect(Collectors.toList())).toList());
+        assertEquals(MembershipEvent.Kind.FIRST, events.get(0).kind());
+        assertEquals(MembershipEvent.Kind.JOIN, events.get(1).kind());
+        assertEquals(List.of("C"), events.get(1).joined().stream().map(this::name).toList());
+
+        robot.clickOn(marks.get(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        Row selected = robot.lookup("#messages").queryAs(MessageTable.class).getSelectionModel().getSelectedItem();
+        assertEquals(events.get(1).viewId(), selected.message().view().id());
+    }
+
+    @Test
+    void aFileThatCannotBeOpenedIsReportedAndKeepsWhatIsLoaded(FxRobot robot) {
+        int before = window.session().rows().size();
+        robot.interact(() -> window.open(SAMPLES.resolve("no-such-capture.pcap")));
+        Label banner = robot.lookup("#error-banner").queryAs(Label.class);
+        assertTrue(banner.isVisible());
+        assertTrue(banner.getText().contains("no-such-capture.pcap"), banner.getText());
+        assertEquals(before, window.session().rows().size());
+        assertFalse(window.session().rows().isEmpty());
+    }
+
+    private String name(org.jgwire.codec.model.NodeAddress a) {
+        return window.session().names().get().display(a);
+    }
+
+    private Manifest.SentMessage firstUnicast() {
+        return manifest.sent().stream().filter(s -> !s.multicast()).findFirst().orElseThrow();
+    }
+
+    private Row select(FxRobot robot, String text) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        Row row = table.getItems().stream()
+                .filter(r -> r.message() != null && text.equals(r.message().payload().text())).findFirst().orElseThrow();
+        robot.interact(() -> table.selectRow(row.number()));
+        WaitForAsyncUtils.waitForFxEvents();
+        return row;
+    }
+
+    private static TreeItem<DetailNode> child(TreeItem<DetailNode> parent, String prefix) {
+        return parent.getChildren().stream().filter(i -> i.getValue().label().startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + prefix + " under " + parent.getValue().label()));
+    }
+
+    /** The hex digits of the highlighted bytes, in offset order, as the hex pane shows them. */
+    private static String highlightedHex(FxRobot robot) {
+        return robot.lookup("#hex .hex-byte.hl").queryAllAs(Label.class).stream()
+                .filter(l -> l.getScene() != null && l.isVisible())
+                .sorted(java.util.Comparator.comparingInt(l -> (Integer) l.getProperties().get("offset")))
+                .map(l -> l.getText().strip()).collect(Collectors.joining());
+    }
+
+    private static Node byteLabel(FxRobot robot, int offset) {
+        return robot.lookup("#hex .hex-byte").queryAllAs(Label.class).stream()
+                .filter(l -> Integer.valueOf(offset).equals(l.getProperties().get("offset")) && l.getScene() != null && l.isVisible())
+                .findFirst().orElseThrow();
+    }
+}
