@@ -328,7 +328,8 @@ public final class MainWindow {
         return table;
     }
 
-    Stage stage() {
+    /** The window's stage. */
+    public Stage stage() {
         return stage;
     }
 

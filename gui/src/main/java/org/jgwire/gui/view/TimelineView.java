@@ -22,7 +22,7 @@ import org.jgwire.gui.model.MembershipEvent;
  * (joined, left, crashed, merged). Clicking an event selects the message that carried the view.
  */
 public final class TimelineView extends ScrollPane {
-    private static final double LANE_HEIGHT = 90, LEFT = 170, MIN_GAP = 120, WIDTH = 1000;
+    private static final double LANE_HEIGHT = 100, LEFT = 170, MIN_GAP = 120, WIDTH = 1000;
 
     private final VBox lanes = new VBox(6);
     private IntConsumer onSelectRow = r -> {};
@@ -81,9 +81,16 @@ public final class TimelineView extends ScrollPane {
                 mark.setLayoutX(x);
                 mark.setLayoutY(16);
                 lane.getChildren().add(mark);
+                if (e.tsNanos() >= 0) {
+                    Label when = new Label(String.format("+%.3f s", (e.tsNanos() - t0) / 1e9));
+                    when.getStyleClass().add("timeline-time");
+                    when.setLayoutX(x);
+                    when.setLayoutY(LANE_HEIGHT - 8);
+                    lane.getChildren().add(when);
+                }
                 right = x + MIN_GAP;
             }
-            Line axis = new Line(LEFT, LANE_HEIGHT - 10, right, LANE_HEIGHT - 10);
+            Line axis = new Line(LEFT, LANE_HEIGHT - 12, right, LANE_HEIGHT - 12);
             axis.getStyleClass().add("timeline-axis");
             lane.getChildren().add(0, axis);
             lane.setPrefWidth(right + 20);
