@@ -20,7 +20,10 @@ final class FilterBar extends HBox {
     private final Label error = new Label();
     private final ViewerPrefs prefs;
     private final Consumer<Predicate<Record>> apply;
-    private Predicate<Record> current;
+    /** The applied expression, null when every row is shown. */
+    private String current;
+    /** Set while the bar changes its own items (which fires actions). */
+    private boolean updating;
 
     FilterBar(ViewerPrefs prefs, Consumer<Predicate<Record>> apply) {
         super(6);
@@ -34,11 +37,11 @@ final class FilterBar extends HBox {
         field.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(field, Priority.ALWAYS);
         field.getEditor().setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ENTER) applyText();
-            else if (e.getCode() == KeyCode.ESCAPE) clear();
+            if (e.getCode() == KeyCode.ESCAPE) clear();
         });
+        // Enter in the editor and a pick from the history both end here.
         field.setOnAction(e -> {
-            if (!field.getEditor().isFocused()) applyText(); // picked from the history
+            if (!updating) applyText();
         });
         Button applyButton = new Button("Apply");
         applyButton.setOnAction(e -> applyText());
@@ -59,10 +62,15 @@ final class FilterBar extends HBox {
         try {
             Predicate<Record> p = FilterCompiler.compile(text);
             markError(null, -1);
-            current = p;
+            current = text;
             prefs.addFilter(text);
-            field.getItems().setAll(prefs.filterHistory());
-            field.getEditor().setText(text);
+            updating = true;
+            try {
+                field.getItems().setAll(prefs.filterHistory());
+                field.getEditor().setText(text);
+            } finally {
+                updating = false;
+            }
             apply.accept(p);
         } catch (FilterCompiler.BadFilter e) {
             markError(e.getMessage(), e.position());
@@ -83,15 +91,34 @@ final class FilterBar extends HBox {
 
     /** Shows every row again. */
     void clear() {
-        field.getEditor().setText("");
+        updating = true;
+        try {
+            field.getEditor().setText("");
+            field.setValue(null);
+        } finally {
+            updating = false;
+        }
         markError(null, -1);
         current = null;
         apply.accept(null);
     }
 
-    /** Applies the current filter again (a new capture). */
+    /** Applies the current expression again, freshly compiled (a new capture). */
     void reapply() {
-        apply.accept(current);
+        if (current == null) {
+            apply.accept(null);
+            return;
+        }
+        try {
+            apply.accept(FilterCompiler.compile(current));
+        } catch (FilterCompiler.BadFilter e) {
+            markError(e.getMessage(), e.position());
+        }
+    }
+
+    /** The applied expression, or null. */
+    String current() {
+        return current;
     }
 
     void focus() {

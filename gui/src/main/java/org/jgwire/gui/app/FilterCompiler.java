@@ -1,13 +1,15 @@
 package org.jgwire.gui.app;
 
 import java.util.function.Predicate;
+import org.jgwire.codec.filter.FilterSyntaxException;
+import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.model.Record;
 
-/** The filter language of {@code jgwire decode --filter}, as the filter bar uses it. */
+/** The filter language of {@code jgwire decode --filter} (core-codec {@link RecordFilter}), as the filter bar uses it. */
 final class FilterCompiler {
     private FilterCompiler() {}
 
-    /** A filter that does not compile: the message and the character position it refers to (-1 if none). */
+    /** A filter that does not compile: the reason and the character position it refers to. */
     static final class BadFilter extends Exception {
         private final int position;
 
@@ -21,7 +23,19 @@ final class FilterCompiler {
         }
     }
 
+    /**
+     * A new filter for {@code text}. A RecordFilter learns names and the start time from the records it tests, in
+     * order, so each capture (and each change of expression) gets a fresh one.
+     */
     static Predicate<Record> compile(String text) throws BadFilter {
-        throw new BadFilter("the filter language (core-codec RecordFilter) is not in this build yet", -1);
+        try {
+            return RecordFilter.compile(text);
+        } catch (FilterSyntaxException e) {
+            return fail(e);
+        }
+    }
+
+    private static Predicate<Record> fail(FilterSyntaxException e) throws BadFilter {
+        throw new BadFilter(e.reason() + " at position " + e.position(), e.position());
     }
 }

@@ -37,6 +37,7 @@ import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.DetailTreeBuilder;
 import org.jgwire.gui.model.Row;
 import org.jgwire.gui.view.DetailTreeView;
+import org.jgwire.gui.view.FlowView;
 import org.jgwire.gui.view.HexView;
 import org.jgwire.gui.view.MessageTable;
 import org.jgwire.gui.view.TimelineView;
@@ -58,6 +59,8 @@ public final class MainWindow {
     private final DetailTreeView tree = new DetailTreeView();
     private final HexView hex = new HexView();
     private final TimelineView timeline = new TimelineView();
+    private final FlowView flow = new FlowView();
+    private final Tab flowTab = new Tab("Flow");
     private final ProgressBar progress = new ProgressBar(0);
     private final Label status = new Label("No capture open");
     private final Label banner = new Label();
@@ -100,7 +103,12 @@ public final class MainWindow {
         messagesTab = new Tab("Messages", mainSplit);
         Tab timelineTab = new Tab("Membership timeline", timeline);
         timelineTab.setId("timeline-tab");
-        tabs.getTabs().addAll(messagesTab, timelineTab);
+        flowTab.setContent(flow);
+        flowTab.setId("flow-tab");
+        tabs.getTabs().addAll(messagesTab, timelineTab, flowTab);
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, tab) -> {
+            if (tab == flowTab) updateFlow();
+        });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
         HBox statusBar = new HBox(10, progress, status);
@@ -120,6 +128,7 @@ public final class MainWindow {
         });
         tree.setContextMenu(new javafx.scene.control.ContextMenu(menuItem("Copy value", this::copySelectedValue)));
         timeline.setOnSelectRow(this::selectRow);
+        flow.setOnSelectRow(this::selectRow);
         table.relativeTimeProperty().set(prefs.getBoolean("time.relative", false));
         restoreColumnWidths();
 
@@ -251,6 +260,29 @@ public final class MainWindow {
             table.selectRow(number);
         }
         table.requestFocus();
+    }
+
+    /**
+     * Draws the flow of the selected rows when several are selected, else of the shown rows from the selected one
+     * (or from the first) on, up to {@link FlowView#MAX_MESSAGES}.
+     */
+    void updateFlow() {
+        if (session == null) return;
+        List<Row> selected = new ArrayList<>(table.getSelectionModel().getSelectedItems());
+        List<Row> rows;
+        if (selected.size() > 1) {
+            selected.sort(java.util.Comparator.comparingInt(Row::number));
+            rows = selected;
+        } else {
+            List<Row> shown = session.shown();
+            int from = 0;
+            if (selected.size() == 1) {
+                int at = shown.indexOf(selected.get(0));
+                from = Math.max(0, at);
+            }
+            rows = shown.subList(from, Math.min(shown.size(), from + FlowView.MAX_MESSAGES));
+        }
+        flow.show(rows, a -> session.names().get().display(a), session.startNanos());
     }
 
     void copySelectedValue() {

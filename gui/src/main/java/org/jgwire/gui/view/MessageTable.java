@@ -62,6 +62,7 @@ public final class MessageTable extends TableView<Row> {
             }
         });
         relativeTime.addListener((o, a, b) -> refresh());
+        getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
     }
 
     private <T> TableColumn<Row, T> column(String title, String id, double width, Function<Row, T> value,

@@ -165,6 +165,65 @@ class ViewerUiTest {
         assertFalse(window.session().rows().isEmpty());
     }
 
+    @Test
+    void filterBarShowsOnlyWhatTheExpressionSelectsAndRemembersIt(FxRobot robot) {
+        int all = window.session().rows().size();
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.F)
+                .release(javafx.scene.input.KeyCode.F, javafx.scene.input.KeyCode.CONTROL);
+        javafx.scene.control.ComboBox<?> field = robot.lookup("#filter").queryAs(javafx.scene.control.ComboBox.class);
+        assertTrue(field.getEditor().isFocused(), "Ctrl+F focuses the filter");
+        robot.write("gms.type == VIEW").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        List<Long> shownViews = table.getItems().stream().map(r -> {
+            assertEquals("VIEW", String.valueOf(r.message().header("GMS").field("type")));
+            return r.message().view().id();
+        }).toList();
+        // One VIEW multicast per view the coordinator installed after its first (see the timeline test).
+        List<Long> expected = manifest.views().stream().filter(v -> v.id() > 0).map(Manifest.InstalledView::id)
+                .distinct().toList();
+        assertEquals(expected, shownViews);
+        assertTrue(field.getItems().contains("gms.type == VIEW"), "applied expressions go into the history");
+        assertTrue(robot.lookup("#status").queryLabeled().getText().startsWith(expected.size() + " of " + all));
+    }
+
+    @Test
+    void aBadFilterIsMarkedWhereItIsWrongAndKeepsTheRowsShown(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        int before = table.getItems().size();
+        robot.clickOn("#filter").write("gms.type ==").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.ComboBox<?> field = robot.lookup("#filter").queryAs(javafx.scene.control.ComboBox.class);
+        assertTrue(field.getStyleClass().contains("filter-bad"));
+        String error = robot.lookup("#filter-error").queryLabeled().getText();
+        assertFalse(error.isEmpty());
+        // The expression ended early: the position is its length, where the caret is put.
+        assertTrue(error.endsWith("position " + "gms.type ==".length()), error);
+        assertEquals("gms.type ==".length(), field.getEditor().getCaretPosition());
+        assertEquals(before, table.getItems().size());
+    }
+
+    @Test
+    void flowDiagramDrawsTheSelectedMessagesBetweenMembers(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        List<Row> chats = table.getItems().stream()
+                .filter(r -> r.message() != null && r.message().payload().text() != null).toList();
+        robot.interact(() -> {
+            table.getSelectionModel().clearSelection();
+            for (Row r : chats) table.getSelectionModel().select(r);
+        });
+        robot.clickOn("Flow");
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Row> drawn = robot.lookup("#flow .flow-label").queryAllAs(Label.class).stream()
+                .filter(l -> l.getUserData() instanceof Row).map(l -> (Row) l.getUserData()).toList();
+        assertEquals(chats.stream().map(Row::number).sorted().toList(), drawn.stream().map(Row::number).toList());
+        List<String> lanes = robot.lookup("#flow .flow-member").queryAllAs(Label.class).stream()
+                .map(Label::getText).sorted().toList();
+        assertEquals(manifest.members().stream().map(Manifest.Member::name).sorted().toList(), lanes);
+        assertEquals(manifest.sent().stream().filter(Manifest.SentMessage::multicast).count(),
+                robot.lookup("#flow .multicast").queryAll().size());
+    }
+
     private String name(org.jgwire.codec.model.NodeAddress a) {
         return window.session().names().get().display(a);
     }
