@@ -23,18 +23,23 @@ import picocli.CommandLine.Parameters;
 
 /** {@code jgwire gui}: the JavaFX viewer (gui module), with the same decoding options as {@code decode}. */
 @Command(name = "gui", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Open the desktop viewer: message table, decoded tree with hex, membership timeline.",
+        description = {"Open the desktop viewer: message table, decoded tree with hex, membership timeline, flow.",
                 "Open a capture from the command line, the File menu (Ctrl+O) or by dropping it on the window."},
         footer = {"", "Examples:",
                 "  jgwire gui",
                 "  jgwire gui capture.pcapng",
                 "  jgwire gui --port 7800,7801 capture.pcap",
+                "  jgwire gui --live lo --port 7800",
                 "  xvfb-run -a jgwire gui capture.pcap      # without a desktop",
                 "", "Needs a display (DISPLAY); the window's layout and recent files are remembered per user.",
                 "Exit codes: 0 closed normally, 2 usage error (or no display), 3 the file cannot be read."})
 public final class GuiCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "CAPTURE", description = "A pcap/pcapng file to open.")
     Path capture;
+
+    @Option(names = "--live", paramLabel = "IFACE",
+            description = "Capture live on this interface through libpcap (needs capture rights), e.g. lo.")
+    String live;
 
     @Option(names = "--port", paramLabel = "PORT", split = ",",
             description = "Only traffic to or from these ports (default: JGroups is recognised by content).")
@@ -56,6 +61,7 @@ public final class GuiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (capture != null && live != null) throw usage("give a CAPTURE file or --live, not both");
         if (capture != null && !Files.exists(capture)) throw new NoSuchFileException(capture.toString());
         if (jgroupsJar != null && !Files.isReadable(jgroupsJar)) throw new NoSuchFileException(jgroupsJar.toString());
         for (int port : ports)
@@ -74,7 +80,7 @@ public final class GuiCommand implements Callable<Integer> {
         }
         DecodeOptions options = new DecodeOptions(Limits.DEFAULTS, VersionRuntime.defaultHome(), jgroupsVersion,
                 jgroupsJar, new LinkedHashSet<>(ports));
-        Viewer.run(new Viewer.Launch(capture, options, jsonLines()));
+        Viewer.run(new Viewer.Launch(capture, live, List.copyOf(ports), options, jsonLines()));
         return ExitCodes.OK;
     }
 

@@ -15,6 +15,7 @@ final class MainMenu {
     private final ViewerPrefs prefs;
     private final MenuBar bar = new MenuBar();
     private final Menu recent = new Menu("Open recent");
+    private final MenuItem stop;
 
     MainMenu(MainWindow window, ViewerPrefs prefs, boolean canExport) {
         this.window = window;
@@ -36,7 +37,12 @@ final class MainMenu {
         MenuItem filter = item("Filter", "Shortcut+F", window::focusFilter);
         MenuItem copy = item("Copy value", null, window::copySelectedValue);
         Menu view = new Menu("View", null, filter, relative, copy);
-        bar.getMenus().addAll(file, view);
+        MenuItem live = item("Live capture...", "Shortcut+L", window::chooseLive);
+        MenuItem cluster = item("Start test cluster...", null, window::chooseCluster);
+        stop = item("Stop capture", "Shortcut+PERIOD", window::stopCapture);
+        stop.setDisable(true);
+        Menu capture = new Menu("Capture", null, live, cluster, stop);
+        bar.getMenus().addAll(file, capture, view);
     }
 
     private static MenuItem item(String text, String accelerator, Runnable action) {
@@ -44,6 +50,11 @@ final class MainMenu {
         if (accelerator != null) i.setAccelerator(KeyCombination.keyCombination(accelerator));
         i.setOnAction(e -> action.run());
         return i;
+    }
+
+    /** Enables "Stop capture" while a live capture runs. */
+    void setCapturing(boolean capturing) {
+        stop.setDisable(!capturing);
     }
 
     MenuBar bar() {

@@ -35,6 +35,7 @@ import org.jgwire.codec.model.Record;
 import org.jgwire.gui.model.CaptureSession;
 import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.DetailTreeBuilder;
+import org.jgwire.gui.model.LiveCaptureSource;
 import org.jgwire.gui.model.Row;
 import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.FlowView;
@@ -71,7 +72,7 @@ public final class MainWindow {
     private final MainMenu menu;
     private final SplitPane mainSplit, detailSplit;
     private CaptureSession session;
-    private Row shownRow;
+    private LiveCaptureSource live;
 
     public MainWindow(Stage stage, ViewerPrefs prefs, DecodeOptions options, RecordExport export) {
         this.stage = stage;
@@ -185,8 +186,74 @@ public final class MainWindow {
         start(new CaptureSession(file.getFileName().toString()), source, size);
     }
 
+    /** Starts a live capture on {@code iface}; errors (rights, libpcap) go to the banner. */
+    public void startLive(String iface, List<Integer> ports) {
+        LiveCaptureSource source;
+        try {
+            source = LiveCaptureSource.open(iface, LiveCaptureSource.portFilter(ports));
+        } catch (IOException e) {
+            showError(e.getMessage());
+            return;
+        }
+        start(new CaptureSession("live on " + iface), source, -1);
+        live = source;
+        menu.setCapturing(true);
+    }
+
+    /** Ends a live capture (the rows stay), or stops loading a file. */
+    public void stopCapture() {
+        if (live != null) live.stop();
+        else if (session != null) session.stop();
+        live = null;
+        menu.setCapturing(false);
+    }
+
+    /**
+     * Captures lo live and runs a test cluster (core-codec's ClusterRunner); the capture ends after the run.
+     *
+     * @return the run, completed when the cluster has finished and the capture stopped
+     */
+    public java.util.concurrent.CompletableFuture<org.jgwire.codec.cluster.ClusterRun> startCluster(
+            org.jgwire.codec.cluster.ClusterSpec spec) {
+        var result = new java.util.concurrent.CompletableFuture<org.jgwire.codec.cluster.ClusterRun>();
+        startLive("lo", List.of());
+        if (live == null) {
+            result.completeExceptionally(new IOException("live capture on lo did not start"));
+            return result;
+        }
+        LiveCaptureSource capture = live;
+        status.setText("Starting " + spec.nodes() + " JGroups " + spec.jgroupsVersion() + " members (" + spec.stack()
+                + ") ...");
+        Thread t = new Thread(() -> {
+            String outcome;
+            org.jgwire.codec.cluster.ClusterRun run = null;
+            try {
+                run = org.jgwire.codec.cluster.ClusterRunner.run(spec);
+                outcome = null;
+                Thread.sleep(500); // the last packets reach the capture
+            } catch (Exception e) {
+                outcome = "Test cluster failed: " + e.getMessage();
+            }
+            String failed = outcome;
+            org.jgwire.codec.cluster.ClusterRun done = run;
+            Platform.runLater(() -> {
+                if (live == capture) stopCapture();
+                if (failed != null) {
+                    showError(failed);
+                    result.completeExceptionally(new IOException(failed));
+                } else {
+                    result.complete(done);
+                }
+            });
+        }, "jgwire-cluster");
+        t.setDaemon(true);
+        t.start();
+        return result;
+    }
+
     /** Shows a new session, decoding {@code source} into it. */
     void start(CaptureSession s, CaptureSource source, long size) {
+        if (live != null) stopCapture();
         if (session != null) session.close();
         session = s;
         clearError();
@@ -237,7 +304,6 @@ public final class MainWindow {
     }
 
     private void showDetail(Row row) {
-        shownRow = row;
         if (row == null || session == null) {
             tree.show(null);
             hex.show(null, 0);
@@ -350,6 +416,25 @@ public final class MainWindow {
         }, "jgwire-export");
         t.setDaemon(true);
         t.start();
+    }
+
+    void chooseLive() {
+        List<String> interfaces;
+        try {
+            interfaces = LiveCaptureSource.interfaces();
+        } catch (IOException e) {
+            showError(e.getMessage());
+            return;
+        }
+        try {
+            CaptureDialogs.live(interfaces).ifPresent(l -> startLive(l.iface(), l.ports()));
+        } catch (IllegalArgumentException e) {
+            showError("Live capture: " + e.getMessage());
+        }
+    }
+
+    void chooseCluster() {
+        CaptureDialogs.cluster(options.jgwireHome()).ifPresent(this::startCluster);
     }
 
     void focusFilter() {

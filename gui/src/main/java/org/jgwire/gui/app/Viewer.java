@@ -14,10 +14,13 @@ public final class Viewer {
      * What to show at start.
      *
      * @param file    a capture to open, or null
+     * @param live    an interface to capture on live, or null
+     * @param ports   for a live capture: only these ports (empty: any)
      * @param options decoding options (the distribution home, limits, ports)
      * @param export  the JSON Lines writer, or null to disable export
      */
-    public record Launch(Path file, DecodeOptions options, RecordExport export) {}
+    public record Launch(Path file, String live, java.util.List<Integer> ports, DecodeOptions options,
+                         RecordExport export) {}
 
     private static volatile Launch launch;
 
@@ -37,6 +40,7 @@ public final class Viewer {
             MainWindow w = new MainWindow(stage, ViewerPrefs.user(), l.options(), l.export());
             stage.show();
             if (l.file() != null) w.open(l.file());
+            else if (l.live() != null) w.startLive(l.live(), l.ports());
         }
     }
 }

@@ -64,6 +64,14 @@ public final class CaptureLoader {
     private void run(CaptureSource raw, long expectedBytes) {
         ProgressSource source = new ProgressSource(raw, expectedBytes);
         Batcher batcher = new Batcher(source);
+        // A live capture may go quiet with rows in hand: a timer hands them over too.
+        java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "jgwire-loader-timer");
+                    t.setDaemon(true);
+                    return t;
+                });
+        timer.scheduleWithFixedDelay(() -> batcher.handOver(false), 100, 100, java.util.concurrent.TimeUnit.MILLISECONDS);
         DecodeSummary summary = null;
         Exception failure = null;
         try (CaptureSource s = source; Decoder decoder = new Decoder(options)) {
@@ -73,6 +81,8 @@ public final class CaptureLoader {
             // rows so far stay
         } catch (IOException | RuntimeException e) {
             failure = e;
+        } finally {
+            timer.shutdownNow();
         }
         batcher.handOver(true);
         DecodeSummary s = summary;
@@ -106,19 +116,19 @@ public final class CaptureLoader {
             frameIndex = frames.append(buf, off, len);
         }
 
-        void record(Record r) {
+        synchronized void record(Record r) {
             if (cancelled) throw new Cancelled();
             // Records of a frame follow its tap call; other errors (network layer, stream gaps) have no bytes.
             FrameInfo f = r.frame();
             int index = f == frameInfo || f != null && f.equals(frameInfo) ? frameIndex : -1;
             batch.add(new Row(++number, index, r));
             namesChanged |= names.learnFrom(r);
-            if (batch.size() >= MAX_BATCH || (batch.size() & 255) == 0) handOver(false);
+            handOver(false);
         }
 
-        void handOver(boolean last) {
+        synchronized void handOver(boolean last) {
             long now = System.nanoTime();
-            if (!last && batch.size() < MAX_BATCH && now - lastHandOver < HAND_OVER_NANOS) return;
+            if (!last && (batch.isEmpty() || batch.size() < MAX_BATCH && now - lastHandOver < HAND_OVER_NANOS)) return;
             lastHandOver = now;
             List<Row> rows = batch;
             batch = new ArrayList<>();

@@ -1,0 +1,97 @@
+package org.jgwire.gui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.stage.Stage;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.cluster.ClusterRun;
+import org.jgwire.codec.cluster.ClusterSpec;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.gui.model.Row;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Capture > Start test cluster: real JGroups 5.5.7 members on 127.0.0.1, captured live on lo through libpcap while
+ * the viewer decodes. Needs capture rights on lo and multicast on lo (as the tests module; .ci/run sets both).
+ */
+@ExtendWith(ApplicationExtension.class)
+class LiveClusterUiTest {
+    static final String PREFS = "org/jgwire/gui-test-live";
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Preferences.userRoot().node(PREFS).removeNode();
+        DecodeOptions options = DecodeOptions.defaults(Path.of(System.getProperty("jgwire.home")));
+        window = new MainWindow(stage, new ViewerPrefs(Preferences.userRoot().node(PREFS)), options, null);
+        stage.show();
+    }
+
+    @AfterAll
+    static void forgetPrefs() throws Exception {
+        Preferences.userRoot().node(PREFS).removeNode();
+    }
+
+    /**
+     * The cluster runner's nodes take core-codec from {@code <home>/lib/jgwire-core-codec-*.jar}; under
+     * {@code mvn test} core-codec is a classes folder, so it is jarred into the test home here.
+     */
+    private static void coreCodecInLib(Path home) throws Exception {
+        Path lib = home.resolve("lib");
+        Path jar = lib.resolve("jgwire-core-codec-test.jar");
+        if (java.nio.file.Files.exists(jar)) return;
+        java.nio.file.Files.createDirectories(lib);
+        Path from = Path.of(org.jgwire.codec.Decoder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        if (java.nio.file.Files.isRegularFile(from)) {
+            java.nio.file.Files.copy(from, jar);
+            return;
+        }
+        try (var out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(jar));
+             var files = java.nio.file.Files.walk(from)) {
+            for (Path p : (Iterable<Path>) files.filter(java.nio.file.Files::isRegularFile)::iterator) {
+                out.putNextEntry(new java.util.jar.JarEntry(from.relativize(p).toString().replace('\\', '/')));
+                java.nio.file.Files.copy(p, out);
+                out.closeEntry();
+            }
+        }
+    }
+
+    @Test
+    void showsEveryChatMessageOfATestClusterStartedFromTheViewer(FxRobot robot) throws Exception {
+        coreCodecInLib(Path.of(System.getProperty("jgwire.home")));
+        ClusterSpec spec = new ClusterSpec("5.5.7", "udp", 2, "chat", null,
+                Path.of(System.getProperty("jgwire.home")), Duration.ofMinutes(2));
+        CompletableFuture<ClusterRun>[] run = new CompletableFuture[1];
+        robot.interact(() -> run[0] = window.startCluster(spec));
+        Manifest manifest = run[0].get(3, TimeUnit.MINUTES).manifest();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().loading().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        Set<String> shown = new TreeSet<>();
+        for (Row r : window.session().rows()) {
+            if (r.message() != null && r.message().payload().text() != null
+                    && r.message().payload().text().startsWith("chat ")) shown.add(r.message().payload().text());
+        }
+        Set<String> sent = new TreeSet<>(manifest.sent().stream().map(Manifest.SentMessage::text).toList());
+        assertFalse(sent.isEmpty());
+        assertEquals(sent, shown);
+        List<String> members = manifest.members().stream().map(Manifest.Member::name).toList();
+        assertTrue(window.session().events().stream().anyMatch(e -> e.members().size() == members.size()),
+                "the timeline shows the view with every member");
+    }
+}
