@@ -75,11 +75,13 @@ public final class CaptureSession implements AutoCloseable {
             }
         }
         if (table != null) names.set(table);
+        List<MembershipEvent> found = new java.util.ArrayList<>();
         for (Row r : batch) {
             if (r.record() instanceof ErrorRecord) errorRows++;
             MembershipEvent e = timeline.add(r);
-            if (e != null) events.add(e);
+            if (e != null) found.add(e);
         }
+        events.addAll(found); // one change per batch: the timeline redraws once
         rows.append(batch);
         progress.set(p);
     }
