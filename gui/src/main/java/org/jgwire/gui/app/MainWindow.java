@@ -82,6 +82,7 @@ public final class MainWindow {
         progress.setId("progress");
         progress.setPrefWidth(200);
         progress.setVisible(false);
+        progress.managedProperty().bind(progress.visibleProperty());
         status.setId("status");
         banner.setId("error-banner");
         banner.setWrapText(true);
