@@ -404,6 +404,10 @@ public final class MainWindow {
 
     /** Writes rows to a file on a background thread; the status bar says when it is done. */
     void exportTo(List<Row> rows, Path file) {
+        exportTo(rows, file, export);
+    }
+
+    void exportTo(List<Row> rows, Path file, RecordExport export) {
         List<Record> records = new ArrayList<>(rows.size());
         for (Row r : rows) records.add(r.record());
         var names = session.names().get();
@@ -463,7 +467,7 @@ public final class MainWindow {
         }
     }
 
-    /** Remembers window size and position, dividers and column widths. */
+    /** Remembers window size and position, dividers and column widths (and closes the capture). */
     void saveLayout() {
         Scene scene = stage.getScene();
         prefs.putDouble("window.width", scene.getWidth());

@@ -224,6 +224,77 @@ class ViewerUiTest {
                 robot.lookup("#flow .multicast").queryAll().size());
     }
 
+    @Test
+    void arrowKeysMoveThroughMessagesAndTheTreeFollows(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        robot.interact(() -> {
+            table.getSelectionModel().clearAndSelect(0);
+            table.getFocusModel().focus(0);
+            table.requestFocus();
+        });
+        robot.type(javafx.scene.input.KeyCode.DOWN, 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        Row third = table.getItems().get(2);
+        assertEquals(third, table.getSelectionModel().getSelectedItem());
+        DetailTreeView tree = robot.lookup("#detail-tree").queryAs(DetailTreeView.class);
+        assertTrue(tree.getRoot().getChildren().get(0).getValue().label()
+                .startsWith("Frame: packet #" + third.record().frame().packet() + ","));
+    }
+
+    @Test
+    void sortingBySizeOrdersTheRowsAndKeepsThemAll(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        int all = table.getItems().size();
+        robot.clickOn("Size");
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Integer> sizes = table.getItems().stream().map(r -> org.jgwire.gui.model.RowText.size(r.record())).toList();
+        assertEquals(all, sizes.size());
+        assertEquals(sizes.stream().sorted().toList(), sizes);
+        robot.clickOn("Size"); // descending
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Integer> down = table.getItems().stream().map(r -> org.jgwire.gui.model.RowText.size(r.record())).toList();
+        assertEquals(sizes.stream().sorted(java.util.Comparator.reverseOrder()).toList(), down);
+    }
+
+    @Test
+    void exportWritesTheFilteredRowsInCaptureOrder(FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        robot.clickOn("#filter").write("gms").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Row> shown = List.copyOf(window.session().shown());
+        assertFalse(shown.isEmpty());
+        List<Long> written = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Path file = dir.resolve("out.jsonl");
+        robot.interact(() -> window.exportTo(shown, file, (records, names, out) -> {
+            for (org.jgwire.codec.model.Record r : records) {
+                written.add(r.frame().packet());
+                out.write((r.kind() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        }));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> robot.lookup("#status").queryLabeled().getText().startsWith("Exported"));
+        assertEquals(shown.stream().map(r -> r.record().frame().packet()).toList(), written);
+        assertEquals(shown.size(), java.nio.file.Files.readAllLines(file).size());
+    }
+
+    @Test
+    void columnWidthsAndRecentFilesAreRememberedForTheNextWindow(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        javafx.scene.control.TableColumn<Row, ?> headers = table.getColumns().stream()
+                .filter(c -> "headers".equals(c.getId())).findFirst().orElseThrow();
+        robot.interact(() -> headers.setPrefWidth(333));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.saveLayout());
+        ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
+        assertEquals(CAPTURE.toAbsolutePath().toString(), prefs.recentFiles().get(0));
+        MainWindow[] again = new MainWindow[1];
+        robot.interact(() -> again[0] = new MainWindow(new Stage(), prefs,
+                DecodeOptions.defaults(Path.of(System.getProperty("jgwire.home"))), null));
+        double restored = again[0].table().getColumns().stream().filter(c -> "headers".equals(c.getId()))
+                .findFirst().orElseThrow().getPrefWidth();
+        assertEquals(headers.getWidth(), restored, 0.5);
+    }
+
     private String name(org.jgwire.codec.model.NodeAddress a) {
         return window.session().names().get().display(a);
     }
