@@ -41,6 +41,7 @@ import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.FlowView;
 import org.jgwire.gui.view.HexView;
 import org.jgwire.gui.view.MessageTable;
+import org.jgwire.gui.view.StatsView;
 import org.jgwire.gui.view.TimelineView;
 
 /**
@@ -62,6 +63,8 @@ public final class MainWindow {
     private final TimelineView timeline = new TimelineView();
     private final FlowView flow = new FlowView();
     private final Tab flowTab = new Tab("Flow");
+    private final StatsView stats = new StatsView();
+    private final Tab statsTab = new Tab("Statistics", stats);
     private final ProgressBar progress = new ProgressBar(0);
     private final Label status = new Label("No capture open");
     private final Label banner = new Label();
@@ -107,9 +110,11 @@ public final class MainWindow {
         timelineTab.setId("timeline-tab");
         flowTab.setContent(flow);
         flowTab.setId("flow-tab");
-        tabs.getTabs().addAll(messagesTab, timelineTab, flowTab);
+        statsTab.setId("stats-tab");
+        tabs.getTabs().addAll(messagesTab, timelineTab, flowTab, statsTab);
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, tab) -> {
             if (tab == flowTab) updateFlow();
+            else if (tab == statsTab) updateStats();
         });
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
@@ -276,6 +281,7 @@ public final class MainWindow {
 
     private void finished(CaptureSession s) {
         if (s != session) return;
+        if (tabs.getSelectionModel().getSelectedItem() == statsTab) updateStats();
         progress.progressProperty().unbind();
         progress.setVisible(false);
         Exception f = s.failure().get();
@@ -350,6 +356,11 @@ public final class MainWindow {
             rows = shown.subList(from, Math.min(shown.size(), from + FlowView.MAX_MESSAGES));
         }
         flow.show(rows, a -> session.names().get().display(a), session.startNanos());
+    }
+
+    /** Shows the statistics of what is loaded so far. */
+    void updateStats() {
+        if (session != null) stats.show(session.traffic(), a -> session.names().get().display(a));
     }
 
     void copySelectedValue() {

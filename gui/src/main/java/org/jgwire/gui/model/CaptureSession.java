@@ -32,6 +32,7 @@ public final class CaptureSession implements AutoCloseable {
     private final FilteredList<Row> shown = new FilteredList<>(rows);
     private final ObservableList<MembershipEvent> events = FXCollections.observableArrayList();
     private final MembershipTimeline timeline = new MembershipTimeline();
+    private final TrafficCounts traffic = new TrafficCounts();
     private final ObjectProperty<NameTable> names = new SimpleObjectProperty<>(new NameTable());
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
@@ -78,6 +79,7 @@ public final class CaptureSession implements AutoCloseable {
         List<MembershipEvent> found = new java.util.ArrayList<>();
         for (Row r : batch) {
             if (r.record() instanceof ErrorRecord) errorRows++;
+            traffic.add(r.record());
             MembershipEvent e = timeline.add(r);
             if (e != null) found.add(e);
         }
@@ -120,6 +122,11 @@ public final class CaptureSession implements AutoCloseable {
 
     public MembershipTimeline timeline() {
         return timeline;
+    }
+
+    /** Messages and bytes per member and protocol, so far. */
+    public TrafficCounts traffic() {
+        return traffic;
     }
 
     public ObjectProperty<NameTable> names() {

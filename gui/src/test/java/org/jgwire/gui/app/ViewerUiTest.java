@@ -295,6 +295,21 @@ class ViewerUiTest {
         assertEquals(headers.getWidth(), restored, 0.5);
     }
 
+    @Test
+    void statisticsCountEveryMessageByMemberAndChartThem(FxRobot robot) {
+        robot.clickOn("Statistics");
+        WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableView<org.jgwire.gui.view.StatsView.Row> members =
+                robot.lookup("#stats-members").queryAs(javafx.scene.control.TableView.class);
+        assertEquals(manifest.members().stream().map(Manifest.Member::name).sorted().toList(),
+                members.getItems().stream().map(org.jgwire.gui.view.StatsView.Row::key).sorted().toList());
+        long messageRows = window.session().rows().stream().filter(r -> r.message() != null).count();
+        assertEquals(messageRows, members.getItems().stream().mapToLong(org.jgwire.gui.view.StatsView.Row::messages).sum());
+        javafx.scene.chart.LineChart<?, ?> chart = robot.lookup("#rate-chart").queryAs(javafx.scene.chart.LineChart.class);
+        assertEquals(manifest.members().size(), chart.getData().size());
+    }
+
     private String name(org.jgwire.codec.model.NodeAddress a) {
         return window.session().names().get().display(a);
     }
