@@ -38,7 +38,7 @@ class LiveClusterUiTest {
     @Start
     void start(Stage stage) throws Exception {
         Preferences.userRoot().node(PREFS).removeNode();
-        DecodeOptions options = DecodeOptions.defaults(Path.of(System.getProperty("jgwire.home")));
+        DecodeOptions options = DecodeOptions.defaults(org.jgwire.gui.TestHome.get());
         window = new MainWindow(stage, new ViewerPrefs(Preferences.userRoot().node(PREFS)), options, null);
         stage.show();
     }
@@ -48,35 +48,10 @@ class LiveClusterUiTest {
         Preferences.userRoot().node(PREFS).removeNode();
     }
 
-    /**
-     * The cluster runner's nodes take core-codec from {@code <home>/lib/jgwire-core-codec-*.jar}; under
-     * {@code mvn test} core-codec is a classes folder, so it is jarred into the test home here.
-     */
-    private static void coreCodecInLib(Path home) throws Exception {
-        Path lib = home.resolve("lib");
-        Path jar = lib.resolve("jgwire-core-codec-test.jar");
-        if (java.nio.file.Files.exists(jar)) return;
-        java.nio.file.Files.createDirectories(lib);
-        Path from = Path.of(org.jgwire.codec.Decoder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        if (java.nio.file.Files.isRegularFile(from)) {
-            java.nio.file.Files.copy(from, jar);
-            return;
-        }
-        try (var out = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(jar));
-             var files = java.nio.file.Files.walk(from)) {
-            for (Path p : (Iterable<Path>) files.filter(java.nio.file.Files::isRegularFile)::iterator) {
-                out.putNextEntry(new java.util.jar.JarEntry(from.relativize(p).toString().replace('\\', '/')));
-                java.nio.file.Files.copy(p, out);
-                out.closeEntry();
-            }
-        }
-    }
-
     @Test
     void showsEveryChatMessageOfATestClusterStartedFromTheViewer(FxRobot robot) throws Exception {
-        coreCodecInLib(Path.of(System.getProperty("jgwire.home")));
         ClusterSpec spec = new ClusterSpec("5.5.7", "udp", 2, "chat", null,
-                Path.of(System.getProperty("jgwire.home")), Duration.ofMinutes(2));
+                org.jgwire.gui.TestHome.get(), Duration.ofMinutes(2));
         CompletableFuture<ClusterRun>[] run = new CompletableFuture[1];
         robot.interact(() -> run[0] = window.startCluster(spec));
         Manifest manifest = run[0].get(3, TimeUnit.MINUTES).manifest();

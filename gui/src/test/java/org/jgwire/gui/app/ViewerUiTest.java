@@ -53,7 +53,7 @@ class ViewerUiTest {
     void start(Stage stage) throws Exception {
         Preferences.userRoot().node(PREFS).removeNode();
         ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
-        DecodeOptions options = DecodeOptions.defaults(Path.of(System.getProperty("jgwire.home")));
+        DecodeOptions options = DecodeOptions.defaults(org.jgwire.gui.TestHome.get());
         window = new MainWindow(stage, prefs, options, null);
         stage.show();
     }
@@ -289,7 +289,7 @@ class ViewerUiTest {
         assertEquals(CAPTURE.toAbsolutePath().toString(), prefs.recentFiles().get(0));
         MainWindow[] again = new MainWindow[1];
         robot.interact(() -> again[0] = new MainWindow(new Stage(), prefs,
-                DecodeOptions.defaults(Path.of(System.getProperty("jgwire.home"))), null));
+                DecodeOptions.defaults(org.jgwire.gui.TestHome.get()), null));
         double restored = again[0].table().getColumns().stream().filter(c -> "headers".equals(c.getId()))
                 .findFirst().orElseThrow().getPrefWidth();
         assertEquals(headers.getWidth(), restored, 0.5);

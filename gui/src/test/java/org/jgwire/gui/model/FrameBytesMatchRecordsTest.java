@@ -32,7 +32,7 @@ class FrameBytesMatchRecordsTest {
         List<Row> rows = new ArrayList<>();
         DecodeSummary[] summary = new DecodeSummary[1];
         try (FrameStore frames = new FrameStore()) {
-            CaptureLoader loader = new CaptureLoader(DecodeOptions.defaults(Path.of(System.getProperty("jgwire.home"))),
+            CaptureLoader loader = new CaptureLoader(DecodeOptions.defaults(org.jgwire.gui.TestHome.get()),
                     frames, Runnable::run, new CaptureLoader.Listener() {
                         @Override
                         public void rows(List<Row> batch, org.jgwire.codec.analysis.NameTable names, double p) {
