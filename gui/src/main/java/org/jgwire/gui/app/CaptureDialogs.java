@@ -69,7 +69,8 @@ final class CaptureDialogs {
         List<String> versions = bundledVersions(home);
         Dialog<ClusterSpec> d = new Dialog<>();
         d.setTitle("Start a test cluster");
-        d.setHeaderText("Real JGroups members on 127.0.0.1, chatting; their traffic is captured live on lo");
+        d.setHeaderText("Real JGroups members on 127.0.0.1 (chat: messages; rpc: RpcDispatcher calls);\n"
+                + "their traffic is captured live on lo");
         ChoiceBox<String> version = new ChoiceBox<>();
         version.getItems().setAll(versions);
         version.setValue(versions.isEmpty() ? null : versions.get(versions.size() - 1));
@@ -77,14 +78,18 @@ final class CaptureDialogs {
         stack.getItems().setAll("udp", "tcp", "tunnel");
         stack.setValue("udp");
         Spinner<Integer> members = new Spinner<>(1, 8, 3);
+        ChoiceBox<String> scenario = new ChoiceBox<>();
+        scenario.getItems().setAll("chat", "rpc");
+        scenario.setValue("chat");
         GridPane grid = grid();
         grid.addRow(0, new Label("JGroups version:"), version);
         grid.addRow(1, new Label("Stack:"), stack);
         grid.addRow(2, new Label("Members:"), members);
+        grid.addRow(3, new Label("Scenario:"), scenario);
         d.getDialogPane().setContent(grid);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         d.setResultConverter(b -> b == ButtonType.OK && version.getValue() != null
-                ? new ClusterSpec(version.getValue(), stack.getValue(), members.getValue(), "chat", null, home,
+                ? new ClusterSpec(version.getValue(), stack.getValue(), members.getValue(), scenario.getValue(), null, home,
                         Duration.ofMinutes(3)) : null);
         return d.showAndWait();
     }

@@ -33,6 +33,7 @@ public final class CaptureSession implements AutoCloseable {
     private final ObservableList<MembershipEvent> events = FXCollections.observableArrayList();
     private final MembershipTimeline timeline = new MembershipTimeline();
     private final TrafficCounts traffic = new TrafficCounts();
+    private final RpcPairs rpcPairs = new RpcPairs();
     private final ObjectProperty<NameTable> names = new SimpleObjectProperty<>(new NameTable());
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
@@ -80,6 +81,7 @@ public final class CaptureSession implements AutoCloseable {
         for (Row r : batch) {
             if (r.record() instanceof ErrorRecord) errorRows++;
             traffic.add(r.record());
+            rpcPairs.add(r);
             MembershipEvent e = timeline.add(r);
             if (e != null) found.add(e);
         }
@@ -122,6 +124,11 @@ public final class CaptureSession implements AutoCloseable {
 
     public MembershipTimeline timeline() {
         return timeline;
+    }
+
+    /** RPC responses paired with their requests, so far. */
+    public RpcPairs rpcPairs() {
+        return rpcPairs;
     }
 
     /** Messages and bytes per member and protocol, so far. */

@@ -41,7 +41,7 @@ public final class FlowView extends ScrollPane {
         this.onSelectRow = listener;
     }
 
-    /** Response row number → request row number, drawn as links (RPC pairing from the analysis). */
+    /** Response row number → request row number, drawn as links (RpcPairs). */
     public void setPairs(Map<Integer, Integer> responseToRequest) {
         this.pairs = responseToRequest;
     }
@@ -80,12 +80,14 @@ public final class FlowView extends ScrollPane {
             canvas.getChildren().addAll(l, name);
         }
         Map<Integer, Double> yOf = new HashMap<>();
+        Map<Integer, Double> requesterX = new HashMap<>();
         for (int i = 0; i < messages.size(); i++) {
             Row r = messages.get(i);
             MessageRecord m = r.message();
             double y = TOP + ROW * (i + 1);
             yOf.put(r.number(), y);
             double from = laneX(lanes.get(m.src().id()));
+            requesterX.put(r.number(), from);
             Label time = new Label(RowText.relativeTime(m.frame(), startNanos));
             time.getStyleClass().add("flow-label");
             time.setLayoutX(4);
@@ -114,11 +116,14 @@ public final class FlowView extends ScrollPane {
             label.setOnMouseClicked(e -> onSelectRow.accept(r.number()));
             canvas.getChildren().addAll(origin, label);
         }
+        // A request and each of its responses: a dashed link down the requester's lane, beside it.
         for (Map.Entry<Integer, Integer> p : pairs.entrySet()) {
             Double a = yOf.get(p.getValue()), b = yOf.get(p.getKey());
             if (a == null || b == null) continue;
-            Line link = new Line(LEFT - 20, a, LEFT - 20, b);
+            double x = requesterX.get(p.getValue()) + 10;
+            Line link = new Line(x, a, x, b);
             link.getStyleClass().addAll("flow-arrow", "rpc-link");
+            link.setUserData(p);
             canvas.getChildren().add(link);
         }
         canvas.setPrefSize(laneX(lanes.size()) + 200, bottom + 20);

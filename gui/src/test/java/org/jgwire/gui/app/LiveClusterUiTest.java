@@ -48,15 +48,21 @@ class LiveClusterUiTest {
         Preferences.userRoot().node(PREFS).removeNode();
     }
 
-    @Test
-    void showsEveryChatMessageOfATestClusterStartedFromTheViewer(FxRobot robot) throws Exception {
-        ClusterSpec spec = new ClusterSpec("5.5.7", "udp", 2, "chat", null,
-                org.jgwire.gui.TestHome.get(), Duration.ofMinutes(2));
+    private Manifest runCluster(FxRobot robot, String scenario) throws Exception {
+        ClusterSpec spec = new ClusterSpec("5.5.7", "udp", 2, scenario, null, org.jgwire.gui.TestHome.get(),
+                Duration.ofMinutes(2));
+        @SuppressWarnings("unchecked")
         CompletableFuture<ClusterRun>[] run = new CompletableFuture[1];
         robot.interact(() -> run[0] = window.startCluster(spec));
         Manifest manifest = run[0].get(3, TimeUnit.MINUTES).manifest();
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().loading().get());
         WaitForAsyncUtils.waitForFxEvents();
+        return manifest;
+    }
+
+    @Test
+    void showsEveryChatMessageOfATestClusterStartedFromTheViewer(FxRobot robot) throws Exception {
+        Manifest manifest = runCluster(robot, "chat");
         Set<String> shown = new TreeSet<>();
         for (Row r : window.session().rows()) {
             if (r.message() != null && r.message().payload().text() != null
@@ -68,5 +74,37 @@ class LiveClusterUiTest {
         List<String> members = manifest.members().stream().map(Manifest.Member::name).toList();
         assertTrue(window.session().events().stream().anyMatch(e -> e.members().size() == members.size()),
                 "the timeline shows the view with every member");
+    }
+
+    @Test
+    void flowLinksEveryRpcResponseOnTheWireToItsRequest(FxRobot robot) throws Exception {
+        Manifest manifest = runCluster(robot, "rpc");
+        robot.interact(() -> {
+            var table = window.table();
+            table.getSelectionModel().clearSelection();
+            table.getSelectionModel().selectAll();
+        });
+        robot.clickOn("Flow");
+        WaitForAsyncUtils.waitForFxEvents();
+        Set<String> linked = new TreeSet<>();
+        for (javafx.scene.Node n : robot.lookup("#flow .rpc-link").queryAll()) {
+            @SuppressWarnings("unchecked")
+            java.util.Map.Entry<Integer, Integer> pair = (java.util.Map.Entry<Integer, Integer>) n.getUserData();
+            Row response = window.session().row(pair.getKey()), request = window.session().row(pair.getValue());
+            assertEquals(request.message().src().id(), response.message().dest().id(), "a response goes to its requester");
+            linked.add(name(request) + " " + name(response) + " " + response.message().payload().text());
+        }
+        // Every reply from another member crossed the wire (a member's reply to itself stays local).
+        Set<String> expected = new TreeSet<>();
+        for (Manifest.RpcCall call : manifest.rpcCalls())
+            call.replies().forEach((replier, value) -> {
+                if (!replier.equals(call.caller())) expected.add(call.caller() + " " + replier + " " + value);
+            });
+        assertFalse(expected.isEmpty());
+        assertEquals(expected, linked);
+    }
+
+    private String name(Row r) {
+        return window.session().names().get().display(r.message().src());
     }
 }
