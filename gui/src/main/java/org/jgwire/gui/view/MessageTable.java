@@ -56,8 +56,20 @@ public final class MessageTable extends TableView<Row> {
             @Override
             protected void updateItem(Row r, boolean empty) {
                 super.updateItem(r, empty);
+                restyle();
+            }
+
+            @Override
+            public void updateSelected(boolean selected) {
+                super.updateSelected(selected);
+                restyle();
+            }
+
+            /** The protocol colour, except on a selected row (which shows the selection colour). */
+            private void restyle() {
                 if (protocolClass != null) getStyleClass().remove(protocolClass);
-                protocolClass = empty || r == null ? null : ProtocolStyle.of(r.record());
+                Row r = getItem();
+                protocolClass = isEmpty() || r == null || isSelected() ? null : ProtocolStyle.of(r.record());
                 if (protocolClass != null) getStyleClass().add(protocolClass);
             }
         });
