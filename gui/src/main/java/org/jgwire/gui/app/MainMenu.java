@@ -39,7 +39,7 @@ final class MainMenu {
         Menu view = new Menu("View", null, filter, relative, copy);
         MenuItem live = item("Live capture...", "Shortcut+L", window::chooseLive);
         MenuItem cluster = item("Start test cluster...", null, window::chooseCluster);
-        stop = item("Stop capture", "Shortcut+PERIOD", window::stopCapture);
+        stop = item("Stop capture / loading", "Shortcut+PERIOD", window::stopCapture);
         stop.setDisable(true);
         Menu capture = new Menu("Capture", null, live, cluster, stop);
         bar.getMenus().addAll(file, capture, view);
@@ -52,7 +52,7 @@ final class MainMenu {
         return i;
     }
 
-    /** Enables "Stop capture" while a live capture runs. */
+    /** Enables "Stop" while a live capture runs or a file loads. */
     void setCapturing(boolean capturing) {
         stop.setDisable(!capturing);
     }

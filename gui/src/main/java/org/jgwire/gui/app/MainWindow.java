@@ -203,7 +203,6 @@ public final class MainWindow {
         }
         start(new CaptureSession("live on " + iface), source, -1);
         live = source;
-        menu.setCapturing(true);
     }
 
     /** Ends a live capture (the rows stay), or stops loading a file. */
@@ -276,6 +275,7 @@ public final class MainWindow {
         stage.setTitle("jgwire - " + s.title());
         filterBar.reapply();
         s.load(options, source, size);
+        menu.setCapturing(true); // "Stop" ends a live capture or a long load
         updateStatus();
     }
 
@@ -284,6 +284,7 @@ public final class MainWindow {
         if (tabs.getSelectionModel().getSelectedItem() == statsTab) updateStats();
         progress.progressProperty().unbind();
         progress.setVisible(false);
+        menu.setCapturing(false);
         Exception f = s.failure().get();
         if (f != null) showError("Reading stopped: " + f.getMessage() + " (the " + s.rows().size()
                 + " records read before it are shown)");
