@@ -310,6 +310,28 @@ class ViewerUiTest {
         assertEquals(manifest.members().size(), chart.getData().size());
     }
 
+    @Test
+    void aDamagedCaptureShowsWhatPrecedesTheDamageAndAnErrorRow(FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        List<Long> fullPackets = window.session().rows().stream().map(r -> r.record().frame().packet()).toList();
+        byte[] bytes = java.nio.file.Files.readAllBytes(CAPTURE);
+        Path cut = dir.resolve("cut.pcap");
+        java.nio.file.Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
+        robot.interact(() -> window.open(cut));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().loading().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Row> rows = window.session().rows();
+        Row last = rows.get(rows.size() - 1);
+        assertTrue(last.record() instanceof org.jgwire.codec.model.ErrorRecord, last.record().toString());
+        // Every record before the damage is the full capture's, in the same order.
+        List<Long> before = rows.subList(0, rows.size() - 1).stream().map(r -> r.record().frame().packet()).toList();
+        assertFalse(before.isEmpty());
+        assertEquals(fullPackets.subList(0, before.size()), before);
+        Label status = robot.lookup("#status").queryAs(Label.class);
+        assertTrue(status.getText().contains("1 could not be decoded"), status.getText());
+        assertTrue(status.getStyleClass().contains("status-errors"));
+    }
+
     private String name(org.jgwire.codec.model.NodeAddress a) {
         return window.session().names().get().display(a);
     }
