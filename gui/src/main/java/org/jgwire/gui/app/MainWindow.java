@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
@@ -31,11 +32,12 @@ import javafx.stage.Stage;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.cluster.ClusterRun;
+import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.model.Record;
 import org.jgwire.gui.model.CaptureSession;
 import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.DetailTreeBuilder;
-import org.jgwire.gui.model.LiveCaptureSource;
 import org.jgwire.gui.model.Row;
 import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.FlowView;
@@ -74,8 +76,8 @@ public final class MainWindow {
     private final FilterBar filterBar;
     private final MainMenu menu;
     private final SplitPane mainSplit, detailSplit;
+    private final CaptureControl capture;
     private CaptureSession session;
-    private LiveCaptureSource live;
 
     public MainWindow(Stage stage, ViewerPrefs prefs, DecodeOptions options, RecordExport export) {
         this.stage = stage;
@@ -99,6 +101,7 @@ public final class MainWindow {
 
         filterBar = new FilterBar(prefs, this::applyFilter);
         menu = new MainMenu(this, prefs, export != null);
+        capture = new CaptureControl(this, options);
 
         detailSplit = new SplitPane(tree, hex);
         detailSplit.setDividerPositions(prefs.getDouble("divider.detail", 0.55));
@@ -194,22 +197,12 @@ public final class MainWindow {
 
     /** Starts a live capture on {@code iface}; errors (rights, libpcap) go to the banner. */
     public void startLive(String iface, List<Integer> ports) {
-        LiveCaptureSource source;
-        try {
-            source = LiveCaptureSource.open(iface, LiveCaptureSource.portFilter(ports));
-        } catch (IOException e) {
-            showError(e.getMessage());
-            return;
-        }
-        start(new CaptureSession("live on " + iface), source, -1);
-        live = source;
+        capture.startLive(iface, ports);
     }
 
     /** Ends a live capture (the rows stay), or stops loading a file. */
     public void stopCapture() {
-        if (live != null) live.stop();
-        else if (session != null) session.stop();
-        live = null;
+        if (!capture.stopLive() && session != null) session.stop();
         menu.setCapturing(false);
     }
 
@@ -218,47 +211,13 @@ public final class MainWindow {
      *
      * @return the run, completed when the cluster has finished and the capture stopped
      */
-    public java.util.concurrent.CompletableFuture<org.jgwire.codec.cluster.ClusterRun> startCluster(
-            org.jgwire.codec.cluster.ClusterSpec spec) {
-        var result = new java.util.concurrent.CompletableFuture<org.jgwire.codec.cluster.ClusterRun>();
-        startLive("lo", List.of());
-        if (live == null) {
-            result.completeExceptionally(new IOException("live capture on lo did not start"));
-            return result;
-        }
-        LiveCaptureSource capture = live;
-        status.setText("Starting " + spec.nodes() + " JGroups " + spec.jgroupsVersion() + " members (" + spec.stack()
-                + ") ...");
-        Thread t = new Thread(() -> {
-            String outcome;
-            org.jgwire.codec.cluster.ClusterRun run = null;
-            try {
-                run = org.jgwire.codec.cluster.ClusterRunner.run(spec);
-                outcome = null;
-                Thread.sleep(500); // the last packets reach the capture
-            } catch (Exception e) {
-                outcome = "Test cluster failed: " + e.getMessage();
-            }
-            String failed = outcome;
-            org.jgwire.codec.cluster.ClusterRun done = run;
-            Platform.runLater(() -> {
-                if (live == capture) stopCapture();
-                if (failed != null) {
-                    showError(failed);
-                    result.completeExceptionally(new IOException(failed));
-                } else {
-                    result.complete(done);
-                }
-            });
-        }, "jgwire-cluster");
-        t.setDaemon(true);
-        t.start();
-        return result;
+    public CompletableFuture<ClusterRun> startCluster(ClusterSpec spec) {
+        return capture.startCluster(spec);
     }
 
     /** Shows a new session, decoding {@code source} into it. */
     void start(CaptureSession s, CaptureSource source, long size) {
-        if (live != null) stopCapture();
+        if (capture.stopLive()) menu.setCapturing(false);
         if (session != null) session.close();
         session = s;
         clearError();
@@ -373,6 +332,10 @@ public final class MainWindow {
         Clipboard.getSystemClipboard().setContent(c);
     }
 
+    void setStatus(String text) {
+        status.setText(text);
+    }
+
     void showError(String message) {
         banner.setText(message);
         bannerBox.setVisible(true);
@@ -437,22 +400,11 @@ public final class MainWindow {
     }
 
     void chooseLive() {
-        List<String> interfaces;
-        try {
-            interfaces = LiveCaptureSource.interfaces();
-        } catch (IOException e) {
-            showError(e.getMessage());
-            return;
-        }
-        try {
-            CaptureDialogs.live(interfaces).ifPresent(l -> startLive(l.iface(), l.ports()));
-        } catch (IllegalArgumentException e) {
-            showError("Live capture: " + e.getMessage());
-        }
+        capture.chooseLive();
     }
 
     void chooseCluster() {
-        CaptureDialogs.cluster(options.jgwireHome()).ifPresent(this::startCluster);
+        capture.chooseCluster();
     }
 
     void focusFilter() {
