@@ -332,6 +332,24 @@ class ViewerUiTest {
         assertTrue(status.getStyleClass().contains("status-errors"));
     }
 
+    @Test
+    void ctrlCCopiesTheSelectedFieldsValue(FxRobot robot) {
+        Row row = select(robot, firstUnicast().text());
+        Object seqno = row.message().header("UNICAST3").field("seqno");
+        DetailTreeView tree = robot.lookup("#detail-tree").queryAs(DetailTreeView.class);
+        TreeItem<DetailNode> field = child(child(child(tree.getRoot(), "Headers"), "UNICAST3"), "seqno");
+        robot.interact(() -> {
+            tree.getSelectionModel().select(field);
+            tree.requestFocus();
+        });
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.C)
+                .release(javafx.scene.input.KeyCode.C, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        String[] copied = new String[1];
+        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertEquals(String.valueOf(seqno), copied[0]);
+    }
+
     private String name(org.jgwire.codec.model.NodeAddress a) {
         return window.session().names().get().display(a);
     }
