@@ -53,6 +53,10 @@ public final class GuiCommand implements Callable<Integer> {
             description = "Decode with this JGroups jar instead of the bundled ones.")
     Path jgroupsJar;
 
+    @Option(names = "--no-reassemble", description = "Show FRAG2/FRAG3/FRAG4 fragments instead of the messages "
+            + "reassembled from them.")
+    boolean noReassemble;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -79,7 +83,7 @@ public final class GuiCommand implements Callable<Integer> {
             throw usage("no display: DISPLAY is not set (run it on a desktop, or under 'xvfb-run -a')");
         }
         DecodeOptions options = new DecodeOptions(Limits.DEFAULTS, VersionRuntime.defaultHome(), jgroupsVersion,
-                jgroupsJar, new LinkedHashSet<>(ports));
+                jgroupsJar, new LinkedHashSet<>(ports), !noReassemble);
         Viewer.run(new Viewer.Launch(capture, live, List.copyOf(ports), options, jsonLines()));
         return ExitCodes.OK;
     }

@@ -119,8 +119,10 @@ public final class CaptureLoader {
         synchronized void record(Record r) {
             if (cancelled) throw new Cancelled();
             // Records of a frame follow its tap call; other errors (network layer, stream gaps) have no bytes.
+            // A message reassembled from fragments has its offsets in the reassembled bytes, not in any one frame.
             FrameInfo f = r.frame();
-            int index = f == frameInfo || f != null && f.equals(frameInfo) ? frameIndex : -1;
+            boolean reassembled = r instanceof org.jgwire.codec.model.MessageRecord m && m.isReassembled();
+            int index = !reassembled && (f == frameInfo || f != null && f.equals(frameInfo)) ? frameIndex : -1;
             batch.add(new Row(++number, index, r));
             namesChanged |= names.learnFrom(r);
             handOver(false);

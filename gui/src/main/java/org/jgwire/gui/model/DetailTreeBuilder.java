@@ -62,6 +62,9 @@ public final class DetailTreeBuilder {
         msg.add("Destination", m.dest() != null ? longAddress(m.dest()) : "all (multicast)");
         if (m.cluster() != null) msg.add("Cluster", m.cluster());
         if (m.batchIndex() >= 0) msg.add("Batch", (m.batchIndex() + 1) + " of " + m.batchSize());
+        if (m.isReassembled()) msg.add(new DetailNode("Reassembled from the fragments in packets " + m.reassembledFrom()
+                + " (byte ranges are in the reassembled message, not shown in the hex pane)",
+                m.reassembledFrom().toString(), -1, 0));
         DetailNode headers = root.add(new DetailNode("Headers (" + m.headers().size() + ")",
                 String.valueOf(m.headers().size()), -1, 0));
         for (HeaderRecord h : m.headers()) headers.add(header(h));

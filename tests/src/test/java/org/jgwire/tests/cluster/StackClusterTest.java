@@ -139,7 +139,7 @@ class StackClusterTest {
                 """.formatted(group, mcastPort));
         Path pcap = tmp.resolve("user.pcapng");
         ClusterRun run = ClusterRunner.run(new ClusterSpec("5.5.7", xml.toString(), 3, "chat", CaptureTarget.file(pcap),
-                HOME, TIMEOUT, null, null, false, null, null, true));
+                HOME, TIMEOUT, null, null, false, null, null, true, false));
         Manifest m = run.manifest();
         assertEquals("xml-udp", m.stack());
         assertEquals(List.of("UDP", "PING", "MERGE3", "FD_ALL3", "VERIFY_SUSPECT", "NAKACK2", "UNICAST3", "STABLE", "GMS",
@@ -152,6 +152,23 @@ class StackClusterTest {
         assertTrue(rendered.contains("ip_ttl=\"0\""), rendered);
         assertChatDelivered(m);
         ManifestAgreement.assertDecodesToManifest(pcap, true);
+    }
+
+    @Test
+    void clusterInItsOwnNetworkNamespaceIsCapturedThereAndTheNamespaceIsDeleted() throws Exception {
+        Path pcap = dir.resolve("netns-udp-chat.pcapng");
+        List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ClusterRun run = ClusterRunner.run(new ClusterSpec("5.5.7", "udp", 3, "chat", CaptureTarget.file(pcap), HOME,
+                TIMEOUT, null, null, false, null, progress::add, false, true));
+        String ns = progress.stream().filter(l -> l.startsWith("network namespace ")).map(l -> l.split(" ")[2])
+                .findFirst().orElseThrow(() -> new AssertionError("no namespace reported: " + progress));
+        assertChatDelivered(run.manifest());
+        assertEquals(0, run.manifest().dropped(), "packets dropped");
+        ManifestAgreement.assertDecodesToManifest(pcap, true);
+        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        String namespaces = new String(list.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, list.waitFor(), "ip netns list: " + namespaces);
+        assertFalse(namespaces.contains(ns), ns + " still exists: " + namespaces);
     }
 
     @Test
@@ -169,7 +186,7 @@ class StackClusterTest {
         Path jar = HOME.resolve("jgroups").resolve("jgroups-5.3.7.Final.jar");
         Path pcap = dir.resolve("userjar-tcp-chat.pcapng");
         ClusterRun run = ClusterRunner.run(new ClusterSpec(null, "tcp", 2, "chat", CaptureTarget.file(pcap), HOME, TIMEOUT,
-                null, jar, false, null, null, false));
+                null, jar, false, null, null, false, false));
         assertEquals("5.3.7", run.manifest().jgroupsVersion());
         assertChatDelivered(run.manifest());
         ManifestAgreement.assertDecodesToManifest(pcap, true);

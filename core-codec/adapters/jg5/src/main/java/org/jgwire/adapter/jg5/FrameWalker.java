@@ -124,6 +124,14 @@ final class FrameWalker {
                     in.remaining() + " bytes after the last message of the frame");
     }
 
+    /**
+     * A message serialized on its own ({@code Message.writeTo}, the type given apart): the original of a reassembled
+     * fragmented message. Bytes after it are left alone (FragmentedMessage may round its slices up, JGRP-2289).
+     */
+    void serialized(short type) throws IOException {
+        message(type, null, null, false, null, -1, 0, true, 0);
+    }
+
     /** An FD_SOCK2 message: an EmptyMessage's {@code writeTo}, without version, flags or type. */
     void bare() throws IOException {
         message((short) 2, null, null, false, null, -1, 0, true, 0);
