@@ -60,6 +60,7 @@ public final class CaptureSession implements AutoCloseable {
 
             @Override
             public void finished(DecodeSummary s, Exception f) {
+                events.setAll(timeline.finish(CaptureSession.this::rowOfPacket));
                 summary.set(s);
                 failure.set(f);
                 progress.set(1);
@@ -163,6 +164,21 @@ public final class CaptureSession implements AutoCloseable {
 
     public int errorRows() {
         return errorRows;
+    }
+
+    /** The number of the first row from this packet (rows are in packet order), or the nearest after it. */
+    public int rowOfPacket(long packet) {
+        int lo = 0, hi = rows.size() - 1, found = rows.size();
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (rows.get(mid).record().frame().packet() >= packet) {
+                found = mid;
+                hi = mid - 1;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return Math.min(found, Math.max(0, rows.size() - 1)) + 1;
     }
 
     /** The row with this number (1-based, capture order). */

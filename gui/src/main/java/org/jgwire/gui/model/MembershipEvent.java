@@ -4,7 +4,7 @@ import java.util.List;
 import org.jgwire.codec.model.NodeAddress;
 
 /**
- * A new view of one cluster, and what changed from the view before it.
+ * A new view of one cluster, and what changed from the view before it (grouped from the analysis' events).
  *
  * @param kind      what happened: the first view seen, members joining, leaving, crashing, or a merge
  * @param row       the row of the first message carrying this view (clicking the event selects it)
@@ -22,13 +22,17 @@ public record MembershipEvent(Kind kind, int row, long tsNanos, String cluster, 
         FIRST,
         /** Members joined. */
         JOIN,
-        /** Members left after asking to (GMS LEAVE_REQ seen). */
+        /** Members left after asking to (GMS LEAVE_REQ). Departures are ordered by gravity from here on. */
         LEAVE,
-        /** Members were removed after being suspected, or without a LEAVE_REQ in the capture. */
+        /** Members gone without a leave request or a suspicion in the capture. */
+        REMOVED,
+        /** Members cut off: gone without leaving, and back in a later merge view. */
+        PARTITION,
+        /** Members gone after a suspicion, or after their heartbeats stopped. */
         CRASH,
         /** A merge view (MergeView): subgroups became one. */
         MERGE,
-        /** Members both joined and left. */
+        /** Members both joined and left, or the view changed otherwise. */
         CHANGE
     }
 }

@@ -1,84 +1,110 @@
 package org.jgwire.gui.model;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.jgwire.codec.model.HeaderRecord;
-import org.jgwire.codec.model.MessageRecord;
+import java.util.function.LongToIntFunction;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
- * Views over time per cluster, from the views the records carry (delta views already expanded by core-codec's
- * {@code ViewHistory}). Each view counts once, at the first message that carries it (a VIEW multicast and the
- * JOIN_RSPs repeat it). A member gone from a view left if it had sent a GMS LEAVE_REQ, else it is counted as
- * crashed (suspected, or removed without a leave request in the capture). Fed row by row, in capture order.
+ * The membership timeline as the viewer draws it: one mark per view of each cluster, saying what changed, from
+ * core-codec's analysis ({@code org.jgwire.codec.analysis.membership.MembershipTimeline}), which tells joins,
+ * leaves (GMS LEAVE_REQ), crashes (after a suspicion or stopped heartbeats), removals, partitions and merges apart.
+ * The analysis gives several events per view (the view, then who joined, left, crashed); they are grouped here by
+ * the view they belong to. Fed row by row, in capture order.
  */
 public final class MembershipTimeline {
-    private record ViewKey(String cluster, String creator, long id) {}
-
-    private final Map<String, List<MembershipEvent>> byCluster = new LinkedHashMap<>();
-    private final Map<String, List<NodeAddress>> current = new HashMap<>();
-    private final Set<ViewKey> seen = new HashSet<>();
-    private final Set<String> leaving = new HashSet<>();
+    private final org.jgwire.codec.analysis.membership.MembershipTimeline analysis =
+            new org.jgwire.codec.analysis.membership.MembershipTimeline();
+    private int consumed;
     private final List<MembershipEvent> all = new ArrayList<>();
 
-    /** Takes one row into account; returns the event it made, or null. */
+    /** Takes one row into account; returns the mark it made, or null. */
     public MembershipEvent add(Row row) {
-        MessageRecord m = row.message();
-        if (m == null) return null;
-        HeaderRecord gms = m.header("GMS");
-        if (gms != null && "LEAVE_REQ".equals(String.valueOf(gms.field("type")))) {
-            Object mbr = gms.field("mbr");
-            if (mbr instanceof NodeAddress a) leaving.add(a.id());
-            else if (m.src() != null) leaving.add(m.src().id());
-        }
-        ViewInfo v = m.view();
-        if (v == null || v.members().isEmpty()) return null;
-        String cluster = m.cluster() != null ? m.cluster() : "?";
-        if (!seen.add(new ViewKey(cluster, v.creator() != null ? v.creator().id() : null, v.id()))) return null;
-        List<NodeAddress> before = current.put(cluster, v.members());
-        List<NodeAddress> joined = before == null ? List.of() : minus(v.members(), before);
-        List<NodeAddress> left = before == null ? List.of() : minus(before, v.members());
-        MembershipEvent.Kind kind;
-        if (before == null) kind = MembershipEvent.Kind.FIRST;
-        else if ("MERGE_VIEW".equals(v.kind())) kind = MembershipEvent.Kind.MERGE;
-        else if (!joined.isEmpty() && !left.isEmpty()) kind = MembershipEvent.Kind.CHANGE;
-        else if (!joined.isEmpty()) kind = MembershipEvent.Kind.JOIN;
-        else if (!left.isEmpty() && left.stream().allMatch(a -> leaving.contains(a.id()))) kind = MembershipEvent.Kind.LEAVE;
-        else if (!left.isEmpty()) kind = MembershipEvent.Kind.CRASH;
-        else kind = MembershipEvent.Kind.CHANGE;
-        MembershipEvent e = new MembershipEvent(kind, row.number(), m.frame().tsNanos(), cluster, v.creator(), v.id(),
-                v.members(), joined, left);
-        byCluster.computeIfAbsent(cluster, c -> new ArrayList<>()).add(e);
-        all.add(e);
-        return e;
+        analysis.accept(row.record());
+        List<org.jgwire.codec.analysis.membership.MembershipEvent> events = analysis.events();
+        if (events.size() == consumed) return null;
+        List<MembershipEvent> made = group(events.subList(consumed, events.size()), p -> row.number());
+        consumed = events.size();
+        all.addAll(made);
+        return made.isEmpty() ? null : made.get(made.size() - 1);
     }
 
-    private static List<NodeAddress> minus(List<NodeAddress> a, List<NodeAddress> b) {
-        Set<String> ids = new HashSet<>();
-        for (NodeAddress x : b) ids.add(x.id());
-        List<NodeAddress> out = new ArrayList<>();
-        for (NodeAddress x : a) if (!ids.contains(x.id())) out.add(x);
+    /**
+     * Ends the stream: the analysis settles what only the end shows (partitions, leaves shown only by a LEAVE_RSP),
+     * and the marks are made anew from all its events; {@code rowOfPacket} finds the row of a packet.
+     */
+    public List<MembershipEvent> finish(LongToIntFunction rowOfPacket) {
+        analysis.finish();
+        all.clear();
+        all.addAll(group(analysis.events(), rowOfPacket));
+        consumed = analysis.events().size();
+        return all;
+    }
+
+    /** Every mark, in capture order. */
+    public List<MembershipEvent> events() {
+        return all;
+    }
+
+    private record ViewKey(String cluster, String creator, long id) {}
+
+    /** One mark per view: the view's own event, with the joins and departures reported with it. */
+    private static List<MembershipEvent> group(List<org.jgwire.codec.analysis.membership.MembershipEvent> events,
+                                               LongToIntFunction rowOfPacket) {
+        Map<ViewKey, Builder> byView = new LinkedHashMap<>();
+        for (var e : events) {
+            ViewInfo v = e.view();
+            if (v == null) continue; // suspicions and merge requests between views: not drawn as views
+            ViewKey k = new ViewKey(e.cluster(), v.creator() != null ? v.creator().id() : null, v.id());
+            Builder b = byView.computeIfAbsent(k, x -> new Builder(e, rowOfPacket.applyAsInt(e.packet())));
+            switch (e.kind()) {
+                case VIEW -> b.first = "first view seen".equals(e.detail());
+                case MERGE -> b.merge = true;
+                case JOIN -> b.joined.addAll(e.subjects());
+                case LEAVE -> b.left(e.subjects(), MembershipEvent.Kind.LEAVE);
+                case CRASH -> b.left(e.subjects(), MembershipEvent.Kind.CRASH);
+                case REMOVED -> b.left(e.subjects(), MembershipEvent.Kind.REMOVED);
+                case PARTITION -> b.left(e.subjects(), MembershipEvent.Kind.PARTITION);
+                default -> { }
+            }
+        }
+        List<MembershipEvent> out = new ArrayList<>();
+        for (Builder b : byView.values()) out.add(b.build());
         return out;
     }
 
-    /** The clusters seen, in order of their first view. */
-    public List<String> clusters() {
-        return List.copyOf(byCluster.keySet());
-    }
+    private static final class Builder {
+        final org.jgwire.codec.analysis.membership.MembershipEvent view;
+        final int row;
+        final List<NodeAddress> joined = new ArrayList<>(), left = new ArrayList<>();
+        boolean first, merge;
+        MembershipEvent.Kind departure;
 
-    /** The events of one cluster, in capture order. */
-    public List<MembershipEvent> events(String cluster) {
-        return byCluster.getOrDefault(cluster, List.of());
-    }
+        Builder(org.jgwire.codec.analysis.membership.MembershipEvent view, int row) {
+            this.view = view;
+            this.row = row;
+        }
 
-    /** Every event, in capture order. */
-    public List<MembershipEvent> events() {
-        return all;
+        void left(List<NodeAddress> who, MembershipEvent.Kind how) {
+            left.addAll(who);
+            // the gravest reason names the mark: a crash over a removal over a leave
+            if (departure == null || how.ordinal() > departure.ordinal()) departure = how;
+        }
+
+        MembershipEvent build() {
+            MembershipEvent.Kind kind;
+            if (merge) kind = MembershipEvent.Kind.MERGE;
+            else if (first) kind = MembershipEvent.Kind.FIRST;
+            else if (!joined.isEmpty() && !left.isEmpty()) kind = MembershipEvent.Kind.CHANGE;
+            else if (!joined.isEmpty()) kind = MembershipEvent.Kind.JOIN;
+            else if (departure != null) kind = departure;
+            else kind = MembershipEvent.Kind.CHANGE;
+            ViewInfo v = view.view();
+            return new MembershipEvent(kind, row, view.tsNanos(), view.cluster(), v.creator(), v.id(), v.members(),
+                    List.copyOf(joined), List.copyOf(left));
+        }
     }
 }

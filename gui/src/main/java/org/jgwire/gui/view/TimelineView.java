@@ -105,6 +105,8 @@ public final class TimelineView extends ScrollPane {
             case JOIN -> "+" + list(e.joined());
             case LEAVE -> "left " + list(e.left());
             case CRASH -> "crashed " + list(e.left());
+            case REMOVED -> "removed " + list(e.left());
+            case PARTITION -> "cut off " + list(e.left());
             case MERGE -> "merge";
             case CHANGE -> "+" + list(e.joined()) + " -" + list(e.left());
         };
