@@ -22,7 +22,7 @@ import org.jgwire.gui.model.MembershipEvent;
  * (joined, left, crashed, merged). Clicking an event selects the message that carried the view.
  */
 public final class TimelineView extends ScrollPane {
-    private static final double LANE_HEIGHT = 100, LEFT = 170, MIN_GAP = 120, WIDTH = 1000;
+    private static final double LANE_HEIGHT = 100, LEFT = 170, MIN_GAP = 120, WIDTH = 760;
 
     private final VBox lanes = new VBox(6);
     private IntConsumer onSelectRow = r -> {};
