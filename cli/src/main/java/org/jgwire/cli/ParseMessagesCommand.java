@@ -111,9 +111,11 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         }
         RecordFilter recordFilter = compileFilter();
         NameTable names = new NameTable(mappings != null ? NamesFileReader.read(mappings) : List.of());
-        DecodeOptions options = DecodeOptions.defaults(VersionRuntime.defaultHome());
+        // ParseMessages prints every fragment as it is on the wire: no reassembly here
+        DecodeOptions options = DecodeOptions.defaults(VersionRuntime.defaultHome()).withReassemble(false);
         if (jgroupsVersion != null)
-            options = new DecodeOptions(options.limits(), options.jgwireHome(), jgroupsVersion, null, options.ports());
+            options = new DecodeOptions(options.limits(), options.jgwireHome(), jgroupsVersion, null, options.ports(),
+                    false);
         // ParseMessages prints with System.out's encoding
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, Charset.defaultCharset()), false);
         PrintWriter err = spec.commandLine().getErr();
