@@ -46,6 +46,7 @@ public final class Decoder implements AutoCloseable {
     private final Set<Integer> ports;
 
     private Consumer<Record> sink;
+    private FrameTap frameTap;
     private final Consumer<Record> emitter = this::emit;
     private Consumer<MessageRecord> fragmentTap;
     private FragmentReassembler fragments;
@@ -61,6 +62,18 @@ public final class Decoder implements AutoCloseable {
                 options.limits());
         this.analyzer = new RecordAnalyzer();
         this.ports = options.ports();
+    }
+
+    /** Sees the bytes of every frame just before its records are emitted (the viewer's hex pane keeps them). */
+    @FunctionalInterface
+    public interface FrameTap {
+        /** Called on the decoding thread; {@code buf[off, off + len)} is only valid during the call. */
+        void frame(FrameInfo info, byte[] buf, int off, int len);
+    }
+
+    /** Sets the frame tap (null for none); call before {@link #decode}. */
+    public void tapFrames(FrameTap tap) {
+        this.frameTap = tap;
     }
 
     /** Packets read so far; safe to read from another thread (progress display). */
@@ -151,6 +164,7 @@ public final class Decoder implements AutoCloseable {
     }
 
     private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
+        if (frameTap != null) frameTap.frame(info, buf, off, len);
         List<Record> records = runtime.decode(kind, buf, off, len, info);
         if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, emitter);
         else for (Record r : records) emit(r);
