@@ -515,11 +515,13 @@ local function gms_view_payload(ctx, tvb, off, len, tree)
     if has(flags, GMS_DIGEST_PRESENT) then tree:add(F.digest, tvb(off, len), "present") end
 end
 
--- JoinRsp.writeTo: flags byte (VIEW_PRESENT=1, MERGE_VIEW_PRESENT=8 ...), [view]
+-- GMS.marshal(JoinRsp) = Util.streamableToBuffer: presence byte, then JoinRsp.writeTo: flags byte
+-- (VIEW_PRESENT=1, MERGE_VIEW_PRESENT=8), [view] ...
 local function join_rsp_payload(ctx, tvb, off, len, tree)
-    local flags = u8(tvb, off)
-    if has(flags, 1) then parse_view(ctx, tvb, off + 1, tree, "VIEW")
-    elseif ctx.join_rsp_merge_bit and has(flags, ctx.join_rsp_merge_bit) then parse_view(ctx, tvb, off + 1, tree, "MERGE_VIEW") end
+    if u8(tvb, off) == 0 then return end
+    local flags = u8(tvb, off + 1)
+    if has(flags, 8) then parse_view(ctx, tvb, off + 2, tree, "MERGE_VIEW")
+    elseif has(flags, 1) then parse_view(ctx, tvb, off + 2, tree, "VIEW") end
 end
 
 -- PingData.writeTo: address, flags byte, logical name, physical address, members
@@ -550,8 +552,8 @@ local function discovery_payload(ctx, tvb, off, len, tree)
         local count = i32(tvb, off)
         local at = off + 4
         for _ = 1, count do at = at + ping_data(ctx, tvb, at, tree) end
-    else
-        ping_data(ctx, tvb, off, tree)
+    elseif u8(tvb, off) == 1 then -- Util.streamableToBuffer: presence byte, then one PingData
+        ping_data(ctx, tvb, off + 1, tree)
     end
 end
 
@@ -778,7 +780,6 @@ local function context_for(vshort, pinfo)
         discovery_list = vshort >= feat.discovery_list,
         composite_noaddrs = vshort >= feat.composite_without_addresses,
         close_mark = vshort >= feat.close_mark,
-        join_rsp_merge_bit = 8,
     }
 end
 
@@ -809,10 +810,9 @@ end
 
 local FRAME_LIST, FRAME_MULTICAST = 1, 2
 
--- dissects one transport frame at off with length len; returns the Info text
-local function dissect_frame(tvb, off, len, pinfo, tree, kind_label)
+-- dissects one transport frame at off with length len under the item ft; returns the Info text
+local function dissect_frame(tvb, off, len, pinfo, ft)
     local frame = tvb(off, len):tvb()
-    local ft = tree:add(jgroups, frame(), "JGroups " .. (kind_label or "frame"))
     local vshort = u16(frame, 0)
     ft:add(F.version, frame(0, 2))
     ft:add(F.version_str, frame(0, 2), version_text(vshort))
@@ -853,7 +853,6 @@ local function dissect_frame(tvb, off, len, pinfo, tree, kind_label)
                 at = next_at
             end
             info = "batch of " .. count .. ": " .. (summaries[1] and message_summary(summaries[1]) or "")
-            ft:set_len(at)
             if at < frame:len() then ft:add_proto_expert_info(E.malformed, (frame:len() - at) .. " bytes after the last message") end
         else
             local at = 3
@@ -914,7 +913,8 @@ end
 
 local function dissect_udp(tvb, pinfo, tree)
     current_frame = pinfo.number
-    set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, tree, "datagram"))
+    local root = tree:add(jgroups, tvb(), "JGroups datagram")
+    set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, root))
     return tvb:len()
 end
 
@@ -1017,7 +1017,7 @@ local function dissect_gossip(tvb, off, len, pinfo, tree, state)
     end
     gt:append_text(": " .. tname .. " " .. (g.group or ""))
     if g.body_len > 0 then
-        local info = dissect_frame(tvb, g.body_off, g.body_len, pinfo, tree, "tunnelled frame")
+        local info = dissect_frame(tvb, g.body_off, g.body_len, pinfo, tree)
         state.version = tvb(g.body_off, 2):uint()
         return info
     end
@@ -1060,6 +1060,7 @@ local function dissect_pdu(tvb, pinfo, tree)
     end
     local len = tvb:len()
     local info
+    tree = tree:add(jgroups, tvb(), "JGroups")
     if is_cookie(tvb, 0) then
         info = dissect_handshake(tvb, 0, len, pinfo, tree, state)
     else
@@ -1072,7 +1073,7 @@ local function dissect_pdu(tvb, pinfo, tree)
             tree:add_proto_expert_info(E.malformed, "frame length " .. flen)
             info = "bad frame length " .. flen
         elseif flen >= 2 and jar_for(tvb(4, 2):uint()) and plausible_frame(tvb, 4, flen) then
-            info = dissect_frame(tvb, 4, flen, pinfo, tree, "frame")
+            info = dissect_frame(tvb, 4, flen, pinfo, tree)
             state.version = tvb(4, 2):uint()
         elseif state.handshake then
             info = dissect_bare(tvb, 4, flen, pinfo, tree, state)
