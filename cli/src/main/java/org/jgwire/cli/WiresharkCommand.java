@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
                 "  jgwire wireshark generate -o jgroups.lua",
                 "  jgwire wireshark install",
-                "  tshark -r capture.pcapng -Y 'jgroups.gms.type == 5' -O jgroups",
+                "  tshark -r capture.pcapng -Y 'jgroups.gms.type == \"VIEW\"' -O jgroups",
                 "", "See docs/wireshark.md."})
 public final class WiresharkCommand implements Runnable {
     @CommandLine.Spec
