@@ -134,11 +134,21 @@ end
 -- a read past the end: raised as a table and caught where the frame is dissected
 local Truncated = {}
 local Malformed = {}
-local function need(tvb, off, n)
-    if off + n > tvb:len() then error({ Truncated, off }) end
-end
 local function bad(off, text)
     error({ Malformed, off, text })
+end
+local function need(tvb, off, n)
+    if n < 0 then bad(off, "negative length " .. n) end
+    if off + n > tvb:len() then error({ Truncated, off }) end
+end
+
+-- TreeItem:set_len throws a C exception (which would cross Lua and crash Wireshark 4.0) for a length beyond the
+-- data: every length set goes through here
+local function set_len(item, tvb, start, len)
+    local max = tvb:len() - start
+    if len > max then len = max end
+    if len < 0 then len = 0 end
+    item:set_len(len)
 end
 
 local function u8(tvb, off) need(tvb, off, 1) return tvb(off, 1):uint() end
@@ -494,7 +504,7 @@ local function parse_view(ctx, tvb, off, tree, kind)
         end
     end
     if not views[id] then views[id] = v.members end
-    vt:set_len(len)
+    set_len(vt, tvb, off, len)
     vt:add(F.view_id, tvb(off, n), id)
     vt:add(F.view_kind, tvb(off, n), kind)
     for _, a in ipairs(v.members) do vt:add(F.view_member, tvb(off, len), short_shown(a)) end
@@ -610,7 +620,7 @@ local function read_headers(ctx, tvb, off, tree, summary)
         end
         local vals = {}
         local n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
-        ht:set_len(4 + n)
+        set_len(ht, tvb, at, 4 + n)
         vals_by_section[layout.section] = vals
         summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
         local type_name = vals.type ~= nil and GEN.value_strings[layout.section .. ".type"] and GEN.value_strings[layout.section .. ".type"][vals.type]
@@ -687,6 +697,7 @@ end
 
 -- Message.writeTo / writeToNoAddrs; returns the offset after the message, or nil when the rest cannot be read
 dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, summaries, no_addrs)
+    need(tvb, off, 1)
     local mt = parent:add(F.msg, tvb(off, 1))
     local start = off
     if mtype ~= nil then
@@ -718,11 +729,11 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     local summary = { headers = {}, src = src, dest = dest, sub = {} }
     summaries[#summaries + 1] = summary
     local after, vals_by_section = read_headers(ctx, tvb, off, mt, summary)
-    if after == nil then mt:set_len(tvb:len() - start) return nil end
+    if after == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
     off = after
     if ctx.typed then
         off = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
-        if off == nil then mt:set_len(tvb:len() - start) return nil end
+        if off == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
     elseif has(leading, LEADING_BUF) then -- 3.x/4.x: i32 length + bytes after the headers
         local len = i32(tvb, off)
         need(tvb, off + 4, len)
@@ -731,7 +742,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         off = off + 4 + len
     end
     if ctx.view then summary.view = ctx.view ctx.view = nil end
-    mt:set_len(off - start)
+    set_len(mt, tvb, start, off - start)
     mt:set_text("Message: " .. short_shown(src) .. " -> " .. short_shown(dest))
     return off
 end
@@ -813,6 +824,10 @@ local FRAME_LIST, FRAME_MULTICAST = 1, 2
 -- dissects one transport frame at off with length len under the item ft; returns the Info text
 local function dissect_frame(tvb, off, len, pinfo, ft)
     local frame = tvb(off, len):tvb()
+    if len < 3 then
+        ft:add_proto_expert_info(E.truncated, "a JGroups frame has at least 3 bytes (version, flags), this one " .. len)
+        return "JGroups [cut short]"
+    end
     local vshort = u16(frame, 0)
     ft:add(F.version, frame(0, 2))
     ft:add(F.version_str, frame(0, 2), version_text(vshort))
@@ -921,6 +936,7 @@ end
 -- ---- TCP, FD_SOCK2, GossipRouter ---------------------------------------------------------------------------------
 
 local COOKIE = "bela"
+local MAX_FRAME = 64 * 1024 * 1024
 local GOSSIP_MESSAGE = 4
 
 local function conv_key(pinfo)
@@ -938,12 +954,14 @@ end
 -- length of the PDU at off (dissect_tcp_pdus' callback): handshake, close mark or i32 length + body
 local function pdu_length(tvb, pinfo, off)
     if is_cookie(tvb, off) then
-        if tvb:len() < off + 8 then return -DESEGMENT_ONE_MORE_SEGMENT end
+        if tvb:len() < off + 8 then return 0 end -- 0: one more segment, please
         return 8 + tvb(off + 6, 2):uint()
     end
     local len = tvb(off, 4):int()
     if len == -5 then return 4 end
-    if len < 0 then return tvb:len() - off end -- nonsense: take the rest, the dissector reports it
+    -- nonsense (negative, or beyond any frame JGroups sends): take the rest, the dissector reports it, instead of
+    -- waiting for gigabytes that will never come
+    if len < 0 or len > MAX_FRAME then return tvb:len() - off end
     return 4 + len
 end
 
@@ -1049,7 +1067,7 @@ local function dissect_bare(tvb, off, len, pinfo, tree, state)
     return "FD_SOCK2 " .. (summaries[1] and message_summary(summaries[1]) or "")
 end
 
-local function dissect_pdu(tvb, pinfo, tree)
+local function dissect_pdu_unprotected(tvb, pinfo, tree)
     current_frame = pinfo.number
     local key = conv_key(pinfo)
     local state = conv_state[key]
@@ -1069,7 +1087,7 @@ local function dissect_pdu(tvb, pinfo, tree)
         if flen == -5 then
             tree:add(F.close_mark, tvb(0, 4))
             info = "graceful close"
-        elseif flen < 0 or flen + 4 > len then
+        elseif flen < 0 or flen > MAX_FRAME or flen + 4 > len then
             tree:add_proto_expert_info(E.malformed, "frame length " .. flen)
             info = "bad frame length " .. flen
         elseif flen >= 2 and jar_for(tvb(4, 2):uint()) and plausible_frame(tvb, 4, flen) then
@@ -1085,8 +1103,39 @@ local function dissect_pdu(tvb, pinfo, tree)
     return len
 end
 
+-- dissect_tcp_pdus' callbacks must never raise: an error crossing tcp_dissect_pdus crashes Wireshark 4.0
+local function dissect_pdu(tvb, pinfo, tree)
+    local ok, err = pcall(dissect_pdu_unprotected, tvb, pinfo, tree)
+    if not ok then
+        local item = tree:add(jgroups, tvb(), "JGroups")
+        if type(err) == "table" and err[1] == Truncated then
+            item:add_proto_expert_info(E.truncated, "cut short at byte " .. tostring(err[2]))
+        elseif type(err) == "table" and err[1] == Malformed then
+            item:add_proto_expert_info(E.malformed, tostring(err[3]))
+        else
+            item:add_proto_expert_info(E.lua, tostring(err))
+        end
+        set_info(pinfo, "JGroups [malformed]")
+    end
+    return tvb:len()
+end
+
+local function safe_pdu_length(tvb, pinfo, off)
+    local ok, len = pcall(pdu_length, tvb, pinfo, off)
+    if ok then return len end
+    return tvb:len() - off
+end
+
 local function dissect_tcp(tvb, pinfo, tree)
-    dissect_tcp_pdus(tvb, tree, 4, pdu_length, dissect_pdu, true)
+    if tvb:len() < tvb:reported_len() then
+        -- a segment the capture cut short: tcp_dissect_pdus would run past the captured bytes and throw across Lua
+        local item = tree:add(jgroups, tvb(), "JGroups")
+        item:add_proto_expert_info(E.truncated, "TCP segment cut short by the capture (" .. tvb:len() .. " of "
+            .. tvb:reported_len() .. " bytes): not reassembled")
+        set_info(pinfo, "JGroups [segment cut short]")
+        return tvb:len()
+    end
+    dissect_tcp_pdus(tvb, tree, 4, safe_pdu_length, dissect_pdu, true)
     return tvb:len()
 end
 
@@ -1110,7 +1159,7 @@ local function plausible_stream(tvb)
     if is_cookie(tvb, 0) then return len >= 8 and jar_for(tvb(4, 2):uint()) ~= nil end
     local flen = tvb(0, 4):int()
     if flen == -5 then return false end
-    if flen < 3 or flen > 67108864 then return false end
+    if flen < 3 or flen > MAX_FRAME then return false end
     if plausible_frame(tvb, 4, math.min(flen, len - 4)) then return true end
     -- GossipData: type 0..7, then a present (1) group string
     local t, present = tvb(4, 1):uint(), tvb(5, 1):uint()
