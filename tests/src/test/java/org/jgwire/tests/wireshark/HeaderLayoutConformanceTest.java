@@ -184,12 +184,13 @@ class HeaderLayoutConformanceTest {
                 k.setAccessible(true);
                 return k.newInstance(uuid(MSB + 2, LSB), 9);
             }
-            if (Collection.class.isAssignableFrom(t) && t.isAssignableFrom(ArrayList.class)) {
-                List<Object> l = new ArrayList<>();
+            if (Collection.class.isAssignableFrom(t) && (t.isAssignableFrom(ArrayList.class) || t.isAssignableFrom(java.util.LinkedHashSet.class))) {
+                Collection<Object> l = t.isAssignableFrom(ArrayList.class) ? new ArrayList<>() : new java.util.LinkedHashSet<>();
                 l.add(uuid(MSB + 3, LSB));
                 l.add(uuid(MSB + 4, LSB));
                 return l;
             }
+            if (t.isAssignableFrom(java.util.HashMap.class)) return null; // maps: not written by any header with a layout
             return null;
         }
 

@@ -15,9 +15,11 @@ import static org.jgwire.wireshark.layout.Kind.BOOL;
 import static org.jgwire.wireshark.layout.Kind.BYTE;
 import static org.jgwire.wireshark.layout.Kind.ENUM_BYTE;
 import static org.jgwire.wireshark.layout.Kind.INT;
+import static org.jgwire.wireshark.layout.Kind.INT_ADDRESSES;
 import static org.jgwire.wireshark.layout.Kind.INT_COMPRESSED;
 import static org.jgwire.wireshark.layout.Kind.LONG_COMPRESSED;
 import static org.jgwire.wireshark.layout.Kind.MERGE_ID;
+import static org.jgwire.wireshark.layout.Kind.OPT_IP_ADDRESS;
 import static org.jgwire.wireshark.layout.Kind.SHORT;
 import static org.jgwire.wireshark.layout.Kind.SHORT_BYTES;
 import static org.jgwire.wireshark.layout.Kind.STRING;
@@ -89,6 +91,13 @@ public final class HeaderLayouts {
 
         add("org.jgroups.protocols.VERIFY_SUSPECT$VerifyHeader", "verify_suspect", ANY, NEVER, named("type", SHORT),
                 value("from", ADDRESS));
+
+        // FD_SOCK.FdHeader: type, member, its server socket address, the members of a cache reply
+        add("org.jgroups.protocols.FD_SOCK$FdHeader", "fd_sock", ANY, NEVER, named("type", BYTE), value("mbr", ADDRESS),
+                value("sock_addr", OPT_IP_ADDRESS), value("mbrs", INT_ADDRESSES));
+        // FD_SOCK2.FdHeader (5.2+)
+        add("org.jgroups.protocols.FD_SOCK2$FdHeader", "fd_sock2", ANY, NEVER, named("type", BYTE),
+                value("mbrs", INT_ADDRESSES), value("cluster", STRING), value("srv", ADDRESS));
 
         // RequestCorrelator.Header / MultiDestinationHeader (RpcDispatcher, MessageDispatcher)
         add("org.jgroups.blocks.RequestCorrelator$Header", "rpc", ANY, NEVER, value("type", BYTE),

@@ -25,6 +25,10 @@ public enum Kind {
     ADDRESS,
     /** {@code Util.writeAddresses}: signed u16 count (-1 = null), then addresses. */
     ADDRESSES,
+    /** An i32 count, then that many addresses (FD_SOCK and FD_SOCK2 member lists). */
+    INT_ADDRESSES,
+    /** {@code Util.writeStreamable(IpAddress)}: presence boolean, then {@code IpAddress.writeTo} (no flag byte). */
+    OPT_IP_ADDRESS,
     /** {@code Util.writeViewId}: presence boolean, then creator address + compressed long id. */
     VIEW_ID,
     /** {@code MergeId.writeTo}: initiator address + int id. */

@@ -86,6 +86,14 @@ public final class LayoutReader {
                 for (int i = 0; i < n; i++) out.add(address());
                 yield out;
             }
+            case INT_ADDRESSES -> {
+                int n = i32();
+                if (n < 0 || n > end - pos) throw new LayoutException("address count " + n);
+                List<String> out = new ArrayList<>();
+                for (int i = 0; i < n; i++) out.add(address());
+                yield out;
+            }
+            case OPT_IP_ADDRESS -> u8() == 0 ? null : ipAddress();
             case VIEW_ID -> u8() == 0 ? null : address() + "|" + compressed();
             case MERGE_ID -> address() + "::" + i32();
         };
@@ -143,17 +151,20 @@ public final class LayoutReader {
         int flags = u8();
         if ((flags & 1) != 0) return null;
         if ((flags & 2) != 0) return uuid();
-        if ((flags & 16) != 0) {
-            int n = u8();
-            byte[] ip = bytes(n);
-            if (n == 16) i32();
-            int port = u16();
-            try {
-                return java.net.InetAddress.getByAddress(ip).getHostAddress() + ":" + port;
-            } catch (java.net.UnknownHostException e) {
-                throw new LayoutException("IP address of " + n + " bytes");
-            }
-        }
+        if ((flags & 16) != 0) return ipAddress();
         throw new LayoutException("address flags " + flags + " not read by header layouts");
+    }
+
+    /** IpAddress.writeTo: u8 length, 4 or 16 bytes, [i32 scope], u16 port. */
+    private String ipAddress() {
+        int n = u8();
+        byte[] ip = bytes(n);
+        if (n == 16) i32();
+        int port = u16();
+        try {
+            return java.net.InetAddress.getByAddress(ip).getHostAddress() + ":" + port;
+        } catch (java.net.UnknownHostException e) {
+            throw new LayoutException("IP address of " + n + " bytes");
+        }
     }
 }

@@ -381,6 +381,24 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         list, len = read_addresses(ctx, tvb, off)
         value = list_text(list)
         text = "[" .. shown_list(list) .. "]"
+    elseif kind == "INT_ADDRESSES" then
+        local count = i32(tvb, off)
+        if count < 0 or count > tvb:len() then bad(off, "address count " .. count) end
+        local list = {}
+        len = 4
+        for i = 1, count do
+            local a, n = read_address(ctx, tvb, off + len)
+            list[i] = a or "null"
+            len = len + n
+        end
+        value = list_text(list)
+        text = "[" .. shown_list(list) .. "]"
+    elseif kind == "OPT_IP_ADDRESS" then
+        if u8(tvb, off) == 0 then value, len = nil, 1
+        else
+            value, len = ip_address(tvb, off + 1)
+            len = len + 1
+        end
     elseif kind == "VIEW_ID" then
         local present = u8(tvb, off)
         if present == 0 then value, len = nil, 1
@@ -1179,6 +1197,9 @@ jgroups:register_heuristic("tcp", heuristic_tcp)
 
 local udp_table = DissectorTable.get("udp.port")
 local tcp_table = DissectorTable.get("tcp.port")
+-- offered in Decode As for any port, and registered on JGroups' default ports
+pcall(function() udp_table:add_for_decode_as(jgroups) end)
+pcall(function() tcp_table:add_for_decode_as(jgroups) end)
 for _, p in ipairs(GEN.default_udp_ports) do udp_table:add(p, jgroups) end
 for _, p in ipairs(GEN.default_tcp_ports) do tcp_table:add(p, jgroups) end
 
