@@ -137,9 +137,24 @@ local Malformed = {}
 local function bad(off, text)
     error({ Malformed, off, text })
 end
+
+-- Values are read from the bound tvb's bytes as a Lua string (string.byte is far cheaper than a TvbRange per value);
+-- TvbRanges are made only for tree items. bind() runs again whenever a reader gets another tvb.
+local byte, sub, format = string.byte, string.sub, string.format
+local RAW_TVB, RAW, RAW_LEN = nil, "", 0
+local function bind(tvb)
+    RAW_TVB, RAW, RAW_LEN = tvb, tvb:raw(), tvb:len()
+end
+-- at every entry from Wireshark: never trust a binding from another packet
+local function unbind()
+    RAW_TVB, RAW, RAW_LEN = nil, "", 0
+end
+
+-- rawequal: Tvb's own == raises for an expired Tvb (the previous packet's)
 local function need(tvb, off, n)
+    if not rawequal(tvb, RAW_TVB) then bind(tvb) end
     if n < 0 then bad(off, "negative length " .. n) end
-    if off + n > tvb:len() then error({ Truncated, off }) end
+    if off + n > RAW_LEN then error({ Truncated, off }) end
 end
 
 -- TreeItem:set_len throws a C exception (which would cross Lua and crash Wireshark 4.0) for a length beyond the
@@ -151,18 +166,44 @@ local function set_len(item, tvb, start, len)
     item:set_len(len)
 end
 
-local function u8(tvb, off) need(tvb, off, 1) return tvb(off, 1):uint() end
-local function i16(tvb, off) need(tvb, off, 2) return tvb(off, 2):int() end
-local function u16(tvb, off) need(tvb, off, 2) return tvb(off, 2):uint() end
-local function i32(tvb, off) need(tvb, off, 4) return tvb(off, 4):int() end
+local function u8(tvb, off)
+    need(tvb, off, 1)
+    return byte(RAW, off + 1)
+end
+local function i8(tvb, off)
+    local v = u8(tvb, off)
+    if v >= 128 then return v - 256 end
+    return v
+end
+local function u16(tvb, off)
+    need(tvb, off, 2)
+    local a, b = byte(RAW, off + 1, off + 2)
+    return a * 256 + b
+end
+local function i16(tvb, off)
+    local v = u16(tvb, off)
+    if v >= 32768 then return v - 65536 end
+    return v
+end
+local function i32(tvb, off)
+    need(tvb, off, 4)
+    local a, b, c, d = byte(RAW, off + 1, off + 4)
+    local v = ((a * 256 + b) * 256 + c) * 256 + d
+    if a >= 128 then return v - 4294967296 end
+    return v
+end
 
--- Bits.writeLongCompressed: length byte, then that many bytes, least significant first
+-- Bits.writeLongCompressed: length byte, then that many bytes, least significant first. Up to 6 bytes fit a Lua
+-- number exactly (5.2 has no integers); 7 and 8 bytes become a UInt64.
 local function compressed(tvb, off)
     local n = u8(tvb, off)
     if n > 8 then bad(off, "compressed number of " .. n .. " bytes (at most 8)") end
-    if n == 0 then return UInt64(0), 1 end
+    if n == 0 then return 0, 1 end
     need(tvb, off + 1, n)
-    return tvb(off + 1, n):le_uint64(), n + 1
+    if n > 6 then return tvb(off + 1, n):le_uint64(), n + 1 end
+    local v = 0
+    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
+    return v, n + 1
 end
 
 -- Bits.writeString: presence byte, then writeUTF (u16 length + modified UTF-8)
@@ -171,8 +212,7 @@ local function jstring(tvb, off)
     if present == 0 then return nil, 1 end
     local len = u16(tvb, off + 1)
     need(tvb, off + 3, len)
-    if len == 0 then return "", 3 end
-    return tvb(off + 3, len):string(ENC_UTF_8), len + 3
+    return sub(RAW, off + 4, off + 3 + len), len + 3
 end
 
 -- u16 length (-1 = null) + bytes
@@ -180,8 +220,7 @@ local function short_bytes(tvb, off)
     local len = i16(tvb, off)
     if len < 0 then return nil, 2 end
     need(tvb, off + 2, len)
-    if len == 0 then return "", 2 end
-    return tvb(off + 2, len):string(), len + 2
+    return sub(RAW, off + 3, off + 2 + len), len + 2
 end
 
 -- ---- per-capture state: logical names and views, reset on every (re-)dissection -------------------------------
@@ -234,12 +273,12 @@ end
 
 local ADDR_NULL, ADDR_UUID, ADDR_SITE_UUID, ADDR_SITE_MASTER, ADDR_IP = 1, 2, 4, 8, 16
 
+local UUID_FORMAT = "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x"
 local function uuid_text(tvb, off)
     need(tvb, off, 16)
     -- least significant half first; Java prints the most significant half first
-    local h = tvb(off + 8, 8):bytes():tohex(true) .. tvb(off, 8):bytes():tohex(true)
-    return string.sub(h, 1, 8) .. "-" .. string.sub(h, 9, 12) .. "-" .. string.sub(h, 13, 16) .. "-"
-        .. string.sub(h, 17, 20) .. "-" .. string.sub(h, 21, 32)
+    local l1, l2, l3, l4, l5, l6, l7, l8, m1, m2, m3, m4, m5, m6, m7, m8 = byte(RAW, off + 1, off + 16)
+    return format(UUID_FORMAT, m1, m2, m3, m4, m5, m6, m7, m8, l1, l2, l3, l4, l5, l6, l7, l8)
 end
 
 -- IpAddress.writeTo: u8 length, 4 or 16 bytes, [i32 scope for IPv6], u16 port
@@ -249,7 +288,8 @@ local function ip_address(tvb, off)
         return ":" .. u16(tvb, off + 1), 3
     elseif n == 4 then
         need(tvb, off + 1, 6)
-        return tostring(tvb(off + 1, 4):ipv4()) .. ":" .. tvb(off + 5, 2):uint(), 7
+        local a, b, c, d = byte(RAW, off + 2, off + 5)
+        return a .. "." .. b .. "." .. c .. "." .. d .. ":" .. u16(tvb, off + 5), 7
     elseif n == 16 then
         need(tvb, off + 1, 22)
         return "[" .. tostring(tvb(off + 1, 16):ipv6()) .. "]:" .. tvb(off + 21, 2):uint(), 23
@@ -358,7 +398,7 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
     local key = section .. "." .. name
     local value, len, text
     if kind == "BYTE" then
-        need(tvb, off, 1) value, len = tvb(off, 1):int(), 1
+        value, len = i8(tvb, off), 1
     elseif kind == "ENUM_BYTE" then
         value, len = u8(tvb, off), 1
     elseif kind == "BOOL" then
@@ -459,7 +499,8 @@ end
 
 local function printable(tvb, off, len)
     if len == 0 or len > 1024 then return nil end
-    local s = tvb(off, len):raw()
+    need(tvb, off, len)
+    local s = sub(RAW, off + 1, off + len)
     if string.find(s, "[^\32-\126\t\r\n]") then return nil end
     return s
 end
@@ -725,7 +766,11 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     mt:add(F.leading, tvb(off, 1))
     local flags = u16(tvb, off + 1)
     local ft = mt:add(F.msg_flags, tvb(off + 1, 2))
-    for _, fl in ipairs(ctx.flags) do ft:add(fl, tvb(off + 1, 2)) end
+    if flags ~= 0 then -- the set bits only: a batch holds hundreds of messages, mostly with few flags
+        for i, fl in ipairs(ctx.flags) do
+            if has(flags, ctx.jar.flags[i][2]) then ft:add(fl, tvb(off + 1, 2)) end
+        end
+    end
     off = off + 3
     local dest, src = list_dest, list_src
     if not no_addrs and has(leading, LEADING_DEST) then
@@ -945,6 +990,7 @@ end
 -- ---- UDP ------------------------------------------------------------------------------------------------------
 
 local function dissect_udp(tvb, pinfo, tree)
+    unbind()
     current_frame = pinfo.number
     local root = tree:add(jgroups, tvb(), "JGroups datagram")
     set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, root))
@@ -1086,6 +1132,7 @@ local function dissect_bare(tvb, off, len, pinfo, tree, state)
 end
 
 local function dissect_pdu_unprotected(tvb, pinfo, tree)
+    unbind()
     current_frame = pinfo.number
     local key = conv_key(pinfo)
     local state = conv_state[key]
