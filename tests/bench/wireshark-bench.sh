@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Wireshark plugin benchmark: tshark's packets/s (and JGroups messages/s) on a large real capture of the cluster
 # runner's `load` scenario, with the generated jgroups.lua next to tshark without it. Not a test: nothing asserts
-# a speed, CI does not run it. See tests/bench/README.md.
+# a speed, CI does not run it. See tests/bench/README.md and docs/wireshark.md.
 #
 #   tests/bench/wireshark-bench.sh              # udp and tcp captures (made on first use, shared with decode-bench.sh)
 #   tests/bench/wireshark-bench.sh udp          # one of them (or: tcp)
