@@ -97,6 +97,22 @@ for _, hf in ipairs(GEN.fields) do
     HF_KIND[key] = kind
 end
 
+-- filter keys and value strings resolved once per layout item, not per value read
+local function prepare(items, section)
+    for _, item in ipairs(items) do
+        local op = item[1]
+        if op == "v" then item.key = section .. "." .. item[3]
+        elseif op == "bit" then item.key = section .. "." .. item[2]
+        elseif op == "switch" then for _, arm in pairs(item[3]) do prepare(arm, section) end
+        elseif op == "ifbit" then prepare(item[4], section)
+        elseif op == "ifpos" then prepare(item[3], section) end
+    end
+end
+for _, layout in ipairs(GEN.layouts) do
+    prepare(layout.items, layout.section)
+    layout.type_names = GEN.value_strings[layout.section .. ".type"]
+end
+
 local all_fields = {}
 for _, f in pairs(F) do all_fields[#all_fields + 1] = f end
 for _, f in pairs(HF) do all_fields[#all_fields + 1] = f end
@@ -394,8 +410,7 @@ end
 local read_items
 
 local function read_value(ctx, tvb, off, tree, item, section, vals)
-    local kind, name = item[2], item[3]
-    local key = section .. "." .. name
+    local kind, name, key = item[2], item[3], item.key
     local value, len, text
     if kind == "BYTE" then
         value, len = i8(tvb, off), 1
@@ -489,7 +504,7 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
         elseif op == "bit" then
             local v = has(vals[item[3]] % 65536, item[4])
             vals[item[2]] = v
-            tree:add(HF[section .. "." .. item[2]], v):set_generated()
+            tree:add(HF[item.key], v):set_generated()
         end
     end
     return off - start
@@ -628,7 +643,7 @@ end
 
 -- what a message's payload means, decided by its headers (GMS views, discovery data)
 local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
-    if len <= 0 then return end
+    if len <= 0 or (vals_by_section.gms == nil and vals_by_section.ping == nil) then return end
     local ok, err = pcall(function()
         local gms = vals_by_section.gms
         if gms then
@@ -662,15 +677,17 @@ local function read_headers(ctx, tvb, off, tree, summary)
         local protocol = ctx.cat.protocols[prot_id] or ("id=" .. prot_id)
         local class = ctx.cat.classes[magic]
         local ht = tree:add(F.hdr, tvb(at, 4))
-        ht:add(F.hdr_prot_id, tvb(at, 2))
-        ht:add(F.hdr_protocol, tvb(at, 2), protocol)
-        ht:add(F.hdr_magic, tvb(at + 2, 2))
+        -- the ids as items of their own only where no name stands for them: a batch holds hundreds of headers
+        local known_protocol = ctx.cat.protocols[prot_id] ~= nil
+        if not known_protocol then ht:add(F.hdr_prot_id, tvb(at, 2)) end
+        ht:add(F.hdr_protocol, tvb(at, 2), protocol):append_text(" (id " .. prot_id .. ")")
         if class == nil then
+            ht:add(F.hdr_magic, tvb(at + 2, 2))
             ht:set_text(protocol .. ": unknown magic id " .. magic)
             ht:add_proto_expert_info(E.unknown_header, "magic id " .. magic .. " is not in JGroups " .. ctx.jar.label .. "'s magic map; rest of the message not decoded")
             return nil, vals_by_section
         end
-        ht:add(F.hdr_class, tvb(at + 2, 2), class[1])
+        ht:add(F.hdr_class, tvb(at + 2, 2), class[1]):append_text(" (magic " .. magic .. ")")
         local layout = class[3] and GEN.layouts[class[3]]
         if layout == nil then
             ht:set_text(protocol .. ": " .. class[2])
@@ -682,7 +699,7 @@ local function read_headers(ctx, tvb, off, tree, summary)
         set_len(ht, tvb, at, 4 + n)
         vals_by_section[layout.section] = vals
         summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
-        local type_name = vals.type ~= nil and GEN.value_strings[layout.section .. ".type"] and GEN.value_strings[layout.section .. ".type"][vals.type]
+        local type_name = vals.type ~= nil and layout.type_names and layout.type_names[vals.type]
         ht:set_text(protocol .. ": " .. class[2] .. (type_name and (" " .. type_name) or ""))
         at = at + 4 + n
     end
