@@ -218,7 +218,8 @@ local function compressed(tvb, off)
     need(tvb, off + 1, n)
     if n > 6 then return tvb(off + 1, n):le_uint64(), n + 1 end
     local v = 0
-    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
+    -- the length byte is RAW[off + 1]; the value's bytes RAW[off + 2 .. off + n + 1], least significant first
+    for i = off + n + 1, off + 2, -1 do v = v * 256 + byte(RAW, i) end
     return v, n + 1
 end
 
