@@ -19,6 +19,7 @@ final class WireFeatures {
         put(out, "gossip_sender", "4.0.0");               // GossipData.writeTo writes the sender address
         put(out, "extended_uuid_without_flags", "4.0.0"); // 3.x ExtendedUUID.write starts with a u16 flags
         put(out, "typed_messages", "5.0.0");              // type(u16) before every message
+        put(out, "object_generic_streamable", "5.2.11"); // ObjectMessage payload via Util.writeGenericStreamable
         put(out, "site_uuid_strings", "5.2.17");          // SiteUUID.writeTo: site and name strings
         put(out, "discovery_list", "5.3.2");              // Discovery.marshal(List<PingData>): i32 count first
         put(out, "composite_without_addresses", "5.4.0"); // CompositeMessage sub-messages via writeToNoAddrs

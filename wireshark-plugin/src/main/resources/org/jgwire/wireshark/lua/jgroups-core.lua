@@ -559,6 +559,7 @@ local function parse_view(ctx, tvb, off, tree, kind)
         local members, m = read_addresses(ctx, tvb, off + len)
         len = len + m
         v.members = members or {}
+        v.raw_members = v.members
         if kind == "MERGE_VIEW" then
             -- MergeView subgroups: u16 count, per subgroup an index or address, a long id and member indexes
             local count = i16(tvb, off + len)
@@ -588,16 +589,57 @@ local function parse_view(ctx, tvb, off, tree, kind)
     return len
 end
 
+-- n bytes at off, least significant first: exact as a number up to 6 bytes, a UInt64 beyond
+local function le_number(tvb, off, n)
+    if n == 0 then return 0 end
+    need(tvb, off, n)
+    if n > 6 then return tvb(off, n):le_uint64() end
+    local v = 0
+    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
+    return v
+end
+
+-- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
+-- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
+-- as nibbles, then highest delivered and the delta, least significant byte first
+local function digest(ctx, tvb, off, tree, with_addrs, view_members)
+    local members, len
+    if with_addrs then
+        members, len = read_addresses(ctx, tvb, off)
+        members = members or {}
+    else
+        local count = i16(tvb, off)
+        len = 2
+        members = {}
+        for i = 1, count do members[i] = view_members and view_members[i] or ("member " .. i) end
+    end
+    local parts = {}
+    for i, m in ipairs(members) do
+        local b = u8(tvb, off + len)
+        local l1, l2 = math.floor(b / 16), b % 16
+        local hd = le_number(tvb, off + len + 1, l1)
+        local delta = le_number(tvb, off + len + 1 + l1, l2)
+        parts[i] = short_shown(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
+        len = len + 1 + l1 + l2
+    end
+    local dt = tree:add(F.digest, tvb(off, len), table.concat(parts, ", "))
+    dt:set_text("Digest: " .. table.concat(parts, ", "))
+    return len
+end
+
 -- GMS.marshal(view, digest): flags u16, [view], [digest]
-local GMS_VIEW_PRESENT, GMS_DIGEST_PRESENT, GMS_MERGE_VIEW, GMS_DELTA_VIEW = 1, 2, 4, 8
+local GMS_VIEW_PRESENT, GMS_DIGEST_PRESENT, GMS_MERGE_VIEW, GMS_DELTA_VIEW, GMS_READ_ADDRS = 1, 2, 4, 8, 16
 
 local function gms_view_payload(ctx, tvb, off, len, tree)
     local flags = u16(tvb, off)
+    local at = off + 2
+    local raw_members
     if has(flags, GMS_VIEW_PRESENT) then
         local kind = has(flags, GMS_MERGE_VIEW) and "MERGE_VIEW" or (has(flags, GMS_DELTA_VIEW) and "DELTA_VIEW" or "VIEW")
-        parse_view(ctx, tvb, off + 2, tree, kind)
+        at = at + parse_view(ctx, tvb, at, tree, kind)
+        raw_members = ctx.view and ctx.view.raw_members
     end
-    if has(flags, GMS_DIGEST_PRESENT) then tree:add(F.digest, tvb(off, len), "present") end
+    if has(flags, GMS_DIGEST_PRESENT) then digest(ctx, tvb, at, tree, has(flags, GMS_READ_ADDRS), raw_members) end
 end
 
 -- GMS.marshal(JoinRsp) = Util.streamableToBuffer: presence byte, then JoinRsp.writeTo: flags byte
@@ -605,8 +647,11 @@ end
 local function join_rsp_payload(ctx, tvb, off, len, tree)
     if u8(tvb, off) == 0 then return end
     local flags = u8(tvb, off + 1)
-    if has(flags, 8) then parse_view(ctx, tvb, off + 2, tree, "MERGE_VIEW")
-    elseif has(flags, 1) then parse_view(ctx, tvb, off + 2, tree, "VIEW") end
+    local at = off + 2
+    if has(flags, 8) then at = at + parse_view(ctx, tvb, at, tree, "MERGE_VIEW")
+    elseif has(flags, 1) then at = at + parse_view(ctx, tvb, at, tree, "VIEW") end
+    -- DIGEST_PRESENT: Digest.writeTo(out, false), the members being the view's
+    if has(flags, 2) and ctx.view then digest(ctx, tvb, at, tree, false, ctx.view.raw_members) end
 end
 
 -- PingData.writeTo: address, flags byte, logical name, physical address, members
@@ -753,6 +798,10 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         end
         return at
     elseif mtype == 3 then -- ObjectMessage: presence, magic (-1: class name), then the object's own bytes
+        if ctx.vshort < GEN.features.object_generic_streamable then
+            tree:add_proto_expert_info(E.undecoded, "object payload written with Util.objectToStream (before 5.2.11): rest of the frame not decoded")
+            return nil
+        end
         local present = u8(tvb, off)
         if present == 0 then return off + 1 end
         local magic = i16(tvb, off + 1)
@@ -766,6 +815,10 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
             class = c and c[1] or ("magic " .. magic)
         end
         tree:add(F.payload_class, tvb(off, 1), class)
+        local body = off + (magic == -1 and 5 + u16(tvb, off + 3) or 3)
+        if class == "org.jgroups.util.Digest" or class == "org.jgroups.util.MutableDigest" then
+            return body + digest(ctx, tvb, body, tree, true, nil) -- Digest.writeTo(out): with the members
+        end
         tree:add_proto_expert_info(E.undecoded, "object payload of class " .. class .. ": its length is only known to the class; rest of the frame not decoded")
         return nil
     end
