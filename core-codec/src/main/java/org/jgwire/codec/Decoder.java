@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.jgwire.codec.analysis.RecordAnalyzer;
+import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
 import org.jgwire.codec.capture.CaptureFormatException;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
@@ -45,6 +46,9 @@ public final class Decoder implements AutoCloseable {
     private final Set<Integer> ports;
 
     private Consumer<Record> sink;
+    private final Consumer<Record> emitter = this::emit;
+    private Consumer<MessageRecord> fragmentTap;
+    private FragmentReassembler fragments;
     /** Written by the decoding thread only; volatile so a progress display may read it. */
     private volatile long packets;
     private long frames, messages, errors;
@@ -64,9 +68,20 @@ public final class Decoder implements AutoCloseable {
         return packets;
     }
 
+    /**
+     * With reassembly on, also hands every FRAG2/FRAG3/FRAG4 fragment to {@code tap} as it arrives, in capture order,
+     * whether the reassembler takes it in or shows it: for analyses of the traffic on the wire, which then skip
+     * fragments in the record stream ({@code FragmentReassembler.isFragment}). Call before {@link #decode}.
+     */
+    public void fragmentTap(Consumer<MessageRecord> tap) {
+        this.fragmentTap = tap;
+    }
+
     /** Decodes the whole source; damage in the input becomes error records and never stops the run. */
     public DecodeSummary decode(CaptureSource source, Consumer<Record> sink) throws IOException {
         this.sink = sink;
+        this.fragments = options.reassemble()
+                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap) : null;
         FrameSink frameSink = new RuntimeFrameSink();
         NetworkDissector network = new NetworkDissector(options.limits(),
                 (packet, ts, kind, message) -> emitError(new FrameInfo(packet, ts, null, null, Transport.NONE),
@@ -104,6 +119,7 @@ public final class Decoder implements AutoCloseable {
         reportSkippedLines(source);
         tcp.finish(lastPacket, lastTs);
         for (StreamFramer f : chunkStreams.values()) f.end(lastPacket, lastTs);
+        if (fragments != null) fragments.finish(emitter);
         return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
     }
 
@@ -136,7 +152,8 @@ public final class Decoder implements AutoCloseable {
 
     private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
         List<Record> records = runtime.decode(kind, buf, off, len, info);
-        for (Record r : records) emit(r);
+        if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, emitter);
+        else for (Record r : records) emit(r);
     }
 
     private void emit(Record r) {

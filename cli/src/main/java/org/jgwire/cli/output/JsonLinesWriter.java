@@ -43,7 +43,7 @@ public final class JsonLinesWriter implements RecordWriter {
             LEFT = key("left"), JOINED = key("joined"), SUBGROUPS = key("subgroups"), NAMES = key("names"),
             ADDR = key("addr"), ADDR_ADDR = key("addr_addr"), NAME = key("name"), PHYSICAL = key("physical"),
             COORD = key("coord"), SOURCE = key("source"), PROBLEM = key("problem"), MESSAGE = key("message"),
-            GROUP = key("group");
+            GROUP = key("group"), REASSEMBLED_FROM = key("reassembled_from");
     private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private static final SerializedString[] TRANSPORTS = new SerializedString[Transport.values().length];
@@ -161,6 +161,12 @@ public final class JsonLinesWriter implements RecordWriter {
         payload(m.payload());
         if (m.view() != null) view(m.view());
         if (!m.discovery().isEmpty()) discovery(m.discovery());
+        if (m.isReassembled()) {
+            gen.writeFieldName(REASSEMBLED_FROM);
+            gen.writeStartArray();
+            for (int i = 0; i < m.reassembledFrom().size(); i++) gen.writeNumber(m.reassembledFrom().get(i));
+            gen.writeEndArray();
+        }
     }
 
     private void address(SerializedString key, SerializedString idKey, NodeAddress a) throws IOException {

@@ -10,6 +10,7 @@ import org.jgroups.Address;
 import org.jgroups.Header;
 import org.jgroups.LongMessage;
 import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.EncryptHeader;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.PingHeader;
 import org.jgroups.protocols.TpHeader;
@@ -124,6 +125,14 @@ final class FrameWalker {
                     in.remaining() + " bytes after the last message of the frame");
     }
 
+    /**
+     * A message serialized on its own ({@code Message.writeTo}, the type given apart): the original of a reassembled
+     * fragmented message. Bytes after it are left alone (FragmentedMessage may round its slices up, JGRP-2289).
+     */
+    void serialized(short type) throws IOException {
+        message(type, null, null, false, null, -1, 0, true, 0);
+    }
+
     /** An FD_SOCK2 message: an EmptyMessage's {@code writeTo}, without version, flags or type. */
     void bare() throws IOException {
         message((short) 2, null, null, false, null, -1, 0, true, 0);
@@ -159,11 +168,13 @@ final class FrameWalker {
         GMS.GmsHeader gms = null;
         PingHeader ping = null;
         Header merge = null;
+        boolean encrypted = false;
         for (int i = 0; i < hcount; i++) {
             Header h = header(headers, i);
             if (h instanceof GMS.GmsHeader g) gms = g;
             else if (h instanceof PingHeader p) ping = p;
             else if (h instanceof MERGE3.MergeHeader) merge = h;
+            else if (h instanceof EncryptHeader) encrypted = true;
             else if (h instanceof TpHeader && cluster == null) cluster = tpCluster(h);
         }
 
@@ -226,7 +237,8 @@ final class FrameWalker {
         List<Discovery> names = List.of();
         ErrorRecord late = null;
         boolean hasBytes = type == 0 || type == 1;
-        if (hasBytes && payload.length() > 0 && (gms != null || ping != null)) {
+        // SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable but the payload is ciphertext: no view or PingData in it
+        if (hasBytes && !encrypted && payload.length() > 0 && (gms != null || ping != null)) {
             int off = in.position() - payload.length();
             try {
                 if (gms != null && GmsViews.carriesView(gms.getType())) view = views.read(gms.getType(), in.buffer(), off, payload.length());
