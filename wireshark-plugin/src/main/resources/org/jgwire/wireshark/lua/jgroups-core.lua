@@ -772,6 +772,7 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         return off
     elseif mtype == 4 then -- LongMessage
         local v, n = compressed(tvb, off)
+        if type(v) == "number" then v = UInt64(v) end -- a 64-bit field takes no Lua number on Wireshark 4.0
         tree:add(F.payload_long, tvb(off, n), v)
         return off + n
     elseif mtype == 6 then -- FragmentedMessage: i32 length + a slice of the serialized original
@@ -818,6 +819,15 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         local body = off + (magic == -1 and 5 + u16(tvb, off + 3) or 3)
         if class == "org.jgroups.util.Digest" or class == "org.jgroups.util.MutableDigest" then
             return body + digest(ctx, tvb, body, tree, true, nil) -- Digest.writeTo(out): with the members
+        elseif class == "org.jgroups.util.SeqnoList" then
+            -- SeqnoList.writeTo (5.2+): i32 size, i64 offset, then FixedSizeBitSet's words ((size - 1) >> 6) + 1
+            local size = i32(tvb, body)
+            need(tvb, body + 4, 8)
+            if size < 0 then bad(body, "SeqnoList size " .. size) end
+            local words = math.floor((size - 1) / 64) + 1
+            need(tvb, body + 12, words * 8)
+            tree:add(tvb(body, 12 + words * 8), "SeqnoList: " .. size .. " bits from seqno " .. tostring(tvb(body + 4, 8):uint64()))
+            return body + 12 + words * 8
         end
         tree:add_proto_expert_info(E.undecoded, "object payload of class " .. class .. ": its length is only known to the class; rest of the frame not decoded")
         return nil
