@@ -1,0 +1,229 @@
+package org.jgwire.tests.wireshark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.jgwire.tests.decode.Decoding;
+import org.jgwire.wireshark.layout.JarCatalog;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * For every sample capture: tshark with the generated plugin and {@code jgwire decode --format jsonl} must see the
+ * same messages in the same frames, with the same addresses, flags, headers (every field), payload lengths, views,
+ * learned names and GossipRouter records; and the plugin must raise no Lua error.
+ *
+ * <p>Addresses are compared after both sides' UUIDs are replaced by the logical names the Java decoder learned in
+ * the capture (the decoder prints a name where it knows one, the plugin's filter fields hold the address); a UUID
+ * the plugin read wrongly stays a UUID and fails the comparison.
+ */
+class PluginMatchesDecoderTest {
+    private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+    static List<Path> samples() throws IOException {
+        return GeneratedPlugin.samples();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("samples")
+    void pluginSeesWhatTheDecoderSees(Path sample) throws Exception {
+        Path work = Files.createTempDirectory("jgwire-ws");
+        List<JsonNode> java = Decoding.cli(work, "decode", "--format", "jsonl", "--payload-bytes", "0", sample.toString()).json();
+        List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample);
+
+        Map<String, String> names = new TreeMap<>();
+        for (JsonNode r : java) for (JsonNode n : r.path("names")) names.put(n.path("addr").asText(), n.path("name").asText());
+
+        Map<Integer, List<JsonNode>> javaMessages = new TreeMap<>(), javaGossip = new TreeMap<>();
+        for (JsonNode r : java) {
+            String kind = r.path("kind").asText();
+            if (kind.equals("error")) fail("the decoder reports an error in a committed sample: " + r);
+            (kind.equals("gossip") ? javaGossip : javaMessages).computeIfAbsent(r.path("frame").asInt(), k -> new ArrayList<>()).add(r);
+        }
+        Map<Integer, List<JsonNode>> luaMessages = new TreeMap<>(), luaGossip = new TreeMap<>();
+        for (JsonNode p : packets) {
+            JsonNode layers = p.path("_source").path("layers");
+            int frame = Integer.parseInt(layers.path("frame").path("frame.number").asText());
+            assertTrue(GeneratedPlugin.find(layers, "_ws.lua.error").isEmpty(), "Lua error in frame " + frame + ": " + layers);
+            assertTrue(GeneratedPlugin.find(layers, "jgroups.internal").isEmpty(), "internal problem in frame " + frame);
+            for (JsonNode jg : GeneratedPlugin.many(layers.path("jgroups"))) {
+                for (JsonNode m : GeneratedPlugin.many(jg.path("jgroups.msg")))
+                    luaMessages.computeIfAbsent(frame, k -> new ArrayList<>()).add(m);
+                for (JsonNode g : GeneratedPlugin.many(jg.path("jgroups.gossip")))
+                    if (!g.path("jgroups.gossip.type").asText().equals("4"))
+                        luaGossip.computeIfAbsent(frame, k -> new ArrayList<>()).add(g);
+            }
+        }
+
+        assertEquals(count(javaMessages), count(luaMessages), "messages in " + sample);
+        assertEquals(javaMessages.keySet(), luaMessages.keySet(), "frames with messages in " + sample);
+        assertEquals(javaGossip.keySet(), luaGossip.keySet(), "frames with GossipRouter control records in " + sample);
+        Compare c = new Compare(names);
+        for (Map.Entry<Integer, List<JsonNode>> e : javaMessages.entrySet()) {
+            List<JsonNode> lua = luaMessages.get(e.getKey());
+            assertEquals(e.getValue().size(), lua.size(), "messages in frame " + e.getKey());
+            for (int i = 0; i < lua.size(); i++) c.message(sample + " frame " + e.getKey() + " message " + i, e.getValue().get(i), lua.get(i));
+        }
+        for (Map.Entry<Integer, List<JsonNode>> e : javaGossip.entrySet()) {
+            List<JsonNode> lua = luaGossip.get(e.getKey());
+            assertEquals(e.getValue().size(), lua.size(), "GossipRouter records in frame " + e.getKey());
+            for (int i = 0; i < lua.size(); i++) c.gossip(sample + " frame " + e.getKey(), e.getValue().get(i), lua.get(i));
+        }
+    }
+
+    private static int count(Map<Integer, List<JsonNode>> m) {
+        return m.values().stream().mapToInt(List::size).sum();
+    }
+
+    /** Field by field comparison of one decoder record with one plugin tree. */
+    private static final class Compare {
+        private final Map<String, String> names;
+
+        Compare(Map<String, String> names) {
+            this.names = names;
+        }
+
+        String norm(String s) {
+            if (s == null) return "null";
+            Matcher m = UUID.matcher(s);
+            StringBuilder b = new StringBuilder();
+            while (m.find()) m.appendReplacement(b, Matcher.quoteReplacement(names.getOrDefault(m.group(), m.group())));
+            return m.appendTail(b).toString();
+        }
+
+        void message(String where, JsonNode java, JsonNode lua) throws IOException {
+            assertEquals(norm(text(java, "src_addr")), norm(first(lua, "jgroups.src")), where + ": sender");
+            if (!java.path("dest").isNull())
+                assertEquals(norm(text(java, "dest_addr")), norm(first(lua, "jgroups.dest")), where + ": destination");
+            else if (!java.path("multicast").asBoolean())
+                assertEquals("null", norm(first(lua, "jgroups.dest")), where + ": destination");
+            assertEquals(java.path("flags").asInt(), Integer.decode(first(lua, "jgroups.msg.flags")), where + ": flags");
+            JarCatalog jar = jar(java.path("decoded_with").asText());
+            if (!jar.messageTypes().isEmpty())
+                assertEquals(java.path("type").asText(), jar.messageTypes().get(Integer.parseInt(first(lua, "jgroups.msg.type"))), where + ": type");
+            headers(where, jar, java.path("headers"), GeneratedPlugin.many(lua.path("jgroups.hdr")));
+            String luaLength = first(lua, "jgroups.payload.length");
+            int length = luaLength == null ? 0 : Math.max(0, Integer.parseInt(luaLength));
+            assertEquals(java.path("payload").path("length").asInt(), length, where + ": payload length");
+            view(where, java.path("view"), lua.path("jgroups.view_tree")); // a string item with children: its subtree is *_tree
+            learned(where, java.path("names"), GeneratedPlugin.many(lua.path("jgroups.ping_data")), "jgroups.ping_data.addr", "jgroups.ping_data.name");
+        }
+
+        void headers(String where, JarCatalog jar, JsonNode java, List<JsonNode> lua) {
+            assertEquals(java.size(), lua.size(), where + ": header count (decoder " + java + ")");
+            for (int i = 0; i < lua.size(); i++) {
+                JsonNode jh = java.get(i), lh = lua.get(i);
+                String w = where + " header " + i + " (" + jh.path("header").asText() + ")";
+                assertEquals(jh.path("protocol").asText(), lh.path("jgroups.hdr.protocol").asText(), w + ": protocol");
+                String luaClass = lh.path("jgroups.hdr.class").asText();
+                String simple = luaClass.substring(Math.max(luaClass.lastIndexOf('.'), luaClass.lastIndexOf('$')) + 1);
+                assertEquals(jh.path("header").asText(), simple, w + ": class");
+                JarCatalog.ResolvedLayout layout = jar.layouts().get(luaClass);
+                Map<String, String> luaFields = new TreeMap<>();
+                lh.fields().forEachRemaining(e -> {
+                    String k = e.getKey();
+                    if (!k.startsWith("jgroups.") || k.startsWith("jgroups.hdr.")) return; // wire-only values are text items
+                    String name = k.substring(k.indexOf('.', "jgroups.".length()) + 1);
+                    luaFields.put(name, e.getValue().asText());
+                });
+                Iterator<Map.Entry<String, JsonNode>> it = jh.path("fields").fields();
+                TreeSet<String> javaNames = new TreeSet<>();
+                while (it.hasNext()) {
+                    Map.Entry<String, JsonNode> f = it.next();
+                    javaNames.add(f.getKey());
+                    String lv = luaFields.get(f.getKey());
+                    JsonNode jv = f.getValue();
+                    if (lv == null) {
+                        assertTrue(isDefault(jv), w + ": field " + f.getKey() + " = " + jv + " in the decoder, not read by the plugin");
+                        continue;
+                    }
+                    Map<Integer, String> typeNames = layout == null ? null : layout.valueNames().get(f.getKey());
+                    if (typeNames != null && jv.isTextual() && !typeNames.isEmpty()) {
+                        assertEquals(jv.asText(), typeNames.get(Integer.parseInt(lv)), w + ": " + f.getKey());
+                    } else if (jv.isBoolean()) {
+                        assertEquals(jv.asBoolean(), lv.equals("1") || lv.equalsIgnoreCase("true"), w + ": " + f.getKey());
+                    } else if (jv.isNumber()) {
+                        assertEquals(new BigInteger(jv.asText()), new BigInteger(lv), w + ": " + f.getKey());
+                    } else if (jv.isArray()) {
+                        List<String> items = new ArrayList<>();
+                        jv.forEach(x -> items.add(x.isNull() ? "null" : x.asText()));
+                        assertEquals(norm("[" + String.join(", ", items) + "]"), norm(lv), w + ": " + f.getKey());
+                    } else {
+                        assertEquals(norm(jv.isNull() ? null : jv.asText()), norm(lv), w + ": " + f.getKey());
+                    }
+                }
+                for (String name : luaFields.keySet())
+                    assertTrue(javaNames.contains(name), w + ": the plugin shows " + name + ", which the class " + jh.path("header").asText() + " does not have");
+            }
+        }
+
+        void view(String where, JsonNode java, JsonNode lua) {
+            if (java.isMissingNode() || java.isNull()) {
+                assertTrue(lua.isMissingNode(), where + ": the plugin shows a view the decoder does not: " + lua);
+                return;
+            }
+            assertTrue(!lua.isMissingNode(), where + ": view " + java + " missing in the plugin");
+            assertEquals(norm(java.path("id").asText()), norm(first(lua, "jgroups.view.id")), where + ": view id");
+            assertEquals(java.path("kind").asText(), first(lua, "jgroups.view.kind"), where + ": view kind");
+            List<String> jm = new ArrayList<>(), lm = new ArrayList<>();
+            java.path("members").forEach(m -> jm.add(norm(m.asText())));
+            for (JsonNode m : GeneratedPlugin.many(lua.path("jgroups.view.member"))) lm.add(norm(m.asText()));
+            assertEquals(jm, lm, where + ": view members");
+        }
+
+        void learned(String where, JsonNode java, List<JsonNode> lua, String addrKey, String nameKey) {
+            TreeSet<String> j = new TreeSet<>(), l = new TreeSet<>();
+            java.forEach(n -> j.add(n.path("addr").asText() + "=" + n.path("name").asText()));
+            for (JsonNode n : lua) l.add(n.path(addrKey).asText() + "=" + n.path(nameKey).asText());
+            assertEquals(j, l, where + ": names learned");
+        }
+
+        void gossip(String where, JsonNode java, JsonNode lua) throws IOException {
+            JarCatalog jar = jar(java.path("decoded_with").asText());
+            assertEquals(java.path("type").asText(), jar.gossipTypes().get(Integer.parseInt(lua.path("jgroups.gossip.type").asText())), where + ": gossip type");
+            assertEquals(java.path("group").asText(), lua.path("jgroups.gossip.group").asText(), where + ": gossip group");
+            assertEquals(norm(text(java, "addr_addr")), norm(lua.path("jgroups.gossip.addr").asText()), where + ": gossip address");
+            TreeSet<String> j = new TreeSet<>(), l = new TreeSet<>();
+            java.path("names").forEach(n -> j.add(n.path("addr").asText() + "=" + n.path("name").asText()));
+            if (lua.has("jgroups.gossip.logical_name"))
+                l.add(lua.path("jgroups.gossip.addr").asText() + "=" + lua.path("jgroups.gossip.logical_name").asText());
+            for (JsonNode n : GeneratedPlugin.many(lua.path("jgroups.ping_data")))
+                l.add(n.path("jgroups.ping_data.addr").asText() + "=" + n.path("jgroups.ping_data.name").asText());
+            assertEquals(j, l, where + ": names learned");
+        }
+
+        private static boolean isDefault(JsonNode v) {
+            return v.isNull() || (v.isNumber() && v.asLong() == 0) || (v.isBoolean() && !v.asBoolean());
+        }
+
+        private static String text(JsonNode n, String key) {
+            JsonNode v = n.path(key);
+            return v.isMissingNode() || v.isNull() ? null : v.asText();
+        }
+
+        private static String first(JsonNode n, String field) {
+            List<String> all = GeneratedPlugin.find(n, field);
+            return all.isEmpty() ? null : all.get(0);
+        }
+
+        private static JarCatalog jar(String label) throws IOException {
+            for (JarCatalog j : GeneratedPlugin.catalog().jars()) if (j.label().equals(label)) return j;
+            throw new AssertionError("no bundled jar " + label);
+        }
+    }
+}

@@ -1,0 +1,266 @@
+package org.jgwire.wireshark.layout;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.jgwire.codec.runtime.JGroupsVersion;
+
+/**
+ * What one JGroups jar says about its wire format, read mechanically: the magic-id and protocol-id maps
+ * ({@code jg-magic-map.xml}, {@code jg-protocol-ids.xml}), the numbers behind the constants the layouts name, the
+ * names of type codes (the class's own {@code type2Str} or enum) and the message flags. The jar's classes are
+ * loaded in a class loader of their own and only their constants and static namers are called.
+ */
+public final class JarCatalog {
+    private static final Pattern CLASS = Pattern.compile("<class\\s+id=\"(\\d+)\"\\s+name=\"([^\"]+)\"");
+    private static final String[] TYPE_NAMERS = {"type2Str", "typeToString", "type2String", "typeToStr"};
+
+    private final JGroupsVersion version;
+    private final String label;
+    private final Map<Integer, String> magics;
+    private final Map<Integer, String> protocols;
+    private final Map<String, Integer> messageFlags;
+    private final Map<Integer, String> messageTypes;
+    private final Map<Integer, String> gossipTypes;
+    private final Map<String, ResolvedLayout> layouts = new LinkedHashMap<>();
+
+    /** A layout with the class constants it names resolved to this jar's numbers, and the names of its type codes. */
+    public record ResolvedLayout(HeaderLayout layout, Map<String, Integer> constants, Map<String, Map<Integer, String>> valueNames) {}
+
+    private JarCatalog(JGroupsVersion version, String label, Map<Integer, String> magics, Map<Integer, String> protocols,
+            Map<String, Integer> messageFlags, Map<Integer, String> messageTypes, Map<Integer, String> gossipTypes) {
+        this.version = version;
+        this.label = label;
+        this.magics = magics;
+        this.protocols = protocols;
+        this.messageFlags = messageFlags;
+        this.messageTypes = messageTypes;
+        this.gossipTypes = gossipTypes;
+    }
+
+    /** Reads a jar named {@code jgroups-X.Y.Z[.Qualifier].jar}. */
+    public static JarCatalog read(Path jar, JGroupsVersion version, String label) throws IOException {
+        Map<Integer, String> magics, protocols;
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            magics = classMap(zip, "jg-magic-map.xml");
+            protocols = new TreeMap<>();
+            classMap(zip, "jg-protocol-ids.xml").forEach((id, c) -> protocols.put(id, HeaderLayout.simpleName(c)));
+        }
+        try (URLClassLoader loader = new URLClassLoader("jgroups-" + label, new URL[] {jar.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            JarCatalog cat = new JarCatalog(version, label, magics, protocols, messageFlags(loader),
+                    messageTypes(loader), gossipTypes(loader));
+            for (String className : magics.values()) {
+                HeaderLayout layout = HeaderLayouts.of(className, version);
+                if (layout == null) continue;
+                Class<?> c;
+                try {
+                    c = Class.forName(className, false, loader);
+                } catch (ClassNotFoundException | LinkageError e) {
+                    continue; // mapped but not shipped: JGroups cannot send it either
+                }
+                cat.layouts.put(className, resolve(layout, c));
+            }
+            return cat;
+        }
+    }
+
+    private static Map<Integer, String> classMap(ZipFile zip, String entry) throws IOException {
+        Map<Integer, String> out = new TreeMap<>();
+        ZipEntry e = zip.getEntry(entry);
+        if (e == null) return out;
+        try (InputStream in = zip.getInputStream(e)) {
+            String xml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .replaceAll("(?s)<!--.*?-->", "");
+            Matcher m = CLASS.matcher(xml);
+            while (m.find()) out.put(Integer.parseInt(m.group(1)), m.group(2));
+        }
+        return out;
+    }
+
+    /** Message.Flag's constants and their {@code value()}: the flag bits of this version. */
+    private static Map<String, Integer> messageFlags(ClassLoader loader) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        try {
+            Class<?> flag = Class.forName("org.jgroups.Message$Flag", true, loader);
+            Method value = flag.getMethod("value");
+            for (Object f : flag.getEnumConstants()) out.put(((Enum<?>) f).name(), ((Number) value.invoke(f)).intValue());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // no flag enum: the flags stay a number
+        }
+        return out;
+    }
+
+    /** 5.x: {@code Message.BYTES_MSG} ... the message type shorts, named without the suffix. */
+    private static Map<Integer, String> messageTypes(ClassLoader loader) {
+        Map<Integer, String> out = new TreeMap<>();
+        try {
+            Class<?> m = Class.forName("org.jgroups.Message", true, loader);
+            for (Field f : m.getFields())
+                if (Modifier.isStatic(f.getModifiers()) && f.getType() == short.class && f.getName().endsWith("_MSG"))
+                    out.put(((Number) f.get(null)).intValue(), f.getName().substring(0, f.getName().length() - 4));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // 3.x/4.x: no message types
+        }
+        return out;
+    }
+
+    /** GossipRouter's {@code GossipType} constants by ordinal (written as {@code type.ordinal()}). */
+    private static Map<Integer, String> gossipTypes(ClassLoader loader) {
+        Map<Integer, String> out = new TreeMap<>();
+        try {
+            Class<?> g = Class.forName("org.jgroups.stack.GossipType", true, loader);
+            for (Object e : g.getEnumConstants()) out.put(((Enum<?>) e).ordinal(), ((Enum<?>) e).name());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // no GossipRouter in this jar
+        }
+        return out;
+    }
+
+    private static ResolvedLayout resolve(HeaderLayout layout, Class<?> c) {
+        Map<String, Integer> constants = new TreeMap<>();
+        Map<String, Map<Integer, String>> names = new TreeMap<>();
+        collect(layout.items(), c, constants, names);
+        return new ResolvedLayout(layout, constants, names);
+    }
+
+    private static void collect(List<Item> items, Class<?> c, Map<String, Integer> constants, Map<String, Map<Integer, String>> names) {
+        for (Item item : items) {
+            if (item instanceof Item.Value v) {
+                if (v.named()) {
+                    Map<Integer, String> n = v.kind() == Kind.ENUM_BYTE ? enumNames(c, v.name()) : namerNames(c);
+                    if (!n.isEmpty()) names.put(v.name(), n);
+                }
+            } else if (item instanceof Item.Switch s) {
+                for (Item.Case k : s.cases()) {
+                    for (String constant : k.constants()) constant(c, constant, constants);
+                    collect(k.items(), c, constants, names);
+                }
+            } else if (item instanceof Item.IfBit b) {
+                constant(c, b.mask(), constants);
+                collect(b.items(), c, constants, names);
+            } else if (item instanceof Item.IfPositive p) {
+                collect(p.items(), c, constants, names);
+            } else if (item instanceof Item.Bit b) {
+                constant(c, b.mask(), constants);
+            }
+        }
+    }
+
+    private static void constant(Class<?> c, String name, Map<String, Integer> out) {
+        try {
+            Field f = c.getDeclaredField(name);
+            if (!Modifier.isStatic(f.getModifiers())) return;
+            f.setAccessible(true);
+            out.put(name, ((Number) f.get(null)).intValue());
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // absent in this version: the items that need it are left out for this jar
+        }
+    }
+
+    private static Map<Integer, String> enumNames(Class<?> c, String field) {
+        Map<Integer, String> out = new TreeMap<>();
+        try {
+            Class<?> type = c.getDeclaredField(field).getType();
+            Object[] constants = type.getEnumConstants();
+            if (constants != null)
+                for (Object e : constants) out.put(((Enum<?>) e).ordinal(), ((Enum<?>) e).name());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // not an enum here: numbers only
+        }
+        return out;
+    }
+
+    /** Names from the class's static namer for every byte code, minus what it answers for codes it does not know. */
+    private static Map<Integer, String> namerNames(Class<?> c) {
+        Map<Integer, String> out = new TreeMap<>();
+        for (String namer : TYPE_NAMERS)
+            for (Class<?> p : new Class<?>[] {byte.class, short.class, int.class}) {
+                Method m;
+                try {
+                    m = c.getDeclaredMethod(namer, p);
+                    if (!Modifier.isStatic(m.getModifiers())) continue;
+                    m.setAccessible(true);
+                } catch (NoSuchMethodException | RuntimeException | LinkageError e) {
+                    continue;
+                }
+                String unknown = call(m, p, -99);
+                for (int code = -128; code < 128; code++) {
+                    String name = call(m, p, code);
+                    if (name != null && !name.equals(unknown)) out.put(code, name);
+                }
+                return out;
+            }
+        return out;
+    }
+
+    private static String call(Method m, Class<?> p, int code) {
+        try {
+            Object arg = p == byte.class ? (Object) (byte) code : p == short.class ? (Object) (short) code : (Object) code;
+            Object r = m.invoke(null, arg);
+            return r == null ? null : r.toString();
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    public JGroupsVersion version() {
+        return version;
+    }
+
+    /** The jar's full version as in its file name, e.g. {@code 5.5.7.Final}. */
+    public String label() {
+        return label;
+    }
+
+    /** Magic id to class binary name. */
+    public Map<Integer, String> magics() {
+        return magics;
+    }
+
+    /** Protocol id to the protocol's simple name. */
+    public Map<Integer, String> protocols() {
+        return protocols;
+    }
+
+    /** Message flag name to bit. */
+    public Map<String, Integer> messageFlags() {
+        return messageFlags;
+    }
+
+    /** Message type short to name (5.x; empty before). */
+    public Map<Integer, String> messageTypes() {
+        return messageTypes;
+    }
+
+    /** GossipData type ordinal to name. */
+    public Map<Integer, String> gossipTypes() {
+        return gossipTypes;
+    }
+
+    /** Header class binary name to its resolved layout, for the classes of this jar jgwire has a layout for. */
+    public Map<String, ResolvedLayout> layouts() {
+        return layouts;
+    }
+
+    /** The header classes of the magic map jgwire has no layout for (the dissector stops at them with a note). */
+    public List<String> classesWithoutLayout() {
+        List<String> out = new ArrayList<>();
+        for (String c : magics.values()) if (!layouts.containsKey(c)) out.add(c);
+        return out;
+    }
+}

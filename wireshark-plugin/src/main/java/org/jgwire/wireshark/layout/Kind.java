@@ -1,0 +1,38 @@
+package org.jgwire.wireshark.layout;
+
+/**
+ * How one value of a header body is written, named after the JGroups call that writes it. The Lua dissector and
+ * {@link LayoutReader} read each kind the same way.
+ */
+public enum Kind {
+    /** {@code writeByte}, signed. */
+    BYTE,
+    /** {@code writeBoolean}. */
+    BOOL,
+    /** {@code writeShort}, signed. */
+    SHORT,
+    /** {@code writeInt}. */
+    INT,
+    /** {@code Bits.writeLong} (3.x/4.x) / {@code Bits.writeLongCompressed} (5.x): a length byte, then that many bytes, least significant first. */
+    LONG_COMPRESSED,
+    /** {@code Bits.writeInt} (4.x) / {@code Bits.writeIntCompressed} (5.x): same wire form as the long. */
+    INT_COMPRESSED,
+    /** {@code Bits.writeString}: presence byte, then {@code writeUTF} (u16 length + modified UTF-8). */
+    STRING,
+    /** A byte array behind a signed u16 length, -1 = null (TpHeader's cluster name). */
+    SHORT_BYTES,
+    /** {@code Util.writeAddress}. */
+    ADDRESS,
+    /** {@code Util.writeAddresses}: signed u16 count (-1 = null), then addresses. */
+    ADDRESSES,
+    /** An i32 count, then that many addresses (FD_SOCK and FD_SOCK2 member lists). */
+    INT_ADDRESSES,
+    /** {@code Util.writeStreamable(IpAddress)}: presence boolean, then {@code IpAddress.writeTo} (no flag byte). */
+    OPT_IP_ADDRESS,
+    /** {@code Util.writeViewId}: presence boolean, then creator address + compressed long id. */
+    VIEW_ID,
+    /** {@code MergeId.writeTo}: initiator address + int id. */
+    MERGE_ID,
+    /** An enum written as {@code writeByte(type.ordinal())}. */
+    ENUM_BYTE
+}

@@ -1,0 +1,31 @@
+package org.jgwire.wireshark.lua;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jgwire.wireshark.layout.LayoutCatalog;
+
+/** Facade: reads the jars of a folder and returns / writes the plugin. */
+public final class PluginGenerator {
+    private PluginGenerator() {}
+
+    /** The plugin's text for every {@code jgroups-*.jar} in {@code jarFolder}. */
+    public static String generate(Path jarFolder, String jgwireVersion) throws IOException {
+        return new PluginRenderer(LayoutCatalog.read(jarFolder), jgwireVersion).render();
+    }
+
+    /** Writes the plugin to {@code target} (through a temporary file, so a reader never sees half of it). */
+    public static void write(Path jarFolder, String jgwireVersion, Path target) throws IOException {
+        String text = generate(jarFolder, jgwireVersion);
+        Path dir = target.toAbsolutePath().getParent();
+        if (dir != null) Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, ".jgroups", ".lua.tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

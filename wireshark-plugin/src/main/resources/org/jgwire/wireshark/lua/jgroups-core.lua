@@ -1,0 +1,1342 @@
+-- ---------------------------------------------------------------------------------------------------------------
+-- The dissector core (template: wireshark-plugin/src/main/resources/org/jgwire/wireshark/lua/jgroups-core.lua).
+-- GEN above holds everything that comes from the JGroups jars and jgwire's layout descriptions.
+-- Lua 5.2 to 5.4: no integer division or bit operators, everything local. 64-bit values stay UInt64/Int64.
+-- ---------------------------------------------------------------------------------------------------------------
+
+local jgroups = Proto("jgroups", "JGroups")
+
+-- ---- fields ----------------------------------------------------------------------------------------------------
+
+local VERSION_SHORTS = {}
+local F = {
+    version       = ProtoField.uint16("jgroups.version", "Version", base.HEX),
+    version_str   = ProtoField.string("jgroups.version_str", "Version"),
+    jar           = ProtoField.string("jgroups.decoded_with", "Layouts of JGroups"),
+    frame_flags   = ProtoField.uint8("jgroups.frame_flags", "Frame flags", base.HEX),
+    ff_list       = ProtoField.bool("jgroups.frame_flags.list", "LIST (message batch)", 8, nil, 0x01),
+    ff_multicast  = ProtoField.bool("jgroups.frame_flags.multicast", "MULTICAST", 8, nil, 0x02),
+    cluster       = ProtoField.string("jgroups.cluster", "Cluster"),
+    batch_size    = ProtoField.int32("jgroups.batch_size", "Messages in batch"),
+    batch_dest    = ProtoField.string("jgroups.batch.dest", "Batch destination"),
+    batch_src     = ProtoField.string("jgroups.batch.src", "Batch sender"),
+    msg           = ProtoField.none("jgroups.msg", "Message"),
+    msg_index     = ProtoField.int32("jgroups.msg.index", "Index in batch"),
+    msg_type      = ProtoField.uint16("jgroups.msg.type", "Message type", base.DEC, GEN.message_types),
+    leading       = ProtoField.uint8("jgroups.msg.leading", "Leading byte", base.HEX),
+    msg_flags     = ProtoField.uint16("jgroups.msg.flags", "Flags", base.HEX),
+    src           = ProtoField.string("jgroups.src", "Sender"),
+    dest          = ProtoField.string("jgroups.dest", "Destination"),
+    name          = ProtoField.string("jgroups.name", "Logical name"),
+    hdr_count     = ProtoField.uint16("jgroups.msg.header_count", "Headers"),
+    hdr           = ProtoField.none("jgroups.hdr", "Header"),
+    hdr_protocol  = ProtoField.string("jgroups.hdr.protocol", "Protocol"),
+    hdr_prot_id   = ProtoField.uint16("jgroups.hdr.protocol_id", "Protocol id"),
+    hdr_magic     = ProtoField.uint16("jgroups.hdr.magic", "Magic id"),
+    hdr_class     = ProtoField.string("jgroups.hdr.class", "Header class"),
+    payload_len   = ProtoField.int32("jgroups.payload.length", "Payload length"),
+    payload       = ProtoField.bytes("jgroups.payload", "Payload"),
+    payload_text  = ProtoField.string("jgroups.payload.text", "Payload text"),
+    payload_long  = ProtoField.uint64("jgroups.payload.long", "Long payload"),
+    payload_class = ProtoField.string("jgroups.payload.class", "Object payload class"),
+    view          = ProtoField.string("jgroups.view", "View"),
+    view_id       = ProtoField.string("jgroups.view.id", "View id"),
+    view_kind     = ProtoField.string("jgroups.view.kind", "View kind"),
+    view_member   = ProtoField.string("jgroups.view.member", "Member"),
+    view_ref      = ProtoField.string("jgroups.view.ref_id", "Reference view id"),
+    view_left     = ProtoField.string("jgroups.view.left", "Left"),
+    view_joined   = ProtoField.string("jgroups.view.joined", "Joined"),
+    digest        = ProtoField.string("jgroups.digest", "Digest"),
+    ping_data     = ProtoField.none("jgroups.ping_data", "Discovery data"),
+    pd_addr       = ProtoField.string("jgroups.ping_data.addr", "Member"),
+    pd_name       = ProtoField.string("jgroups.ping_data.name", "Logical name"),
+    pd_physical   = ProtoField.string("jgroups.ping_data.physical", "Physical address"),
+    pd_flags      = ProtoField.uint8("jgroups.ping_data.flags", "Flags", base.HEX),
+    pd_coord      = ProtoField.bool("jgroups.ping_data.coord", "Coordinator", 8, nil, 0x02),
+    handshake     = ProtoField.none("jgroups.handshake", "Connection handshake"),
+    hs_cookie     = ProtoField.string("jgroups.handshake.cookie", "Cookie"),
+    hs_addr       = ProtoField.string("jgroups.handshake.addr", "Peer address"),
+    pdu_len       = ProtoField.int32("jgroups.length", "Frame length"),
+    close_mark    = ProtoField.none("jgroups.close", "Graceful close (length -5)"),
+    gossip        = ProtoField.none("jgroups.gossip", "GossipData"),
+    gossip_type   = ProtoField.uint8("jgroups.gossip.type", "Type", base.DEC, GEN.gossip_types),
+    gossip_group  = ProtoField.string("jgroups.gossip.group", "Group"),
+    gossip_addr   = ProtoField.string("jgroups.gossip.addr", "Address"),
+    gossip_sender = ProtoField.string("jgroups.gossip.sender", "Sender"),
+    gossip_name   = ProtoField.string("jgroups.gossip.logical_name", "Logical name"),
+    gossip_phys   = ProtoField.string("jgroups.gossip.physical", "Physical address"),
+    fd_sock2      = ProtoField.none("jgroups.fd_sock2", "FD_SOCK2 message"),
+}
+
+-- message flag bits: one boolean field per flag name of every bundled version
+local FLAG_FIELDS = {}
+for _, fl in ipairs(GEN.message_flags) do
+    local field = ProtoField.bool("jgroups.msg.flags." .. string.lower(fl[1]), fl[1], 16, nil, fl[2])
+    FLAG_FIELDS[#FLAG_FIELDS + 1] = field
+    F["flag_" .. fl[1] .. "_" .. fl[2]] = field
+end
+for _, jar in ipairs(GEN.jars) do
+    jar.flag_fields = {}
+    for i, fl in ipairs(jar.flags) do jar.flag_fields[i] = F["flag_" .. fl[1] .. "_" .. fl[2]] end
+end
+
+-- header fields, one per section.name of every layout (GEN.fields: key, label, kind)
+local HF = {}
+local HF_KIND = {}
+for _, hf in ipairs(GEN.fields) do
+    local key, label, kind, vs = hf[1], hf[2], hf[3], GEN.value_strings[hf[1]]
+    local abbr = "jgroups." .. key
+    local field
+    if kind == "u64" then field = ProtoField.uint64(abbr, label, base.DEC)
+    elseif kind == "i8" then field = ProtoField.int8(abbr, label, base.DEC, vs)
+    elseif kind == "i16" then field = ProtoField.int16(abbr, label, base.DEC, vs)
+    elseif kind == "i32" then field = ProtoField.int32(abbr, label, base.DEC, vs)
+    elseif kind == "bool" then field = ProtoField.bool(abbr, label)
+    else field = ProtoField.string(abbr, label) end
+    HF[key] = field
+    HF_KIND[key] = kind
+end
+
+-- filter keys and value strings resolved once per layout item, not per value read
+local function prepare(items, section)
+    for _, item in ipairs(items) do
+        local op = item[1]
+        if op == "v" then item.key = section .. "." .. item[3]
+        elseif op == "bit" then item.key = section .. "." .. item[2]
+        elseif op == "switch" then for _, arm in pairs(item[3]) do prepare(arm, section) end
+        elseif op == "ifbit" then prepare(item[4], section)
+        elseif op == "ifpos" then prepare(item[3], section) end
+    end
+end
+for _, layout in ipairs(GEN.layouts) do
+    prepare(layout.items, layout.section)
+    layout.type_names = GEN.value_strings[layout.section .. ".type"]
+end
+
+local all_fields = {}
+for _, f in pairs(F) do all_fields[#all_fields + 1] = f end
+for _, f in pairs(HF) do all_fields[#all_fields + 1] = f end
+jgroups.fields = all_fields
+
+local E = {
+    truncated = ProtoExpert.new("jgroups.truncated", "JGroups data cut short", expert.group.MALFORMED, expert.severity.ERROR),
+    malformed = ProtoExpert.new("jgroups.malformed", "Malformed JGroups data", expert.group.MALFORMED, expert.severity.ERROR),
+    unknown_header = ProtoExpert.new("jgroups.unknown_header", "Header jgwire has no layout for", expert.group.UNDECODED, expert.severity.NOTE),
+    unknown_version = ProtoExpert.new("jgroups.unknown_version", "JGroups version without a known wire format", expert.group.UNDECODED, expert.severity.WARN),
+    undecoded = ProtoExpert.new("jgroups.undecoded", "Not decoded", expert.group.UNDECODED, expert.severity.NOTE),
+    lua = ProtoExpert.new("jgroups.internal", "Internal dissector problem", expert.group.MALFORMED, expert.severity.ERROR),
+}
+jgroups.experts = { E.truncated, E.malformed, E.unknown_header, E.unknown_version, E.undecoded, E.lua }
+
+-- ---- preferences -----------------------------------------------------------------------------------------------
+
+jgroups.prefs.heuristic = Pref.bool("Recognise JGroups on any port", true,
+    "Heuristic dissectors for UDP and TCP: a frame starting with a known JGroups version short")
+jgroups.prefs.udp_ports = Pref.range("Extra UDP ports", "", "UDP ports always decoded as JGroups", 65535)
+jgroups.prefs.tcp_ports = Pref.range("Extra TCP ports", "", "TCP ports always decoded as JGroups", 65535)
+jgroups.prefs.names = Pref.bool("Show logical names", true, "Show names learned from discovery next to addresses")
+
+-- ---- small helpers ---------------------------------------------------------------------------------------------
+
+-- a bit test without bit operators (Lua 5.2 has none, 5.4's would not parse on 5.2)
+local function has(v, mask)
+    return math.floor(v / mask) % 2 == 1
+end
+
+local function version_text(s)
+    return string.format("%d.%d.%d", math.floor(s / 2048), math.floor(s / 64) % 32, s % 64)
+end
+
+-- a read past the end: raised as a table and caught where the frame is dissected
+local Truncated = {}
+local Malformed = {}
+local function bad(off, text)
+    error({ Malformed, off, text })
+end
+
+-- Values are read from the bound tvb's bytes as a Lua string (string.byte is far cheaper than a TvbRange per value);
+-- TvbRanges are made only for tree items. bind() runs again whenever a reader gets another tvb.
+local byte, sub, format = string.byte, string.sub, string.format
+local RAW_TVB, RAW, RAW_LEN = nil, "", 0
+local function bind(tvb)
+    RAW_TVB, RAW, RAW_LEN = tvb, tvb:raw(), tvb:len()
+end
+-- at every entry from Wireshark: never trust a binding from another packet
+local function unbind()
+    RAW_TVB, RAW, RAW_LEN = nil, "", 0
+end
+
+-- rawequal: Tvb's own == raises for an expired Tvb (the previous packet's)
+local function need(tvb, off, n)
+    if not rawequal(tvb, RAW_TVB) then bind(tvb) end
+    if n < 0 then bad(off, "negative length " .. n) end
+    if off + n > RAW_LEN then error({ Truncated, off }) end
+end
+
+-- TreeItem:set_len throws a C exception (which would cross Lua and crash Wireshark 4.0) for a length beyond the
+-- data: every length set goes through here
+local function set_len(item, tvb, start, len)
+    local max = tvb:len() - start
+    if len > max then len = max end
+    if len < 0 then len = 0 end
+    item:set_len(len)
+end
+
+local function u8(tvb, off)
+    need(tvb, off, 1)
+    return byte(RAW, off + 1)
+end
+local function i8(tvb, off)
+    local v = u8(tvb, off)
+    if v >= 128 then return v - 256 end
+    return v
+end
+local function u16(tvb, off)
+    need(tvb, off, 2)
+    local a, b = byte(RAW, off + 1, off + 2)
+    return a * 256 + b
+end
+local function i16(tvb, off)
+    local v = u16(tvb, off)
+    if v >= 32768 then return v - 65536 end
+    return v
+end
+local function i32(tvb, off)
+    need(tvb, off, 4)
+    local a, b, c, d = byte(RAW, off + 1, off + 4)
+    local v = ((a * 256 + b) * 256 + c) * 256 + d
+    if a >= 128 then return v - 4294967296 end
+    return v
+end
+
+-- Bits.writeLongCompressed: length byte, then that many bytes, least significant first. Up to 6 bytes fit a Lua
+-- number exactly (5.2 has no integers); 7 and 8 bytes become a UInt64.
+local function compressed(tvb, off)
+    local n = u8(tvb, off)
+    if n > 8 then bad(off, "compressed number of " .. n .. " bytes (at most 8)") end
+    if n == 0 then return 0, 1 end
+    need(tvb, off + 1, n)
+    if n > 6 then return tvb(off + 1, n):le_uint64(), n + 1 end
+    local v = 0
+    -- the length byte is RAW[off + 1]; the value's bytes RAW[off + 2 .. off + n + 1], least significant first
+    for i = off + n + 1, off + 2, -1 do v = v * 256 + byte(RAW, i) end
+    return v, n + 1
+end
+
+-- Bits.writeString: presence byte, then writeUTF (u16 length + modified UTF-8)
+local function jstring(tvb, off)
+    local present = u8(tvb, off)
+    if present == 0 then return nil, 1 end
+    local len = u16(tvb, off + 1)
+    need(tvb, off + 3, len)
+    return sub(RAW, off + 4, off + 3 + len), len + 3
+end
+
+-- u16 length (-1 = null) + bytes
+local function short_bytes(tvb, off)
+    local len = i16(tvb, off)
+    if len < 0 then return nil, 2 end
+    need(tvb, off + 2, len)
+    return sub(RAW, off + 3, off + 2 + len), len + 2
+end
+
+-- ---- per-capture state: logical names and views, reset on every (re-)dissection -------------------------------
+
+local names, views, conv_state, frame_cache
+
+local function reset_state()
+    names = {}        -- address text -> { name = ..., frame = first frame that taught it }
+    views = {}        -- view id text -> list of member address texts
+    conv_state = {}   -- per TCP conversation and direction: kind and version
+    frame_cache = {}
+end
+reset_state()
+
+function jgroups.init()
+    reset_state()
+end
+
+local current_frame = 0
+
+local function learn(addr, name, frame)
+    if addr == nil or name == nil then return end
+    local known = names[addr]
+    if known == nil or (known.name ~= name and frame >= known.frame) then
+        names[addr] = { name = name, frame = frame }
+    end
+end
+
+local function name_of(addr)
+    if addr == nil then return nil end
+    local n = names[addr]
+    if n ~= nil and n.frame <= current_frame then return n.name end
+    return nil
+end
+
+-- "A (uuid)" when the name is known at this frame, else the address
+local function shown(addr)
+    if addr == nil then return "null" end
+    local n = jgroups.prefs.names and name_of(addr) or nil
+    if n then return n .. " (" .. addr .. ")" end
+    return addr
+end
+
+local function short_shown(addr)
+    if addr == nil then return "<all>" end
+    return name_of(addr) or addr
+end
+
+-- ---- addresses (Util.writeAddress) ------------------------------------------------------------------------------
+
+local ADDR_NULL, ADDR_UUID, ADDR_SITE_UUID, ADDR_SITE_MASTER, ADDR_IP = 1, 2, 4, 8, 16
+
+local UUID_FORMAT = "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x"
+local function uuid_text(tvb, off)
+    need(tvb, off, 16)
+    -- least significant half first; Java prints the most significant half first
+    local l1, l2, l3, l4, l5, l6, l7, l8, m1, m2, m3, m4, m5, m6, m7, m8 = byte(RAW, off + 1, off + 16)
+    return format(UUID_FORMAT, m1, m2, m3, m4, m5, m6, m7, m8, l1, l2, l3, l4, l5, l6, l7, l8)
+end
+
+-- IpAddress.writeTo: u8 length, 4 or 16 bytes, [i32 scope for IPv6], u16 port
+local function ip_address(tvb, off)
+    local n = u8(tvb, off)
+    if n == 0 then
+        return ":" .. u16(tvb, off + 1), 3
+    elseif n == 4 then
+        need(tvb, off + 1, 6)
+        local a, b, c, d = byte(RAW, off + 2, off + 5)
+        return a .. "." .. b .. "." .. c .. "." .. d .. ":" .. u16(tvb, off + 5), 7
+    elseif n == 16 then
+        need(tvb, off + 1, 22)
+        return "[" .. tostring(tvb(off + 1, 16):ipv6()) .. "]:" .. tvb(off + 21, 2):uint(), 23
+    end
+    bad(off, "IP address of " .. n .. " bytes")
+end
+
+-- ExtendedUUID.write: u8 count, then per entry u8 key length + key, u8 value length + value
+local function extended_tail(tvb, off)
+    local count = u8(tvb, off)
+    local len = 1
+    for _ = 1, count do
+        local kl = u8(tvb, off + len)
+        local vl = u8(tvb, off + len + 1 + kl)
+        len = len + 2 + kl + vl
+        need(tvb, off, len)
+    end
+    return len
+end
+
+local read_address
+
+-- an address class written with its magic id (Util.writeOtherAddress)
+local function other_address(ctx, tvb, off)
+    local magic = i16(tvb, off)
+    local class = ctx.cat.classes[magic]
+    local simple = class and class[2] or ("magic " .. magic)
+    if simple == "ExtendedUUID" or simple == "FlagsUUID" or simple == "SiteUUID" or simple == "SiteMaster" then
+        local u = uuid_text(tvb, off + 2)
+        local len = 18
+        if ctx.extended_flags then len = len + 2 end -- 3.x ExtendedUUID: u16 flags before the map
+        need(tvb, off + len, 1)
+        return u, len + extended_tail(tvb, off + len)
+    elseif simple == "IpAddress" then
+        local a, n = ip_address(tvb, off + 2)
+        return a, n + 2
+    end
+    bad(off, "address class " .. (class and class[1] or ("magic " .. magic)) .. " is not known to the dissector")
+end
+
+-- returns the address text (nil for null) and the bytes it took
+read_address = function(ctx, tvb, off)
+    local flags = u8(tvb, off)
+    if has(flags, ADDR_NULL) then return nil, 1 end
+    if has(flags, ADDR_UUID) then return uuid_text(tvb, off + 1), 17 end
+    if has(flags, ADDR_IP) then
+        local a, n = ip_address(tvb, off + 1)
+        return a, n + 1
+    end
+    if has(flags, ADDR_SITE_UUID) or has(flags, ADDR_SITE_MASTER) then
+        local u = uuid_text(tvb, off + 1)
+        if ctx.site_strings then
+            local site, n1 = jstring(tvb, off + 17)
+            local name, n2 = jstring(tvb, off + 17 + n1)
+            if name then learn(u, name, current_frame) end
+            return u, 17 + n1 + n2
+        end
+        local len = 17
+        if ctx.extended_flags then len = len + 2 end
+        return u, len + extended_tail(tvb, off + len)
+    end
+    if flags == 0 then
+        local a, n = other_address(ctx, tvb, off + 1)
+        return a, n + 1
+    end
+    bad(off, "address flags 0x" .. string.format("%02x", flags))
+end
+
+-- Util.writeAddresses: i16 count (-1 = null), then addresses
+local function read_addresses(ctx, tvb, off)
+    local count = i16(tvb, off)
+    local len, list = 2, {}
+    if count < 0 then return nil, 2 end
+    for i = 1, count do
+        local a, n = read_address(ctx, tvb, off + len)
+        list[i] = a or "null"
+        len = len + n
+    end
+    return list, len
+end
+
+local function view_id_text(ctx, tvb, off)
+    local creator, n = read_address(ctx, tvb, off)
+    local id, m = compressed(tvb, off + n)
+    return (creator or "null") .. "|" .. tostring(id), n + m
+end
+
+local function list_text(list)
+    if list == nil then return "null" end
+    return "[" .. table.concat(list, ", ") .. "]"
+end
+
+local function shown_list(list)
+    if list == nil then return "null" end
+    local out = {}
+    for i, a in ipairs(list) do out[i] = short_shown(a) end
+    return table.concat(out, ", ")
+end
+
+-- ---- header layouts (GEN.layouts): one interpreter for every header class ------------------------------------
+
+local read_items
+
+local function read_value(ctx, tvb, off, tree, item, section, vals)
+    local kind, name, key = item[2], item[3], item.key
+    local value, len, text
+    if kind == "BYTE" then
+        value, len = i8(tvb, off), 1
+    elseif kind == "ENUM_BYTE" then
+        value, len = u8(tvb, off), 1
+    elseif kind == "BOOL" then
+        value, len = u8(tvb, off) ~= 0, 1
+    elseif kind == "SHORT" then
+        value, len = i16(tvb, off), 2
+    elseif kind == "INT" then
+        value, len = i32(tvb, off), 4
+    elseif kind == "LONG_COMPRESSED" or kind == "INT_COMPRESSED" then
+        value, len = compressed(tvb, off)
+    elseif kind == "STRING" then
+        value, len = jstring(tvb, off)
+    elseif kind == "SHORT_BYTES" then
+        value, len = short_bytes(tvb, off)
+    elseif kind == "ADDRESS" then
+        value, len = read_address(ctx, tvb, off)
+        text = shown(value)
+    elseif kind == "ADDRESSES" then
+        local list
+        list, len = read_addresses(ctx, tvb, off)
+        value = list_text(list)
+        text = "[" .. shown_list(list) .. "]"
+    elseif kind == "INT_ADDRESSES" then
+        local count = i32(tvb, off)
+        if count < 0 or count > tvb:len() then bad(off, "address count " .. count) end
+        local list = {}
+        len = 4
+        for i = 1, count do
+            local a, n = read_address(ctx, tvb, off + len)
+            list[i] = a or "null"
+            len = len + n
+        end
+        value = list_text(list)
+        text = "[" .. shown_list(list) .. "]"
+    elseif kind == "OPT_IP_ADDRESS" then
+        if u8(tvb, off) == 0 then value, len = nil, 1
+        else
+            value, len = ip_address(tvb, off + 1)
+            len = len + 1
+        end
+    elseif kind == "VIEW_ID" then
+        local present = u8(tvb, off)
+        if present == 0 then value, len = nil, 1
+        else
+            value, len = view_id_text(ctx, tvb, off + 1)
+            len = len + 1
+        end
+    elseif kind == "MERGE_ID" then
+        local a, n = read_address(ctx, tvb, off)
+        value, len = (a or "null") .. "::" .. i32(tvb, off + n), n + 4
+    else
+        bad(off, "layout kind " .. tostring(kind))
+    end
+    vals[name] = value
+    if not item[4] then -- wire-only values are shown, not made filterable
+        local field = HF[key]
+        local range = tvb(off, len)
+        if value == nil then
+            tree:add(field, range, "null"):set_text(name .. ": null")
+        elseif HF_KIND[key] == "u64" and type(value) == "number" then
+            tree:add(field, range, UInt64(value))
+        elseif text then
+            tree:add(field, range, value):set_text(name .. ": " .. text)
+        else
+            tree:add(field, range, value)
+        end
+    else
+        tree:add(tvb(off, len), name .. ": " .. tostring(value))
+    end
+    return len
+end
+
+read_items = function(ctx, tvb, off, tree, items, section, vals)
+    local start = off
+    for _, item in ipairs(items) do
+        local op = item[1]
+        if op == "v" then
+            off = off + read_value(ctx, tvb, off, tree, item, section, vals)
+        elseif op == "switch" then
+            local arm = item[3][vals[item[2]]]
+            if arm then off = off + read_items(ctx, tvb, off, tree, arm, section, vals) end
+        elseif op == "ifbit" then
+            if has(vals[item[2]] % 65536, item[3]) then
+                off = off + read_items(ctx, tvb, off, tree, item[4], section, vals)
+            end
+        elseif op == "ifpos" then
+            if vals[item[2]] > 0 then off = off + read_items(ctx, tvb, off, tree, item[3], section, vals) end
+        elseif op == "bit" then
+            local v = has(vals[item[3]] % 65536, item[4])
+            vals[item[2]] = v
+            tree:add(HF[item.key], v):set_generated()
+        end
+    end
+    return off - start
+end
+
+-- ---- payloads -------------------------------------------------------------------------------------------------
+
+local function printable(tvb, off, len)
+    if len == 0 or len > 1024 then return nil end
+    need(tvb, off, len)
+    local s = sub(RAW, off + 1, off + len)
+    if string.find(s, "[^\32-\126\t\r\n]") then return nil end
+    return s
+end
+
+local function add_bytes(tree, tvb, off, len)
+    tree:add(F.payload_len, tvb(off - 4, 4), len)
+    if len > 0 then
+        tree:add(F.payload, tvb(off, len))
+        local text = printable(tvb, off, len)
+        if text then tree:add(F.payload_text, tvb(off, len), text) end
+    end
+end
+
+local function parse_view(ctx, tvb, off, tree, kind)
+    local id, n = view_id_text(ctx, tvb, off)
+    local vt = tree:add(F.view, tvb(off, 1), id)
+    local len = n
+    local v = { id = id, kind = kind }
+    if kind == "DELTA_VIEW" then
+        local ref, m = view_id_text(ctx, tvb, off + len)
+        len = len + m
+        local left, l1 = read_addresses(ctx, tvb, off + len)
+        len = len + l1
+        local joined, l2 = read_addresses(ctx, tvb, off + len)
+        len = len + l2
+        v.ref, v.left, v.joined = ref, left or {}, joined or {}
+        local base = views[ref]
+        local members = {}
+        if base then
+            local gone = {}
+            for _, a in ipairs(v.left) do gone[a] = true end
+            for _, a in ipairs(base) do if not gone[a] then members[#members + 1] = a end end
+            for _, a in ipairs(v.joined) do members[#members + 1] = a end
+        end
+        v.members = members
+        vt:add(F.view_ref, tvb(off, len), ref)
+        vt:add(F.view_left, tvb(off, len), shown_list(v.left))
+        vt:add(F.view_joined, tvb(off, len), shown_list(v.joined))
+    else
+        local members, m = read_addresses(ctx, tvb, off + len)
+        len = len + m
+        v.members = members or {}
+        v.raw_members = v.members
+        if kind == "MERGE_VIEW" then
+            -- MergeView subgroups: u16 count, per subgroup an index or address, a long id and member indexes
+            local count = i16(tvb, off + len)
+            len = len + 2
+            for _ = 1, count do
+                local idx = i16(tvb, off + len)
+                len = len + 2
+                if idx < 0 then local _, a = read_address(ctx, tvb, off + len) len = len + a end
+                len = len + 8
+                local nm = i16(tvb, off + len)
+                len = len + 2
+                for _ = 1, nm do
+                    local mi = i16(tvb, off + len)
+                    len = len + 2
+                    if mi < 0 then local _, a = read_address(ctx, tvb, off + len) len = len + a end
+                end
+            end
+        end
+    end
+    if not views[id] then views[id] = v.members end
+    set_len(vt, tvb, off, len)
+    vt:add(F.view_id, tvb(off, n), id)
+    vt:add(F.view_kind, tvb(off, n), kind)
+    for _, a in ipairs(v.members) do vt:add(F.view_member, tvb(off, len), short_shown(a)) end
+    vt:append_text(" (" .. #v.members .. " members: " .. shown_list(v.members) .. ")")
+    ctx.view = v
+    return len
+end
+
+-- n bytes at off, least significant first: exact as a number up to 6 bytes, a UInt64 beyond
+local function le_number(tvb, off, n)
+    if n == 0 then return 0 end
+    need(tvb, off, n)
+    if n > 6 then return tvb(off, n):le_uint64() end
+    local v = 0
+    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
+    return v
+end
+
+-- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
+-- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
+-- as nibbles, then highest delivered and the delta, least significant byte first
+local function digest(ctx, tvb, off, tree, with_addrs, view_members)
+    local members, len
+    if with_addrs then
+        members, len = read_addresses(ctx, tvb, off)
+        members = members or {}
+    else
+        local count = i16(tvb, off)
+        len = 2
+        members = {}
+        for i = 1, count do members[i] = view_members and view_members[i] or ("member " .. i) end
+    end
+    local parts = {}
+    for i, m in ipairs(members) do
+        local b = u8(tvb, off + len)
+        local l1, l2 = math.floor(b / 16), b % 16
+        local hd = le_number(tvb, off + len + 1, l1)
+        local delta = le_number(tvb, off + len + 1 + l1, l2)
+        parts[i] = short_shown(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
+        len = len + 1 + l1 + l2
+    end
+    local dt = tree:add(F.digest, tvb(off, len), table.concat(parts, ", "))
+    dt:set_text("Digest: " .. table.concat(parts, ", "))
+    return len
+end
+
+-- GMS.marshal(view, digest): flags u16, [view], [digest]
+local GMS_VIEW_PRESENT, GMS_DIGEST_PRESENT, GMS_MERGE_VIEW, GMS_DELTA_VIEW, GMS_READ_ADDRS = 1, 2, 4, 8, 16
+
+local function gms_view_payload(ctx, tvb, off, len, tree)
+    local flags = u16(tvb, off)
+    local at = off + 2
+    local raw_members
+    if has(flags, GMS_VIEW_PRESENT) then
+        local kind = has(flags, GMS_MERGE_VIEW) and "MERGE_VIEW" or (has(flags, GMS_DELTA_VIEW) and "DELTA_VIEW" or "VIEW")
+        at = at + parse_view(ctx, tvb, at, tree, kind)
+        raw_members = ctx.view and ctx.view.raw_members
+    end
+    if has(flags, GMS_DIGEST_PRESENT) then digest(ctx, tvb, at, tree, has(flags, GMS_READ_ADDRS), raw_members) end
+end
+
+-- GMS.marshal(JoinRsp) = Util.streamableToBuffer: presence byte, then JoinRsp.writeTo: flags byte
+-- (VIEW_PRESENT=1, MERGE_VIEW_PRESENT=8), [view] ...
+local function join_rsp_payload(ctx, tvb, off, len, tree)
+    if u8(tvb, off) == 0 then return end
+    local flags = u8(tvb, off + 1)
+    local at = off + 2
+    if has(flags, 8) then at = at + parse_view(ctx, tvb, at, tree, "MERGE_VIEW")
+    elseif has(flags, 1) then at = at + parse_view(ctx, tvb, at, tree, "VIEW") end
+    -- DIGEST_PRESENT: Digest.writeTo(out, false), the members being the view's
+    if has(flags, 2) and ctx.view then digest(ctx, tvb, at, tree, false, ctx.view.raw_members) end
+end
+
+-- PingData.writeTo: address, flags byte, logical name, physical address, members
+local function ping_data(ctx, tvb, off, tree)
+    local addr, n = read_address(ctx, tvb, off)
+    local len = n
+    local flags = u8(tvb, off + len)
+    len = len + 1
+    local name, m = jstring(tvb, off + len)
+    len = len + m
+    local phys, p = read_address(ctx, tvb, off + len)
+    len = len + p
+    local _, q = read_addresses(ctx, tvb, off + len)
+    len = len + q
+    learn(addr, name, current_frame)
+    local t = tree:add(F.ping_data, tvb(off, len))
+    t:add(F.pd_addr, tvb(off, n), addr or "null")
+    t:add(F.pd_name, tvb(off, len), name or "")
+    t:add(F.pd_physical, tvb(off, len), phys or "null")
+    t:add(F.pd_flags, tvb(off + n, 1))
+    t:add(F.pd_coord, tvb(off + n, 1))
+    t:set_text("Discovery data: " .. (name or "?") .. " = " .. (addr or "null") .. " at " .. (phys or "?"))
+    return len
+end
+
+local function discovery_payload(ctx, tvb, off, len, tree)
+    if ctx.discovery_list then
+        local count = i32(tvb, off)
+        local at = off + 4
+        for _ = 1, count do at = at + ping_data(ctx, tvb, at, tree) end
+    elseif u8(tvb, off) == 1 then -- Util.streamableToBuffer: presence byte, then one PingData
+        ping_data(ctx, tvb, off + 1, tree)
+    end
+end
+
+-- what a message's payload means, decided by its headers (GMS views, discovery data)
+local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
+    if len <= 0 or (vals_by_section.gms == nil and vals_by_section.ping == nil) then return end
+    local ok, err = pcall(function()
+        local gms = vals_by_section.gms
+        if gms then
+            local t = GEN.value_strings["gms.type"] and GEN.value_strings["gms.type"][gms.type]
+            if t == "VIEW" or t == "INSTALL_MERGE_VIEW" or t == "MERGE_RSP" or t == "INSTALL_DIGEST" or t == "GET_DIGEST_RSP" then
+                gms_view_payload(ctx, tvb, off, len, tree)
+            elseif t == "JOIN_RSP" then
+                join_rsp_payload(ctx, tvb, off, len, tree)
+            end
+        elseif vals_by_section.ping then
+            discovery_payload(ctx, tvb, off, len, tree)
+        end
+    end)
+    if not ok then
+        tree:add_proto_expert_info(E.malformed, "payload not understood: " .. (type(err) == "table" and tostring(err[3] or "cut short") or tostring(err)))
+    end
+end
+
+-- ---- messages -------------------------------------------------------------------------------------------------
+
+local LEADING_DEST, LEADING_SRC, LEADING_BUF = 1, 2, 4
+local dissect_message
+
+local function read_headers(ctx, tvb, off, tree, summary)
+    local count = u16(tvb, off)
+    tree:add(F.hdr_count, tvb(off, 2))
+    local at = off + 2
+    local vals_by_section = {}
+    for i = 1, count do
+        local prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
+        local protocol = ctx.cat.protocols[prot_id] or ("id=" .. prot_id)
+        local class = ctx.cat.classes[magic]
+        local ht = tree:add(F.hdr, tvb(at, 4))
+        -- the ids as items of their own only where no name stands for them: a batch holds hundreds of headers
+        local known_protocol = ctx.cat.protocols[prot_id] ~= nil
+        if not known_protocol then ht:add(F.hdr_prot_id, tvb(at, 2)) end
+        ht:add(F.hdr_protocol, tvb(at, 2), protocol):append_text(" (id " .. prot_id .. ")")
+        if class == nil then
+            ht:add(F.hdr_magic, tvb(at + 2, 2))
+            ht:set_text(protocol .. ": unknown magic id " .. magic)
+            ht:add_proto_expert_info(E.unknown_header, "magic id " .. magic .. " is not in JGroups " .. ctx.jar.label .. "'s magic map; rest of the message not decoded")
+            return nil, vals_by_section
+        end
+        ht:add(F.hdr_class, tvb(at + 2, 2), class[1]):append_text(" (magic " .. magic .. ")")
+        local layout = class[3] and GEN.layouts[class[3]]
+        if layout == nil then
+            ht:set_text(protocol .. ": " .. class[2])
+            ht:add_proto_expert_info(E.unknown_header, "no layout for header class " .. class[1] .. " (JGroups " .. ctx.jar.label .. "); rest of the message not decoded")
+            return nil, vals_by_section
+        end
+        local vals = {}
+        local n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
+        set_len(ht, tvb, at, 4 + n)
+        vals_by_section[layout.section] = vals
+        summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
+        local type_name = vals.type ~= nil and layout.type_names and layout.type_names[vals.type]
+        ht:set_text(protocol .. ": " .. class[2] .. (type_name and (" " .. type_name) or ""))
+        at = at + 4 + n
+    end
+    return at, vals_by_section
+end
+
+-- the message type short's payload (5.x); returns the offset after it or nil when its end is unknown
+local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section, summary)
+    if mtype == 0 then -- BytesMessage: i32 length (-1 = null) + bytes
+        local len = i32(tvb, off)
+        if len < 0 then tree:add(F.payload_len, tvb(off, 4), len) return off + 4 end
+        need(tvb, off + 4, len)
+        add_bytes(tree, tvb, off + 4, len)
+        interpret_payload(ctx, tvb, off + 4, len, tree, vals_by_section)
+        return off + 4 + len
+    elseif mtype == 1 then -- NioMessage: direct-memory flag + i32 length + bytes
+        local len = i32(tvb, off + 1)
+        if len < 0 then return off + 5 end
+        need(tvb, off + 5, len)
+        add_bytes(tree, tvb, off + 5, len)
+        interpret_payload(ctx, tvb, off + 5, len, tree, vals_by_section)
+        return off + 5 + len
+    elseif mtype == 2 then -- EmptyMessage
+        return off
+    elseif mtype == 4 then -- LongMessage
+        local v, n = compressed(tvb, off)
+        if type(v) == "number" then v = UInt64(v) end -- a 64-bit field takes no Lua number on Wireshark 4.0
+        tree:add(F.payload_long, tvb(off, n), v)
+        return off + n
+    elseif mtype == 6 then -- FragmentedMessage: i32 length + a slice of the serialized original
+        local len = i32(tvb, off)
+        if len < 0 then bad(off, "fragment length " .. len) end
+        need(tvb, off + 4, len)
+        add_bytes(tree, tvb, off + 4, len)
+        return off + 4 + len
+    elseif mtype == 5 or mtype == 7 then -- CompositeMessage / BatchMessage: i32 count, sub-messages
+        local count = i32(tvb, off)
+        local at = off + 4
+        if count < 0 or count > tvb:len() then bad(off, "sub-message count " .. count) end
+        if mtype == 7 then
+            local orig, n = read_address(ctx, tvb, at)
+            tree:add(tvb(at, n), "Original sender: " .. shown(orig))
+            at = at + n
+        end
+        for i = 1, count do
+            local st = u16(tvb, at)
+            local no_addrs = mtype == 7 or ctx.composite_noaddrs
+            local next_at = dissect_message(ctx, tvb, at + 2, tree, st, no_addrs and msg_src or nil, nil, summary.sub, no_addrs)
+            if next_at == nil then return nil end
+            at = next_at
+        end
+        return at
+    elseif mtype == 3 then -- ObjectMessage: presence, magic (-1: class name), then the object's own bytes
+        if ctx.vshort < GEN.features.object_generic_streamable then
+            tree:add_proto_expert_info(E.undecoded, "object payload written with Util.objectToStream (before 5.2.11): rest of the frame not decoded")
+            return nil
+        end
+        local present = u8(tvb, off)
+        if present == 0 then return off + 1 end
+        local magic = i16(tvb, off + 1)
+        local class
+        if magic == -1 then
+            local len = u16(tvb, off + 3)
+            need(tvb, off + 5, len)
+            class = tvb(off + 5, len):string()
+        else
+            local c = ctx.cat.classes[magic]
+            class = c and c[1] or ("magic " .. magic)
+        end
+        tree:add(F.payload_class, tvb(off, 1), class)
+        local body = off + (magic == -1 and 5 + u16(tvb, off + 3) or 3)
+        if class == "org.jgroups.util.Digest" or class == "org.jgroups.util.MutableDigest" then
+            return body + digest(ctx, tvb, body, tree, true, nil) -- Digest.writeTo(out): with the members
+        elseif class == "org.jgroups.util.SeqnoList" then
+            -- SeqnoList.writeTo (5.2+): i32 size, i64 offset, then FixedSizeBitSet's words ((size - 1) >> 6) + 1
+            local size = i32(tvb, body)
+            need(tvb, body + 4, 8)
+            if size < 0 then bad(body, "SeqnoList size " .. size) end
+            local words = math.floor((size - 1) / 64) + 1
+            need(tvb, body + 12, words * 8)
+            tree:add(tvb(body, 12 + words * 8), "SeqnoList: " .. size .. " bits from seqno " .. tostring(tvb(body + 4, 8):uint64()))
+            return body + 12 + words * 8
+        end
+        tree:add_proto_expert_info(E.undecoded, "object payload of class " .. class .. ": its length is only known to the class; rest of the frame not decoded")
+        return nil
+    end
+    bad(off - 2, "message type " .. mtype)
+end
+
+-- Message.writeTo / writeToNoAddrs; returns the offset after the message, or nil when the rest cannot be read
+dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, summaries, no_addrs)
+    need(tvb, off, 1)
+    local mt = parent:add(F.msg, tvb(off, 1))
+    local start = off
+    if mtype ~= nil then
+        mt:add(F.msg_type, tvb(off - 2, 2), mtype)
+    end
+    local leading = u8(tvb, off)
+    mt:add(F.leading, tvb(off, 1))
+    local flags = u16(tvb, off + 1)
+    local ft = mt:add(F.msg_flags, tvb(off + 1, 2))
+    if flags ~= 0 then -- the set bits only: a batch holds hundreds of messages, mostly with few flags
+        for i, fl in ipairs(ctx.flags) do
+            if has(flags, ctx.jar.flags[i][2]) then ft:add(fl, tvb(off + 1, 2)) end
+        end
+    end
+    off = off + 3
+    local dest, src = list_dest, list_src
+    if not no_addrs and has(leading, LEADING_DEST) then
+        local n
+        dest, n = read_address(ctx, tvb, off)
+        mt:add(F.dest, tvb(off, n), dest or "null"):set_text("Destination: " .. shown(dest))
+        off = off + n
+    elseif dest then
+        mt:add(F.dest, tvb(start, 1), dest):set_text("Destination: " .. shown(dest)):set_generated()
+    end
+    if has(leading, LEADING_SRC) then
+        local n
+        src, n = read_address(ctx, tvb, off)
+        mt:add(F.src, tvb(off, n), src or "null"):set_text("Sender: " .. shown(src))
+        off = off + n
+    elseif src then
+        mt:add(F.src, tvb(start, 1), src):set_text("Sender: " .. shown(src)):set_generated()
+    end
+    local summary = { headers = {}, src = src, dest = dest, sub = {} }
+    summaries[#summaries + 1] = summary
+    local after, vals_by_section = read_headers(ctx, tvb, off, mt, summary)
+    if after == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
+    off = after
+    if ctx.typed then
+        off = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
+        if off == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
+    elseif has(leading, LEADING_BUF) then -- 3.x/4.x: i32 length + bytes after the headers
+        local len = i32(tvb, off)
+        need(tvb, off + 4, len)
+        add_bytes(mt, tvb, off + 4, len)
+        interpret_payload(ctx, tvb, off + 4, len, mt, vals_by_section)
+        off = off + 4 + len
+    end
+    if ctx.view then summary.view = ctx.view ctx.view = nil end
+    set_len(mt, tvb, start, off - start)
+    mt:set_text("Message: " .. short_shown(src) .. " -> " .. short_shown(dest))
+    return off
+end
+
+-- ---- versions -------------------------------------------------------------------------------------------------
+
+-- the jar whose layouts decode a version: same wire variant, same major.minor with the closest micro, else the
+-- variant's newest (the rule of core-codec's BundledJars)
+local jar_memo = {}
+local function jar_for(vshort)
+    local memo = jar_memo[vshort]
+    if memo ~= nil then return memo or nil end
+    local variant
+    for i, v in ipairs(GEN.variants) do
+        if vshort >= v[1] and vshort < v[2] then variant = i break end
+    end
+    local best, newest
+    if variant then
+        local mm = math.floor(vshort / 64)
+        for _, j in ipairs(GEN.jars) do
+            if j.variant == variant then
+                newest = j
+                if math.floor(j.version / 64) == mm then
+                    local d = math.abs(j.version % 64 - vshort % 64)
+                    if best == nil or d <= math.abs(best.version % 64 - vshort % 64) then best = j end
+                end
+            end
+        end
+    end
+    local chosen = best or newest
+    jar_memo[vshort] = chosen or false
+    return chosen
+end
+
+local function context_for(vshort, pinfo)
+    local jar = jar_for(vshort)
+    if jar == nil then return nil end
+    local cat = GEN.catalogs[jar.catalog]
+    local feat = GEN.features
+    return {
+        vshort = vshort, jar = jar, cat = cat, pinfo = pinfo,
+        flags = jar.flag_fields,
+        typed = vshort >= feat.typed_messages,
+        extended_flags = vshort < feat.extended_uuid_without_flags,
+        site_strings = vshort >= feat.site_uuid_strings,
+        discovery_list = vshort >= feat.discovery_list,
+        composite_noaddrs = vshort >= feat.composite_without_addresses,
+        close_mark = vshort >= feat.close_mark,
+    }
+end
+
+-- ---- Info column --------------------------------------------------------------------------------------------
+
+local function header_summary(h)
+    local t = h.vals.type
+    local tn = t ~= nil and GEN.value_strings[h.section .. ".type"] and GEN.value_strings[h.section .. ".type"][t]
+    local s = h.protocol
+    if tn then s = s .. " " .. tn elseif t ~= nil then s = s .. " " .. tostring(t) end
+    if h.vals.seqno ~= nil then s = s .. " #" .. tostring(h.vals.seqno) end
+    return s
+end
+
+local function message_summary(m)
+    local s
+    if m.view then
+        s = "GMS " .. m.view.kind .. " [" .. (m.view.id:gsub("^([^|]+)", function(a) return short_shown(a) end)) .. "] (" .. #m.view.members .. ")"
+    else
+        local h = m.headers[1]
+        s = h and header_summary(h) or "message"
+        if #m.sub > 0 then s = s .. " +" .. #m.sub end
+    end
+    return s .. " " .. short_shown(m.src) .. "\226\134\146" .. short_shown(m.dest)
+end
+
+-- ---- transport frames (version, flags, single message or list) -----------------------------------------------
+
+local FRAME_LIST, FRAME_MULTICAST = 1, 2
+
+-- dissects one transport frame at off with length len under the item ft; returns the Info text
+local function dissect_frame(tvb, off, len, pinfo, ft)
+    local frame = tvb(off, len):tvb()
+    if len < 3 then
+        ft:add_proto_expert_info(E.truncated, "a JGroups frame has at least 3 bytes (version, flags), this one " .. len)
+        return "JGroups [cut short]"
+    end
+    local vshort = u16(frame, 0)
+    ft:add(F.version, frame(0, 2))
+    ft:add(F.version_str, frame(0, 2), version_text(vshort))
+    local ctx = context_for(vshort, pinfo)
+    if ctx == nil then
+        ft:add_proto_expert_info(E.unknown_version, "JGroups " .. version_text(vshort) .. " has no known wire format")
+        return "JGroups " .. version_text(vshort) .. " (unknown wire format)"
+    end
+    ft:append_text(", " .. version_text(vshort))
+    ft:add(F.jar, frame(0, 2), ctx.jar.label):set_generated()
+    local flags = u8(frame, 2)
+    local fl = ft:add(F.frame_flags, frame(2, 1))
+    fl:add(F.ff_list, frame(2, 1))
+    fl:add(F.ff_multicast, frame(2, 1))
+    local summaries = {}
+    local info
+    local ok, err = pcall(function()
+        if has(flags, FRAME_LIST) then
+            local at = 3
+            local dest, n1 = read_address(ctx, frame, at)
+            ft:add(F.batch_dest, frame(at, n1), dest or "null"):set_text("Batch destination: " .. shown(dest))
+            at = at + n1
+            local src, n2 = read_address(ctx, frame, at)
+            ft:add(F.batch_src, frame(at, n2), src or "null"):set_text("Batch sender: " .. shown(src))
+            at = at + n2
+            local cluster, n3 = short_bytes(frame, at)
+            ft:add(F.cluster, frame(at, n3), cluster or "null")
+            at = at + n3
+            local count = i32(frame, at)
+            ft:add(F.batch_size, frame(at, 4))
+            at = at + 4
+            if count < 0 or count > frame:len() then bad(at - 4, "batch of " .. count .. " messages") end
+            for i = 1, count do
+                local mtype
+                if ctx.typed then mtype = u16(frame, at) at = at + 2 end
+                local next_at = dissect_message(ctx, frame, at, ft, mtype, src, dest, summaries, true)
+                if next_at == nil then break end
+                at = next_at
+            end
+            info = "batch of " .. count .. ": " .. (summaries[1] and message_summary(summaries[1]) or "")
+            if at < frame:len() then ft:add_proto_expert_info(E.malformed, (frame:len() - at) .. " bytes after the last message") end
+        else
+            local at = 3
+            local mtype
+            if ctx.typed then mtype = u16(frame, at) at = at + 2 end
+            local next_at = dissect_message(ctx, frame, at, ft, mtype, nil, nil, summaries, false)
+            if next_at and next_at < frame:len() then
+                ft:add_proto_expert_info(E.malformed, (frame:len() - next_at) .. " bytes after the message")
+            end
+            info = summaries[1] and message_summary(summaries[1]) or "message"
+        end
+    end)
+    if not ok then
+        if type(err) == "table" and err[1] == Truncated then
+            ft:add_proto_expert_info(E.truncated, "frame cut short at byte " .. tostring(err[2]))
+        elseif type(err) == "table" and err[1] == Malformed then
+            ft:add_proto_expert_info(E.malformed, tostring(err[3]) .. " (byte " .. tostring(err[2]) .. ")")
+        else
+            ft:add_proto_expert_info(E.lua, tostring(err))
+        end
+        info = (summaries[1] and message_summary(summaries[1]) or "JGroups") .. " [malformed]"
+    end
+    return info or "JGroups"
+end
+
+local function set_info(pinfo, text)
+    pinfo.cols.protocol = "JGroups"
+    local prev = frame_cache[pinfo.number]
+    if prev and not pinfo.visited then
+        frame_cache[pinfo.number] = prev .. "; " .. text
+    else
+        frame_cache[pinfo.number] = text
+    end
+    pinfo.cols.info = frame_cache[pinfo.number]
+end
+
+-- ---- plausibility (heuristics) -------------------------------------------------------------------------------
+
+local function plausible_frame(tvb, off, len)
+    if len < 6 then return false end
+    local vshort = tvb(off, 2):uint()
+    if jar_for(vshort) == nil then return false end
+    local flags = tvb(off + 2, 1):uint()
+    if flags > 3 then return false end
+    if has(flags, FRAME_LIST) then
+        local af = tvb(off + 3, 1):uint()
+        return af == 0 or af == 1 or af == 2 or af == 4 or af == 8 or af == 16
+    end
+    if vshort >= GEN.features.typed_messages then
+        local t = tvb(off + 3, 2):uint()
+        if t > 7 then return false end
+        return tvb(off + 5, 1):uint() < 8
+    end
+    return tvb(off + 3, 1):uint() < 8
+end
+
+-- ---- UDP ------------------------------------------------------------------------------------------------------
+
+local function dissect_udp(tvb, pinfo, tree)
+    unbind()
+    current_frame = pinfo.number
+    local root = tree:add(jgroups, tvb(), "JGroups datagram")
+    set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, root))
+    return tvb:len()
+end
+
+-- ---- TCP, FD_SOCK2, GossipRouter ---------------------------------------------------------------------------------
+
+local COOKIE = "bela"
+local MAX_FRAME = 64 * 1024 * 1024
+local GOSSIP_MESSAGE = 4
+
+local function conv_key(pinfo)
+    return tostring(pinfo.src) .. ":" .. pinfo.src_port .. ">" .. tostring(pinfo.dst) .. ":" .. pinfo.dst_port
+end
+
+local function rev_key(pinfo)
+    return tostring(pinfo.dst) .. ":" .. pinfo.dst_port .. ">" .. tostring(pinfo.src) .. ":" .. pinfo.src_port
+end
+
+local function is_cookie(tvb, off)
+    return tvb:len() >= off + 4 and tvb(off, 4):string() == COOKIE
+end
+
+-- length of the PDU at off (dissect_tcp_pdus' callback): handshake, close mark or i32 length + body
+local function pdu_length(tvb, pinfo, off)
+    if is_cookie(tvb, off) then
+        if tvb:len() < off + 8 then return 0 end -- 0: one more segment, please
+        return 8 + tvb(off + 6, 2):uint()
+    end
+    local len = tvb(off, 4):int()
+    if len == -5 then return 4 end
+    -- nonsense (negative, or beyond any frame JGroups sends): take the rest, the dissector reports it, instead of
+    -- waiting for gigabytes that will never come
+    if len < 0 or len > MAX_FRAME then return tvb:len() - off end
+    return 4 + len
+end
+
+-- GossipData.writeTo: type, group, addr, [sender], for control types name + ping data + physical, i32 len + frame
+local function gossip_parse(ctx, tvb, off, len, tree, with_sender)
+    local t = u8(tvb, off)
+    if t > 7 then bad(off, "gossip type " .. t) end
+    local at = off + 1
+    local group, n = jstring(tvb, at)
+    at = at + n
+    local addr, n2 = read_address(ctx, tvb, at)
+    at = at + n2
+    local sender
+    if with_sender then
+        local n3
+        sender, n3 = read_address(ctx, tvb, at)
+        at = at + n3
+    end
+    local g = { type = t, group = group, addr = addr, sender = sender }
+    if t ~= GOSSIP_MESSAGE then
+        local name, n4 = jstring(tvb, at)
+        at = at + n4
+        g.name = name
+        local count = u16(tvb, at)
+        at = at + 2
+        for _ = 1, count do at = at + ping_data(ctx, tvb, at, tree) end
+        local phys, n5 = read_address(ctx, tvb, at)
+        g.physical = phys
+        at = at + n5
+    end
+    local blen = i32(tvb, at)
+    if blen < 0 then bad(at, "gossip buffer length " .. blen) end
+    g.body_off, g.body_len = at + 4, blen
+    need(tvb, at + 4, blen)
+    g.len = at + 4 + blen - off
+    return g
+end
+
+local function dissect_gossip(tvb, off, len, pinfo, tree, state)
+    local gt = tree:add(F.gossip, tvb(off, len))
+    gt:set_text("GossipRouter GossipData")
+    -- no version on a GossipData: the sender address came with 4.0; try the form the stream used before, then both
+    local vshort = state.version or GEN.jars[#GEN.jars].version
+    local attempts = { state.with_sender, not state.with_sender }
+    if state.with_sender == nil then attempts = { true, false } end
+    local g, used
+    for _, ws in ipairs(attempts) do
+        local v = vshort
+        if not ws and v >= GEN.features.gossip_sender then v = GEN.jars[1].version end
+        if ws and v < GEN.features.gossip_sender then v = GEN.jars[#GEN.jars].version end
+        local ctx = context_for(v, pinfo)
+        local ok, res = pcall(gossip_parse, ctx, tvb, off, len, gt, ws)
+        if ok and res.len == len then g, used = res, ws break end
+    end
+    if g == nil then
+        gt:add_proto_expert_info(E.malformed, "GossipData not understood")
+        return "GossipData [malformed]"
+    end
+    state.with_sender = used
+    gt:add(F.gossip_type, tvb(off, 1))
+    gt:add(F.gossip_group, tvb(off + 1, 1), g.group or "null")
+    gt:add(F.gossip_addr, tvb(off, len), g.addr or "null"):set_text("Address: " .. shown(g.addr))
+    if g.sender then gt:add(F.gossip_sender, tvb(off, len), g.sender) end
+    local tname = GEN.gossip_types[g.type] or tostring(g.type)
+    if g.type ~= GOSSIP_MESSAGE then
+        if g.name then
+            learn(g.addr, g.name, current_frame)
+            gt:add(F.gossip_name, tvb(off, len), g.name)
+        end
+        if g.physical then gt:add(F.gossip_phys, tvb(off, len), g.physical) end
+    end
+    gt:append_text(": " .. tname .. " " .. (g.group or ""))
+    if g.body_len > 0 then
+        local info = dissect_frame(tvb, g.body_off, g.body_len, pinfo, tree)
+        state.version = tvb(g.body_off, 2):uint()
+        return info
+    end
+    return "GossipRouter " .. tname .. " " .. short_shown(g.addr)
+end
+
+local function dissect_handshake(tvb, off, len, pinfo, tree, state)
+    local ht = tree:add(F.handshake, tvb(off, len))
+    ht:add(F.hs_cookie, tvb(off, 4), COOKIE)
+    local vshort = tvb(off + 4, 2):uint()
+    ht:add(F.version, tvb(off + 4, 2))
+    ht:add(F.version_str, tvb(off + 4, 2), version_text(vshort))
+    state.version = vshort
+    state.handshake = true
+    local ok, addr = pcall(ip_address, tvb, off + 8)
+    if ok then ht:add(F.hs_addr, tvb(off + 8, len - 8), addr) end
+    ht:set_text("Connection handshake: JGroups " .. version_text(vshort) .. (ok and (", peer " .. addr) or ""))
+    return "connection handshake " .. version_text(vshort) .. (ok and (" from " .. addr) or "")
+end
+
+-- FD_SOCK2: after the handshake, i32 length + a bare message (no version, no frame flags, no type short)
+local function dissect_bare(tvb, off, len, pinfo, tree, state)
+    local ctx = context_for(state.version, pinfo)
+    local ft = tree:add(F.fd_sock2, tvb(off, len))
+    if ctx == nil then return "FD_SOCK2" end
+    local summaries = {}
+    local ok, err = pcall(dissect_message, ctx, tvb(off, len):tvb(), 0, ft, nil, nil, nil, summaries, false)
+    if not ok then ft:add_proto_expert_info(E.malformed, type(err) == "table" and "message cut short" or tostring(err)) end
+    return "FD_SOCK2 " .. (summaries[1] and message_summary(summaries[1]) or "")
+end
+
+local function dissect_pdu_unprotected(tvb, pinfo, tree)
+    unbind()
+    current_frame = pinfo.number
+    local key = conv_key(pinfo)
+    local state = conv_state[key]
+    if state == nil then
+        state = conv_state[rev_key(pinfo)] and { version = conv_state[rev_key(pinfo)].version,
+            handshake = conv_state[rev_key(pinfo)].handshake, with_sender = conv_state[rev_key(pinfo)].with_sender } or {}
+        conv_state[key] = state
+    end
+    local len = tvb:len()
+    local info
+    tree = tree:add(jgroups, tvb(), "JGroups")
+    if is_cookie(tvb, 0) then
+        info = dissect_handshake(tvb, 0, len, pinfo, tree, state)
+    else
+        local flen = tvb(0, 4):int()
+        tree:add(F.pdu_len, tvb(0, 4))
+        if flen == -5 then
+            tree:add(F.close_mark, tvb(0, 4))
+            info = "graceful close"
+        elseif flen < 0 or flen > MAX_FRAME or flen + 4 > len then
+            tree:add_proto_expert_info(E.malformed, "frame length " .. flen)
+            info = "bad frame length " .. flen
+        elseif flen >= 2 and jar_for(tvb(4, 2):uint()) and plausible_frame(tvb, 4, flen) then
+            info = dissect_frame(tvb, 4, flen, pinfo, tree)
+            state.version = tvb(4, 2):uint()
+        elseif state.handshake then
+            info = dissect_bare(tvb, 4, flen, pinfo, tree, state)
+        else
+            info = dissect_gossip(tvb, 4, flen, pinfo, tree, state)
+        end
+    end
+    set_info(pinfo, info)
+    return len
+end
+
+-- dissect_tcp_pdus' callbacks must never raise: an error crossing tcp_dissect_pdus crashes Wireshark 4.0
+local function dissect_pdu(tvb, pinfo, tree)
+    local ok, err = pcall(dissect_pdu_unprotected, tvb, pinfo, tree)
+    if not ok then
+        local item = tree:add(jgroups, tvb(), "JGroups")
+        if type(err) == "table" and err[1] == Truncated then
+            item:add_proto_expert_info(E.truncated, "cut short at byte " .. tostring(err[2]))
+        elseif type(err) == "table" and err[1] == Malformed then
+            item:add_proto_expert_info(E.malformed, tostring(err[3]))
+        else
+            item:add_proto_expert_info(E.lua, tostring(err))
+        end
+        set_info(pinfo, "JGroups [malformed]")
+    end
+    return tvb:len()
+end
+
+local function safe_pdu_length(tvb, pinfo, off)
+    local ok, len = pcall(pdu_length, tvb, pinfo, off)
+    if ok then return len end
+    return tvb:len() - off
+end
+
+local function dissect_tcp(tvb, pinfo, tree)
+    if tvb:len() < tvb:reported_len() then
+        -- a segment the capture cut short: tcp_dissect_pdus would run past the captured bytes and throw across Lua
+        local item = tree:add(jgroups, tvb(), "JGroups")
+        item:add_proto_expert_info(E.truncated, "TCP segment cut short by the capture (" .. tvb:len() .. " of "
+            .. tvb:reported_len() .. " bytes): not reassembled")
+        set_info(pinfo, "JGroups [segment cut short]")
+        return tvb:len()
+    end
+    dissect_tcp_pdus(tvb, tree, 4, safe_pdu_length, dissect_pdu, true)
+    return tvb:len()
+end
+
+function jgroups.dissector(tvb, pinfo, tree)
+    if pinfo.port_type == 2 then return dissect_tcp(tvb, pinfo, tree) end
+    return dissect_udp(tvb, pinfo, tree)
+end
+
+-- ---- registration ------------------------------------------------------------------------------------------
+
+local function heuristic_udp(tvb, pinfo, tree)
+    if not jgroups.prefs.heuristic then return false end
+    if not plausible_frame(tvb, 0, tvb:len()) then return false end
+    dissect_udp(tvb, pinfo, tree)
+    return true
+end
+
+local function plausible_stream(tvb)
+    local len = tvb:len()
+    if len < 6 then return false end
+    if is_cookie(tvb, 0) then return len >= 8 and jar_for(tvb(4, 2):uint()) ~= nil end
+    local flen = tvb(0, 4):int()
+    if flen == -5 then return false end
+    if flen < 3 or flen > MAX_FRAME then return false end
+    if plausible_frame(tvb, 4, math.min(flen, len - 4)) then return true end
+    -- GossipData: type 0..7, then a present (1) group string
+    local t, present = tvb(4, 1):uint(), tvb(5, 1):uint()
+    return t <= 7 and present == 1 and len >= 8 and tvb(6, 2):uint() < 1024
+end
+
+local function heuristic_tcp(tvb, pinfo, tree)
+    if not jgroups.prefs.heuristic then return false end
+    if not plausible_stream(tvb) then return false end
+    pinfo.conversation = jgroups
+    dissect_tcp(tvb, pinfo, tree)
+    return true
+end
+
+jgroups:register_heuristic("udp", heuristic_udp)
+jgroups:register_heuristic("tcp", heuristic_tcp)
+
+local udp_table = DissectorTable.get("udp.port")
+local tcp_table = DissectorTable.get("tcp.port")
+-- offered in Decode As for any port, and registered on JGroups' default ports
+pcall(function() udp_table:add_for_decode_as(jgroups) end)
+pcall(function() tcp_table:add_for_decode_as(jgroups) end)
+for _, p in ipairs(GEN.default_udp_ports) do udp_table:add(p, jgroups) end
+for _, p in ipairs(GEN.default_tcp_ports) do tcp_table:add(p, jgroups) end
+
+local added_udp, added_tcp = "", ""
+function jgroups.prefs_changed()
+    if added_udp ~= "" then udp_table:remove(added_udp, jgroups) end
+    if added_tcp ~= "" then tcp_table:remove(added_tcp, jgroups) end
+    added_udp, added_tcp = jgroups.prefs.udp_ports, jgroups.prefs.tcp_ports
+    if added_udp ~= "" then udp_table:add(added_udp, jgroups) end
+    if added_tcp ~= "" then tcp_table:add(added_tcp, jgroups) end
+    jar_memo = {}
+end
