@@ -122,7 +122,8 @@ class ChatClusterCaptureTest {
                     && s.text().equals(msg.payload().text())).count();
             assertTrue(inFile >= ManifestCheck.expectedCopies(m, s), "copies of '" + s.text() + "' in the " + m.stack()
                     + " capture " + pcap + ": " + inFile + " (dropped by the kernel: " + m.dropped() + ")");
-            assertEquals(inFile, inRecords, "copies of '" + s.text() + "' in the packets (TCP bytes once) vs decoded messages");
+            assertEquals(inFile, inRecords,
+                    "copies of '" + s.text() + "' in the packets (TCP bytes once) vs decoded messages");
         }
     }
 }

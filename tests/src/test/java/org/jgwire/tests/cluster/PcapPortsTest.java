@@ -1,13 +1,12 @@
 package org.jgwire.tests.cluster;
 
+import static org.jgwire.tests.cluster.HandBuiltPcap.tcp;
+import static org.jgwire.tests.cluster.HandBuiltPcap.udp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  * what a loaded loopback put on the wire in a live tcp chat run: TCP resending a segment whose ACK came late.
  */
 class PcapPortsTest {
-    private static final int A = 0x7f000001; // 127.0.0.1, the members' bind_addr
     private static final String TEXT = "chat A#1 to all";
 
     @TempDir
@@ -100,43 +98,7 @@ class PcapPortsTest {
         return ByteBuffer.allocate(4 + head.length + t.length).putInt(head.length + t.length).put(head).put(t).array();
     }
 
-    private static byte[] tcp(int sport, int dport, long seq, int flags, byte[] payload) {
-        ByteBuffer l4 = ByteBuffer.allocate(20 + payload.length);
-        l4.putShort((short) sport).putShort((short) dport).putInt((int) seq).putInt(0)
-                .put((byte) 0x50).put((byte) flags).putShort((short) 65535).putInt(0).put(payload);
-        return ipv4(6, l4.array());
-    }
-
-    private static byte[] udp(int sport, int dport, byte[] payload) {
-        ByteBuffer l4 = ByteBuffer.allocate(8 + payload.length);
-        l4.putShort((short) sport).putShort((short) dport).putShort((short) (8 + payload.length)).putShort((short) 0)
-                .put(payload);
-        return ipv4(17, l4.array());
-    }
-
-    /** An Ethernet frame (as pcap records {@code lo}) with an IPv4 header from and to 127.0.0.1. */
-    private static byte[] ipv4(int protocol, byte[] l4) {
-        ByteBuffer f = ByteBuffer.allocate(14 + 20 + l4.length);
-        f.put(new byte[12]).putShort((short) 0x0800);
-        f.put((byte) 0x45).put((byte) 0).putShort((short) (20 + l4.length)).putInt(0)
-                .put((byte) 64).put((byte) protocol).putShort((short) 0).putInt(A).putInt(A);
-        return f.put(l4).array();
-    }
-
     private Path write(byte[]... frames) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteBuffer h = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
-        h.putInt(0xa1b2c3d4).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1);
-        out.write(h.array());
-        int second = 0;
-        for (byte[] f : frames) {
-            ByteBuffer r = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-            r.putInt(++second).putInt(0).putInt(f.length).putInt(f.length);
-            out.write(r.array());
-            out.write(f);
-        }
-        Path p = dir.resolve("hand-built.pcap");
-        Files.write(p, out.toByteArray());
-        return p;
+        return HandBuiltPcap.write(dir.resolve("hand-built.pcap"), frames);
     }
 }
