@@ -34,8 +34,9 @@ class RetransmittedSegmentDecodeTest {
             + "0000005e"                          // frame length 94
             + "209e" + "00"                       // version 4.2.30, TP flags: one message, not multicast
             + "07" + "0000"                       // leading byte: dest, src and payload set; message flags none
-            + "02" + "aaee5908382c4e9b7f87dbe4eb59409e" // dest A (UUID in the run's manifest) 7f87dbe4-eb59-409e-aaee-5908382c4e9b
-            + "02" + "abd3585e77225a66eae497af232a4a37" // src C (UUID in the run's manifest) eae497af-232a-4a37-abd3-585e77225a66
+            // dest A and src C, UUIDs as the run's manifest has them, least significant half first
+            + "02" + "aaee5908382c4e9b7f87dbe4eb59409e" // 7f87dbe4-eb59-409e-aaee-5908382c4e9b
+            + "02" + "abd3585e77225a66eae497af232a4a37" // eae497af-232a-4a37-abd3-585e77225a66
             + "0002"                              // two headers
             + "0030" + "0052" + "00" + "0103" + "0000" + "00" // UNICAST3 DATA, seqno 3, conn_id 0, not first
             + "0039" + "003c" + "0013" + "6a67776972652d7463702d3436643231396265" // TP, cluster jgwire-tcp-46d219be
