@@ -1,12 +1,17 @@
 package org.jgwire.tests.cluster;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A deliberately small, independent pcap reader for the cluster tests: it counts packets by UDP/TCP port so the
@@ -17,9 +22,20 @@ final class PcapPorts {
     /** One captured IPv4 UDP or TCP packet. */
     record Packet(int protocol, int srcPort, int dstPort, int payloadLength) {}
 
+    /** A packet with its captured bytes: the IPv4 header starts at {@code ip}, the transport header at {@code l4}. */
+    private interface Visitor {
+        void packet(Packet packet, ByteBuffer bytes, int ip, int l4, int payloadStart);
+    }
+
     private PcapPorts() {}
 
     static List<Packet> read(Path file) throws IOException {
+        List<Packet> out = new ArrayList<>();
+        walk(file, (packet, bytes, ip, l4, payloadStart) -> out.add(packet));
+        return out;
+    }
+
+    private static void walk(Path file, Visitor visitor) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file));
         int magic = b.getInt(0);
         if (magic == 0xd4c3b2a1 || magic == 0x4d3cb2a1) b.order(ByteOrder.LITTLE_ENDIAN);
@@ -30,7 +46,6 @@ final class PcapPorts {
             case 113 -> 16; // Linux SLL: type(2) arphrd(2) addrlen(2) addr(8) protocol(2)
             default -> throw new IOException("link type " + linkType + " not handled by this test reader");
         };
-        List<Packet> out = new ArrayList<>();
         int pos = 24;
         while (pos + 16 <= b.limit()) {
             int caplen = b.getInt(pos + 8);
@@ -48,18 +63,80 @@ final class PcapPorts {
             int sport = p.getShort(l4) & 0xFFFF;
             int dport = p.getShort(l4 + 2) & 0xFFFF;
             int l4Header = proto == 17 ? 8 : ((p.get(l4 + 12) & 0xF0) >>> 4) * 4;
-            out.add(new Packet(proto, sport, dport, total - ihl - l4Header));
+            visitor.packet(new Packet(proto, sport, dport, total - ihl - l4Header), p, ip, l4, l4 + l4Header);
         }
-        return out;
     }
 
     /** How often {@code text} occurs in the file's bytes (a payload not split across packets). */
     static int occurrences(Path file, String text) throws IOException {
         byte[] data = Files.readAllBytes(file);
-        byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return occurrences(data, data.length, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * How many copies of {@code text} the captured packets carry, each TCP byte counted once: a UDP datagram is
+     * searched whole, a TCP direction as its byte stream rebuilt by sequence number. A segment the kernel sent again
+     * adds no copy (on a loaded machine a loopback ACK can come later than the tail loss probe, ~10 ms, and TCP
+     * resends the unacknowledged tail: same sequence numbers, same bytes, which the receiver, like any decoder that
+     * reassembles the stream, takes once); a text split across two segments counts once.
+     */
+    static int copies(Path file, String text) throws IOException {
+        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+        int[] count = {0};
+        Map<String, TcpDirection> tcp = new LinkedHashMap<>();
+        walk(file, (packet, p, ip, l4, payloadStart) -> {
+            int captured = Math.max(0, Math.min(packet.payloadLength(), p.limit() - payloadStart));
+            byte[] payload = new byte[captured];
+            p.get(payloadStart, payload);
+            if (packet.protocol() != 6) {
+                count[0] += occurrences(payload, payload.length, needle);
+                return;
+            }
+            String key = p.getInt(ip + 12) + ":" + packet.srcPort() + ">" + p.getInt(ip + 16) + ":" + packet.dstPort();
+            TcpDirection d = tcp.computeIfAbsent(key, k -> new TcpDirection());
+            long seq = p.getInt(l4 + 4) & 0xFFFFFFFFL;
+            boolean syn = (p.get(l4 + 13) & 0x02) != 0;
+            if (syn) d.first = (seq + 1) & 0xFFFFFFFFL; // the SYN takes one sequence number, data starts after it
+            else if (d.first < 0) d.first = seq;
+            if (payload.length > 0) d.segments.add(new Segment((seq - d.first) & 0xFFFFFFFFL, payload));
+        });
+        for (TcpDirection d : tcp.values()) count[0] += d.count(needle);
+        return count[0];
+    }
+
+    private record Segment(long offset, byte[] data) {}
+
+    /** One direction of a TCP connection: its data segments by offset from the first sequence number. */
+    private static final class TcpDirection {
+        long first = -1;
+        final List<Segment> segments = new ArrayList<>();
+
+        /** Occurrences in the stream, each byte taken once; a gap ends a contiguous piece. */
+        int count(byte[] needle) {
+            segments.sort(Comparator.comparingLong(Segment::offset)); // stable: the first copy of an offset wins
+            ByteArrayOutputStream piece = new ByteArrayOutputStream();
+            long end = -1;
+            int n = 0;
+            for (Segment s : segments) {
+                if (end >= 0 && s.offset() > end) {
+                    n += PcapPorts.occurrences(piece.toByteArray(), piece.size(), needle);
+                    piece.reset();
+                    end = -1;
+                }
+                if (end < 0) end = s.offset();
+                long taken = end - s.offset(); // bytes of this segment an earlier one already carried
+                if (taken >= s.data().length) continue;
+                piece.write(s.data(), (int) taken, s.data().length - (int) taken);
+                end = s.offset() + s.data().length;
+            }
+            return n + PcapPorts.occurrences(piece.toByteArray(), piece.size(), needle);
+        }
+    }
+
+    private static int occurrences(byte[] data, int length, byte[] needle) {
         int count = 0;
         outer:
-        for (int i = 0; i + needle.length <= data.length; i++) {
+        for (int i = 0; i + needle.length <= length; i++) {
             for (int j = 0; j < needle.length; j++) if (data[i + j] != needle[j]) continue outer;
             count++;
         }
