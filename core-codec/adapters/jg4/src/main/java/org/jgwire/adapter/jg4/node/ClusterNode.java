@@ -113,7 +113,11 @@ public final class ClusterNode extends ReceiverAdapter implements NodeProgram.Ch
     }
 
     private Address member(String name) {
-        for (Address a : channel.getView().getMembers()) if (name.equals(NodeProgram.plain(a))) return a;
+        View view = channel.getView();
+        for (Address a : view.getMembers()) if (name.equals(NodeProgram.plain(a))) return a;
+        // the logical name may print as a bare UUID for a moment (3.6's name cache); the address seen under it stands
+        Address seen = known.get(name);
+        if (seen != null && view.containsMember(seen)) return seen;
         throw new IllegalArgumentException("no member named " + name + " in " + channel.getView());
     }
 
