@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.jgwire.cli.output.ParallelRecordSink;
 import org.jgwire.cli.output.JsonLinesWriter;
 import org.jgwire.cli.output.TextWriter;
@@ -21,6 +22,9 @@ import org.jgwire.codec.analysis.NamesFileReader;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.filter.FilterSyntaxException;
+import org.jgwire.codec.filter.RecordFilter;
+import org.jgwire.codec.model.Record;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.runtime.JGroupsVersion;
 import org.jgwire.codec.runtime.VersionRuntime;
@@ -40,6 +44,7 @@ import picocli.CommandLine.Parameters;
                 "  tshark -i lo -T fields -e udp.payload udp | jgwire decode -",
                 "  tshark -r x.pcap -qz follow,tcp,raw,0 | jgwire decode --tcp -",
                 "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
+                "  jgwire decode --filter 'gms.type == VIEW || payload.text contains \"hello\"' capture.pcapng",
                 "", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."})
 public final class DecodeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "INPUT", description = "Capture or hex file; '-' reads standard input.")
@@ -82,6 +87,10 @@ public final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--payload-bytes", paramLabel = "N", description = "Payload bytes shown as hex (default: 64).")
     Integer payloadBytes;
 
+    @Option(names = "--filter", paramLabel = "EXPR",
+            description = "Only records matching this expression (docs/filter.md), e.g. 'gms.type == VIEW || src == \"B\"'.")
+    String filter;
+
     @Option(names = "--progress", negatable = true,
             description = "Progress on stderr (default: on when stderr is a terminal).")
     Boolean progress;
@@ -101,6 +110,7 @@ public final class DecodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DecodeOptions options = options();
+        RecordFilter recordFilter = compileFilter();
         NameTable names = new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
         ParallelRecordSink.WriterFactory writers = format == OutputFormat.jsonl ? JsonLinesWriter::new : TextWriter::new;
         try (CaptureSource source = InputOpener.open(input, new InputHints(tcp, inputFormat));
@@ -109,7 +119,7 @@ public final class DecodeCommand implements Callable<Integer> {
              Progress p = Progress.start(progressWanted(), decoder::packetsRead, spec.commandLine().getErr())) {
             DecodeSummary summary;
             try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS)) {
-                summary = decoder.decode(source, sink);
+                summary = decoder.decode(source, recordFilter == null ? sink : filtered(recordFilter, names, sink));
             }
             p.close();
             spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
@@ -141,6 +151,26 @@ public final class DecodeCommand implements Callable<Integer> {
             if (port < 0 || port > 65535) throw usage("--port must be 0 to 65535, got " + port);
         return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
                 new LinkedHashSet<>(ports));
+    }
+
+    /** The --filter expression compiled, or null; a bad one is a usage error showing where it went wrong. */
+    private RecordFilter compileFilter() {
+        if (filter == null) return null;
+        try {
+            return RecordFilter.compile(filter);
+        } catch (FilterSyntaxException e) {
+            throw new IllegalArgumentException("bad --filter: " + e.reason() + "\n  "
+                    + e.pointer().replace("\n", "\n  "), e);
+        }
+    }
+
+    /** Records the filter rejects still teach the writers their names, so later lines show them. */
+    private static Consumer<Record> filtered(RecordFilter f, NameTable known, ParallelRecordSink sink) {
+        RecordFilter withNames = f.withNames(known.copy());
+        return r -> {
+            if (withNames.test(r)) sink.accept(r);
+            else sink.learnNames(r);
+        };
     }
 
     private CommandLine.ParameterException usage(String message) {

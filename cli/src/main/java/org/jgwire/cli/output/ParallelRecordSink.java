@@ -74,6 +74,11 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
         if (size == BATCH) handOff();
     }
 
+    /** Learns the names of a record that is not to be written (a filter dropped it): later records show them. */
+    public void learnNames(Record r) {
+        if (names.learnFrom(r) && size > 0) handOff();
+    }
+
     private void handOff() {
         Record[] records = batch;
         int n = size;

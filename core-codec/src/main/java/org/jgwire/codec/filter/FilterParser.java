@@ -1,0 +1,193 @@
+package org.jgwire.codec.filter;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jgwire.codec.model.MessageRecord;
+
+/**
+ * Recursive descent over the grammar in docs/filter.md, compiling as it parses:
+ * <pre>
+ * or      = and { ("||" | "or") and }
+ * and     = unary { ("&amp;&amp;" | "and") unary }
+ * unary   = ("!" | "not") unary | "(" or ")" | test
+ * test    = path [ ("==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | "contains" | "matches") value | "in" "{" value { [","] value } "}" ]
+ * value   = number | "string" | word
+ * </pre>
+ */
+final class FilterParser {
+    private final String expression;
+    private final List<Token> tokens;
+    private final Comparisons comparisons;
+    private int next;
+    /** Whether any test compares members, which need the logical names learned so far. */
+    private boolean usesNames;
+
+    private FilterParser(String expression, List<Token> tokens) {
+        this.expression = expression;
+        this.tokens = tokens;
+        this.comparisons = new Comparisons(expression);
+    }
+
+    /** The compiled condition and whether it needs logical names. */
+    record Compiled(Condition condition, boolean usesNames) {}
+
+    static Compiled compile(String expression) throws FilterSyntaxException {
+        FilterParser p = new FilterParser(expression, FilterLexer.tokens(expression));
+        if (p.peek().kind() == Token.Kind.END) throw p.error("empty filter: give an expression such as gms.type == VIEW", 0);
+        Condition c = p.or();
+        Token t = p.peek();
+        if (t.kind() != Token.Kind.END)
+            throw p.error("unexpected " + t.shown() + ": expected &&, || or the end of the expression", t.position());
+        return new Compiled(c, p.usesNames);
+    }
+
+    private Condition or() throws FilterSyntaxException {
+        List<Condition> parts = new ArrayList<>();
+        parts.add(and());
+        while (peek().kind() == Token.Kind.OR) {
+            next++;
+            parts.add(and());
+        }
+        if (parts.size() == 1) return parts.get(0);
+        if (parts.size() == 2) {
+            Condition a = parts.get(0), b = parts.get(1);
+            return (r, c) -> a.test(r, c) || b.test(r, c);
+        }
+        Condition[] all = parts.toArray(new Condition[0]);
+        return (r, c) -> {
+            for (Condition x : all) if (x.test(r, c)) return true;
+            return false;
+        };
+    }
+
+    private Condition and() throws FilterSyntaxException {
+        List<Condition> parts = new ArrayList<>();
+        parts.add(unary());
+        while (peek().kind() == Token.Kind.AND) {
+            next++;
+            parts.add(unary());
+        }
+        if (parts.size() == 1) return parts.get(0);
+        if (parts.size() == 2) {
+            Condition a = parts.get(0), b = parts.get(1);
+            return (r, c) -> a.test(r, c) && b.test(r, c);
+        }
+        Condition[] all = parts.toArray(new Condition[0]);
+        return (r, c) -> {
+            for (Condition x : all) if (!x.test(r, c)) return false;
+            return true;
+        };
+    }
+
+    private Condition unary() throws FilterSyntaxException {
+        Token t = take();
+        switch (t.kind()) {
+            case NOT -> {
+                Condition inner = unary();
+                return (r, c) -> !inner.test(r, c);
+            }
+            case LPAREN -> {
+                Condition inner = or();
+                Token close = take();
+                if (close.kind() != Token.Kind.RPAREN)
+                    throw error("expected ')' to close the '(' at position " + t.position() + ", got " + close.shown(),
+                            close.position());
+                return inner;
+            }
+            case WORD -> {
+                return test(t);
+            }
+            default -> throw error("expected a field, a protocol, '!' or '(', got " + t.shown(), t.position());
+        }
+    }
+
+    private Condition test(Token word) throws FilterSyntaxException {
+        Field f = resolve(word);
+        Token op = peek();
+        if (!op.isComparison()) return comparisons.alone(f);
+        next++;
+        List<Literal> values = new ArrayList<>();
+        if (op.kind() == Token.Kind.IN) {
+            Token open = take();
+            if (open.kind() != Token.Kind.LBRACE)
+                throw error("expected '{' after 'in', as in type in {VIEW, JOIN_RSP}; got " + open.shown(), open.position());
+            while (peek().kind() != Token.Kind.RBRACE) {
+                if (peek().kind() == Token.Kind.END)
+                    throw error("expected '}' to close the '{' at position " + open.position(), peek().position());
+                values.add(literal(op));
+                if (peek().kind() == Token.Kind.COMMA) next++;
+            }
+            if (values.isEmpty()) throw error("empty set: give at least one value between '{' and '}'", peek().position());
+            next++;
+        } else {
+            values.add(literal(op));
+        }
+        if (f.type() == FieldType.ADDRESS || f.type() == FieldType.ADDRESS_LIST || f.type() == FieldType.HEADER_FIELD)
+            usesNames = true;
+        return comparisons.compare(f, op, values);
+    }
+
+    private Literal literal(Token op) throws FilterSyntaxException {
+        Token t = take();
+        return switch (t.kind()) {
+            case NUMBER, STRING, WORD -> new Literal(t.kind(), t.text(), t.position());
+            default -> throw error("expected a value after '" + op.text() + "': a number, a \"string\" or a word; got "
+                    + t.shown(), t.position());
+        };
+    }
+
+    /** A field path, a protocol ({@code NAKACK2}), a header field ({@code nakack2.seqno}) or a flag ({@code flags.OOB}). */
+    private Field resolve(Token word) throws FilterSyntaxException {
+        String path = word.text();
+        Field f = RecordFields.get(path);
+        if (f == null) f = RecordFields.get(path.toLowerCase(Locale.ROOT));
+        if (f != null) return f;
+        int dot = path.indexOf('.');
+        if (dot < 0) {
+            String protocol = ProtocolNames.canonical(path);
+            if (protocol != null) return HeaderAccess.presence(protocol);
+            throw unknown(path, word.position());
+        }
+        String head = path.substring(0, dot), tail = path.substring(dot + 1);
+        int tailAt = word.position() + dot + 1;
+        if (tail.isEmpty() || tail.indexOf('.') >= 0)
+            throw error("'" + path + "' is not a field: a path has two parts, as in gms.type or flags.OOB", tailAt);
+        if (head.equalsIgnoreCase("flags")) {
+            String flag = tail;
+            return Field.value("flags." + flag, FieldType.BOOLEAN, (r, c) -> {
+                if (!(r instanceof MessageRecord m)) return null;
+                List<String> names = m.flagNames();
+                for (int i = 0; i < names.size(); i++) if (names.get(i).equalsIgnoreCase(flag)) return Boolean.TRUE;
+                return Boolean.FALSE;
+            });
+        }
+        String protocol = ProtocolNames.canonical(head);
+        if (protocol != null) return HeaderAccess.field(protocol, tail);
+        List<String> sub = new ArrayList<>();
+        for (String p : RecordFields.paths()) if (p.startsWith(head.toLowerCase(Locale.ROOT) + ".")) sub.add(p);
+        if (!sub.isEmpty()) throw error("unknown field '" + path + "'; " + head + " has " + String.join(", ", sub), tailAt);
+        throw unknown(head, word.position());
+    }
+
+    private FilterSyntaxException unknown(String name, int position) {
+        String near = Suggestions.closest(name, RecordFields.paths(), ProtocolNames.all());
+        return error("unknown field or protocol '" + name + "'" + (near != null ? " (did you mean '" + near + "'?)"
+                : "; the fields are in docs/filter.md, and a protocol jgwire does not know is matched with "
+                + "protocols contains \"NAME\""), position);
+    }
+
+    private Token peek() {
+        return tokens.get(next);
+    }
+
+    private Token take() {
+        Token t = tokens.get(next);
+        if (t.kind() != Token.Kind.END) next++;
+        return t;
+    }
+
+    private FilterSyntaxException error(String reason, int position) {
+        return new FilterSyntaxException(reason, expression, position);
+    }
+}

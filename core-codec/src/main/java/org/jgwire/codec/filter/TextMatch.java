@@ -1,0 +1,53 @@
+package org.jgwire.codec.filter;
+
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.jgwire.codec.model.NodeAddress;
+
+/** A test on one piece of text, built once from a literal: a quoted string compares exactly, a bare word ignores case. */
+@FunctionalInterface
+interface TextMatch {
+    boolean test(String s);
+
+    static TextMatch equalTo(Literal l) {
+        String t = l.text();
+        return l.isBare() ? s -> s.equalsIgnoreCase(t) : s -> s.equals(t);
+    }
+
+    static TextMatch containing(Literal l) {
+        String t = l.text();
+        if (!l.isBare()) return s -> s.contains(t);
+        return s -> {
+            for (int i = 0, last = s.length() - t.length(); i <= last; i++) if (s.regionMatches(true, i, t, 0, t.length())) return true;
+            return false;
+        };
+    }
+
+    /** A regular expression found anywhere in the text ({@link java.util.regex.Matcher#find()}). */
+    static TextMatch matching(Literal l, String expression) throws FilterSyntaxException {
+        try {
+            Pattern p = Pattern.compile(l.text());
+            return s -> p.matcher(s).find();
+        } catch (PatternSyntaxException e) {
+            int at = l.position() + (l.kind() == Token.Kind.STRING ? 1 : 0) + Math.max(0, e.getIndex());
+            throw new FilterSyntaxException("bad regular expression " + l.shown() + ": " + e.getDescription(),
+                    expression, Math.min(at, expression.length()));
+        }
+    }
+
+    static TextMatch anyOf(List<TextMatch> ms) {
+        TextMatch[] a = ms.toArray(new TextMatch[0]);
+        return s -> {
+            for (TextMatch m : a) if (m.test(s)) return true;
+            return false;
+        };
+    }
+
+    /** The member's address or, when known, its logical name matches. */
+    default boolean testAddress(NodeAddress a, EvalContext c) {
+        if (test(a.id())) return true;
+        String name = c.names.nameOf(a);
+        return name != null && test(name);
+    }
+}

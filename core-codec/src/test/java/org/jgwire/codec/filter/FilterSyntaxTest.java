@@ -1,0 +1,76 @@
+package org.jgwire.codec.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class FilterSyntaxTest {
+    private static FilterSyntaxException failure(String expression) {
+        return assertThrows(FilterSyntaxException.class, () -> RecordFilter.compile(expression));
+    }
+
+    @Test
+    void unknownFieldNamesItsPositionAndTheNearestName() {
+        FilterSyntaxException e = failure("frame > 3 && nakak2.seqno == 5");
+        assertEquals(13, e.position());
+        assertTrue(e.reason().contains("'nakak2'") && e.reason().contains("did you mean 'NAKACK2'"), e.reason());
+        FilterSyntaxException f = failure("fram == 1");
+        assertTrue(f.reason().contains("did you mean 'frame'"), f.reason());
+    }
+
+    @Test
+    void pointerPutsTheCaretUnderThePosition() {
+        FilterSyntaxException e = failure("gms.type = VIEW");
+        assertEquals(9, e.position());
+        assertEquals("gms.type = VIEW\n         ^", e.pointer());
+        assertTrue(e.reason().contains("=="), e.reason());
+    }
+
+    @Test
+    void unknownSubfieldListsTheKnownOnes() {
+        FilterSyntaxException e = failure("payload.size > 10");
+        assertEquals(8, e.position());
+        assertTrue(e.reason().contains("payload.length"), e.reason());
+    }
+
+    @Test
+    void literalsMustFitTheFieldsType() {
+        assertEquals(9, failure("frame == abc").position());
+        assertEquals(10, failure("version < \"five\"").position());
+        assertEquals(4, failure("src < \"A\"").position());
+        assertEquals(5, failure("view == VIEW").position());
+        assertEquals(17, failure("nakack2.seqno >= x").position());
+        assertEquals(8, failure("time >= tomorrow").position());
+        assertEquals(11, failure("flag_names == OOB").position());
+    }
+
+    @Test
+    void structuralErrorsPointAtTheToken() {
+        assertEquals(0, failure("").position());
+        assertEquals(15, failure("(NAKACK2 || GMS").position(), "the end, where ')' is missing");
+        assertEquals(8, failure("NAKACK2 GMS").position());
+        assertEquals(12, failure("frame in {1 ").position());
+        assertEquals(9, failure("type in {}").position());
+        assertEquals(11, failure("cluster == \"abc").position(), "the opening quote");
+        assertEquals(6, failure("frame & 1").position());
+        assertEquals(9, failure("frame == ").position());
+    }
+
+    @Test
+    void badRegularExpressionIsASyntaxError() {
+        FilterSyntaxException e = failure("payload.text matches \"a(b\"");
+        assertTrue(e.reason().contains("regular expression"), e.reason());
+        assertTrue(e.position() >= 21, "position " + e.position());
+    }
+
+    @Test
+    void everyProtocolOfTheListIsAcceptedAndNoFieldShadowsOne() throws Exception {
+        for (String p : ProtocolNames.all()) {
+            RecordFilter.compile(p);
+            RecordFilter.compile(p.toLowerCase() + ".type == X");
+            assertEquals(null, RecordFields.get(p.toLowerCase()), "field shadows protocol " + p);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.jgwire.codec.filter;
+
+import static org.jgwire.codec.filter.Records.A;
+import static org.jgwire.codec.filter.Records.B;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.Record;
+import org.junit.jupiter.api.Test;
+
+class RecordFilterTest {
+    private static boolean matches(String expression, Record r) throws FilterSyntaxException {
+        return RecordFilter.compile(expression).test(r);
+    }
+
+    @Test
+    void protocolPresenceIgnoresCase() throws Exception {
+        assertTrue(matches("NAKACK2", Records.nakack(1, 5, "x")));
+        assertTrue(matches("nakack2", Records.nakack(1, 5, "x")));
+        assertFalse(matches("GMS", Records.nakack(1, 5, "x")));
+        assertTrue(matches("gms", Records.view(2)));
+    }
+
+    @Test
+    void headerFieldsCompareByTheirValuesType() throws Exception {
+        assertTrue(matches("nakack2.seqno == 5", Records.nakack(1, 5, "x")));
+        assertFalse(matches("nakack2.seqno == 6", Records.nakack(1, 5, "x")));
+        assertTrue(matches("nakack2.seqno >= 5 && nakack2.seqno < 6", Records.nakack(1, 5, "x")));
+        assertTrue(matches("nakack2.seqno in {1, 5, 9}", Records.nakack(1, 5, "x")));
+        assertTrue(matches("gms.type == VIEW", Records.view(2)));
+        assertTrue(matches("gms.type == view", Records.view(2)), "a bare word ignores case");
+        assertFalse(matches("gms.type == \"view\"", Records.view(2)), "a quoted string is exact");
+        assertTrue(matches("gms.merge_rejected == false", Records.view(2)));
+    }
+
+    @Test
+    void aHeaderFieldTheMessageLacksIsFalseWhateverTheOperator() throws Exception {
+        Record r = Records.nakack(1, 5, "x");
+        assertFalse(matches("gms.type == VIEW", r));
+        assertFalse(matches("gms.type != VIEW", r));
+        assertFalse(matches("nakack2.no_such_field > 0", r));
+        assertFalse(matches("unicast3.conn_id", r));
+        assertTrue(matches("!(gms.type == VIEW)", r));
+    }
+
+    @Test
+    void recordFieldsUseTheJsonLinesNames() throws Exception {
+        Record r = Records.nakack(7, 5, "hello world");
+        assertTrue(matches("kind == message && frame == 7 && transport == udp", r));
+        assertTrue(matches("version == 5.5.7 && version >= 5.3 && version < 6 && version == 5.5", r));
+        assertFalse(matches("version < 5.5", r));
+        assertTrue(matches("type == BYTES && multicast && !flags.OOB && cluster == \"c1\"", r));
+        assertTrue(matches("payload.length == 11 && payload.text contains \"lo wo\"", r));
+        assertTrue(matches("payload.text matches \"^hel+o\\\\s\"", r));
+        assertTrue(matches("src_ep == \"127.0.0.1:7800\" && dst_port == 7801", r));
+        assertTrue(matches("protocols contains TP && !view", r));
+        assertFalse(matches("dest == \"anything\"", r), "a multicast has no dest");
+    }
+
+    @Test
+    void flagsByNameAndAsNumber() throws Exception {
+        Record r = Records.discovery(3);
+        assertTrue(matches("flags.OOB && flags.dont_bundle && flag_names contains OOB", r));
+        assertTrue(matches("flags == 1", r));
+        assertFalse(matches("flags.NO_FC", r));
+    }
+
+    @Test
+    void membersMatchByAddressAndByTheNameLearnedFromEarlierRecords() throws Exception {
+        RecordFilter f = RecordFilter.compile("src == \"node-1\"");
+        Record before = Records.nakack(1, 1, "x");
+        assertFalse(f.test(before), "no name known yet");
+        assertTrue(RecordFilter.compile("src == \"" + A.id() + "\"").test(before));
+        assertFalse(f.test(Records.discovery(2)), "the discovery record is from B");
+        assertTrue(f.test(Records.nakack(3, 2, "x")), "A is node-1 from frame 2 on");
+        assertTrue(RecordFilter.compile("view.members contains \"node-2\"").withNames(named(B, "node-2"))
+                .test(Records.view(4)));
+    }
+
+    @Test
+    void withNamesStartsFromTheGivenTable() throws Exception {
+        RecordFilter f = RecordFilter.compile("src in {\"x\", \"node-1\"}").withNames(named(A, "node-1"));
+        assertTrue(f.test(Records.nakack(1, 1, "x")));
+        assertEquals("src in {\"x\", \"node-1\"}", f.expression());
+    }
+
+    @Test
+    void viewFields() throws Exception {
+        Record r = Records.view(4);
+        assertTrue(matches("view && view.kind == VIEW && view.id == 2 && view.creator == \"" + A.id() + "\"", r));
+        assertTrue(matches("view.members contains \"" + B.id() + "\"", r));
+        assertFalse(matches("view.joined contains \"" + B.id() + "\"", r));
+    }
+
+    @Test
+    void errorRecordsHaveProblemAndMessage() throws Exception {
+        Record e = Records.error(9);
+        assertTrue(matches("kind == error && problem == truncated && offset == 12 && message contains \"12 of 40\"", e));
+        assertFalse(matches("type == BYTES", e), "an error has no message type");
+        assertFalse(matches("ts > 0", e), "an error without time");
+    }
+
+    @Test
+    void timesAbsoluteAndRelativeToTheFirstRecord() throws Exception {
+        RecordFilter f = RecordFilter.compile("time >= 2s && time < 2500ms");
+        assertFalse(f.test(Records.nakack(1, 1, "x")), "origin, time 0");
+        assertFalse(f.test(Records.nakack(2, 1, "x")), "1 s");
+        assertTrue(f.test(Records.nakack(3, 1, "x")), "2 s");
+        assertFalse(f.test(Records.nakack(4, 1, "x")), "3 s");
+        assertTrue(matches("ts >= 1700000003.0 && ts < 1700000003.5", Records.nakack(3, 1, "x")));
+        assertTrue(matches("ts == \"2023-11-14T22:13:23Z\"", Records.nakack(3, 1, "x")));
+    }
+
+    @Test
+    void booleanOperatorsWithPrecedenceAndWords() throws Exception {
+        Record r = Records.nakack(1, 5, "x");
+        assertTrue(matches("GMS || NAKACK2 && TP", r));
+        assertFalse(matches("(GMS || NAKACK2) && !TP", r));
+        assertTrue(matches("not GMS and (nakack2.seqno == 4 or nakack2.seqno == 5)", r));
+        assertTrue(matches("!!NAKACK2", r));
+    }
+
+    private static NameTable named(org.jgwire.codec.model.NodeAddress a, String name) {
+        return new NameTable(List.of(new Discovery(a, name, null, false, "names-file")));
+    }
+}
