@@ -36,13 +36,37 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Examples:",
                 "  jgwire diff samples/5.3.7/udp-chat.pcapng samples/5.3.8/udp-chat.pcapng",
                 "  jgwire diff --format json a.pcap b.pcap",
+                "  jgwire diff --run 5.3.7 5.3.8                    # run the chat scenario under both (live capture)",
+                "  jgwire diff --run --stack tcp --scenario rpc --keep /tmp/runs 4.2.30 5.0.4",
                 "", "Exit codes: 0 no structural difference, 1 structural differences, 2 usage error, 3 I/O error."})
 public final class DiffCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "A", description = "The first capture (pcap/pcapng).")
-    Path a;
+    @Parameters(index = "0", paramLabel = "A", description = "The first capture (pcap/pcapng); with --run a JGroups version.")
+    String first;
 
-    @Parameters(index = "1", paramLabel = "B", description = "The second capture.")
-    Path b;
+    @Parameters(index = "1", paramLabel = "B", description = "The second capture; with --run a JGroups version.")
+    String second;
+
+    @Option(names = "--run", description = "A and B are bundled JGroups versions: run the same cluster under each "
+            + "(real members on 127.0.0.1, captured live on lo: needs capture rights), then compare the captures.")
+    boolean run;
+
+    @Option(names = "--stack", paramLabel = "STACK", defaultValue = "udp",
+            description = "With --run: the stock stack (default: ${DEFAULT-VALUE}).")
+    String stack;
+
+    @Option(names = "--scenario", paramLabel = "SCENARIO", defaultValue = "chat",
+            description = "With --run: the scenario (default: ${DEFAULT-VALUE}).")
+    String scenario;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "2",
+            description = "With --run: members per cluster (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--keep", paramLabel = "DIR",
+            description = "With --run: write the captures and manifests here (default: a temporary directory, deleted).")
+    Path keep;
+
+    Path a, b;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
             description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -57,7 +81,40 @@ public final class DiffCommand implements Callable<Integer> {
     enum Format { text, json }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
+        Path work = null;
+        if (run) {
+            work = keep != null ? java.nio.file.Files.createDirectories(keep)
+                    : java.nio.file.Files.createTempDirectory("jgwire-diff");
+            a = runCluster("A", first, work);
+            b = runCluster("B", second, work);
+        } else {
+            a = Path.of(first);
+            b = Path.of(second);
+        }
+        try {
+            return compare();
+        } finally {
+            if (work != null && keep == null) deleteTree(work);
+        }
+    }
+
+    private Path runCluster(String which, String version, Path work) throws IOException, InterruptedException {
+        Path capture = work.resolve(which + "-" + version + "-" + stack + "-" + scenario.replace(':', '_') + ".pcapng");
+        spec.commandLine().getErr().println("jgwire: running " + nodes + " members of JGroups " + version + " on "
+                + stack + ", scenario " + scenario + " -> " + capture);
+        org.jgwire.codec.cluster.ClusterRunner.run(new org.jgwire.codec.cluster.ClusterSpec(version, stack, nodes,
+                scenario, capture, VersionRuntime.defaultHome(), java.time.Duration.ofSeconds(180)));
+        return capture;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.deleteIfExists(p);
+        }
+    }
+
+    private int compare() throws IOException {
         CaptureProfile pa = profile(a), pb = profile(b);
         List<CaptureDiff.Difference> diffs = CaptureDiff.compare(pa, pb);
         PrintWriter out = spec.commandLine().getOut();

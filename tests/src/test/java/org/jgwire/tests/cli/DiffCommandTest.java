@@ -38,13 +38,12 @@ class DiffCommandTest {
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     static Path work;
 
-    static Path v537, v538, v538again;
+    static Path v537, v538;
 
     @BeforeAll
     static void runClusters() throws Exception {
         v537 = chat("5.3.7", "a");
         v538 = chat("5.3.8", "a");
-        v538again = chat("5.3.8", "b");
     }
 
     private static Path chat(String version, String run) throws Exception {
@@ -77,9 +76,12 @@ class DiffCommandTest {
 
     @Test
     void twoRunsOfOneVersionHaveNoStructuralChange() throws Exception {
-        Decoding.Run run = Decoding.cli(work, "diff", v538.toString(), v538again.toString());
+        Path kept = work.resolve("runs");
+        Decoding.Run run = Decoding.cli(work, "diff", "--run", "--keep", kept.toString(), "5.3.8", "5.3.8");
         assertEquals(0, run.exit(), run.out() + run.err());
         assertTrue(run.out().contains("Structural changes: none"), run.out());
+        assertTrue(run.out().contains("A: " + kept.resolve("A-5.3.8-udp-chat.pcapng") + "  JGroups 5.3.8; udp;"), run.out());
+        assertTrue(run.out().contains("B: " + kept.resolve("B-5.3.8-udp-chat.pcapng") + "  JGroups 5.3.8; udp;"), run.out());
     }
 
     @Test
