@@ -3,31 +3,63 @@ package org.jgwire.codec.cluster;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The running members of one test cluster, for a scenario to drive: join them one by one, send commands, wait
- * for what they report, and let them leave one by one with the coordinator (the first member) last.
+ * for what they report, crash or stop one, and let them leave one by one with the coordinator (the first member)
+ * last. What the runner itself does to the cluster (a crash, a partition) goes into the event log as a
+ * {@code step} event of the pseudo-node {@value #RUNNER}, so the manifest can say when it happened.
  */
 final class Cluster {
+    /** The node name of the runner's own events. */
+    static final String RUNNER = "runner";
+
     final EventLog log;
     final long deadlineNanos;
+    /** When the run started ({@link System#nanoTime()}): {@code atMillis} values count from here. */
+    final long startNanos;
     private final NodeLauncher launcher;
     private final Map<String, ChildJvm> members = new LinkedHashMap<>();
+    private final Map<String, Integer> portIndex = new LinkedHashMap<>();
+    /** The site of each member (stack relay2); null: one site, every member sees every other. */
+    private java.util.function.Function<String, String> sites;
 
-    Cluster(EventLog log, long deadlineNanos, NodeLauncher launcher) {
+    Cluster(EventLog log, long startNanos, long deadlineNanos, NodeLauncher launcher) {
         this.log = log;
+        this.startNanos = startNanos;
         this.deadlineNanos = deadlineNanos;
         this.launcher = launcher;
     }
 
     /** Launches one member's JVM (class path, config, cluster name are the launcher's business). */
     interface NodeLauncher {
-        ChildJvm launch(String name) throws IOException;
+        /** @param port which of the run's member ports (0-based) the member binds */
+        ChildJvm launch(String name, int port) throws IOException;
     }
 
+    /** Splits the members into sites (RELAY2): each member's views hold its own site's members only. */
+    void sites(java.util.function.Function<String, String> siteOf) {
+        this.sites = siteOf;
+    }
+
+    /** The member's site, or null without sites. */
+    String siteOf(String name) {
+        return sites == null ? null : sites.apply(name);
+    }
+
+    /** The live members of each site (one group without sites), each in join order. */
+    List<List<String>> siteGroups() {
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (String n : members.keySet()) groups.computeIfAbsent(String.valueOf(siteOf(n)), k -> new ArrayList<>()).add(n);
+        return List.copyOf(groups.values());
+    }
+
+    /** The live members in join order. */
     List<String> names() {
         return List.copyOf(members.keySet());
     }
@@ -36,39 +68,82 @@ final class Cluster {
         return members.get(name);
     }
 
+    /** Which of the run's member ports {@code name} was given. */
+    int portIndexOf(String name) {
+        return portIndex.get(name);
+    }
+
     /** Starts the members one at a time; each must be started and seen in every started member's view. */
     void joinAll(int count) throws IOException, InterruptedException {
-        for (int i = 0; i < count; i++) {
-            String name = ClusterSpec.memberName(i);
-            members.put(name, launcher.launch(name));
-            List<String> expected = List.copyOf(members.keySet());
-            log.await(name + " to join (every member's view " + expected + ")", deadlineNanos, events -> {
-                if (EventLog.of(events, name, "started").isEmpty()) return null;
+        for (int i = 0; i < count; i++) join(ClusterSpec.memberName(i), i);
+    }
+
+    /** Starts one member on member port {@code port}; returns once every live member's view is all live members. */
+    void join(String name, int port) throws IOException, InterruptedException {
+        members.put(name, launcher.launch(name, port));
+        portIndex.put(name, port);
+        List<List<String>> groups = siteGroups();
+        log.await(name + " to join (every member's view " + groups + ")", deadlineNanos, events -> {
+            if (EventLog.of(events, name, "started").isEmpty()) return null;
+            for (List<String> expected : groups)
                 for (String m : expected) if (!EventLog.lastView(events, m).equals(expected)) return null;
-                return Boolean.TRUE;
-            });
-        }
+            return Boolean.TRUE;
+        });
     }
 
     /** The members leave one by one, the coordinator last; the others must see each leave in a new view. */
     void leaveAll() throws IOException, InterruptedException {
-        List<String> remaining = new ArrayList<>(members.keySet());
-        while (!remaining.isEmpty()) {
-            String name = remaining.remove(remaining.size() - 1);
-            ChildJvm child = members.get(name);
-            log.expectExit(name);
-            child.command("leave");
-            log.await(name + " to leave", deadlineNanos,
-                    events -> EventLog.of(events, name, "left").isEmpty() ? null : Boolean.TRUE);
-            long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
-            if (!child.awaitExit(left)) throw new ClusterFailure(name + " did not exit after leaving");
-            List<String> expected = List.copyOf(remaining);
-            if (!expected.isEmpty())
-                log.await(expected + " to see " + name + " leave", deadlineNanos, events -> {
-                    for (String m : expected) if (!EventLog.lastView(events, m).equals(expected)) return null;
-                    return Boolean.TRUE;
-                });
-        }
+        List<String> remaining = names();
+        for (int i = remaining.size() - 1; i >= 0; i--) leave(remaining.get(i));
+    }
+
+    /** {@code name} leaves gracefully and exits; the others must see it go in a new view. */
+    void leave(String name) throws IOException, InterruptedException {
+        ChildJvm child = members.get(name);
+        log.expectExit(name);
+        child.command("leave");
+        log.await(name + " to leave", deadlineNanos,
+                events -> EventLog.of(events, name, "left").isEmpty() ? null : Boolean.TRUE);
+        long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
+        if (!child.awaitExit(left)) throw new ClusterFailure(name + " did not exit after leaving");
+        members.remove(name);
+        awaitViews(siteGroups(), name + " leave");
+    }
+
+    /** Kills {@code name} at once (SIGKILL: no leave, no FIN from JGroups), recorded as step {@code crash}. */
+    void crash(String name) {
+        log.expectExit(name);
+        step("crash", List.of(name), List.of());
+        members.remove(name).kill();
+    }
+
+    /**
+     * Waits until each live member's last view holds exactly the members of its group, in any order (a merge or
+     * a suspicion decides the order, not the runner).
+     */
+    void awaitViews(List<List<String>> groups, String what) throws ClusterFailure, InterruptedException {
+        Map<String, Set<String>> want = new LinkedHashMap<>();
+        for (List<String> g : groups) for (String m : g) want.put(m, new HashSet<>(g));
+        log.await(groups + " to see " + what, deadlineNanos, events -> {
+            for (Map.Entry<String, Set<String>> w : want.entrySet()) {
+                List<String> last = EventLog.lastView(events, w.getKey());
+                if (last.size() != w.getValue().size() || !w.getValue().containsAll(last)) return null;
+            }
+            return Boolean.TRUE;
+        });
+    }
+
+    /** Records something the runner did to the cluster now: {@code action} on {@code members} or {@code groups}. */
+    void step(String action, List<String> members, List<List<String>> groups) {
+        List<String> joined = new ArrayList<>();
+        for (List<String> g : groups) joined.add(String.join(",", g));
+        log.accept(new NodeEvent(RUNNER, "step", Map.of("action", action, "members", List.copyOf(members),
+                "groups", List.copyOf(joined)), System.nanoTime()));
+    }
+
+    /** Sends one command to every member in {@code names}. */
+    void commandAll(List<String> names, String command) throws IOException {
+        for (String n : names) members.get(n).command(command);
     }
 
     void killAll() {

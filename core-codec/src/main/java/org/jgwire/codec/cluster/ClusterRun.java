@@ -5,10 +5,12 @@ import java.nio.file.Path;
 /**
  * The outcome of a successful {@link ClusterRunner#run}.
  *
- * @param manifest     what the cluster did
- * @param manifestFile where the manifest was written
- * @param capture      the pcap file, or null when the spec asked for none
- * @param workDir      the run's stack XMLs, the children's logs (stderr) and the manifest, kept only when there is
- *                     no capture (else deleted, and null here); after a failure the exception names it
+ * @param manifest       what the cluster did
+ * @param manifestFile   where the manifest was written
+ * @param capture        the capture file, or null when the spec asked for none, for a stream, or capturing failed
+ * @param workDir        the run's stack XMLs, the children's logs (stderr) and maybe the manifest; null when it was
+ *                       deleted (after a capture to a file, unless the spec keeps logs); after a failure the
+ *                       exception names it
+ * @param captureProblem why there is no capture although one was asked for (no rights, no libpcap), or null
  */
-public record ClusterRun(Manifest manifest, Path manifestFile, Path capture, Path workDir) {}
+public record ClusterRun(Manifest manifest, Path manifestFile, Path capture, Path workDir, String captureProblem) {}

@@ -3,27 +3,38 @@ package org.jgwire.codec.cluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * What test cluster to run.
  *
- * @param jgroupsVersion a JGroups version bundled in the distribution, e.g. {@code "5.5.7"}
- * @param stack          {@code udp}, {@code tcp} or {@code tunnel} (see {@link Stack})
+ * @param jgroupsVersion a JGroups version bundled in the distribution, e.g. {@code "5.5.7"}; null when
+ *                       {@code jgroupsJar} is given
+ * @param stack          a stock stack ({@link Stack#ids()}: {@code udp}, {@code tcp}, {@code tunnel}, ...) or the
+ *                       path of the user's own stack XML (see {@link UserStack})
  * @param nodes          number of members (1 to {@link #MAX_NODES}), named A, B, C, ...
- * @param scenario       what the members do: {@code chat}, or {@code load[:MESSAGES[:SIZE]]} (see
- *                       {@code LoadScenario})
- * @param capture        the pcap file to write; the manifest goes beside it with {@code .json} instead of
- *                       {@code .pcap}. Null: no capture, the manifest goes to the run's work directory.
+ * @param scenario       what the members do ({@link Scenarios#SYNTAX}), e.g. {@code chat}, {@code large:frag3}
+ * @param capture        where the capture goes (see {@link CaptureTarget}), or null for none
  * @param jgwireHome     the distribution ({@code cli/target/jgwire}) holding {@code adapters/} and {@code jgroups/}
  * @param timeout        the whole run must finish within this; every child is killed when it does not
+ * @param duration       how long {@code chat} keeps talking (rounds until it has passed); null: one round
+ * @param jgroupsJar     run the members on this JGroups jar instead of a bundled one (its API family is read from
+ *                       its {@code org.jgroups.Version}), or null
+ * @param diagnostics    leave the members' diagnostics on (they are switched off unless asked for)
+ * @param manifest       where the manifest goes; null: beside a capture file ({@code x.pcapng} gives {@code x.json}),
+ *                       else into the run's work directory
+ * @param progress       receives one line per thing worth telling a user (members, views, steps, counts), or null
+ * @param keepLogs       keep the work directory (stack XMLs, members' logs) even after a successful capture
  */
-public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, Path capture,
-                          Path jgwireHome, Duration timeout) {
+public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, CaptureTarget capture,
+                          Path jgwireHome, Duration timeout, Duration duration, Path jgroupsJar, boolean diagnostics,
+                          Path manifest, Consumer<String> progress, boolean keepLogs) {
     /** Members are named by letters; 26 is more than a loopback test needs. */
     public static final int MAX_NODES = 26;
 
     public ClusterSpec {
-        Objects.requireNonNull(jgroupsVersion, "jgroupsVersion");
+        if (jgroupsVersion == null && jgroupsJar == null)
+            throw new IllegalArgumentException("a JGroups version or a JGroups jar is needed");
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(jgwireHome, "jgwireHome");
@@ -32,6 +43,16 @@ public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String
             throw new IllegalArgumentException("nodes (" + nodes + ") must be 1 to " + MAX_NODES);
         if (timeout.isNegative() || timeout.isZero())
             throw new IllegalArgumentException("timeout (" + timeout + ") must be positive");
+        if (duration != null && (duration.isNegative() || duration.compareTo(timeout) >= 0))
+            throw new IllegalArgumentException("duration (" + duration + ") must be 0 or more and less than the timeout ("
+                    + timeout + ")");
+    }
+
+    /** A bundled version's cluster captured to a file ({@code .pcap}: classic pcap, else pcapng), or not at all. */
+    public ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, Path capture, Path jgwireHome,
+                       Duration timeout) {
+        this(jgroupsVersion, stack, nodes, scenario, capture == null ? null : CaptureTarget.file(capture), jgwireHome,
+                timeout, null, null, false, null, null, false);
     }
 
     /** The name of member {@code index} (0-based): A, B, C, ... */

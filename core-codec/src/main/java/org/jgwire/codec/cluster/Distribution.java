@@ -54,6 +54,25 @@ record Distribution(Path home) {
         throw new IOException("JGroups " + version + " is not bundled in " + dir + " (bundled: " + known + ")");
     }
 
+    /** The bundled JGroups versions, oldest first ({@code jgroups/jgroups-<version>.<qualifier>.jar}). */
+    List<String> bundledVersions() throws IOException {
+        List<org.jgwire.codec.runtime.JGroupsVersion> found = new ArrayList<>();
+        Path dir = home.resolve("jgroups");
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                for (Path p : (Iterable<Path>) s::iterator) {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("jgroups-(\\d+\\.\\d+\\.\\d+)\\..*\\.jar")
+                            .matcher(p.getFileName().toString());
+                    if (m.matches()) found.add(org.jgwire.codec.runtime.JGroupsVersion.parse(m.group(1)));
+                }
+            }
+        }
+        found.sort(null);
+        List<String> out = new ArrayList<>();
+        for (org.jgwire.codec.runtime.JGroupsVersion v : found) out.add(v.toString());
+        return out;
+    }
+
     /** The java launcher of the running JVM: children run on the same Java. */
     static String javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -57,7 +57,7 @@ final class EventLog implements Consumer<NodeEvent> {
     private String state() {
         java.util.Map<String, String> byNode = new java.util.TreeMap<>();
         for (NodeEvent e : events) {
-            if (e.node().equals("router")) continue;
+            if (e.node().equals("router") || e.node().equals(Cluster.RUNNER)) continue;
             byNode.put(e.node(), "last view " + lastView(events, e.node()) + ", sent " + of(events, e.node(), "sent").size()
                     + ", received " + of(events, e.node(), "received").size());
         }

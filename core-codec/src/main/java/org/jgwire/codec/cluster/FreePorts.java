@@ -14,6 +14,18 @@ final class FreePorts {
 
     private FreePorts() {}
 
+    /** Whether {@code port} on 127.0.0.1 can be bound right now, for TCP and for UDP. */
+    static boolean isFree(int port) {
+        try (ServerSocket tcp = new ServerSocket()) {
+            tcp.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port));
+            try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port))) {
+                return true;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     static int[] pick(int count) throws IOException {
         InetAddress lo = InetAddress.getByName("127.0.0.1");
         List<AutoCloseable> held = new ArrayList<>();

@@ -75,6 +75,18 @@ final class JsonValues {
         return o.get(key) instanceof Long l ? l : -1;
     }
 
+    /** An array of string arrays; absent: empty. */
+    static List<List<String>> stringLists(Map<String, Object> o, String key) {
+        List<List<String>> out = new ArrayList<>();
+        if (o.get(key) instanceof List<?> l)
+            for (Object v : l) {
+                List<String> inner = new ArrayList<>();
+                if (v instanceof List<?> il) for (Object x : il) inner.add(String.valueOf(x));
+                out.add(List.copyOf(inner));
+            }
+        return List.copyOf(out);
+    }
+
     static List<String> strings(Map<String, Object> o, String key) {
         List<String> out = new ArrayList<>();
         if (o.get(key) instanceof List<?> l) for (Object v : l) out.add(String.valueOf(v));

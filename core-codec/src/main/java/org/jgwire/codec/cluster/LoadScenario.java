@@ -15,10 +15,15 @@ import java.util.Set;
  * {@code load:N} or {@code load:N:SIZE}. The members report counts, not messages: the manifest gets one
  * {@link Manifest.LoadSent} per member and one {@link Manifest.LoadReceived} per receiver and sender.
  *
- * @param messages multicasts per member
+ * <p>With a duration ({@code jgwire cluster --duration 10s}) every member sends for that long instead of a count:
+ * {@code load A#17/0 } (total unknown) until the time is up, then a last one that carries the count
+ * ({@code load A#5000/5000 }), which is what receivers count to.
+ *
+ * @param messages multicasts per member (ignored with a duration)
  * @param size     payload bytes of each ({@code load A#17/1000 } padded with dots)
+ * @param duration how long each member sends, or null to send {@code messages}
  */
-record LoadScenario(long messages, int size) {
+record LoadScenario(long messages, int size, java.time.Duration duration) implements Scenario {
     static final String NAME = "load";
     static final long DEFAULT_MESSAGES = 10_000;
     static final int DEFAULT_SIZE = 100;
@@ -37,6 +42,17 @@ record LoadScenario(long messages, int size) {
                     + MAX_SIZE + " bytes");
     }
 
+    LoadScenario(long messages, int size) {
+        this(messages, size, null);
+    }
+
+    /** The scenario named by {@code spec}, sending for {@code duration} when not null. */
+    static LoadScenario parse(String spec, java.time.Duration duration) {
+        LoadScenario counted = parse(spec);
+        return counted == null || duration == null ? counted
+                : new LoadScenario(counted.messages(), counted.size(), duration);
+    }
+
     /** The scenario named by {@code spec}, or null when it is not a load scenario. */
     static LoadScenario parse(String spec) {
         if (!spec.equals(NAME) && !spec.startsWith(NAME + ":")) return null;
@@ -51,11 +67,23 @@ record LoadScenario(long messages, int size) {
         }
     }
 
-    void run(Cluster cluster) throws IOException, InterruptedException {
+    @Override
+    public String name() {
+        return NAME + ":" + messages + ":" + size;
+    }
+
+    @Override
+    public int captureBufferBytes() {
+        return LoopbackCapture.LOAD_BUFFER_BYTES;
+    }
+
+    @Override
+    public void run(Cluster cluster) throws IOException, InterruptedException {
         List<String> names = cluster.names();
         // every member starts before any waits: the senders compete for the same credits, as in a real cluster
-        for (String me : names) cluster.member(me).command("load " + messages + " " + size);
-        cluster.log.await(names.size() + " members to send " + messages + " load messages each", cluster.deadlineNanos,
+        String command = duration == null ? "load " + messages + " " + size : "load-for " + duration.toMillis() + " " + size;
+        for (String me : names) cluster.member(me).command(command);
+        cluster.log.await(names.size() + " members to send their load messages", cluster.deadlineNanos,
                 events -> EventLog.of(events, null, "load-sent").size() >= names.size() ? Boolean.TRUE : null);
         int pairs = names.size() * names.size();
         cluster.log.await(pairs + " load deliveries (every member from every sender)", cluster.deadlineNanos, events -> {

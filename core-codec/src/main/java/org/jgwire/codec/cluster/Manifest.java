@@ -5,6 +5,8 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,13 +35,33 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * @param timings        how long the phases took
  * @param loadSent       scenario {@code load}: what each member multicast, as counts; empty otherwise
  * @param loadReceived   scenario {@code load}: how many load messages each member delivered from each sender
+ * @param protocols      the stack's protocols bottom up, as in the members' XML ({@code UDP}, {@code DISCARD},
+ *                       {@code PING}, ..., {@code FRAG4}); empty in manifests written before this field existed
+ * @param steps          what the runner did to the cluster during the scenario (crash, partition, heal, leave, join)
+ * @param rpcCalls       scenario {@code rpc}: every call as the caller saw it return
+ * @param rpcHandled     scenario {@code rpc}: every call as a member executed it
+ * @param largeSent      scenario {@code large}: every large message sent, by size and SHA-256
+ * @param largeReceived  scenario {@code large}: every large message delivered, by size and SHA-256
+ * @param sites          stack {@code relay2}: each site and its members; empty otherwise
  */
 public record Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
                        String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
                        List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
-                       Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived) {
+                       Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived,
+                       List<String> protocols, List<Step> steps, List<RpcCall> rpcCalls, List<RpcHandled> rpcHandled,
+                       List<LargeSent> largeSent, List<LargeReceived> largeReceived, List<Site> sites) {
 
-    /** A manifest without load traffic (every scenario but {@code load}). */
+    /** A manifest of the fields every scenario has, plus load counts. */
+    public Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
+                    String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
+                    List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
+                    Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived) {
+        this(jgroupsVersion, stack, scenario, cluster, capture, captureFilter, ports, packets, dropped, members, sent,
+                received, views, timings, loadSent, loadReceived, List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of());
+    }
+
+    /** A manifest of the fields every scenario has. */
     public Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
                     String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
                     List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
@@ -73,8 +95,63 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
      */
     public record LoadReceived(String receiver, String sender, long messages) {}
 
-    /** A view as {@code member} installed it: creator and counter of the view id, member names in order. */
-    public record InstalledView(String member, String creator, long id, List<String> members) {}
+    /**
+     * A view as {@code member} installed it: creator and counter of the view id, member names in order; for a
+     * MergeView its subgroups (each a list of member names, as JGroups lists them), else none.
+     *
+     * @param atMillis when the runner read it, from the start of the run; -1 when unknown
+     */
+    public record InstalledView(String member, String creator, long id, List<String> members,
+                                List<List<String>> subgroups, long atMillis) {
+        /** A view that is not a merge view, time unknown. */
+        public InstalledView(String member, String creator, long id, List<String> members) {
+            this(member, creator, id, members, List.of(), -1);
+        }
+
+        public boolean merge() {
+            return !subgroups.isEmpty();
+        }
+    }
+
+    /**
+     * Something the runner did to the cluster: {@code crash} (members: the one killed with SIGKILL),
+     * {@code partition} (groups: the halves that cannot reach each other from now), {@code heal} (everything passes
+     * again), {@code leave} (members: the one told to leave) or {@code join} (members: the one started).
+     *
+     * @param atMillis from the start of the run
+     */
+    public record Step(long atMillis, String action, List<String> members, List<List<String>> groups) {}
+
+    /**
+     * A synchronous RPC {@code echo(argument)} as its caller saw it return.
+     *
+     * @param destination the member called, or null for a call on every member
+     * @param replies     per member that answered, its return value ({@code "B got rpc A#1 to all"}), or
+     *                    {@code "!" + exception} when the call threw there
+     */
+    public record RpcCall(String caller, String destination, String argument, Map<String, String> replies) {}
+
+    /** An RPC {@code echo(argument)} as {@code member} executed it. */
+    public record RpcHandled(String member, String argument) {}
+
+    /**
+     * A large message as sent: {@code size} bytes with this lowercase hex SHA-256, starting with {@code head}
+     * ({@code large A#1 150000}, then a-z repeated); {@code destination} null for a multicast.
+     */
+    public record LargeSent(String sender, String destination, int size, String sha256, String head) {}
+
+    /** A RELAY2 site and its members (their views hold only these). */
+    public record Site(String name, List<String> members) {}
+
+    /** The site of {@code member}, or null without sites. */
+    public String siteOf(String member) {
+        for (Site s : sites) if (s.members().contains(member)) return s.name();
+        return null;
+    }
+
+    /** A large message as {@code receiver} delivered it, reassembled. */
+    public record LargeReceived(String receiver, String sender, String destination, int size, String sha256,
+                                String head) {}
 
     /**
      * @param startedAt ISO-8601 instant the run started
@@ -149,9 +226,13 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
                 g.writeStringField("member", v.member());
                 g.writeStringField("creator", v.creator());
                 g.writeNumberField("id", v.id());
-                g.writeArrayFieldStart("members");
-                for (String n : v.members()) g.writeString(n);
-                g.writeEndArray();
+                writeStrings(g, "members", v.members());
+                if (v.merge()) {
+                    g.writeArrayFieldStart("subgroups");
+                    for (List<String> sg : v.subgroups()) writeStrings(g, null, sg);
+                    g.writeEndArray();
+                }
+                g.writeNumberField("atMillis", v.atMillis());
                 g.writeEndObject();
             }
             g.writeEndArray();
@@ -174,6 +255,70 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
                 g.writeEndObject();
             }
             g.writeEndArray();
+            writeStrings(g, "protocols", protocols);
+            g.writeArrayFieldStart("steps");
+            for (Step st : steps) {
+                g.writeStartObject();
+                g.writeNumberField("atMillis", st.atMillis());
+                g.writeStringField("action", st.action());
+                writeStrings(g, "members", st.members());
+                g.writeArrayFieldStart("groups");
+                for (List<String> grp : st.groups()) writeStrings(g, null, grp);
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("rpcCalls");
+            for (RpcCall c : rpcCalls) {
+                g.writeStartObject();
+                g.writeStringField("caller", c.caller());
+                g.writeStringField("destination", c.destination());
+                g.writeStringField("argument", c.argument());
+                g.writeObjectFieldStart("replies");
+                for (Map.Entry<String, String> r : c.replies().entrySet()) g.writeStringField(r.getKey(), r.getValue());
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("rpcHandled");
+            for (RpcHandled h : rpcHandled) {
+                g.writeStartObject();
+                g.writeStringField("member", h.member());
+                g.writeStringField("argument", h.argument());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("largeSent");
+            for (LargeSent l : largeSent) {
+                g.writeStartObject();
+                g.writeStringField("sender", l.sender());
+                g.writeStringField("destination", l.destination());
+                g.writeNumberField("size", l.size());
+                g.writeStringField("sha256", l.sha256());
+                g.writeStringField("head", l.head());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("largeReceived");
+            for (LargeReceived l : largeReceived) {
+                g.writeStartObject();
+                g.writeStringField("receiver", l.receiver());
+                g.writeStringField("sender", l.sender());
+                g.writeStringField("destination", l.destination());
+                g.writeNumberField("size", l.size());
+                g.writeStringField("sha256", l.sha256());
+                g.writeStringField("head", l.head());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("sites");
+            for (Site site : sites) {
+                g.writeStartObject();
+                g.writeStringField("name", site.name());
+                writeStrings(g, "members", site.members());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeObjectFieldStart("timings");
             g.writeStringField("startedAt", timings.startedAt());
             g.writeNumberField("joinMillis", timings.joinMillis());
@@ -183,6 +328,14 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
             g.writeEndObject();
             g.writeEndObject();
         }
+    }
+
+    /** A string array, as field {@code name} of an object or (name null) as an element of an array. */
+    private static void writeStrings(JsonGenerator g, String name, List<String> values) throws IOException {
+        if (name != null) g.writeArrayFieldStart(name);
+        else g.writeStartArray();
+        for (String v : values) g.writeString(v);
+        g.writeEndArray();
     }
 
     /** Reads a manifest written by {@link #write}. */
@@ -202,7 +355,8 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
         List<InstalledView> views = new ArrayList<>();
         for (Map<String, Object> v : JsonValues.objects(o, "views"))
             views.add(new InstalledView(JsonValues.str(v, "member"), JsonValues.str(v, "creator"),
-                    JsonValues.num(v, "id"), JsonValues.strings(v, "members")));
+                    JsonValues.num(v, "id"), JsonValues.strings(v, "members"), JsonValues.stringLists(v, "subgroups"),
+                    JsonValues.num(v, "atMillis")));
         List<LoadSent> loadSent = new ArrayList<>();
         for (Map<String, Object> l : JsonValues.objects(o, "loadSent")) // absent before the load scenario existed
             loadSent.add(new LoadSent(JsonValues.str(l, "sender"), JsonValues.num(l, "messages"),
@@ -216,10 +370,39 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
                 JsonValues.num(t, "scenarioMillis"), JsonValues.num(t, "leaveMillis"), JsonValues.num(t, "totalMillis"));
         List<Integer> ports = new ArrayList<>();
         for (String p : JsonValues.strings(o, "ports")) ports.add(Integer.parseInt(p));
+        List<Step> steps = new ArrayList<>();
+        for (Map<String, Object> st : JsonValues.objects(o, "steps"))
+            steps.add(new Step(JsonValues.num(st, "atMillis"), JsonValues.str(st, "action"),
+                    JsonValues.strings(st, "members"), JsonValues.stringLists(st, "groups")));
+        List<RpcCall> rpcCalls = new ArrayList<>();
+        for (Map<String, Object> c : JsonValues.objects(o, "rpcCalls")) {
+            Map<String, String> replies = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> r : JsonValues.object(c.get("replies"), "replies").entrySet())
+                replies.put(r.getKey(), String.valueOf(r.getValue()));
+            rpcCalls.add(new RpcCall(JsonValues.str(c, "caller"), JsonValues.str(c, "destination"),
+                    JsonValues.str(c, "argument"), Collections.unmodifiableMap(replies)));
+        }
+        List<RpcHandled> rpcHandled = new ArrayList<>();
+        for (Map<String, Object> h : JsonValues.objects(o, "rpcHandled"))
+            rpcHandled.add(new RpcHandled(JsonValues.str(h, "member"), JsonValues.str(h, "argument")));
+        List<LargeSent> largeSent = new ArrayList<>();
+        for (Map<String, Object> l : JsonValues.objects(o, "largeSent"))
+            largeSent.add(new LargeSent(JsonValues.str(l, "sender"), JsonValues.str(l, "destination"),
+                    (int) JsonValues.num(l, "size"), JsonValues.str(l, "sha256"), JsonValues.str(l, "head")));
+        List<LargeReceived> largeReceived = new ArrayList<>();
+        for (Map<String, Object> l : JsonValues.objects(o, "largeReceived"))
+            largeReceived.add(new LargeReceived(JsonValues.str(l, "receiver"), JsonValues.str(l, "sender"),
+                    JsonValues.str(l, "destination"), (int) JsonValues.num(l, "size"), JsonValues.str(l, "sha256"),
+                    JsonValues.str(l, "head")));
+        List<Site> sites = new ArrayList<>();
+        for (Map<String, Object> st : JsonValues.objects(o, "sites"))
+            sites.add(new Site(JsonValues.str(st, "name"), JsonValues.strings(st, "members")));
         return new Manifest(JsonValues.str(o, "jgroupsVersion"), JsonValues.str(o, "stack"),
                 JsonValues.str(o, "scenario"), JsonValues.str(o, "cluster"), JsonValues.str(o, "capture"),
                 JsonValues.str(o, "captureFilter"), List.copyOf(ports), JsonValues.num(o, "packets"), JsonValues.num(o, "dropped"),
                 List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings,
-                List.copyOf(loadSent), List.copyOf(loadReceived));
+                List.copyOf(loadSent), List.copyOf(loadReceived), JsonValues.strings(o, "protocols"),
+                List.copyOf(steps), List.copyOf(rpcCalls), List.copyOf(rpcHandled), List.copyOf(largeSent),
+                List.copyOf(largeReceived), List.copyOf(sites));
     }
 }

@@ -3,6 +3,7 @@ package org.jgwire.codec.cluster;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,23 +19,39 @@ import org.jgwire.codec.runtime.JGroupsVersion;
 final class StackTemplate {
     private static final Pattern TOKEN = Pattern.compile("@([A-Z_]+)@");
     private static final JGroupsVersion DIAG_COMPONENT_SINCE = new JGroupsVersion(5, 2, 0);
+    /** Set to {@code on} in the tokens to leave diagnostics on (jgwire cluster --diagnostics). */
+    static final String DIAGNOSTICS = "DIAGNOSTICS";
+
+    /**
+     * Values of the tokens a scenario may change: failure detection (FD_ALL/FD_ALL3 timeout and heartbeat
+     * interval, VERIFY_SUSPECT timeout), MERGE3's intervals, an optional protocol right above the transport
+     * (DISCARD), and the fragmentation protocol (FRAG: per family, see {@link #render}).
+     */
+    static final Map<String, String> DEFAULTS = Map.of("FD_TIMEOUT", "10000", "FD_INTERVAL", "2000",
+            "VERIFY_TIMEOUT", "1500", "MERGE_MIN", "10000", "MERGE_MAX", "30000", "DISCARD", "");
 
     private StackTemplate() {}
 
-    /** Renders the template; every token must have a value in {@code tokens} (DIAGNOSTICS_OFF is added here). */
+    /**
+     * Renders the template; every token must have a value in {@code tokens} or {@link #DEFAULTS}
+     * (DIAGNOSTICS_OFF is added here, FRAG defaults to FRAG4 from 5.0 and FRAG2 before).
+     */
     static String render(Stack stack, JGroupsVersion version, Map<String, String> tokens) throws IOException {
-        String name = stack.id() + "-" + ApiFamily.of(version).id + ".xml";
+        String name = stack.templateId() + "-" + ApiFamily.of(version).id + ".xml";
         String text;
         try (InputStream in = StackTemplate.class.getResourceAsStream(name)) {
             if (in == null) throw new IOException("stack template " + name + " missing from the class path");
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+        Map<String, String> values = new HashMap<>(DEFAULTS);
+        values.put("FRAG", version.major() >= 5 ? "FRAG4" : "FRAG2");
+        values.putAll(tokens);
+        values.put("DIAGNOSTICS_OFF", "on".equals(tokens.get(DIAGNOSTICS)) ? "" : diagnosticsOff(version));
         Matcher m = TOKEN.matcher(text);
         StringBuilder out = new StringBuilder(text.length() + 64);
         while (m.find()) {
-            String key = m.group(1);
-            String value = key.equals("DIAGNOSTICS_OFF") ? diagnosticsOff(version) : tokens.get(key);
-            if (value == null) throw new IllegalArgumentException("no value for @" + key + "@ in " + name);
+            String value = values.get(m.group(1));
+            if (value == null) throw new IllegalArgumentException("no value for @" + m.group(1) + "@ in " + name);
             m.appendReplacement(out, Matcher.quoteReplacement(value));
         }
         return m.appendTail(out).toString();
@@ -44,7 +61,7 @@ final class StackTemplate {
         return version.compareTo(DIAG_COMPONENT_SINCE) >= 0;
     }
 
-    private static String diagnosticsOff(JGroupsVersion version) {
+    static String diagnosticsOff(JGroupsVersion version) {
         return hasDiagComponent(version) ? "diag.enabled=\"false\"" : "enable_diagnostics=\"false\"";
     }
 }

@@ -6,10 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reads the version of a user's JGroups jar from its own {@code org.jgroups.Version}. */
-final class UserJarVersion {
+public final class UserJarVersion {
     private UserJarVersion() {}
 
-    static JGroupsVersion read(Path jar) {
+    /** The version of {@code jar}, read from its own {@code org.jgroups.Version.version} short. */
+    public static JGroupsVersion read(Path jar) {
         if (!Files.isRegularFile(jar))
             throw new IllegalArgumentException("--jgroups-jar " + jar + ": no such file");
         try (VersionClassLoader probe = new VersionClassLoader("jgwire-probe", new URL[] {jar.toUri().toURL()},

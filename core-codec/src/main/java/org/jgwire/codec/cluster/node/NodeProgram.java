@@ -15,21 +15,54 @@ import java.util.function.Function;
  * driven by jgwire's cluster runner over stdin/stdout. The family's {@link Channel} makes the API calls of its
  * JGroups version; this class parses commands and reports events.
  *
- * <p>Usage: {@code ClusterNode NAME CONFIG_XML CLUSTER}. Class path: the adapter jar, the core-codec jar and one
- * JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per line ({@code started},
- * {@code view}, {@code sent}, {@code received}, {@code load-sent}, {@code load-received}, {@code left},
- * {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin: {@code mcast TEXT},
- * {@code ucast TO TEXT}, {@code load N SIZE} (N multicasts of SIZE bytes, as fast as flow control lets them go;
- * see {@link LoadTraffic}), {@code leave}. End of stdin means the runner is gone: the node leaves and exits.
+ * <p>Usage: {@code ClusterNode NAME CONFIG_XML CLUSTER [rpc]}; with {@code rpc} the channel gets an RpcDispatcher
+ * (which then takes every message: plain sends are not delivered in that mode). Class path: the adapter jar, the
+ * core-codec jar and one JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per
+ * line ({@code started}, {@code view}, {@code sent}, {@code received}, {@code load-sent}, {@code load-received},
+ * {@code large-sent}, {@code large-received}, {@code rpc-called}, {@code rpc-handled}, {@code discarding},
+ * {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin:
+ * <ul>
+ *   <li>{@code mcast TEXT}, {@code ucast TO TEXT}: a text message to all or to the member named TO;</li>
+ *   <li>{@code load N SIZE}: N multicasts of SIZE bytes, as fast as flow control lets them go ({@link LoadTraffic});
+ *       {@code load-for MILLIS SIZE}: the same for a time;</li>
+ *   <li>{@code large TO|* SEQ SIZE}: one {@link LargePayload} of SIZE bytes;</li>
+ *   <li>{@code rpc TO|* TEXT}: a synchronous RPC {@code echo(TEXT)} on TO or on every member; the replies are
+ *       reported as {@code NAME=REPLY};</li>
+ *   <li>{@code ucast-site SITE TEXT}: a text message to the site master of SITE (stack relay2);</li>
+ *   <li>{@code await-route SITE}: wait until this site master's RELAY2 has a route to SITE, then report
+ *       {@code route} (up true or false after {@value #ROUTE_WAIT_MILLIS} ms);</li>
+ *   <li>{@code discard NAME...}: drop all traffic from and to these members (the stack's DISCARD protocol);
+ *       {@code discard} alone lets everything through again;</li>
+ *   <li>{@code leave}. End of stdin means the runner is gone: the node leaves and exits.</li>
+ * </ul>
  */
 public final class NodeProgram {
     /** The calls a node makes on its JGroups channel, implemented once per API family. */
     public interface Channel {
-        /** Creates the channel named {@code name} from {@code config}, joins {@code cluster}, emits {@code started}. */
-        void join(String name, String config, String cluster) throws Exception;
+        /**
+         * Creates the channel named {@code name} from {@code config}, with an RpcDispatcher whose server object
+         * calls {@link NodeProgram#echo} when {@code rpc}, joins {@code cluster}, emits {@code started}.
+         */
+        void join(String name, String config, String cluster, boolean rpc) throws Exception;
 
         /** Sends {@code payload} to the member named {@code to}, or to all when {@code to} is null. */
         void send(String to, byte[] payload) throws Exception;
+
+        /**
+         * Calls {@code echo(text)} synchronously on the member named {@code to}, or on every member when null.
+         *
+         * @return one {@code NAME=REPLY} per member that answered ({@code NAME!EXCEPTION} when it threw)
+         */
+        List<String> call(String to, String text, long timeoutMillis) throws Exception;
+
+        /** Makes the stack's DISCARD protocol drop everything from and to these members; none: drop nothing. */
+        void discard(List<String> members) throws Exception;
+
+        /** Sends {@code payload} to the site master of {@code site} (RELAY2's {@code SiteMaster} address). */
+        void sendToSite(String site, byte[] payload) throws Exception;
+
+        /** Whether RELAY2 here (a site master) has a route to {@code site}. */
+        boolean hasRoute(String site);
 
         /** This member's logical name. */
         String name();
@@ -40,6 +73,8 @@ public final class NodeProgram {
 
     private final EventLine events;
     private final LoadTraffic load;
+    /** This member's logical name, which {@link #echo} answers with. */
+    private volatile String myName = "?";
 
     private NodeProgram(EventLine events) {
         this.events = events;
@@ -56,14 +91,15 @@ public final class NodeProgram {
         PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
         EventLine events = new EventLine(stdout);
-        if (args.length != 3) {
-            events.emit("error", "message", "usage: ClusterNode NAME CONFIG_XML CLUSTER");
+        if (args.length != 3 && !(args.length == 4 && args[3].equals("rpc"))) {
+            events.emit("error", "message", "usage: ClusterNode NAME CONFIG_XML CLUSTER [rpc]");
             System.exit(2);
         }
         NodeProgram program = new NodeProgram(events);
         try {
+            program.myName = args[0];
             Channel channel = channels.apply(program);
-            channel.join(args[0], args[1], args[2]);
+            channel.join(args[0], args[1], args[2], args.length == 4);
             program.serve(channel, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
         } catch (Throwable t) {
             events.emit("error", "message", String.valueOf(t));
@@ -88,9 +124,36 @@ public final class NodeProgram {
                     int space = line.indexOf(' ', 6);
                     String to = line.substring(6, space);
                     send(channel, to, line.substring(space + 1));
+                } else if (line.startsWith("load-for ")) {
+                    String[] words = line.split(" ");
+                    loadFor(channel, Long.parseLong(words[1]), Integer.parseInt(words[2]));
                 } else if (line.startsWith("load ")) {
                     String[] words = line.split(" ");
                     load(channel, Long.parseLong(words[1]), Integer.parseInt(words[2]));
+                } else if (line.startsWith("large ")) {
+                    String[] words = line.split(" ");
+                    large(channel, target(words[1]), Integer.parseInt(words[2]), Integer.parseInt(words[3]));
+                } else if (line.startsWith("rpc ")) {
+                    int space = line.indexOf(' ', 4);
+                    String to = target(line.substring(4, space));
+                    String text = line.substring(space + 1);
+                    List<String> replies = channel.call(to, text, RPC_TIMEOUT_MILLIS);
+                    events.emit("rpc-called", "to", to, "text", text, "replies", replies);
+                } else if (line.startsWith("ucast-site ")) {
+                    int space = line.indexOf(' ', 11);
+                    String site = line.substring(11, space);
+                    String text = line.substring(space + 1);
+                    channel.sendToSite(site, text.getBytes(StandardCharsets.UTF_8));
+                    events.emit("sent", "to", "SiteMaster(" + site + ")", "text", text);
+                } else if (line.startsWith("await-route ")) {
+                    String site = line.substring(12);
+                    long until = System.nanoTime() + ROUTE_WAIT_MILLIS * 1_000_000L;
+                    while (!channel.hasRoute(site) && System.nanoTime() < until) Thread.sleep(50);
+                    events.emit("route", "site", site, "up", String.valueOf(channel.hasRoute(site)));
+                } else if (line.equals("discard") || line.startsWith("discard ")) {
+                    List<String> members = line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
+                    channel.discard(members);
+                    events.emit("discarding", "members", members);
                 } else {
                     events.emit("error", "message", "unknown command: " + line);
                 }
@@ -102,9 +165,51 @@ public final class NodeProgram {
         events.emit("left", "name", channel.name());
     }
 
+    /** How long {@code await-route} waits for the bridge between site masters. */
+    private static final long ROUTE_WAIT_MILLIS = 20_000;
+
+    /** How long an RPC waits for its replies; the scenarios' members all answer within milliseconds. */
+    private static final long RPC_TIMEOUT_MILLIS = 10_000;
+
+    /** A command's destination word: {@code *} means every member. */
+    private static String target(String word) {
+        return word.equals("*") ? null : word;
+    }
+
+    private void large(Channel channel, String to, int seq, int size) throws Exception {
+        byte[] p = LargePayload.make(channel.name(), seq, size);
+        channel.send(to, p);
+        events.emit("large-sent", "to", to, "size", p.length, "sha256", LargePayload.sha256(p, 0, p.length),
+                "head", LargePayload.head(p, 0, p.length));
+    }
+
+    /**
+     * The RPC method every member serves (called through its RpcDispatcher's server object): reports the call and
+     * answers with a text that names this member and the call.
+     */
+    public String echo(String text) {
+        events.emit("rpc-handled", "text", text);
+        return myName + " got " + text;
+    }
+
     private void send(Channel channel, String to, String text) throws Exception {
         channel.send(to, text.getBytes(StandardCharsets.UTF_8));
         events.emit("sent", "to", to, "text", text);
+    }
+
+    /**
+     * Sends load multicasts back to back for {@code millis}: {@code load A#n/0} (total not known yet), then one
+     * {@code load A#N/N} that tells receivers the count.
+     */
+    private void loadFor(Channel channel, long millis, int size) throws Exception {
+        String me = channel.name();
+        long start = System.nanoTime();
+        long until = start + millis * 1_000_000;
+        long seq = 0;
+        while (System.nanoTime() < until) channel.send(null, LoadTraffic.payload(me, ++seq, 0, size));
+        seq++;
+        channel.send(null, LoadTraffic.payload(me, seq, seq, size));
+        events.emit("load-sent", "count", seq, "size", size, "millis", (System.nanoTime() - start) / 1_000_000);
     }
 
     /** Sends {@code count} load multicasts back to back; {@code send} blocks while MFC has no credits. */
@@ -118,14 +223,48 @@ public final class NodeProgram {
     /** Reports a delivered message ({@code buf[off, off+len)}, UTF-8 text), or counts it when it is load traffic. */
     public void received(Object src, Object dest, byte[] buf, int off, int len) {
         if (load.deliver(src, buf, off, len)) return;
+        if (LargePayload.is(buf, off, len)) {
+            events.emit("large-received", "from", plain(src), "to", dest == null ? null : plain(dest),
+                    "size", len, "sha256", LargePayload.sha256(buf, off, len), "head", LargePayload.head(buf, off, len));
+            return;
+        }
         String text = new String(buf, off, len, StandardCharsets.UTF_8);
-        events.emit("received", "from", String.valueOf(src), "to", dest == null ? null : dest.toString(), "text", text);
+        events.emit("received", "from", plain(src), "to", dest == null ? null : plain(dest), "text", text);
     }
 
     /** Reports a new view: its creator, id and members (by their {@code toString}, the logical names). */
     public void viewAccepted(Object creator, long id, List<?> members) {
-        List<String> names = new ArrayList<>();
-        for (Object a : members) names.add(a.toString());
-        events.emit("view", "creator", String.valueOf(creator), "id", id, "members", names);
+        viewAccepted(creator, id, members, null);
     }
+
+    /**
+     * Reports a new view; {@code subgroups} non-null marks a MergeView: each subgroup's members, joined by commas
+     * (a logical name holds no comma: the runner names members by letters).
+     */
+    public void viewAccepted(Object creator, long id, List<?> members, List<? extends List<?>> subgroups) {
+        List<String> names = new ArrayList<>();
+        for (Object a : members) names.add(plain(a));
+        if (subgroups == null) {
+            events.emit("view", "creator", plain(creator), "id", id, "members", names);
+            return;
+        }
+        List<String> groups = new ArrayList<>();
+        for (List<?> g : subgroups) {
+            StringBuilder b = new StringBuilder();
+            for (Object a : g) b.append(b.length() == 0 ? "" : ",").append(plain(a));
+            groups.add(b.toString());
+        }
+        events.emit("view", "creator", plain(creator), "id", id, "members", names, "subgroups", groups);
+    }
+
+    /**
+     * An address as the runner names members: RELAY2's SiteUUID prints as {@code A:lon}, reported as {@code A}
+     * (the runner knows each member's site); a SiteMaster prints as {@code SiteMaster(nyc)} and stays so.
+     */
+    public static String plain(Object address) {
+        String s = String.valueOf(address);
+        int colon = s.indexOf(':');
+        return colon > 0 && !s.startsWith("SiteMaster") ? s.substring(0, colon) : s;
+    }
+
 }

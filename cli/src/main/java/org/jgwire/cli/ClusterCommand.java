@@ -1,0 +1,241 @@
+package org.jgwire.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.jgwire.cli.output.JsonLinesWriter;
+import org.jgwire.cli.output.RecordWriter;
+import org.jgwire.cli.output.TextWriter;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.Decoder;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.capture.PcapngReader;
+import org.jgwire.codec.cluster.CaptureTarget;
+import org.jgwire.codec.cluster.ClusterRun;
+import org.jgwire.codec.cluster.ClusterRunner;
+import org.jgwire.codec.cluster.ClusterSpec;
+import org.jgwire.codec.cluster.Stack;
+import org.jgwire.codec.runtime.VersionRuntime;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code jgwire cluster}: real JGroups members on loopback, a scenario, a live capture and its manifest. */
+@Command(name = "cluster", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Start a real JGroups test cluster on loopback (127.0.0.1, diagnostics off), run a scenario, "
+                + "capture its traffic on 'lo' into pcapng and write a manifest (JSON) of what the members did.",
+                "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
+                        + "is stopped at the end, on failure and on Ctrl-C.",
+                "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, leave-join, "
+                        + "load[:MESSAGES[:SIZE]].",
+                "Stacks: udp, tcp, tunnel (with a GossipRouter), or your own stack XML (bound to 127.0.0.1 by jgwire)."},
+        footer = {"", "Examples:",
+                "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 --scenario chat --duration 10s --capture out.pcapng",
+                "  jgwire cluster --jgroups-version 4.2.30 --stack tcp --scenario partition-merge --capture - | jgwire decode -",
+                "  jgwire cluster --stack my-config.xml --nodes 4 --scenario rpc --decode",
+                "", "The manifest goes beside a capture file (out.pcapng -> out.json), or where --manifest says.",
+                "Capturing needs root or CAP_NET_RAW+CAP_NET_ADMIN on java; without them the cluster runs uncaptured "
+                        + "(exit code 3). udp needs multicast on lo: ip link set lo multicast on.",
+                "", "Exit codes: 0 done, 2 usage error, 3 cluster, capture or I/O failure, 4 internal error."})
+public final class ClusterCommand implements Callable<Integer> {
+    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
+            description = "JGroups version of the members, one of the bundled ones (default: the newest bundled).")
+    String jgroupsVersion;
+
+    @Option(names = "--jgroups-jar", paramLabel = "JAR",
+            description = "Run the members on this JGroups jar (3.6 to 5.x) instead of a bundled one.")
+    Path jgroupsJar;
+
+    @Option(names = "--stack", paramLabel = "STACK|FILE", defaultValue = "udp",
+            description = "udp, tcp, tunnel, or a stack XML file (default: ${DEFAULT-VALUE}).")
+    String stack;
+
+    @Option(names = {"-n", "--nodes"}, paramLabel = "N", defaultValue = "3",
+            description = "Number of members, 1 to 26 (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "chat",
+            description = "What the members do (default: ${DEFAULT-VALUE}); see above.")
+    String scenario;
+
+    @Option(names = "--duration", paramLabel = "TIME",
+            description = "chat: keep talking this long; load: send this long (e.g. 10s, 500ms, 2m).")
+    String duration;
+
+    @Option(names = "--capture", paramLabel = "FILE|-",
+            description = "Write the capture here (pcapng; classic pcap for *.pcap); '-' writes pcapng to stdout.")
+    String capture;
+
+    @Option(names = "--manifest", paramLabel = "FILE",
+            description = "Write the manifest here (default: beside the capture file, else a temporary directory).")
+    Path manifest;
+
+    @Option(names = "--decode", description = "Decode the captured packets live and print them (stdout).")
+    boolean decode;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "With --decode: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    DecodeCommand.OutputFormat format;
+
+    @Option(names = "--diagnostics", description = "Leave the members' diagnostics on (off by default).")
+    boolean diagnostics;
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "120s",
+            description = "The whole run must end within this, else every member is stopped (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--keep-logs", description = "Keep the members' stack XMLs and logs (the directory is printed).")
+    boolean keepLogs;
+
+    @Option(names = "--stacktrace", description = "Print stack traces of failures.")
+    boolean stacktrace;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private static final Pattern TIME = Pattern.compile("(\\d+)(ms|s|m)?");
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        boolean captureToStdout = "-".equals(capture);
+        if (captureToStdout && decode)
+            throw usage("--capture - and --decode both want stdout: capture to a file with --decode, or pipe into "
+                    + "'jgwire decode -'");
+        if (jgroupsVersion != null && jgroupsJar != null) throw usage("--jgroups-version and --jgroups-jar exclude each other");
+        if (jgroupsJar != null && !Files.isRegularFile(jgroupsJar)) throw usage("--jgroups-jar " + jgroupsJar + ": no such file");
+        if (nodes < 1 || nodes > ClusterSpec.MAX_NODES) throw usage("--nodes must be 1 to " + ClusterSpec.MAX_NODES + ", got " + nodes);
+        Path home = VersionRuntime.defaultHome();
+        List<String> bundled = ClusterRunner.bundledVersions(home);
+        String version = jgroupsVersion;
+        if (jgroupsJar == null) {
+            if (bundled.isEmpty()) throw new IOException("no bundled JGroups jar in " + home.resolve("jgroups"));
+            if (version == null) version = bundled.get(bundled.size() - 1);
+            else if (!bundled.contains(version))
+                throw usage("--jgroups-version " + version + " is not bundled (bundled: " + String.join(", ", bundled)
+                        + "); use --jgroups-jar for another version");
+        }
+        if (!Stack.ids().contains(stack) && !Files.isRegularFile(Path.of(stack)))
+            throw usage("--stack " + stack + ": neither a stock stack (" + String.join(", ", Stack.ids())
+                    + ") nor a stack XML file");
+        Duration limit = time("--timeout", timeout);
+        Duration talk = duration == null ? null : time("--duration", duration);
+
+        OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        PipedInputStream pipeIn = null;
+        CaptureTarget target = null;
+        if (decode) {
+            pipeIn = new PipedInputStream(1 << 20);
+            PipedOutputStream pipeOut = new PipedOutputStream(pipeIn);
+            target = capture == null ? CaptureTarget.stream(pipeOut) : CaptureTarget.fileAndStream(Path.of(capture), pipeOut);
+        } else if (captureToStdout) {
+            target = CaptureTarget.stream(new BufferedOutputStream(stdout, 1 << 16));
+        } else if (capture != null) {
+            target = CaptureTarget.file(Path.of(capture));
+        }
+        Path manifestFile = manifest;
+        if (manifestFile == null && decode && capture != null)
+            manifestFile = org.jgwire.codec.cluster.Manifest.pathFor(Path.of(capture));
+
+        Thread decoder = null;
+        AtomicReference<Object> decoded = new AtomicReference<>();
+        if (pipeIn != null) decoder = startDecoder(pipeIn, home, decoded);
+
+        ClusterSpec clusterSpec = new ClusterSpec(version, stack, nodes, scenario, target, home, limit, talk, jgroupsJar,
+                diagnostics, manifestFile, line -> {
+                    err.println("jgwire: " + line);
+                    err.flush();
+                }, keepLogs);
+        ClusterRun run;
+        try {
+            run = ClusterRunner.run(clusterSpec);
+        } finally {
+            if (decoder != null) {
+                decoder.join(30_000);
+                if (decoded.get() instanceof DecodeSummary s) {
+                    err.println("jgwire: decoded live: " + Summaries.line(s));
+                } else if (decoded.get() instanceof Throwable t) {
+                    err.println("jgwire: live decoding failed: " + t);
+                }
+                err.flush();
+            }
+        }
+        err.println("jgwire: " + run.manifest().members().size() + " members, " + run.manifest().views().size()
+                + " views installed, " + run.manifest().sent().size() + " messages, " + run.manifest().rpcCalls().size()
+                + " RPCs, " + run.manifest().largeSent().size() + " large messages; manifest " + run.manifestFile());
+        err.flush();
+        if (run.captureProblem() != null) {
+            err.println("jgwire: the cluster ran, but nothing was captured: " + run.captureProblem());
+            err.flush();
+            return ExitCodes.IO;
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Reads the live pcapng stream on a thread of its own and prints each record as it comes (flushed). */
+    private Thread startDecoder(PipedInputStream in, Path home, AtomicReference<Object> result) {
+        Thread t = new Thread(() -> {
+            OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+            NameTable names = new NameTable();
+            try (PcapngReader source = new PcapngReader(Channels.newChannel(in));
+                 Decoder d = new Decoder(new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, java.util.Set.of()));
+                 RecordWriter writer = format == DecodeCommand.OutputFormat.jsonl ? new JsonLinesWriter(out, names)
+                         : new TextWriter(out, names)) {
+                result.set(d.decode(source, r -> {
+                    names.learnFrom(r);
+                    writer.write(r);
+                    try {
+                        writer.flush();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }));
+            } catch (Throwable e) {
+                result.set(e);
+                try {
+                    in.close(); // the capture must not block on a full pipe nobody reads
+                } catch (IOException ignored) {
+                    // closing anyway
+                }
+            }
+        }, "jgwire-live-decode");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private Duration time(String option, String text) {
+        Matcher m = TIME.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) throw usage(option + " '" + text + "': expected a time like 500ms, 10s or 2m");
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "ms" -> Duration.ofMillis(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofSeconds(n);
+        };
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,96 @@
+package org.jgwire.codec.cluster;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.jgwire.codec.runtime.JGroupsVersion;
+
+/** How the members' stack XMLs are made and which ports the capture filters on: a stock template or a user's XML. */
+abstract class StackPlan {
+    /** The stack's name in the manifest and cluster name: the stock id, or the user's file name. */
+    abstract String id();
+
+    abstract boolean udp();
+
+    abstract boolean tunnel();
+
+    /** One member's XML: {@code tokens} fill a template (BIND_PORT, scenario knobs), {@code port} is its port. */
+    abstract String render(JGroupsVersion version, Map<String, String> tokens, int port) throws IOException;
+
+    /** The ports the capture filters on, given the run's picked ports (n members' then the extra one). */
+    abstract List<Integer> capturePorts(int[] ports, int n);
+
+    String filter(List<Integer> ports) {
+        return ClusterRunner.bpf(udp(), ports);
+    }
+
+    static StackPlan stock(Stack stack) {
+        return new StackPlan() {
+            @Override
+            String id() {
+                return stack.id();
+            }
+
+            @Override
+            boolean udp() {
+                return stack.udp();
+            }
+
+            @Override
+            boolean tunnel() {
+                return stack == Stack.TUNNEL;
+            }
+
+            @Override
+            String render(JGroupsVersion version, Map<String, String> tokens, int port) throws IOException {
+                return StackTemplate.render(stack, version, tokens);
+            }
+
+            /** The members' ports plus the multicast port (udp); a tunnel member talks to the router only. */
+            @Override
+            List<Integer> capturePorts(int[] ports, int n) {
+                List<Integer> out = new ArrayList<>();
+                if (stack != Stack.TUNNEL) for (int i = 0; i < n; i++) out.add(ports[i]);
+                out.add(ports[n]);
+                return List.copyOf(out);
+            }
+        };
+    }
+
+    static StackPlan user(UserStack user) {
+        return new StackPlan() {
+            @Override
+            String id() {
+                return "xml-" + user.transportName().toLowerCase(java.util.Locale.ROOT);
+            }
+
+            @Override
+            boolean udp() {
+                return user.udp();
+            }
+
+            @Override
+            boolean tunnel() {
+                return false; // the user's GossipRouter is the user's
+            }
+
+            @Override
+            String render(JGroupsVersion version, Map<String, String> tokens, int port) throws IOException {
+                return user.render(version, "on".equals(tokens.get(StackTemplate.DIAGNOSTICS)),
+                        tokens.containsKey("DISCARD") && !tokens.get("DISCARD").isEmpty(), port);
+            }
+
+            /** The user's bind_port range (or the runner's ports when the XML fixes none), plus mcast_port (UDP). */
+            @Override
+            List<Integer> capturePorts(int[] ports, int n) {
+                List<Integer> out = new ArrayList<>();
+                if (user.bindPort() > 0) for (int p = user.bindPort(); p <= user.bindPort() + user.portRange(); p++) out.add(p);
+                else for (int i = 0; i < n; i++) out.add(ports[i]);
+                if (user.udp()) out.add(user.mcastPort());
+                return List.copyOf(out);
+            }
+        };
+    }
+}

@@ -1,0 +1,145 @@
+package org.jgwire.tests.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.tests.decode.Decoding;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jgwire cluster}: help, refusals with exit code 2 before anything starts, a real
+ * {@code cluster --capture - | decode -} pipe between two processes, and Ctrl-C leaving no child JVM behind.
+ */
+class ClusterCommandTest {
+    private static final Path HOME = Decoding.home().toAbsolutePath();
+
+    @Test
+    void helpNamesEveryScenarioAndStackWithExamples(@TempDir Path dir) throws Exception {
+        Decoding.Run r = Decoding.cli(dir, "cluster", "--help");
+        assertEquals(0, r.exit(), r.err());
+        for (String word : List.of("chat", "rpc", "large", "crash", "partition-merge", "leave-join", "load", "udp", "tcp",
+                "tunnel", "--capture", "--decode", "--manifest", "Examples:", "Exit codes"))
+            assertTrue(r.out().contains(word), "help lacks " + word + ":\n" + r.out());
+    }
+
+    @Test
+    void refusesBadRequestsWithUsageExitCodeAndSaysWhatToUse(@TempDir Path dir) throws Exception {
+        Decoding.Run version = Decoding.cli(dir, "cluster", "--jgroups-version", "5.1.0");
+        assertEquals(2, version.exit());
+        assertTrue(version.err().contains("5.1.0") && version.err().contains("5.5.7") && version.err().contains("3.6.20"),
+                version.err());
+        Decoding.Run stack = Decoding.cli(dir, "cluster", "--stack", "carrier-pigeon");
+        assertEquals(2, stack.exit());
+        assertTrue(stack.err().contains("udp, tcp, tunnel"), stack.err());
+        Decoding.Run scenario = Decoding.cli(dir, "cluster", "--scenario", "dance", "--stack", "tcp");
+        assertEquals(2, scenario.exit());
+        assertTrue(scenario.err().contains("partition-merge"), scenario.err());
+        Decoding.Run both = Decoding.cli(dir, "cluster", "--capture", "-", "--decode");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().contains("stdout"), both.err());
+        Decoding.Run crash = Decoding.cli(dir, "cluster", "--scenario", "crash", "--nodes", "1", "--stack", "tcp");
+        assertEquals(2, crash.exit());
+        assertTrue(crash.err().contains("at least 2"), crash.err());
+        Decoding.Run frag = Decoding.cli(dir, "cluster", "--scenario", "large:frag4", "--jgroups-version", "4.2.30");
+        assertEquals(2, frag.exit());
+        assertTrue(frag.err().contains("FRAG4"), frag.err());
+    }
+
+    private static List<String> jgwire(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djgwire.home=" + HOME, "-cp", HOME.resolve("lib") + File.separator + "*", "org.jgwire.cli.Main"));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private static String shell(List<String> cmd) {
+        StringBuilder b = new StringBuilder();
+        for (String c : cmd) b.append('\'').append(c.replace("'", "'\\''")).append("' ");
+        return b.toString();
+    }
+
+    @Test
+    void capturePipedIntoDecodeShowsEveryChatMessageLive(@TempDir Path dir) throws Exception {
+        Path manifest = dir.resolve("m.json");
+        Path decoded = dir.resolve("decoded.txt");
+        Path err = dir.resolve("err.txt");
+        String pipe = shell(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "2",
+                "--scenario", "chat", "--capture", "-", "--manifest", manifest.toString())) + "| "
+                + shell(jgwire("decode", "-")) + "> " + decoded + "; echo \"exit ${PIPESTATUS:-?}\" >&2";
+        Process p = new ProcessBuilder("bash", "-c", "set -o pipefail; " + pipe).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the pipe did not end");
+        String stderr = Files.readString(err);
+        assertEquals(0, p.exitValue(), stderr);
+        Manifest m = Manifest.read(manifest);
+        assertEquals("-", m.capture(), "the manifest names stdout as the capture");
+        String text = Files.readString(decoded);
+        assertEquals(6, m.sent().size(), "2 members, 3 messages each");
+        for (Manifest.SentMessage s : m.sent()) assertTrue(text.contains(s.text()), "'" + s.text() + "' not decoded:\n" + text);
+        assertTrue(stderr.contains("member A started") && stderr.contains("packets captured"), stderr);
+        assertFalse(text.contains("jgwire:"), "progress lines leaked into the capture stream");
+    }
+
+    @Test
+    void decodeOptionPrintsRecordsWhileTheFileIsWritten(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("live.pcapng");
+        Process p = new ProcessBuilder(jgwire("cluster", "--jgroups-version", "4.2.30", "--stack", "udp", "--nodes", "2",
+                "--scenario", "rpc", "--capture", pcap.toString(), "--decode"))
+                .redirectError(dir.resolve("err.txt").toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "jgwire cluster did not end");
+        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("err.txt")));
+        List<String> live = Files.readAllLines(dir.resolve("out.txt"));
+        Decoding.Result file = Decoding.decode(pcap, InputHints.AUTO);
+        assertEquals(file.records().size(), live.size(), "records printed live vs records decoded from the file");
+        assertTrue(live.stream().anyMatch(l -> l.contains("RequestCorrelator")), String.join("\n", live));
+        assertEquals(4, Manifest.read(Manifest.pathFor(pcap)).rpcCalls().size(), "RPCs in the manifest beside the file");
+    }
+
+    @Test
+    void ctrlCStopsEveryMemberAndKeepsAReadableCapture(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("interrupted.pcapng");
+        Process p = new ProcessBuilder(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "3",
+                "--scenario", "chat", "--duration", "60s", "--capture", pcap.toString()))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+        List<String> seen = new ArrayList<>();
+        for (String line; (line = err.readLine()) != null; ) {
+            seen.add(line);
+            if (line.contains("scenario chat")) break;
+        }
+        assertTrue(seen.stream().anyMatch(l -> l.contains("scenario chat")), "the cluster never started: " + seen);
+        List<ProcessHandle> children = p.toHandle().descendants().toList();
+        assertEquals(3, children.stream().filter(h -> h.info().commandLine().orElse("").contains("ClusterNode")).count(),
+                "member JVMs running: " + children.stream().map(h -> h.info().commandLine().orElse("?")).toList());
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start();
+        assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -INT failed");
+        new Thread(() -> {
+            try {
+                err.transferTo(java.io.Writer.nullWriter());
+            } catch (java.io.IOException ignored) {
+                // the process is gone
+            }
+        }).start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "jgwire cluster did not stop on SIGINT");
+        for (ProcessHandle c : children) {
+            c.onExit().get(10, TimeUnit.SECONDS);
+            assertFalse(c.isAlive(), "a child JVM survived Ctrl-C: " + c.info().commandLine().orElse("?"));
+        }
+        Decoding.Result r = Decoding.decode(pcap, InputHints.AUTO);
+        assertEquals(0, r.summary().errors(), "errors decoding the interrupted capture");
+        assertTrue(r.records().size() > 10, "the capture up to Ctrl-C holds the cluster's traffic: " + r.records().size());
+    }
+}
