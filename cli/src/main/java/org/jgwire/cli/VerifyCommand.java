@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
                 + "logical name and physical address, the full view and each member's final view.",
                 "Prints what is missing from the capture, what is extra in it and what differs."},
         footer = {"", "Examples:",
-                "  jgwire verify samples/5.5.7/udp-chat.pcap",
+                "  jgwire verify samples/5.5.7/udp-chat.pcapng",
                 "  jgwire verify capture.pcapng run.json",
                 "  jgwire verify --format json --all capture.pcap run.json",
                 "", "Exit codes: 0 capture and manifest agree, 1 something is missing, extra or different, "

@@ -60,7 +60,7 @@ public final class RegenerateCommand implements Callable<Integer> {
             description = "Runs per sample before giving up on it (default: ${DEFAULT-VALUE}).")
     int attempts;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "180",
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "90",
             description = "Longest one cluster run may take (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 

@@ -38,6 +38,11 @@ import org.jgwire.codec.model.ViewInfo;
  *   <li>{@code view}: the final view of every member, and the full view, are on the wire with the members' UUIDs in
  *       order (a view of only its creator reaches the wire only where the stack multicasts over the network:
  *       {@code udp}, {@code tunnel}); a view on the wire that no member installed is extra.</li>
+ *   <li>On the {@code relay2} stack (two sites bridged by their site masters) a message counts when one copy has
+ *       its sender as src or as RELAY2's {@code original_sender}; the copies site masters forward are counted apart,
+ *       and the site masters' bridge channels ({@code _A}) with their view are not extra.</li>
+ *   <li>{@code rpc}, {@code large}, {@code merge}: the scenario's RPC requests and responses, large messages'
+ *       fragments and merge views, by {@link ManifestCheck#checkScenario}.</li>
  *   <li>{@code decode}: every frame decoded (an error record is a mismatch).</li>
  *   <li>On the {@code encrypt} stack application messages and views travel encrypted: they are {@code UNSEEN}, and
  *       a sent text found in clear is a mismatch; names (discovery sits below SYM_ENCRYPT) are checked as usual.</li>
@@ -60,11 +65,14 @@ public final class CaptureVerifier implements Consumer<Record> {
     private final List<VerifyItem> extras = new ArrayList<>();
     private final List<VerifyItem> errors = new ArrayList<>();
     private long extraCount, errorCount, messageCount;
+    /** Records the scenario checks need (views, RPCs, fragments), kept only when the manifest has such ground truth. */
+    private final List<Record> scenarioRecords = new ArrayList<>();
+    private final boolean scenario;
 
     /** What one sent message (sender, destination, text) should leave on the wire, and what did. */
     private static final class Expected {
         final Manifest.SentMessage sent;
-        int copies, found, retransmitted;
+        int copies, found, retransmitted, forwarded;
         final List<String> wrong = new ArrayList<>();
 
         Expected(Manifest.SentMessage sent) {
@@ -78,6 +86,8 @@ public final class CaptureVerifier implements Consumer<Record> {
         for (Manifest.SentMessage s : manifest.sent())
             expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += ManifestCheck.expectedCopies(manifest, s);
         for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new long[1]);
+        scenario = !manifest.rpcCalls().isEmpty() || !manifest.largeSent().isEmpty()
+                || manifest.views().stream().anyMatch(Manifest.InstalledView::merge);
     }
 
     @Override
@@ -93,6 +103,8 @@ public final class CaptureVerifier implements Consumer<Record> {
             m.discovery().forEach(this::bind);
             if (m.view() != null) view(m.view());
             if (m.payload() != null) payload(m);
+            if (scenario && (m.view() != null || m.header("RequestCorrelator") != null || fragment(m)))
+                scenarioRecords.add(m);
         }
     }
 
@@ -127,6 +139,12 @@ public final class CaptureVerifier implements Consumer<Record> {
 
     private void copy(MessageRecord m, Expected e) {
         Manifest.Member sender = manifest.member(e.sent.sender());
+        if (relayed()) {
+            // site masters forward it across the bridge and into the other site under their own addresses
+            if (sender != null && (sameId(m.src(), sender.uuid()) || originalSender(m, sender))) e.found++;
+            else e.forwarded++;
+            return;
+        }
         Manifest.Member dest = e.sent.multicast() ? null : manifest.member(e.sent.destination());
         if (sender == null || !sameId(m.src(), sender.uuid())) {
             e.wrong.add("packet " + m.frame().packet() + " has src " + m.src());
@@ -157,6 +175,11 @@ public final class CaptureVerifier implements Consumer<Record> {
     private static HeaderRecord header(MessageRecord m, String protocolPrefix) {
         for (HeaderRecord h : m.headers()) if (h.protocol().startsWith(protocolPrefix)) return h;
         return null;
+    }
+
+    private static boolean fragment(MessageRecord m) {
+        for (HeaderRecord h : m.headers()) if (h.protocol().startsWith("FRAG")) return true;
+        return false;
     }
 
     /** Sent by the application: no protocol above the reliable layer put a header on it. */
@@ -201,6 +224,33 @@ public final class CaptureVerifier implements Consumer<Record> {
         return manifest.stack().equals("encrypt");
     }
 
+    /** The {@code relay2} stack: two sites bridged by their site masters (the manifest lists the sites). */
+    private boolean relayed() {
+        return !manifest.sites().isEmpty();
+    }
+
+    /** RELAY2's header names the member that sent a relayed message ({@code original_sender}). */
+    private static boolean originalSender(MessageRecord m, Manifest.Member sender) {
+        HeaderRecord relay = m.header("RELAY2");
+        Object o = relay == null ? null : relay.field("original_sender");
+        if (o instanceof NodeAddress a) return sameId(a, sender.uuid());
+        return o != null && (o.toString().equals(sender.name())
+                || o.toString().toLowerCase(Locale.ROOT).contains(sender.uuid().toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * relay2: the addresses of the site masters' bridge channels, which RELAY2 names {@code _} + the member's name;
+     * they are named and form a view (the bridge cluster) on the wire without being members.
+     */
+    private Set<String> bridgeAddresses() {
+        Set<String> out = new java.util.HashSet<>();
+        if (!relayed()) return out;
+        for (Map.Entry<String, Set<String>> e : bindings.entrySet())
+            for (String b : e.getValue())
+                if (b.startsWith("_") && manifest.member(b.substring(1, b.indexOf(' '))) != null) out.add(e.getKey());
+        return out;
+    }
+
     private static boolean sameId(NodeAddress a, String uuid) {
         return a != null && a.id() != null && a.id().equalsIgnoreCase(uuid);
     }
@@ -212,6 +262,7 @@ public final class CaptureVerifier implements Consumer<Record> {
         load(items);
         names(items);
         views(items);
+        scenario(items);
         items.addAll(errors);
         if (errorCount > errors.size())
             items.add(new VerifyItem("decode", "more errors", Outcome.MISMATCH,
@@ -227,6 +278,11 @@ public final class CaptureVerifier implements Consumer<Record> {
             String counts = e.found + " of " + e.copies + (e.copies == 1 ? " copy" : " copies")
                     + " (" + manifest.stack() + ")" + (e.retransmitted > 0 ? ", " + e.retransmitted + " retransmitted" : "");
             Outcome o = e.found == e.copies ? Outcome.OK : e.found < e.copies ? Outcome.MISSING : Outcome.EXTRA;
+            if (relayed()) {
+                o = e.found > 0 ? Outcome.OK : Outcome.MISSING;
+                counts = e.found + (e.found == 1 ? " copy" : " copies") + " from its sender, " + e.forwarded
+                        + " forwarded by site masters (relay2)";
+            }
             if (encrypted()) {
                 o = e.found + e.retransmitted + e.wrong.size() == 0 ? Outcome.UNSEEN : Outcome.MISMATCH;
                 counts = o == Outcome.UNSEEN ? ENCRYPTED : "in clear on the wire, though the stack encrypts it";
@@ -250,6 +306,37 @@ public final class CaptureVerifier implements Consumer<Record> {
         }
     }
 
+    /** Merge views, RPCs and large messages, by ManifestCheck's scenario checks. */
+    private void scenario(List<VerifyItem> items) {
+        if (!scenario || encrypted()) return;
+        List<String> problems = ManifestCheck.checkScenario(manifest, scenarioRecords);
+        List<String> rpc = new ArrayList<>(), large = new ArrayList<>(), merge = new ArrayList<>();
+        for (String p : problems) (p.startsWith("RPC ") ? rpc : p.startsWith("large message") ? large : merge).add(p);
+        if (!manifest.rpcCalls().isEmpty()) {
+            for (String p : rpc) items.add(new VerifyItem("rpc", p.substring(0, p.indexOf(':')), Outcome.MISMATCH, p));
+            if (rpc.isEmpty())
+                items.add(new VerifyItem("rpc", manifest.rpcCalls().size() + " calls", Outcome.OK, "every request and "
+                        + "response on the wire as often as the " + manifest.stack() + " stack carries it"));
+        }
+        for (Manifest.LargeSent l : manifest.largeSent()) {
+            String what = "'" + l.head() + "' " + l.sender() + " -> " + (l.destination() == null ? "all" : l.destination());
+            List<String> mine = large.stream().filter(p -> p.startsWith("large message '" + l.head() + "'")).toList();
+            if (mine.isEmpty())
+                items.add(new VerifyItem("large", what, Outcome.OK, l.size() + " bytes in fragments from its sender"));
+            for (String p : mine) items.add(new VerifyItem("large", what, Outcome.MISMATCH, p));
+        }
+        java.util.Set<String> done = new java.util.HashSet<>();
+        for (Manifest.InstalledView v : manifest.views()) {
+            if (!v.merge() || !done.add(key(v))) continue;
+            String what = key(v) + " " + v.members() + " of " + v.subgroups();
+            List<String> mine = merge.stream().filter(p -> p.startsWith("the merge view " + key(v) + " ")).toList();
+            if (mine.isEmpty()) items.add(new VerifyItem("merge", what, Outcome.OK, "on the wire with its subgroups"));
+            for (String p : mine) items.add(new VerifyItem("merge", what, Outcome.MISSING, p));
+        }
+        for (String p : merge)
+            if (!p.startsWith("the merge view ")) items.add(new VerifyItem("merge", "merge", Outcome.MISMATCH, p));
+    }
+
     private void names(List<VerifyItem> items) {
         for (Manifest.Member m : manifest.members()) {
             String what = m.name() + " " + m.uuid();
@@ -260,8 +347,12 @@ public final class CaptureVerifier implements Consumer<Record> {
             else items.add(new VerifyItem("name", what, Outcome.MISMATCH, "named " + String.join(", then ", b)
                     + " on the wire; expected " + want));
         }
+        Set<String> bridge = bridgeAddresses();
         for (Map.Entry<String, Set<String>> e : bindings.entrySet())
-            if (!byUuid.containsKey(e.getKey()))
+            if (bridge.contains(e.getKey()))
+                items.add(new VerifyItem("name", e.getKey(), Outcome.OK, "named " + String.join(", then ", e.getValue())
+                        + ": a site master's bridge channel (RELAY2)"));
+            else if (!byUuid.containsKey(e.getKey()))
                 items.add(new VerifyItem("name", e.getKey(), Outcome.EXTRA,
                         "named " + String.join(", then ", e.getValue()) + " on the wire; no member has this address"));
     }
@@ -305,9 +396,13 @@ public final class CaptureVerifier implements Consumer<Record> {
             List<String> u = uuids(v);
             if (u != null) installed.add(uuidOf(v.creator()) + "|" + v.id() + " " + u);
         }
+        Set<String> bridge = bridgeAddresses();
         for (Map.Entry<String, Set<List<String>>> e : views.entrySet())
             for (List<String> members : e.getValue())
-                if (!installed.contains(e.getKey() + " " + members))
+                if (!bridge.isEmpty() && bridge.containsAll(members))
+                    items.add(new VerifyItem("view", display(e.getKey(), members), Outcome.OK,
+                            "the site masters' bridge cluster (RELAY2)"));
+                else if (!installed.contains(e.getKey() + " " + members))
                     items.add(new VerifyItem("view", display(e.getKey(), members), Outcome.EXTRA,
                             "on the wire; no member installed it"));
     }
