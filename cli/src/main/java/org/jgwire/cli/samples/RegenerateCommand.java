@@ -35,8 +35,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code jgwire samples regenerate}: runs every sample's cluster again (live capture on loopback), keeps a run only
- * when nothing was dropped and {@code jgwire verify} finds every message, name and view (frames the decoder cannot
- * read are reported, not a reason to run again), writes its golden decode, removes superseded captures
+ * when nothing was dropped and {@code jgwire verify} finds every message, name and view, each message as often as
+ * the stack sends it (no retransmission; frames the decoder cannot read are reported, not a reason to run again), writes its golden decode, removes superseded captures
  * and rewrites the table in samples/README.md.
  */
 @Command(name = "regenerate", mixinStandardHelpOptions = true, sortOptions = false,
@@ -51,6 +51,10 @@ public final class RegenerateCommand implements Callable<Integer> {
     @Option(names = "--only", paramLabel = "VERSION[/STEM]", split = ",",
             description = "Only these samples, e.g. 5.5.7 or 5.5.7/udp-chat (default: all).")
     List<String> only = new ArrayList<>();
+
+    @Option(names = "--missing", description = "Only samples whose capture is not there yet (e.g. after adding a "
+            + "version or a stack, or to finish an interrupted run).")
+    boolean missing;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "2",
             description = "Clusters run at a time (default: ${DEFAULT-VALUE}).")
@@ -79,8 +83,10 @@ public final class RegenerateCommand implements Callable<Integer> {
         List<SampleLibrary.Sample> all = SampleLibrary.all(SampleLibrary.bundledVersions(home));
         List<SampleLibrary.Sample> chosen = new ArrayList<>();
         for (SampleLibrary.Sample s : all)
-            if (only.isEmpty() || only.contains(s.version()) || only.contains(s.toString())) chosen.add(s);
-        if (chosen.isEmpty()) throw new IllegalArgumentException("--only " + only + " matches no sample (see 'jgwire samples list')");
+            if ((only.isEmpty() || only.contains(s.version()) || only.contains(s.toString()))
+                    && !(missing && Files.isRegularFile(s.capture(dir)))) chosen.add(s);
+        if (chosen.isEmpty() && !missing)
+            throw new IllegalArgumentException("--only " + only + " matches no sample (see 'jgwire samples list')");
         PrintWriter out = spec.commandLine().getOut();
         ExecutorService pool = Executors.newFixedThreadPool(parallel);
         Map<SampleLibrary.Sample, Future<String>> runs = new LinkedHashMap<>();
@@ -96,7 +102,7 @@ public final class RegenerateCommand implements Callable<Integer> {
         } finally {
             pool.shutdownNow();
         }
-        if (only.isEmpty()) removeStale(dir, all, out);
+        if (only.isEmpty() && !missing) removeStale(dir, all, out);
         table(dir, all);
         out.println((chosen.size() - failed) + " of " + chosen.size() + " samples regenerated in " + dir);
         out.flush();
@@ -110,20 +116,30 @@ public final class RegenerateCommand implements Callable<Integer> {
         String last = "";
         for (int attempt = 1; attempt <= attempts; attempt++) {
             try {
-                ClusterRun run = ClusterRunner.run(new ClusterSpec(s.version(), s.stack(), SampleLibrary.NODES,
+                ClusterRun run = ClusterRunner.run(new ClusterSpec(s.version(), s.stack(), s.nodes(),
                         s.scenario(), capture, home, Duration.ofSeconds(timeoutSeconds)));
                 Manifest m = run.manifest();
                 if (m.dropped() != 0) {
                     last = "the capture dropped " + m.dropped() + " packets";
                     continue;
                 }
-                VerifyReport report = verify(capture, m, home);
+                CaptureVerifier verifier = verify(capture, m, home);
+                VerifyReport report = verifier.report();
                 // the capture must hold what the cluster did; frames the decoder cannot read are its own problem
                 // (kept, and shown in the golden decode as error records)
                 List<VerifyItem> wrong = new ArrayList<>(), undecoded = new ArrayList<>();
                 for (VerifyItem i : report.problems()) (i.category().equals("decode") ? undecoded : wrong).add(i);
                 if (!wrong.isEmpty()) {
                     last = "verify: " + wrong;
+                    continue;
+                }
+                if (verifier.retransmissions() > 0) { // a sample shows each message as often as the stack sends it
+                    last = verifier.retransmissions() + " retransmitted copies in the capture";
+                    continue;
+                }
+                String resent = resentBytes(capture, m);
+                if (resent != null) {
+                    last = resent;
                     continue;
                 }
                 GoldenCommand.write(s, dir);
@@ -134,16 +150,38 @@ public final class RegenerateCommand implements Callable<Integer> {
                 last = e.toString();
             }
         }
+        // no sample rather than one that does not hold what its manifest says
+        Files.deleteIfExists(capture);
+        Files.deleteIfExists(s.manifest(dir));
+        Files.deleteIfExists(s.golden(dir));
         return "FAILED after " + attempts + " attempts: " + last;
     }
 
-    static VerifyReport verify(Path capture, Manifest m, Path home) throws IOException {
+    /**
+     * A text found in the file's bytes more often than the stack sends it (a TCP segment the kernel sent again, which
+     * the decoder's reassembly drops), or null. Not on encrypt (ciphertext) or relay2 (site masters forward copies).
+     */
+    private static String resentBytes(Path capture, Manifest m) throws IOException {
+        if (m.stack().equals("encrypt") || !m.sites().isEmpty()) return null;
+        byte[] file = Files.readAllBytes(capture);
+        for (Manifest.SentMessage sent : m.sent()) {
+            byte[] text = sent.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            int n = 0;
+            for (int i = 0; i + text.length <= file.length; i++)
+                if (java.util.Arrays.equals(file, i, i + text.length, text, 0, text.length)) n++;
+            int want = org.jgwire.codec.cluster.ManifestCheck.expectedCopies(m, sent);
+            if (n != want) return "'" + sent.text() + "' is " + n + " times in the file's bytes, sent " + want + " times";
+        }
+        return null;
+    }
+
+    static CaptureVerifier verify(Path capture, Manifest m, Path home) throws IOException {
         CaptureVerifier v = new CaptureVerifier(m);
         try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
              Decoder d = new Decoder(DecodeOptions.defaults(home))) {
             d.decode(source, v);
         }
-        return v.report();
+        return v;
     }
 
     /** Captures and manifests under a version directory that are no sample of the library (e.g. old .pcap files). */

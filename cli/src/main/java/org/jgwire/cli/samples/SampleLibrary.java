@@ -24,8 +24,17 @@ public final class SampleLibrary {
     /** The extension of the captures. */
     public static final String CAPTURE_EXTENSION = ".pcapng";
 
-    /** Members in every sample: enough for a coordinator, a delta view and a unicast between two others. */
+    /** Members in a sample: enough for a coordinator, a delta view and a unicast between two others. */
     public static final int NODES = 3;
+
+    /**
+     * Members on a stack: {@link #NODES}, and on {@code relay2} two per site (sites {@code lon} and {@code nyc} split
+     * the members in halves): a member alone in its site never talks to anyone in it, so its name and views would not
+     * be on the wire.
+     */
+    public static int nodes(String stack, int perCluster) {
+        return stack.equals("relay2") ? 4 : perCluster;
+    }
 
     /**
      * The scenarios beyond {@code chat} recorded for the newest version of each major line: the ones that show
@@ -42,6 +51,11 @@ public final class SampleLibrary {
         public String stem() {
             int colon = scenario.indexOf(':');
             return stack + "-" + (colon < 0 ? scenario : scenario.substring(0, colon));
+        }
+
+        /** Members in this sample's cluster. */
+        public int nodes() {
+            return SampleLibrary.nodes(stack, NODES);
         }
 
         public Path capture(Path samples) {

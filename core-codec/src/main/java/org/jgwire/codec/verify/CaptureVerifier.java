@@ -255,6 +255,13 @@ public final class CaptureVerifier implements Consumer<Record> {
         return a != null && a.id() != null && a.id().equalsIgnoreCase(uuid);
     }
 
+    /** Copies of the manifest's messages that JGroups retransmitted (NAKACK2 XMIT_RSP, repeated UNICAST3 DATA). */
+    public int retransmissions() {
+        int n = 0;
+        for (Expected e : expected.values()) n += e.retransmitted;
+        return n;
+    }
+
     /** The report on everything fed so far. */
     public VerifyReport report() {
         List<VerifyItem> items = new ArrayList<>();
