@@ -91,18 +91,20 @@ capture() {
 manifest() { grep -m1 "\"$2\"" "$1" | tr -dc '0-9-'; }
 
 rows=()
-# row TOOL MESSAGES SECONDS RSS_KB: a table row; ratio filled in by table()
-row() { rows+=("$1|$2|$3|$4"); }
+# row TOOL MESSAGES SECONDS RSS_KB CPU_SECONDS: a table row; ratio filled in by table()
+row() { rows+=("$1|$2|$3|$4|$5"); }
 
 # table REFERENCE_TOOL: prints the rows, ratio = messages/s over the reference row's messages/s
 table() {
   printf '%s\n' "${rows[@]}" | awk -F'|' -v ref="$1" '
-    { tool[NR]=$1; msgs[NR]=$2; secs[NR]=$3; rss[NR]=$4; rate[NR]=($3 > 0 ? $2/$3 : 0); if ($1 == ref) r=rate[NR] }
+    { tool[NR]=$1; msgs[NR]=$2; secs[NR]=$3; rss[NR]=$4; cpu[NR]=$5; rate[NR]=($3 > 0 ? $2/$3 : 0)
+      if ($1 == ref) r=rate[NR] }
     END {
-      printf "  %-48s %12s %9s %12s %10s %8s\n", "tool", "messages", "seconds", "messages/s", "peak RSS", "ratio"
+      printf "  %-48s %12s %9s %12s %10s %8s %9s %14s\n", "tool", "messages", "seconds", "messages/s", "peak RSS",
+             "ratio", "CPU s", "msgs/CPU-s"
       for (i = 1; i <= NR; i++)
-        printf "  %-48s %12d %9.2f %12.0f %7.0f MB %8s\n", tool[i], msgs[i], secs[i], rate[i], rss[i]/1024,
-               (r > 0 ? sprintf("%.1fx", rate[i]/r) : "-")
+        printf "  %-48s %12d %9.2f %12.0f %7.0f MB %8s %9.2f %14.0f\n", tool[i], msgs[i], secs[i], rate[i],
+               rss[i]/1024, (r > 0 ? sprintf("%.1fx", rate[i]/r) : "-"), cpu[i], (cpu[i] > 0 ? msgs[i]/cpu[i] : 0)
     }'
   rows=()
 }
@@ -112,35 +114,40 @@ time_jgwire() {
   local label=$1 pcap=$2 best="" i out
   for ((i = 0; i < runs; i++)); do
     if [ $# -ge 3 ]; then export JAVA_TOOL_OPTIONS=$3; else unset JAVA_TOOL_OPTIONS; fi
-    /usr/bin/time -o "$dir/time.out" -f '%e %M' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
+    /usr/bin/time -o "$dir/time.out" -f '%e %M %U %S' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
       2>"$dir/jgwire.err" || [ $? -eq 1 ] # 1: some frames became error records; counted below
     unset JAVA_TOOL_OPTIONS
-    out=$(tail -1 "$dir/time.out") # after "Command exited with non-zero status 1" when there were errors
+    out=$(tail -1 "$dir/time.out" | awk '{ printf "%s %s %.2f", $1, $2, $3 + $4 }') # wall, RSS, user+sys CPU
+    # (tail: the line after "Command exited with non-zero status 1" when there were errors)
     if [ -z "$best" ] || awk -v a="${out%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best=$out; fi
   done
   local summary msgs errors
   summary=$(grep '^jgwire: ' "$dir/jgwire.err" | tail -1)
   msgs=$(sed -E 's/.* ([0-9]+) messages.*/\1/' <<<"$summary")
   errors=$(sed -E 's/.* ([0-9]+) errors?.*/\1/' <<<"$summary")
-  row "$label" "$msgs" "${best%% *}" "${best##* }"
+  local fields
+  read -r -a fields <<<"$best"
+  row "$label" "$msgs" "${fields[0]}" "${fields[1]}" "${fields[2]}"
   notes+=("$label: $summary")
   [ "$errors" = 0 ] || notes+=("  ($errors error records: frames or message-list tails jgwire could not decode)")
 }
 
 # time_parsemessages LABEL PCAP FIELD [-tcp]: tshark hex | ParseMessages, wall time of the whole pipeline
 time_parsemessages() {
-  local label=$1 pcap=$2 field=$3 flag=${4:-} t0 t1 msgs rss tsrss
+  local label=$1 pcap=$2 field=$3 flag=${4:-} t0 t1 msgs rss tsrss cpu
   t0=$(date +%s.%N)
-  /usr/bin/time -o "$dir/tshark.time" -f '%M' tshark -r "$pcap" -T fields -e "$field" 2>/dev/null \
-    | /usr/bin/time -o "$dir/pm.time" -f '%M' java -cp "$jgroups_jar" org.jgroups.tests.ParseMessages $flag \
+  /usr/bin/time -o "$dir/tshark.time" -f '%M %U %S' tshark -r "$pcap" -T fields -e "$field" 2>/dev/null \
+    | /usr/bin/time -o "$dir/pm.time" -f '%M %U %S' java -cp "$jgroups_jar" org.jgroups.tests.ParseMessages $flag \
       >"$dir/parsemessages.out" 2>"$dir/parsemessages.err" || true
   t1=$(date +%s.%N)
   # a message is a line "N: [...]"; a message list adds a line "N: batch to ..." (not a message) and an indented
   # line per message (its second rendering)
   msgs=$(awk '/^[0-9]+: batch to / { next } /^[0-9]+: / { m++ } END { print m + 0 }' "$dir/parsemessages.out")
-  rss=$(tail -1 "$dir/pm.time")
-  tsrss=$(tail -1 "$dir/tshark.time")
-  row "$label" "$msgs" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" "$rss"
+  rss=$(tail -1 "$dir/pm.time" | cut -d' ' -f1)
+  tsrss=$(tail -1 "$dir/tshark.time" | cut -d' ' -f1)
+  # CPU: ParseMessages' JVM and tshark together (the pipeline's work)
+  cpu=$(tail -q -n1 "$dir/pm.time" "$dir/tshark.time" | awk '{ c += $2 + $3 } END { printf "%.2f", c }')
+  row "$label" "$msgs" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" "$rss" "$cpu"
   notes+=("$label: peak RSS is ParseMessages' JVM; tshark's own: $((tsrss / 1024)) MB; includes tshark and JVM start")
   local ex
   ex=$(grep -m1 -E '^[a-zA-Z.]+(Exception|Error)' "$dir/parsemessages.err" || true)

@@ -47,7 +47,8 @@ import picocli.CommandLine.Option;
                         + "is stopped at the end, on failure and on Ctrl-C.",
                 "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, leave-join, "
                         + "load[:MESSAGES[:SIZE]].",
-                "Stacks: udp, tcp, tunnel (with a GossipRouter), or your own stack XML (bound to 127.0.0.1 by jgwire)."},
+                "Stacks: udp, tcp, tcp-nio, tunnel (with a GossipRouter), encrypt (udp + SYM_ENCRYPT), relay2 (two sites "
+                        + "bridged by RELAY2), or your own stack XML (bound to 127.0.0.1 by jgwire). See docs/cluster.md."},
         footer = {"", "Examples:",
                 "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 --scenario chat --duration 10s --capture out.pcapng",
                 "  jgwire cluster --jgroups-version 4.2.30 --stack tcp --scenario partition-merge --capture - | jgwire decode -",
@@ -66,7 +67,7 @@ public final class ClusterCommand implements Callable<Integer> {
     Path jgroupsJar;
 
     @Option(names = "--stack", paramLabel = "STACK|FILE", defaultValue = "udp",
-            description = "udp, tcp, tunnel, or a stack XML file (default: ${DEFAULT-VALUE}).")
+            description = "udp, tcp, tcp-nio, tunnel, encrypt, relay2, or a stack XML file (default: ${DEFAULT-VALUE}).")
     String stack;
 
     @Option(names = {"-n", "--nodes"}, paramLabel = "N", defaultValue = "3",
@@ -105,6 +106,10 @@ public final class ClusterCommand implements Callable<Integer> {
 
     @Option(names = "--keep-logs", description = "Keep the members' stack XMLs and logs (the directory is printed).")
     boolean keepLogs;
+
+    @Option(names = "--netns", description = "Run members, router and capture in a network namespace of their own "
+            + "(needs root and iproute2; deleted at the end).")
+    boolean netns;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
@@ -164,7 +169,7 @@ public final class ClusterCommand implements Callable<Integer> {
                 diagnostics, manifestFile, line -> {
                     err.println("jgwire: " + line);
                     err.flush();
-                }, keepLogs);
+                }, keepLogs, netns);
         ClusterRun run;
         try {
             run = ClusterRunner.run(clusterSpec);

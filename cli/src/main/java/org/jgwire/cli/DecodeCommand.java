@@ -87,6 +87,18 @@ public final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--payload-bytes", paramLabel = "N", description = "Payload bytes shown as hex (default: 64).")
     Integer payloadBytes;
 
+    @Option(names = "--no-reassemble", negatable = false,
+            description = "Show FRAG2/FRAG3/FRAG4 fragments as they are instead of reassembling the original messages.")
+    boolean noReassemble;
+
+    @Option(names = "--max-fragment-sets", paramLabel = "N",
+            description = "Messages reassembled at once before the oldest is dropped (default: 1024).")
+    Integer maxFragmentSets;
+
+    @Option(names = "--max-fragment-bytes", paramLabel = "BYTES",
+            description = "Fragment bytes held for reassembly at once (default: 268435456).")
+    Integer maxFragmentBytes;
+
     @Option(names = "--filter", paramLabel = "EXPR",
             description = "Only records matching this expression (docs/filter.md), e.g. 'gms.type == VIEW || src == \"B\"'.")
     String filter;
@@ -138,6 +150,13 @@ public final class DecodeCommand implements Callable<Integer> {
             if (payloadBytes < 0) throw usage("--payload-bytes must be 0 or more, got " + payloadBytes);
             limits = limits.withPayloadHeadBytes(payloadBytes);
         }
+        if (maxFragmentSets != null || maxFragmentBytes != null) {
+            int sets = maxFragmentSets != null ? maxFragmentSets : limits.maxFragmentSets();
+            int bytes = maxFragmentBytes != null ? maxFragmentBytes : limits.maxFragmentBytes();
+            if (sets <= 0) throw usage("--max-fragment-sets must be positive, got " + sets);
+            if (bytes <= 0) throw usage("--max-fragment-bytes must be positive, got " + bytes);
+            limits = limits.withFragmentBounds(sets, bytes);
+        }
         if (jgroupsVersion != null) {
             try {
                 JGroupsVersion.parse(jgroupsVersion);
@@ -150,7 +169,7 @@ public final class DecodeCommand implements Callable<Integer> {
         for (int port : ports)
             if (port < 0 || port > 65535) throw usage("--port must be 0 to 65535, got " + port);
         return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
-                new LinkedHashSet<>(ports));
+                new LinkedHashSet<>(ports), !noReassemble);
     }
 
     /** The --filter expression compiled, or null; a bad one is a usage error showing where it went wrong. */

@@ -11,8 +11,10 @@ import picocli.CommandLine.Command;
 @Command(name = "jgwire", mixinStandardHelpOptions = true, versionProvider = JgwireCommand.Version.class,
         description = "Decode and analyse JGroups traffic from captures, pipes and streams, with the real JGroups "
                 + "code of the version that sent it.",
-        subcommands = {DecodeCommand.class, ClusterCommand.class, VerifyCommand.class, DiffCommand.class,
-                org.jgwire.cli.samples.SamplesCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {DecodeCommand.class, org.jgwire.cli.analysis.ViewsCommand.class,
+                org.jgwire.cli.analysis.StatsCommand.class, ParseMessagesCommand.class, ClusterCommand.class,
+                GuiCommand.class, VerifyCommand.class, DiffCommand.class, org.jgwire.cli.samples.SamplesCommand.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error, 4 internal error."})
 public final class JgwireCommand implements Runnable {
     @CommandLine.Spec

@@ -11,9 +11,21 @@ import java.util.Set;
  * @param forcedVersion  decode every frame as this JGroups version ({@code --jgroups-version}), or null
  * @param userJar        decode with this JGroups jar ({@code --jgroups-jar}), or null
  * @param ports          only traffic to or from these ports ({@code --port}); empty = recognise by content
+ * @param reassemble     FRAG2/FRAG3/FRAG4 fragments are reassembled into the original message (the default);
+ *                       false shows the fragments ({@code --no-reassemble})
  */
-public record DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports) {
+public record DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports,
+                            boolean reassemble) {
+    /** Options with fragment reassembly on. */
+    public DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports) {
+        this(limits, jgwireHome, forcedVersion, userJar, ports, true);
+    }
+
     public static DecodeOptions defaults(Path jgwireHome) {
         return new DecodeOptions(Limits.DEFAULTS, jgwireHome, null, null, Set.of());
+    }
+
+    public DecodeOptions withReassemble(boolean on) {
+        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, on);
     }
 }

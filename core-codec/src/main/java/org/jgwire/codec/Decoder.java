@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.jgwire.codec.analysis.RecordAnalyzer;
+import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
 import org.jgwire.codec.capture.CaptureFormatException;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
@@ -45,6 +46,10 @@ public final class Decoder implements AutoCloseable {
     private final Set<Integer> ports;
 
     private Consumer<Record> sink;
+    private FrameTap frameTap;
+    private final Consumer<Record> emitter = this::emit;
+    private Consumer<MessageRecord> fragmentTap;
+    private FragmentReassembler fragments;
     /** Written by the decoding thread only; volatile so a progress display may read it. */
     private volatile long packets;
     private long frames, messages, errors;
@@ -59,14 +64,37 @@ public final class Decoder implements AutoCloseable {
         this.ports = options.ports();
     }
 
+    /** Sees the bytes of every frame just before its records are emitted (the viewer's hex pane keeps them). */
+    @FunctionalInterface
+    public interface FrameTap {
+        /** Called on the decoding thread; {@code buf[off, off + len)} is only valid during the call. */
+        void frame(FrameInfo info, byte[] buf, int off, int len);
+    }
+
+    /** Sets the frame tap (null for none); call before {@link #decode}. */
+    public void tapFrames(FrameTap tap) {
+        this.frameTap = tap;
+    }
+
     /** Packets read so far; safe to read from another thread (progress display). */
     public long packetsRead() {
         return packets;
     }
 
+    /**
+     * With reassembly on, also hands every FRAG2/FRAG3/FRAG4 fragment to {@code tap} as it arrives, in capture order,
+     * whether the reassembler takes it in or shows it: for analyses of the traffic on the wire, which then skip
+     * fragments in the record stream ({@code FragmentReassembler.isFragment}). Call before {@link #decode}.
+     */
+    public void fragmentTap(Consumer<MessageRecord> tap) {
+        this.fragmentTap = tap;
+    }
+
     /** Decodes the whole source; damage in the input becomes error records and never stops the run. */
     public DecodeSummary decode(CaptureSource source, Consumer<Record> sink) throws IOException {
         this.sink = sink;
+        this.fragments = options.reassemble()
+                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap) : null;
         FrameSink frameSink = new RuntimeFrameSink();
         NetworkDissector network = new NetworkDissector(options.limits(),
                 (packet, ts, kind, message) -> emitError(new FrameInfo(packet, ts, null, null, Transport.NONE),
@@ -104,6 +132,7 @@ public final class Decoder implements AutoCloseable {
         reportSkippedLines(source);
         tcp.finish(lastPacket, lastTs);
         for (StreamFramer f : chunkStreams.values()) f.end(lastPacket, lastTs);
+        if (fragments != null) fragments.finish(emitter);
         return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
     }
 
@@ -135,8 +164,10 @@ public final class Decoder implements AutoCloseable {
     }
 
     private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
+        if (frameTap != null) frameTap.frame(info, buf, off, len);
         List<Record> records = runtime.decode(kind, buf, off, len, info);
-        for (Record r : records) emit(r);
+        if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, emitter);
+        else for (Record r : records) emit(r);
     }
 
     private void emit(Record r) {

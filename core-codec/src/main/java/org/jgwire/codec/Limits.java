@@ -12,19 +12,36 @@ package org.jgwire.codec;
  * @param maxIpFragmentBytes largest IP datagram reassembled
  * @param payloadHeadBytes   payload bytes kept in a record as hex
  * @param payloadTextChars   longest payload shown as text
+ * @param maxFragmentSets    JGroups messages (FRAG2/FRAG3/FRAG4) being reassembled at once; the oldest set is
+ *                           dropped beyond it ({@code --max-fragment-sets})
+ * @param maxFragmentBytes   fragment bytes held for all open sets together; also the largest message reassembled
+ *                           ({@code --max-fragment-bytes})
  */
 public record Limits(int maxFrameLength, int maxOpenStreams, int maxStreamBuffer, int maxIpFragmentSets,
-                     int maxIpFragmentBytes, int payloadHeadBytes, int payloadTextChars) {
+                     int maxIpFragmentBytes, int payloadHeadBytes, int payloadTextChars, int maxFragmentSets,
+                     int maxFragmentBytes) {
 
     public static final Limits DEFAULTS = new Limits(64 << 20, 4096, 8 << 20, 1024, 65535 + 64, 64, 256);
 
+    /** Limits with the default fragment reassembly bounds. */
+    public Limits(int maxFrameLength, int maxOpenStreams, int maxStreamBuffer, int maxIpFragmentSets,
+                  int maxIpFragmentBytes, int payloadHeadBytes, int payloadTextChars) {
+        this(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes, payloadHeadBytes,
+                payloadTextChars, 1024, 256 << 20);
+    }
+
+    public Limits withFragmentBounds(int sets, int bytes) {
+        return new Limits(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
+                payloadHeadBytes, payloadTextChars, sets, bytes);
+    }
+
     public Limits withMaxFrameLength(int n) {
         return new Limits(n, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
-                payloadHeadBytes, payloadTextChars);
+                payloadHeadBytes, payloadTextChars, maxFragmentSets, maxFragmentBytes);
     }
 
     public Limits withPayloadHeadBytes(int n) {
         return new Limits(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
-                n, payloadTextChars);
+                n, payloadTextChars, maxFragmentSets, maxFragmentBytes);
     }
 }

@@ -1,12 +1,9 @@
 package org.jgwire.cli.output;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
@@ -23,297 +20,473 @@ import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
- * One JSON object per line, written with Jackson's streaming API. The schema is in docs/json-lines.md. Addresses are
- * shown by the logical names learned from the records written so far (and those the table started with).
+ * One JSON object per line; the schema is in docs/json-lines.md. Addresses are shown by the logical names learned
+ * from the records written so far (and those the table started with); while the writer is in use, the table changes
+ * only through it (it keeps the addresses' shown forms until a record teaches a name).
  *
- * <p>This is the hot path of {@code decode --format jsonl}: keys are pre-encoded, repeated values come from
- * {@link EncodedStrings}, and hex and times are written from reusable buffers.
+ * <p>This is the hot path of {@code decode --format jsonl}, so the bytes are written straight into a byte array:
+ * keys are UTF-8 constants with their punctuation, repeated values come pre-encoded from {@link EncodedStrings},
+ * and the part of a line that only depends on its frame is copied from the frame's previous line. The bytes are
+ * those the Jackson streaming writer this replaced wrote ({@link JsonText}): strings that need escaping are still
+ * written by Jackson.
  */
 public final class JsonLinesWriter implements RecordWriter {
-    private static final JsonFactory FACTORY = JsonFactory.builder().build();
-    private static final SerializedString KIND = key("kind"), FRAME = key("frame"), TS = key("ts"),
-            TRANSPORT = key("transport"), SRC_EP = key("src_ep"), DST_EP = key("dst_ep"), VERSION = key("version"),
-            DECODED_WITH = key("decoded_with"), TYPE = key("type"), FLAGS = key("flags"),
-            FLAG_NAMES = key("flag_names"), SRC = key("src"), SRC_ADDR = key("src_addr"), DEST = key("dest"),
-            DEST_ADDR = key("dest_addr"), MULTICAST = key("multicast"), CLUSTER = key("cluster"),
-            BATCH_INDEX = key("batch_index"), BATCH_SIZE = key("batch_size"), HEADERS = key("headers"),
-            PROTOCOL = key("protocol"), HEADER = key("header"), FIELDS = key("fields"), OFFSET = key("offset"),
-            LENGTH = key("length"), PAYLOAD = key("payload"), TEXT = key("text"), CLASS = key("class"),
-            HEX = key("hex"), VIEW = key("view"), ID = key("id"), MEMBERS = key("members"), REF_ID = key("ref_id"),
-            LEFT = key("left"), JOINED = key("joined"), SUBGROUPS = key("subgroups"), NAMES = key("names"),
-            ADDR = key("addr"), ADDR_ADDR = key("addr_addr"), NAME = key("name"), PHYSICAL = key("physical"),
-            COORD = key("coord"), SOURCE = key("source"), PROBLEM = key("problem"), MESSAGE = key("message"),
-            GROUP = key("group");
-    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** Bytes held before they are passed on, when not writing into an {@link OutputBuffer} directly. */
+    private static final int FLUSH_AT = 1 << 16;
 
-    private static final SerializedString[] TRANSPORTS = new SerializedString[Transport.values().length];
+    private static final byte[] KIND = key("{", "kind"), FRAME = key(",", "frame"), TS = key(",", "ts"),
+            TRANSPORT = key(",", "transport"), SRC_EP = key(",", "src_ep"), DST_EP = key(",", "dst_ep"),
+            VERSION = key(",", "version"), DECODED_WITH = key(",", "decoded_with"), TYPE = key(",", "type"),
+            FLAGS = key(",", "flags"), FLAG_NAMES = key(",", "flag_names"), SRC = key(",", "src"),
+            SRC_ADDR = key(",", "src_addr"), DEST = key(",", "dest"), DEST_ADDR = key(",", "dest_addr"),
+            MULTICAST_TRUE = ascii(",\"multicast\":true"), MULTICAST_FALSE = ascii(",\"multicast\":false"),
+            CLUSTER = key(",", "cluster"), BATCH_INDEX = key(",", "batch_index"),
+            BATCH_SIZE = key(",", "batch_size"), HEADERS = key(",", "headers"), PROTOCOL = key("{", "protocol"),
+            HEADER = key(",", "header"), FIELDS = key(",", "fields"), OFFSET = key(",", "offset"),
+            LENGTH = key(",", "length"), PAYLOAD_LENGTH = ascii(",\"payload\":{\"length\":"),
+            TEXT = key(",", "text"), CLASS = key(",", "class"), HEX = key(",", "hex"), VIEW_ID = ascii(",\"view\":{\"id\":"),
+            VIEW_KIND = key(",", "kind"), MEMBERS = key(",", "members"), REF_ID = key(",", "ref_id"),
+            LEFT = key(",", "left"), JOINED = key(",", "joined"), SUBGROUPS = key(",", "subgroups"),
+            NAMES = key(",", "names"), ADDR_FIRST = key("{", "addr"), NAME = key(",", "name"),
+            PHYSICAL = key(",", "physical"), COORD_TRUE = ascii(",\"coord\":true"), SOURCE = key(",", "source"),
+            PROBLEM = key(",", "problem"), MESSAGE = key(",", "message"), GROUP = key(",", "group"),
+            ADDR = key(",", "addr"), ADDR_ADDR = key(",", "addr_addr"),
+            REASSEMBLED_FROM = key(",", "reassembled_from"), NULL = ascii("null"),
+            TRUE = ascii("true"), FALSE = ascii("false"), EMPTY_ARRAY = ascii("[]");
+    private static final byte[][] TRANSPORTS = new byte[Transport.values().length][];
 
     static {
-        for (Transport t : Transport.values()) TRANSPORTS[t.ordinal()] = new SerializedString(t.jsonName());
+        for (Transport t : Transport.values()) TRANSPORTS[t.ordinal()] = JsonText.quoted(t.jsonName());
     }
 
-    private final JsonGenerator gen;
+    private final OutputBuffer buf;
+    /** Where {@link #buf} goes when full, or null when the caller's stream is the buffer itself. */
+    private final OutputStream out;
     private final NameTable names;
     private final Display display;
-    private final EncodedStrings encoded = new EncodedStrings();
-    private byte[] hex = new byte[256];
-    private final char[] ts = new char[32];
+    /** Encodings do not depend on the names: kept per thread, across the writers of successive batches. */
+    private static final ThreadLocal<EncodedStrings> ENCODED = ThreadLocal.withInitial(EncodedStrings::new);
+    private final EncodedStrings encoded = ENCODED.get();
+    private final JacksonStrings jackson = new JacksonStrings();
+    /** An address's display form, quoted, as of the current names. */
+    private final IdentityMemo<NodeAddress, byte[]> shown = new IdentityMemo<>();
 
-    public JsonLinesWriter(OutputStream out, NameTable names) throws IOException {
-        this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
-        this.gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        // Jackson writes a space between root values by default, which began every line after the first with " {";
-        // each line ends with the writer's own '\n' instead.
-        this.gen.setRootValueSeparator(null);
+    /** Per position in a message's header list: that header's keys as last written (headers repeat by position). */
+    private final HeaderKeys[] headerKeys = new HeaderKeys[8];
+
+    /** The start of the last line (kind and frame keys), reused while lines come from the same frame. */
+    private FrameInfo memoFrame;
+    private String memoKind;
+    private byte[] memo = new byte[256];
+    private int memoLength;
+
+    public JsonLinesWriter(OutputStream out, NameTable names) {
+        if (out instanceof OutputBuffer direct) {
+            this.buf = direct;
+            this.out = null;
+        } else {
+            this.buf = new OutputBuffer(FLUSH_AT + 4096);
+            this.out = out;
+        }
         this.names = names;
         this.display = new Display(names);
+        for (int i = 0; i < headerKeys.length; i++) headerKeys[i] = new HeaderKeys();
     }
 
-    private static SerializedString key(String name) {
-        return new SerializedString(name);
+    /**
+     * The bytes of one header object up to its first field's value, {@code {"protocol":..,"header":..,"fields":{"x":},
+     * and the keys of its other fields with their commas, for the protocol, class and field names last seen at one
+     * position. Names are compared by identity: the adapters hand out the same strings every time.
+     */
+    private static final class HeaderKeys {
+        private String protocol, headerClass;
+        private byte[] start;
+        private String[] fieldNames = new String[0];
+        private byte[][] fieldKeys = new byte[0][];
+
+        byte[] start(HeaderRecord h, EncodedStrings encoded) {
+            if (h.protocol() != protocol || h.headerClass() != headerClass || start == null) {
+                protocol = h.protocol();
+                headerClass = h.headerClass();
+                OutputBuffer b = new OutputBuffer(64);
+                b.write(PROTOCOL, 0, PROTOCOL.length);
+                byte[] p = protocol == null ? NULL : encoded.of(protocol);
+                b.write(p, 0, p.length);
+                b.write(HEADER, 0, HEADER.length);
+                byte[] c = headerClass == null ? NULL : encoded.of(headerClass);
+                b.write(c, 0, c.length);
+                b.write(FIELDS, 0, FIELDS.length);
+                b.write('{');
+                start = java.util.Arrays.copyOf(b.bytes, b.size);
+            }
+            return start;
+        }
+
+        /** The key of field {@code i}, with the comma before it unless it is the first. */
+        byte[] field(int i, String name, EncodedStrings encoded) {
+            if (i < fieldNames.length && fieldNames[i] == name) return fieldKeys[i];
+            if (i >= fieldNames.length) {
+                if (i >= 64) return keyOf(i, name, encoded); // not kept: an unusually long header
+                fieldNames = java.util.Arrays.copyOf(fieldNames, i + 1);
+                fieldKeys = java.util.Arrays.copyOf(fieldKeys, i + 1);
+            }
+            fieldNames[i] = name;
+            return fieldKeys[i] = keyOf(i, name, encoded);
+        }
+
+        private static byte[] keyOf(int i, String name, EncodedStrings encoded) {
+            byte[] k = encoded.key(name);
+            if (i == 0) return k;
+            byte[] withComma = new byte[k.length + 1];
+            withComma[0] = ',';
+            System.arraycopy(k, 0, withComma, 1, k.length);
+            return withComma;
+        }
+    }
+
+    private static byte[] key(String before, String name) {
+        return ascii(before + "\"" + name + "\":");
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     @Override
     public void write(Record r) {
-        names.learnFrom(r);
-        try {
-            gen.writeStartObject();
-            gen.writeFieldName(KIND);
-            gen.writeString(encoded.of(r.kind()));
-            frame(r.frame());
-            if (r instanceof MessageRecord m) message(m);
-            else if (r instanceof ErrorRecord e) error(e);
-            else if (r instanceof GossipRecord g) gossip(g);
-            gen.writeEndObject();
-            gen.writeRaw('\n');
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (names.learnFrom(r)) shown.clear();
+        start(r);
+        if (r instanceof MessageRecord m) message(m);
+        else if (r instanceof ErrorRecord e) error(e);
+        else if (r instanceof GossipRecord g) gossip(g);
+        raw((byte) '}');
+        raw((byte) '\n');
+        if (out != null && buf.size >= FLUSH_AT) {
+            try {
+                buf.writeTo(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            buf.reset();
         }
     }
 
-    private void repeated(SerializedString key, String value) throws IOException {
-        gen.writeFieldName(key);
-        if (value == null) gen.writeNull();
-        else gen.writeString(encoded.of(value));
+    // --- primitives: each makes its own room ---
+
+    private void raw(byte b) {
+        buf.ensure(1);
+        buf.bytes[buf.size++] = b;
     }
 
-    private void frame(FrameInfo f) throws IOException {
-        gen.writeFieldName(FRAME);
-        gen.writeNumber(f.packet());
-        gen.writeFieldName(TS);
-        if (f.tsNanos() < 0) gen.writeNull();
-        else gen.writeRawValue(ts, 0, epochSeconds(f.tsNanos()));
-        gen.writeFieldName(TRANSPORT);
-        gen.writeString(TRANSPORTS[f.transport().ordinal()]);
+    private void raw(byte[] b) {
+        buf.ensure(b.length);
+        System.arraycopy(b, 0, buf.bytes, buf.size, b.length);
+        buf.size += b.length;
+    }
+
+    private void number(long v) {
+        buf.ensure(20);
+        buf.size = JsonText.decimal(v, buf.bytes, buf.size);
+    }
+
+    /** A string as Jackson's {@code writeString(String)} writes it. */
+    private void string(String s) {
+        if (s == null) raw(NULL);
+        else if (!JsonText.plainString(s, buf)) jackson.write(s, buf);
+    }
+
+    /** A value that repeats (names, types, addresses): encoded once. */
+    private void repeated(String s) {
+        if (s == null) raw(NULL);
+        else raw(encoded.of(s));
+    }
+
+    private void address(NodeAddress a) {
+        byte[] b = shown.get(a);
+        if (b == null) {
+            b = encoded.of(display.address(a));
+            shown.put(a, b);
+        }
+        raw(b);
+    }
+
+    // --- the record ---
+
+    /** {@code {"kind":...,"frame":...,"ts":...,"transport":...,"src_ep":...,"dst_ep":...}} without the brace. */
+    private void start(Record r) {
+        FrameInfo f = r.frame();
+        String kind = r.kind();
+        if (f == memoFrame && kind == memoKind) {
+            buf.ensure(memoLength);
+            System.arraycopy(memo, 0, buf.bytes, buf.size, memoLength);
+            buf.size += memoLength;
+            return;
+        }
+        int from = buf.size;
+        raw(KIND);
+        repeated(kind);
+        raw(FRAME);
+        number(f.packet());
+        raw(TS);
+        if (f.tsNanos() < 0) raw(NULL);
+        else epochSeconds(f.tsNanos());
+        raw(TRANSPORT);
+        raw(TRANSPORTS[f.transport().ordinal()]);
         if (f.src() != null) {
-            gen.writeFieldName(SRC_EP);
-            gen.writeString(encoded.of(f.src()));
+            raw(SRC_EP);
+            raw(encoded.of(f.src()));
         }
         if (f.dst() != null) {
-            gen.writeFieldName(DST_EP);
-            gen.writeString(encoded.of(f.dst()));
+            raw(DST_EP);
+            raw(encoded.of(f.dst()));
         }
+        memoLength = buf.size - from;
+        if (memo.length < memoLength) memo = new byte[memoLength];
+        System.arraycopy(buf.bytes, from, memo, 0, memoLength);
+        memoFrame = f;
+        memoKind = kind;
     }
 
-    /** Epoch seconds with nanoseconds into {@link #ts}, e.g. {@code 1700000000.123456789}; returns the length. */
-    private int epochSeconds(long tsNanos) {
+    /** Epoch seconds with nanoseconds, e.g. {@code 1700000000.123456789}. */
+    private void epochSeconds(long tsNanos) {
+        buf.ensure(32);
         long secs = tsNanos / 1_000_000_000L;
+        buf.size = JsonText.decimal(secs, buf.bytes, buf.size);
+        byte[] b = buf.bytes;
+        b[buf.size] = '.';
         long nanos = tsNanos % 1_000_000_000L;
-        int end = ts.length;
-        for (int i = 0; i < 9; i++) {
-            ts[--end] = (char) ('0' + nanos % 10);
+        for (int i = 9; i >= 1; i--) {
+            b[buf.size + i] = (byte) ('0' + nanos % 10);
             nanos /= 10;
         }
-        ts[--end] = '.';
-        do {
-            ts[--end] = (char) ('0' + secs % 10);
-            secs /= 10;
-        } while (secs > 0);
-        System.arraycopy(ts, end, ts, 0, ts.length - end);
-        return ts.length - end;
+        buf.size += 10;
     }
 
-    private void message(MessageRecord m) throws IOException {
-        repeated(VERSION, m.version());
-        repeated(DECODED_WITH, m.decodedWith());
-        repeated(TYPE, m.type());
-        gen.writeFieldName(FLAGS);
-        gen.writeNumber(m.flags());
-        gen.writeFieldName(FLAG_NAMES);
-        gen.writeStartArray();
-        for (int i = 0; i < m.flagNames().size(); i++) gen.writeString(encoded.of(m.flagNames().get(i)));
-        gen.writeEndArray();
-        address(SRC, SRC_ADDR, m.src());
-        address(DEST, DEST_ADDR, m.dest());
-        gen.writeFieldName(MULTICAST);
-        gen.writeBoolean(m.multicast());
-        if (m.cluster() != null) repeated(CLUSTER, m.cluster());
-        if (m.batchIndex() >= 0) {
-            gen.writeFieldName(BATCH_INDEX);
-            gen.writeNumber(m.batchIndex());
-            gen.writeFieldName(BATCH_SIZE);
-            gen.writeNumber(m.batchSize());
+    private void message(MessageRecord m) {
+        raw(VERSION);
+        repeated(m.version());
+        raw(DECODED_WITH);
+        repeated(m.decodedWith());
+        raw(TYPE);
+        repeated(m.type());
+        raw(FLAGS);
+        number(m.flags());
+        raw(FLAG_NAMES);
+        List<String> flagNames = m.flagNames();
+        if (flagNames.isEmpty()) raw(EMPTY_ARRAY);
+        else {
+            raw((byte) '[');
+            for (int i = 0; i < flagNames.size(); i++) {
+                if (i > 0) raw((byte) ',');
+                repeated(flagNames.get(i));
+            }
+            raw((byte) ']');
         }
-        gen.writeFieldName(HEADERS);
-        gen.writeStartArray();
-        for (int i = 0; i < m.headers().size(); i++) header(m.headers().get(i));
-        gen.writeEndArray();
+        addressWithId(SRC, SRC_ADDR, m.src());
+        addressWithId(DEST, DEST_ADDR, m.dest());
+        raw(m.multicast() ? MULTICAST_TRUE : MULTICAST_FALSE);
+        if (m.cluster() != null) {
+            raw(CLUSTER);
+            repeated(m.cluster());
+        }
+        if (m.batchIndex() >= 0) {
+            raw(BATCH_INDEX);
+            number(m.batchIndex());
+            raw(BATCH_SIZE);
+            number(m.batchSize());
+        }
+        raw(HEADERS);
+        raw((byte) '[');
+        List<HeaderRecord> headers = m.headers();
+        for (int i = 0; i < headers.size(); i++) {
+            if (i > 0) raw((byte) ',');
+            header(headers.get(i), i);
+        }
+        raw((byte) ']');
         payload(m.payload());
         if (m.view() != null) view(m.view());
         if (!m.discovery().isEmpty()) discovery(m.discovery());
+        if (m.isReassembled()) {
+            raw(REASSEMBLED_FROM);
+            raw((byte) '[');
+            List<Long> packets = m.reassembledFrom();
+            for (int i = 0; i < packets.size(); i++) {
+                if (i > 0) raw((byte) ',');
+                number(packets.get(i));
+            }
+            raw((byte) ']');
+        }
     }
 
-    private void address(SerializedString key, SerializedString idKey, NodeAddress a) throws IOException {
-        gen.writeFieldName(key);
+    private void addressWithId(byte[] key, byte[] idKey, NodeAddress a) {
+        raw(key);
         if (a == null) {
-            gen.writeNull();
+            raw(NULL);
             return;
         }
-        gen.writeString(encoded.of(display.address(a)));
-        repeated(idKey, a.id());
+        address(a);
+        raw(idKey);
+        repeated(a.id());
     }
 
-    private void header(HeaderRecord h) throws IOException {
-        gen.writeStartObject();
-        repeated(PROTOCOL, h.protocol());
-        repeated(HEADER, h.headerClass());
-        gen.writeFieldName(FIELDS);
-        gen.writeStartObject();
+    private void header(HeaderRecord h, int index) {
+        HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : new HeaderKeys();
+        raw(keys.start(h, encoded));
         List<HeaderField> fields = h.fields();
         for (int i = 0; i < fields.size(); i++) {
             HeaderField f = fields.get(i);
-            gen.writeFieldName(encoded.of(f.name()));
+            raw(keys.field(i, f.name(), encoded));
             value(f.value());
         }
-        gen.writeEndObject();
-        gen.writeFieldName(OFFSET);
-        gen.writeNumber(h.offset());
-        gen.writeFieldName(LENGTH);
-        gen.writeNumber(h.length());
-        gen.writeEndObject();
+        raw((byte) '}');
+        raw(OFFSET);
+        number(h.offset());
+        raw(LENGTH);
+        number(h.length());
+        raw((byte) '}');
     }
 
-    private void value(Object v) throws IOException {
-        if (v == null) gen.writeNull();
+    private void value(Object v) {
+        if (v == null) raw(NULL);
         else if (v instanceof String s) {
-            if (s.length() <= 64) gen.writeString(encoded.of(s)); // short values repeat (type names, clusters)
-            else gen.writeString(s);
+            if (s.length() <= 64) raw(encoded.of(s)); // short values repeat (type names, clusters)
+            else string(s);
         }
-        else if (v instanceof Long l) gen.writeNumber(l);
-        else if (v instanceof Integer i) gen.writeNumber(i);
-        else if (v instanceof Short s) gen.writeNumber(s);
-        else if (v instanceof Byte b) gen.writeNumber(b);
-        else if (v instanceof Double d) gen.writeNumber(d);
-        else if (v instanceof Float f) gen.writeNumber(f);
-        else if (v instanceof Boolean b) gen.writeBoolean(b);
-        else if (v instanceof NodeAddress a) gen.writeString(encoded.of(display.address(a)));
+        else if (v instanceof Long l) number(l);
+        else if (v instanceof Integer i) number(i);
+        else if (v instanceof Short s) number(s);
+        else if (v instanceof Byte b) number(b);
+        else if (v instanceof Double d) floating(Double.isFinite(d), Double.toString(d));
+        else if (v instanceof Float f) floating(Float.isFinite(f), Float.toString(f));
+        else if (v instanceof Boolean b) raw(b ? TRUE : FALSE);
+        else if (v instanceof NodeAddress a) address(a);
         else if (v instanceof List<?> list) {
-            gen.writeStartArray();
-            for (Object o : list) value(o);
-            gen.writeEndArray();
-        } else gen.writeString(v.toString());
+            raw((byte) '[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) raw((byte) ',');
+                value(list.get(i));
+            }
+            raw((byte) ']');
+        } else string(v.toString());
     }
 
-    private void payload(Payload p) throws IOException {
-        gen.writeFieldName(PAYLOAD);
-        gen.writeStartObject();
-        gen.writeFieldName(LENGTH);
-        gen.writeNumber(p.length());
+    /** As Jackson writes a double: the digits of {@code toString}, NaN and infinities as strings. */
+    private void floating(boolean finite, String text) {
+        if (finite) raw(text.getBytes(StandardCharsets.US_ASCII));
+        else string(text);
+    }
+
+    private void payload(Payload p) {
+        raw(PAYLOAD_LENGTH);
+        number(p.length());
         if (p.text() != null) {
-            gen.writeFieldName(TEXT);
-            gen.writeString(p.text());
+            raw(TEXT);
+            string(p.text());
         }
-        if (p.objectClass() != null) repeated(CLASS, p.objectClass());
-        gen.writeFieldName(HEX);
-        hex(p.head());
-        gen.writeEndObject();
+        if (p.objectClass() != null) {
+            raw(CLASS);
+            repeated(p.objectClass());
+        }
+        raw(HEX);
+        JsonText.hex(p.head(), buf);
+        raw((byte) '}');
     }
 
-    /** Hex digits are plain ASCII: written as they are, with no escaping pass. */
-    private void hex(byte[] b) throws IOException {
-        int n = b.length * 2;
-        if (hex.length < n) hex = new byte[n];
-        for (int i = 0; i < b.length; i++) {
-            hex[2 * i] = HEX_DIGITS[(b[i] >> 4) & 0xF];
-            hex[2 * i + 1] = HEX_DIGITS[b[i] & 0xF];
-        }
-        gen.writeRawUTF8String(hex, 0, n);
-    }
-
-    private void view(ViewInfo v) throws IOException {
-        gen.writeFieldName(VIEW);
-        gen.writeStartObject();
-        repeated(ID, display.viewId(v));
-        repeated(KIND, v.kind());
-        addresses(MEMBERS, v.members());
+    private void view(ViewInfo v) {
+        raw(VIEW_ID);
+        repeated(display.viewId(v));
+        raw(VIEW_KIND);
+        repeated(v.kind());
+        raw(MEMBERS);
+        addresses(v.members());
         if (v.isDelta()) {
-            gen.writeFieldName(REF_ID);
-            gen.writeNumber(v.refId());
-            addresses(LEFT, v.left());
-            addresses(JOINED, v.joined());
+            raw(REF_ID);
+            number(v.refId());
+            raw(LEFT);
+            addresses(v.left());
+            raw(JOINED);
+            addresses(v.joined());
         }
         if (!v.subgroups().isEmpty()) {
-            gen.writeFieldName(SUBGROUPS);
-            gen.writeStartArray();
-            for (List<NodeAddress> g : v.subgroups()) addresses(null, g);
-            gen.writeEndArray();
-        }
-        gen.writeEndObject();
-    }
-
-    private void addresses(SerializedString key, List<NodeAddress> list) throws IOException {
-        if (key != null) gen.writeFieldName(key);
-        gen.writeStartArray();
-        for (NodeAddress a : list) gen.writeString(encoded.of(display.address(a)));
-        gen.writeEndArray();
-    }
-
-    private void discovery(List<Discovery> list) throws IOException {
-        gen.writeFieldName(NAMES);
-        gen.writeStartArray();
-        for (Discovery d : list) {
-            gen.writeStartObject();
-            repeated(ADDR, d.address() != null ? d.address().id() : null);
-            repeated(NAME, d.logicalName());
-            if (d.physical() != null) repeated(PHYSICAL, d.physical());
-            if (d.coord()) {
-                gen.writeFieldName(COORD);
-                gen.writeBoolean(true);
+            raw(SUBGROUPS);
+            raw((byte) '[');
+            for (int i = 0; i < v.subgroups().size(); i++) {
+                if (i > 0) raw((byte) ',');
+                addresses(v.subgroups().get(i));
             }
-            repeated(SOURCE, d.source());
-            gen.writeEndObject();
+            raw((byte) ']');
         }
-        gen.writeEndArray();
+        raw((byte) '}');
     }
 
-    private void error(ErrorRecord e) throws IOException {
-        repeated(PROBLEM, e.problem().jsonName());
-        gen.writeFieldName(OFFSET);
-        gen.writeNumber(e.offset());
-        gen.writeFieldName(MESSAGE);
-        gen.writeString(e.message());
+    private void addresses(List<NodeAddress> list) {
+        raw((byte) '[');
+        for (int i = 0; i < list.size(); i++) {
+            if (i > 0) raw((byte) ',');
+            address(list.get(i));
+        }
+        raw((byte) ']');
     }
 
-    private void gossip(GossipRecord g) throws IOException {
-        repeated(TYPE, g.type());
-        repeated(GROUP, g.group());
-        gen.writeFieldName(ADDR);
-        if (g.address() == null) gen.writeNull();
+    private void discovery(List<Discovery> list) {
+        raw(NAMES);
+        raw((byte) '[');
+        for (int i = 0; i < list.size(); i++) {
+            Discovery d = list.get(i);
+            if (i > 0) raw((byte) ',');
+            raw(ADDR_FIRST);
+            repeated(d.address() != null ? d.address().id() : null);
+            raw(NAME);
+            repeated(d.logicalName());
+            if (d.physical() != null) {
+                raw(PHYSICAL);
+                repeated(d.physical());
+            }
+            if (d.coord()) raw(COORD_TRUE);
+            raw(SOURCE);
+            repeated(d.source());
+            raw((byte) '}');
+        }
+        raw((byte) ']');
+    }
+
+    private void error(ErrorRecord e) {
+        raw(PROBLEM);
+        repeated(e.problem().jsonName());
+        raw(OFFSET);
+        number(e.offset());
+        raw(MESSAGE);
+        string(e.message());
+    }
+
+    private void gossip(GossipRecord g) {
+        raw(TYPE);
+        repeated(g.type());
+        raw(GROUP);
+        repeated(g.group());
+        raw(ADDR);
+        if (g.address() == null) raw(NULL);
         else {
-            gen.writeString(encoded.of(display.address(g.address())));
-            repeated(ADDR_ADDR, g.address().id());
+            address(g.address());
+            raw(ADDR_ADDR);
+            repeated(g.address().id());
         }
-        repeated(DECODED_WITH, g.version());
+        raw(DECODED_WITH);
+        repeated(g.version());
         if (!g.discovery().isEmpty()) discovery(g.discovery());
     }
 
     @Override
     public void flush() throws IOException {
-        gen.flush();
+        if (out == null) return;
+        buf.writeTo(out);
+        buf.reset();
+        out.flush();
     }
 
+    /** Flushes; the stream stays open (the caller owns it). */
     @Override
     public void close() throws IOException {
-        gen.close();
+        flush();
     }
 }

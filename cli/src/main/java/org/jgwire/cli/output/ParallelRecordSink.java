@@ -1,6 +1,5 @@
 package org.jgwire.cli.output;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -31,14 +30,14 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
     }
 
     static final int BATCH = 2048;
-    private static final Future<ByteArrayOutputStream> END = CompletableFuture.completedFuture(null);
+    private static final Future<OutputBuffer> END = CompletableFuture.completedFuture(null);
 
     private final WriterFactory factory;
     private final NameTable names;
     private final ExecutorService formatters;
-    private final BlockingQueue<Future<ByteArrayOutputStream>> inOrder;
+    private final BlockingQueue<Future<OutputBuffer>> inOrder;
     /** Output buffers written out and ready for another batch: a batch's megabyte is not garbage each time. */
-    private final BlockingQueue<ByteArrayOutputStream> spare;
+    private final BlockingQueue<OutputBuffer> spare;
     private final Thread output;
     private volatile Throwable failure;
     private Record[] batch = new Record[BATCH];
@@ -88,9 +87,9 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
         size = 0;
     }
 
-    private ByteArrayOutputStream format(Record[] records, int n, NameTable table) throws IOException {
-        ByteArrayOutputStream bytes = spare.poll();
-        if (bytes == null) bytes = new ByteArrayOutputStream(n * 512);
+    private OutputBuffer format(Record[] records, int n, NameTable table) throws IOException {
+        OutputBuffer bytes = spare.poll();
+        if (bytes == null) bytes = new OutputBuffer(n * 1024);
         bytes.reset();
         RecordWriter writer = factory.create(bytes, table);
         for (int i = 0; i < n; i++) writer.write(records[i]);
@@ -98,7 +97,7 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
         return bytes;
     }
 
-    private void put(Future<ByteArrayOutputStream> f) {
+    private void put(Future<OutputBuffer> f) {
         try {
             while (!inOrder.offer(f, 100, TimeUnit.MILLISECONDS)) rethrowFailure();
         } catch (InterruptedException e) {
@@ -110,8 +109,8 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
 
     private void drain(OutputStream out) {
         try {
-            for (Future<ByteArrayOutputStream> f; (f = inOrder.take()) != END; ) {
-                ByteArrayOutputStream bytes = f.get();
+            for (Future<OutputBuffer> f; (f = inOrder.take()) != END; ) {
+                OutputBuffer bytes = f.get();
                 bytes.writeTo(out);
                 spare.offer(bytes);
             }

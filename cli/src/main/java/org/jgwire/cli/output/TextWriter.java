@@ -87,6 +87,7 @@ public final class TextWriter implements RecordWriter {
         if (m.payload().text() != null) line.append(" \"").append(m.payload().text()).append('"');
         else if (m.payload().objectClass() != null) line.append(' ').append(m.payload().objectClass());
         if (m.view() != null) view(m.view());
+        if (m.isReassembled()) line.append(" [reassembled from ").append(m.reassembledFrom().size()).append(" fragments]");
     }
 
     private void header(HeaderRecord h) {

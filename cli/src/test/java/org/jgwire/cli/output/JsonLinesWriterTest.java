@@ -96,6 +96,22 @@ class JsonLinesWriterTest {
     }
 
     @Test
+    void reassembledMessageEndsWithItsFragmentsPackets() throws Exception {
+        MessageRecord one = message(null);
+        MessageRecord whole = new MessageRecord(one.frame(), one.version(), one.decodedWith(), one.type(), one.flags(),
+                one.flagNames(), one.src(), one.dest(), one.multicast(), one.cluster(), -1, 0, one.headers(),
+                one.payload(), null, List.of(), 3, 60, List.of(3L, 5L));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonLinesWriter w = new JsonLinesWriter(bytes, names)) {
+            w.write(one);
+            w.write(whole);
+        }
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(!lines.get(0).contains("reassembled_from"), "a message read from one frame has no such key");
+        assertTrue(lines.get(1).endsWith("},\"reassembled_from\":[3,5]}"), lines.get(1));
+    }
+
+    @Test
     void errorLineNamesProblemAndOffset() throws Exception {
         JsonNode e = write(new ErrorRecord(FRAME, ProblemKind.TRUNCATED, 17, "frame ends inside NakAckHeader2"))
                 .get(0);

@@ -44,7 +44,13 @@ final class ChildJvm {
     /** Starts {@code java <options> -cp classPath mainClass args}; stdout lines go to {@code events}. */
     static ChildJvm start(String name, List<Path> classPath, String mainClass, List<String> args, Path log,
                           Consumer<NodeEvent> events) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        return start(List.of(), name, classPath, mainClass, args, log, events);
+    }
+
+    /** Like {@link #start}, run through {@code prefix} (e.g. {@code ip netns exec NAME}, which execs in place). */
+    static ChildJvm start(List<String> prefix, String name, List<Path> classPath, String mainClass, List<String> args,
+                          Path log, Consumer<NodeEvent> events) throws IOException {
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Distribution.javaExecutable());
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
@@ -58,6 +64,16 @@ final class ChildJvm {
         reader.setDaemon(true);
         reader.start();
         return child;
+    }
+
+    /** Kills {@code p} too when this JVM shuts down. */
+    static void register(Process p) {
+        LIVE.add(p);
+    }
+
+    /** The child's process id. */
+    long pid() {
+        return process.pid();
     }
 
     private void pump(Consumer<NodeEvent> events) {

@@ -64,7 +64,6 @@ public final class ClusterRunner {
         UserStack user = UserStack.isFile(spec.stack()) ? UserStack.read(Path.of(spec.stack())) : null;
         StackPlan plan = user != null ? StackPlan.user(user) : StackPlan.stock(Stack.of(spec.stack()));
         if (user != null) user.checkPorts(spec.nodes());
-        List<Path> nodeClassPath = List.of(dist.adapterJar(family), dist.coreCodecJar(), jar);
         long start = System.nanoTime();
         long deadline = start + spec.timeout().toNanos();
         String startedAt = Instant.now().toString();
@@ -97,7 +96,44 @@ public final class ClusterRunner {
         tokens.put("ROUTER_PORT", Integer.toString(extraPort));
         if (spec.diagnostics()) tokens.put(StackTemplate.DIAGNOSTICS, "on");
 
-        if (plan.udp()) LoopbackMulticast.check(mcastAddr, extraPort);
+        // try-with-resources skips a null resource: no namespace, nothing to delete
+        try (NetworkNamespace ns = spec.netns() ? NetworkNamespace.create() : null) {
+            return run(new Prepared(spec, progress, scenario, version, versionText, family, plan, jar, dist, ports,
+                    mcastAddr, cluster, clusterPorts, filter, tokens, start, deadline, startedAt, relay), ns);
+        }
+    }
+
+    /** What {@link #run(ClusterSpec)} worked out from the spec before anything starts. */
+    private record Prepared(ClusterSpec spec, Consumer<String> progress, Scenario scenario, JGroupsVersion version,
+                            String versionText, ApiFamily family, StackPlan plan, Path jar, Distribution dist, int[] ports,
+                            String mcastAddr, String cluster, List<Integer> clusterPorts, String filter,
+                            Map<String, String> tokens, long start, long deadline, String startedAt, boolean relay) {}
+
+    /** The run proper, once the spec is checked and the namespace (if asked for) exists. */
+    private static ClusterRun run(Prepared p, NetworkNamespace ns) throws IOException, InterruptedException {
+        ClusterSpec spec = p.spec();
+        Consumer<String> progress = p.progress();
+        Scenario scenario = p.scenario();
+        JGroupsVersion version = p.version();
+        String versionText = p.versionText();
+        StackPlan plan = p.plan();
+        Distribution dist = p.dist();
+        int[] ports = p.ports();
+        String cluster = p.cluster();
+        String filter = p.filter();
+        Map<String, String> tokens = p.tokens();
+        long start = p.start();
+        long deadline = p.deadline();
+        boolean relay = p.relay();
+        int n = spec.nodes();
+        int extraPort = ports[n];
+        List<String> prefix = ns == null ? List.of() : ns.prefix();
+        if (ns != null) progress.accept("network namespace " + ns.name + " (lo up, multicast on)");
+        ApiFamily family = p.family();
+        Path jar = p.jar();
+        List<Integer> clusterPorts = p.clusterPorts();
+        List<Path> nodeClassPath = List.of(dist.adapterJar(family), dist.coreCodecJar(), jar);
+        if (plan.udp() && ns == null) LoopbackMulticast.check(p.mcastAddr(), extraPort);
         Path work = Files.createTempDirectory("jgwire-cluster-");
         int lonSize = (n + 1) / 2;
         if (relay) tokens.put("RELAY_CONFIG", RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2]).toString());
@@ -130,19 +166,23 @@ public final class ClusterRunner {
             Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
             List<String> args = new ArrayList<>(List.of(name, xml.toString(), cluster));
             if (scenario.rpc()) args.add("rpc");
-            return ChildJvm.start(name, nodeClassPath, family.nodeMainClass(), args, Cluster.logFile(work, name), events);
+            return ChildJvm.start(prefix, name, nodeClassPath, family.nodeMainClass(), args, Cluster.logFile(work, name),
+                    events);
         };
         Cluster members = new Cluster(log, start, deadline, launcher);
         if (relay) members.sites(name -> Stack.SITES.get(name.charAt(0) - 'A' < lonSize ? 0 : 1));
         ChildJvm router = null;
-        LoopbackCapture capture = null;
+        PacketCapture capture = null;
         String captureProblem = null;
         try {
-            if (plan.tunnel()) router = startRouter(jar, version, extraPort, work, log, deadline);
+            if (plan.tunnel()) router = startRouter(prefix, jar, version, extraPort, work, log, deadline);
             if (spec.capture() != null) {
                 try {
-                    capture = LoopbackCapture.start(spec.capture(), filter, scenario.captureBufferBytes());
-                    progress.accept("capturing on lo (" + filter + ") to " + spec.capture());
+                    capture = ns != null ? NamespaceCapture.start(ns, dist.libJars(), spec.capture(), filter,
+                            scenario.captureBufferBytes())
+                            : LoopbackCapture.start(spec.capture(), filter, scenario.captureBufferBytes());
+                    progress.accept("capturing on lo" + (ns == null ? "" : " in " + ns.name) + " (" + filter + ") to "
+                            + spec.capture());
                 } catch (ClusterFailure e) {
                     captureProblem = e.getMessage();
                     progress.accept("no capture: " + captureProblem + "; the cluster runs anyway");
@@ -161,7 +201,7 @@ public final class ClusterRunner {
             long dropped = -1;
             if (capture != null) {
                 Thread.sleep(SETTLE_MILLIS);
-                LoopbackCapture c = capture;
+                PacketCapture c = capture;
                 capture = null;
                 long[] counts = c.stop();
                 packets = counts[0];
@@ -174,7 +214,7 @@ public final class ClusterRunner {
             Manifest manifest = ManifestBuilder.build(log.snapshot(), start, versionText, plan.id(), spec.scenario(),
                     cluster, !captured ? null : file != null ? file.getFileName().toString() : "-",
                     captured ? filter : null, clusterPorts, packets, dropped,
-                    new Manifest.Timings(startedAt, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols,
+                    new Manifest.Timings(p.startedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols,
                     relay ? sites(n, lonSize) : List.of());
             Path manifestFile = spec.manifest() != null ? spec.manifest()
                     : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");
@@ -235,17 +275,17 @@ public final class ClusterRunner {
     }
 
     /** A GossipRouter in its own JVM on 127.0.0.1; ready when its port listens. */
-    private static ChildJvm startRouter(Path jar, JGroupsVersion version, int port, Path work, EventLog log,
-                                        long deadline) throws IOException, InterruptedException {
+    private static ChildJvm startRouter(List<String> prefix, Path jar, JGroupsVersion version, int port, Path work,
+                                        EventLog log, long deadline) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-bind_addr", "127.0.0.1"));
         // 5.2 gave the GossipRouter a DiagnosticsHandler (enabled by default), like TP's diag component
         if (StackTemplate.hasDiagComponent(version)) args.addAll(List.of("-diag_enabled", "false"));
         // the router prints to stdout: only its exit matters here
-        ChildJvm router = ChildJvm.start("router", List.of(jar), "org.jgroups.stack.GossipRouter", args,
+        ChildJvm router = ChildJvm.start(prefix, "router", List.of(jar), "org.jgroups.stack.GossipRouter", args,
                 work.resolve("router.log"), e -> {
                     if (e.event().equals("exited")) log.accept(e);
                 });
-        while (!Listening.on(port)) {
+        while (prefix.isEmpty() ? !Listening.on(port) : !Listening.on(port, router.pid())) {
             if (!router.isAlive())
                 throw new ClusterFailure("the GossipRouter exited at start:\n" + router.logTail(LOG_TAIL_LINES));
             if (System.nanoTime() > deadline) {

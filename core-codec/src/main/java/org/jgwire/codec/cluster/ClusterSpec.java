@@ -25,10 +25,12 @@ import java.util.function.Consumer;
  *                       else into the run's work directory
  * @param progress       receives one line per thing worth telling a user (members, views, steps, counts), or null
  * @param keepLogs       keep the work directory (stack XMLs, members' logs) even after a successful capture
+ * @param netns          run members, router and capture in a network namespace of the run's own (root and
+ *                       iproute2 needed), deleted at the end
  */
 public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, CaptureTarget capture,
                           Path jgwireHome, Duration timeout, Duration duration, Path jgroupsJar, boolean diagnostics,
-                          Path manifest, Consumer<String> progress, boolean keepLogs) {
+                          Path manifest, Consumer<String> progress, boolean keepLogs, boolean netns) {
     /** Members are named by letters; 26 is more than a loopback test needs. */
     public static final int MAX_NODES = 26;
 
@@ -43,16 +45,27 @@ public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String
             throw new IllegalArgumentException("nodes (" + nodes + ") must be 1 to " + MAX_NODES);
         if (timeout.isNegative() || timeout.isZero())
             throw new IllegalArgumentException("timeout (" + timeout + ") must be positive");
+        if (netns && capture != null && !capture.pcapng())
+            throw new IllegalArgumentException("a capture in a network namespace is pcapng: name the file *.pcapng, not "
+                    + capture.file().getFileName());
         if (duration != null && (duration.isNegative() || duration.compareTo(timeout) >= 0))
             throw new IllegalArgumentException("duration (" + duration + ") must be 0 or more and less than the timeout ("
                     + timeout + ")");
+    }
+
+    /** Every option but {@code netns} (members on the host's loopback). */
+    public ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, CaptureTarget capture,
+                       Path jgwireHome, Duration timeout, Duration duration, Path jgroupsJar, boolean diagnostics,
+                       Path manifest, Consumer<String> progress, boolean keepLogs) {
+        this(jgroupsVersion, stack, nodes, scenario, capture, jgwireHome, timeout, duration, jgroupsJar, diagnostics,
+                manifest, progress, keepLogs, false);
     }
 
     /** A bundled version's cluster captured to a file ({@code .pcap}: classic pcap, else pcapng), or not at all. */
     public ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, Path capture, Path jgwireHome,
                        Duration timeout) {
         this(jgroupsVersion, stack, nodes, scenario, capture == null ? null : CaptureTarget.file(capture), jgwireHome,
-                timeout, null, null, false, null, null, false);
+                timeout, null, null, false, null, null, false, false);
     }
 
     /** The name of member {@code index} (0-based): A, B, C, ... */

@@ -36,6 +36,13 @@ record Distribution(Path home) {
                 + " package -DskipTests, or point jgwire.home at it)");
     }
 
+    /** Every jar in {@code lib/}: jgwire's own class path (the capture in a network namespace runs on it). */
+    List<Path> libJars() throws IOException {
+        try (Stream<Path> s = Files.list(home.resolve("lib"))) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
+        }
+    }
+
     /** {@code jgroups/jgroups-<version>.Final.jar} (or any qualifier after the version). */
     Path jgroupsJar(String version) throws IOException {
         Path dir = home.resolve("jgroups");

@@ -19,11 +19,20 @@ final class Listening {
     private Listening() {}
 
     static boolean on(int port) {
-        if (Files.isReadable(PROC_NET_TCP)) {
+        return on(port, PROC_NET_TCP);
+    }
+
+    /** Whether {@code port} listens in the network namespace of process {@code pid} ({@code /proc/PID/net/tcp}). */
+    static boolean on(int port, long pid) {
+        return on(port, Path.of("/proc", Long.toString(pid), "net", "tcp"));
+    }
+
+    private static boolean on(int port, Path table) {
+        if (Files.isReadable(table)) {
             // lines: "sl local_address rem_address st ...", addresses as hex IPv4:port (0100007F:1F90)
             String local = String.format(Locale.ROOT, ":%04X", port);
             try {
-                List<String> lines = Files.readAllLines(PROC_NET_TCP);
+                List<String> lines = Files.readAllLines(table);
                 for (String line : lines) {
                     String[] f = line.trim().split("\\s+");
                     if (f.length > 3 && f[1].endsWith(local) && f[3].equals(TCP_LISTEN)) return true;

@@ -21,7 +21,7 @@ import org.pcap4j.core.PcapHandle.TimestampPrecision;
  * the capture holds the whole life of the cluster. The link type is whatever libpcap gives for {@code lo}
  * (Ethernet on Linux).
  */
-final class LoopbackCapture {
+final class LoopbackCapture implements PacketCapture {
     /** More than lo's 64 KiB MTU: no frame is cut. */
     static final int SNAPLEN = 262_144;
     /**
@@ -135,7 +135,7 @@ final class LoopbackCapture {
      * A file and a live copy: every write and flush goes to both, until the copy fails (its reader went away):
      * the file goes on alone.
      */
-    private static final class Tee extends OutputStream {
+    static final class Tee extends OutputStream {
         private final OutputStream a;
         private final OutputStream b;
         private boolean copying = true;
@@ -195,7 +195,8 @@ final class LoopbackCapture {
      *
      * @return packets written and packets the kernel dropped
      */
-    synchronized long[] stop() throws ClusterFailure, InterruptedException {
+    @Override
+    public synchronized long[] stop() throws ClusterFailure, InterruptedException {
         if (!LIVE.remove(this)) return new long[] {packets, -1}; // stopped already
         stopping = true;
         thread.join(5_000);

@@ -31,7 +31,8 @@ import org.jgwire.codec.model.ViewInfo;
  * ({@code partition-merge}); every RPC request and response is there as often as the stack carries it, by its
  * RequestCorrelator header ({@code rpc}); and every large message is there as fragments from its sender whose
  * first one starts with the message's head and whose lengths add up to its size ({@code large}; with FRAG4
- * the fragments carry the whole serialized message, so they add up to a little more).
+ * the fragments carry the whole serialized message, so they add up to a little more), or, decoded with fragment
+ * reassembly (the default), as reassembled messages of its size from its sender that start with its head.
  */
 public final class ManifestCheck {
     private ManifestCheck() {}
@@ -225,8 +226,13 @@ public final class ManifestCheck {
         // one fragment set per copy on the wire: sender, fragmentation id, destination, and the frame's endpoints
         Map<String, Map<Long, Integer>> sets = new HashMap<>();
         Set<String> withHead = new HashSet<>();
+        int copies = 0;
         for (MessageRecord m : messages) {
             if (!sameId(m.src(), sender.uuid()) || m.payload() == null) continue;
+            if (m.isReassembled()) { // one per copy on the wire, as the fragment sets below
+                if (m.payload().length() == large.size() && contains(m.payload().head(), head)) copies++;
+                continue;
+            }
             org.jgwire.codec.model.HeaderRecord frag = null;
             for (org.jgwire.codec.model.HeaderRecord h : m.headers()) if (h.protocol().startsWith("FRAG")) frag = h;
             if (frag == null || !(frag.field("frag_id") instanceof Number fragId)) continue;
@@ -234,7 +240,6 @@ public final class ManifestCheck {
             sets.computeIfAbsent(key, k -> new HashMap<>()).put(fragId.longValue(), m.payload().length());
             if (fragId.longValue() == 0 && contains(m.payload().head(), head)) withHead.add(key);
         }
-        int copies = 0;
         for (String key : withHead) {
             long total = 0;
             for (int len : sets.get(key).values()) total += len;

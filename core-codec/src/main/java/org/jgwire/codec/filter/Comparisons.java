@@ -92,7 +92,8 @@ final class Comparisons {
         else {
             BigDecimal n = l.kind() == Token.Kind.NUMBER ? l.number() : null;
             if (n == null || n.stripTrailingZeros().scale() > 0)
-                throw error("'" + f.path() + "' is a number: compare it with a whole number, not " + l.shown(), l.position());
+                throw error("'" + f.path() + "' is a number: compare it with a whole number, not " + l.shown(),
+                        l.position());
             v = n.longValueExact();
         }
         if (v == MISSING) throw error("number out of range: " + l.shown(), l.position());
@@ -115,10 +116,12 @@ final class Comparisons {
     /** Seconds since the first record: {@code 2.5}, {@code 2.5s}, {@code 300ms}, {@code 10us}, {@code 5ns}, {@code 2m}. */
     private long duration(Literal l) throws FilterSyntaxException {
         String t = l.text();
-        String[][] units = {{"ns", "0.000000001"}, {"us", "0.000001"}, {"ms", "0.001"}, {"s", "1"}, {"m", "60"}, {"h", "3600"}};
+        String[][] units = {{"ns", "0.000000001"}, {"us", "0.000001"}, {"ms", "0.001"}, {"s", "1"}, {"m", "60"},
+                {"h", "3600"}};
         BigDecimal scale = BigDecimal.ONE;
         for (String[] u : units) {
-            if (t.endsWith(u[0]) && t.length() > u[0].length() && Character.isDigit(t.charAt(t.length() - u[0].length() - 1))) {
+            int numberEnd = t.length() - u[0].length();
+            if (t.endsWith(u[0]) && numberEnd > 0 && Character.isDigit(t.charAt(numberEnd - 1))) {
                 t = t.substring(0, t.length() - u[0].length());
                 scale = new BigDecimal(u[1]);
                 break;
@@ -148,7 +151,8 @@ final class Comparisons {
         List<int[]> ks = new ArrayList<>();
         for (Literal l : values) {
             int[] parts = VersionParts.parse(l.text());
-            if (parts == null) throw error("'" + f.path() + "' is a version: give it as 5.5.7, 5.3 or 4, not " + l.shown(), l.position());
+            if (parts == null)
+                throw error("'" + f.path() + "' is a version: give it as 5.5.7, 5.3 or 4, not " + l.shown(), l.position());
             ks.add(parts);
         }
         Getters.Value g = f.value();
@@ -254,7 +258,8 @@ final class Comparisons {
             case LT, LE, GT, GE -> {
                 Literal l = values.get(0);
                 BigDecimal n = l.kind() == Token.Kind.NUMBER ? l.number() : null;
-                if (n == null) throw error("'" + op.text() + "' compares numbers: " + l.shown() + " is not one", l.position());
+                if (n == null)
+                    throw error("'" + op.text() + "' compares numbers: " + l.shown() + " is not one", l.position());
                 double k = n.doubleValue();
                 Token.Kind kind = op.kind();
                 return (r, c) -> numberHolds(g.get(r, c), kind, k);

@@ -94,9 +94,9 @@ final class FilterLexer {
                     case 'n' -> b.append('\n');
                     case 't' -> b.append('\t');
                     case 'r' -> b.append('\r');
-                    default -> b.append(e); // \" \\ \' and a regex's own escapes such as \d pass through below
+                    case '"', '\'', '\\' -> b.append(e);
+                    default -> b.append('\\').append(e); // a regular expression's own escape, such as \d, stays
                 }
-                if (e != 'n' && e != 't' && e != 'r' && e != '"' && e != '\'' && e != '\\') b.insert(b.length() - 1, '\\');
             } else {
                 b.append(c);
             }

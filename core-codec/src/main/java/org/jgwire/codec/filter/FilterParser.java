@@ -11,7 +11,8 @@ import org.jgwire.codec.model.MessageRecord;
  * or      = and { ("||" | "or") and }
  * and     = unary { ("&amp;&amp;" | "and") unary }
  * unary   = ("!" | "not") unary | "(" or ")" | test
- * test    = path [ ("==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | "contains" | "matches") value | "in" "{" value { [","] value } "}" ]
+ * test    = path [ op value | "in" "{" value { [","] value } "}" ]
+ * op      = "==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | "contains" | "matches" | "~"
  * value   = number | "string" | word
  * </pre>
  */
@@ -34,7 +35,8 @@ final class FilterParser {
 
     static Compiled compile(String expression) throws FilterSyntaxException {
         FilterParser p = new FilterParser(expression, FilterLexer.tokens(expression));
-        if (p.peek().kind() == Token.Kind.END) throw p.error("empty filter: give an expression such as gms.type == VIEW", 0);
+        if (p.peek().kind() == Token.Kind.END)
+            throw p.error("empty filter: give an expression such as gms.type == VIEW", 0);
         Condition c = p.or();
         Token t = p.peek();
         if (t.kind() != Token.Kind.END)
@@ -111,14 +113,16 @@ final class FilterParser {
         if (op.kind() == Token.Kind.IN) {
             Token open = take();
             if (open.kind() != Token.Kind.LBRACE)
-                throw error("expected '{' after 'in', as in type in {VIEW, JOIN_RSP}; got " + open.shown(), open.position());
+                throw error("expected '{' after 'in', as in type in {VIEW, JOIN_RSP}; got " + open.shown(),
+                        open.position());
             while (peek().kind() != Token.Kind.RBRACE) {
                 if (peek().kind() == Token.Kind.END)
                     throw error("expected '}' to close the '{' at position " + open.position(), peek().position());
                 values.add(literal(op));
                 if (peek().kind() == Token.Kind.COMMA) next++;
             }
-            if (values.isEmpty()) throw error("empty set: give at least one value between '{' and '}'", peek().position());
+            if (values.isEmpty())
+                throw error("empty set: give at least one value between '{' and '}'", peek().position());
             next++;
         } else {
             values.add(literal(op));
@@ -137,7 +141,7 @@ final class FilterParser {
         };
     }
 
-    /** A field path, a protocol ({@code NAKACK2}), a header field ({@code nakack2.seqno}) or a flag ({@code flags.OOB}). */
+    /** A field, a protocol ({@code NAKACK2}), a header field ({@code nakack2.seqno}) or a flag ({@code flags.OOB}). */
     private Field resolve(Token word) throws FilterSyntaxException {
         String path = word.text();
         Field f = RecordFields.get(path);
@@ -164,9 +168,14 @@ final class FilterParser {
         }
         String protocol = ProtocolNames.canonical(head);
         if (protocol != null) return HeaderAccess.field(protocol, tail);
+        Field whole = RecordFields.get(head.toLowerCase(Locale.ROOT));
+        if (whole != null)
+            throw error("'" + whole.path() + "' has no parts: compare it as a whole, as in " + whole.path()
+                    + " == \"...\"", tailAt - 1);
         List<String> sub = new ArrayList<>();
         for (String p : RecordFields.paths()) if (p.startsWith(head.toLowerCase(Locale.ROOT) + ".")) sub.add(p);
-        if (!sub.isEmpty()) throw error("unknown field '" + path + "'; " + head + " has " + String.join(", ", sub), tailAt);
+        if (!sub.isEmpty())
+            throw error("unknown field '" + path + "'; " + head + " has " + String.join(", ", sub), tailAt);
         throw unknown(head, word.position());
     }
 

@@ -34,7 +34,8 @@ public final class FilterSyntaxException extends Exception {
     /** Two lines: the expression, and a caret under the position. */
     public String pointer() {
         StringBuilder caret = new StringBuilder();
-        for (int i = 0; i < position && i < expression.length(); i++) caret.append(expression.charAt(i) == '\t' ? '\t' : ' ');
+        for (int i = 0; i < position && i < expression.length(); i++)
+            caret.append(expression.charAt(i) == '\t' ? '\t' : ' '); // tabs keep the caret in place
         for (int i = expression.length(); i < position; i++) caret.append(' ');
         return expression + "\n" + caret + "^";
     }

@@ -48,7 +48,8 @@ final class RecordFields {
         value("dest", FieldType.ADDRESS, (r, c) -> r instanceof MessageRecord m ? m.dest() : null);
         text("dest_addr", (r, c) -> r instanceof MessageRecord m && m.dest() != null ? m.dest().id() : null);
         value("multicast", FieldType.BOOLEAN, (r, c) -> r instanceof MessageRecord m ? (Boolean) m.multicast() : null);
-        text("cluster", (r, c) -> r instanceof MessageRecord m ? m.cluster() : r instanceof GossipRecord g ? g.group() : null);
+        text("cluster", (r, c) -> r instanceof MessageRecord m ? m.cluster()
+                : r instanceof GossipRecord g ? g.group() : null);
         number("batch_index", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m && m.batchIndex() >= 0
                 ? m.batchIndex() : MISSING);
         number("batch_size", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m && m.batchIndex() >= 0
@@ -57,11 +58,13 @@ final class RecordFields {
         value("names", FieldType.TEXT_LIST, (r, c) -> r instanceof MessageRecord m ? names(m.discovery())
                 : r instanceof GossipRecord g ? names(g.discovery()) : null);
 
-        number("payload.length", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m ? m.payload().length() : MISSING);
+        number("payload.length", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m
+                ? m.payload().length() : MISSING);
         text("payload.text", (r, c) -> r instanceof MessageRecord m ? m.payload().text() : null);
         text("payload.class", (r, c) -> r instanceof MessageRecord m ? m.payload().objectClass() : null);
 
-        value("view", FieldType.PRESENCE, (r, c) -> r instanceof MessageRecord m && m.view() != null ? Boolean.TRUE : null);
+        value("view", FieldType.PRESENCE, (r, c) -> r instanceof MessageRecord m && m.view() != null
+                ? Boolean.TRUE : null);
         text("view.kind", (r, c) -> view(r) != null ? view(r).kind() : null);
         number("view.id", FieldType.NUMBER, (r, c) -> view(r) != null ? view(r).id() : MISSING);
         value("view.creator", FieldType.ADDRESS, (r, c) -> view(r) != null ? view(r).creator() : null);
@@ -74,7 +77,8 @@ final class RecordFields {
 
         text("problem", (r, c) -> r instanceof ErrorRecord e ? e.problem().jsonName() : null);
         text("message", (r, c) -> r instanceof ErrorRecord e ? e.message() : null);
-        number("offset", FieldType.NUMBER, (r, c) -> r instanceof ErrorRecord e && e.offset() >= 0 ? e.offset() : MISSING);
+        number("offset", FieldType.NUMBER, (r, c) -> r instanceof ErrorRecord e && e.offset() >= 0
+                ? e.offset() : MISSING);
     }
 
     private RecordFields() {}

@@ -19,7 +19,8 @@ interface TextMatch {
         String t = l.text();
         if (!l.isBare()) return s -> s.contains(t);
         return s -> {
-            for (int i = 0, last = s.length() - t.length(); i <= last; i++) if (s.regionMatches(true, i, t, 0, t.length())) return true;
+            for (int i = 0, last = s.length() - t.length(); i <= last; i++)
+                if (s.regionMatches(true, i, t, 0, t.length())) return true;
             return false;
         };
     }

@@ -25,12 +25,25 @@ import java.util.List;
  * @param discovery    names learned from this message (discovery data, MERGE3 INFO), possibly empty
  * @param offset       first byte of the message in the frame
  * @param length       bytes of the message in the frame, or -1 when unknown
+ * @param reassembledFrom for a message reassembled from FRAG2/FRAG3/FRAG4 fragments: the packet numbers of the
+ *                     fragments' frames in arrival order (see {@code FragmentReassembler}); empty for a message
+ *                     read from one frame
  */
 public record MessageRecord(FrameInfo frame, String version, String decodedWith, String type, int flags,
                             List<String> flagNames, NodeAddress src, NodeAddress dest, boolean multicast,
                             String cluster, int batchIndex, int batchSize, List<HeaderRecord> headers,
-                            Payload payload, ViewInfo view, List<Discovery> discovery, int offset, int length)
+                            Payload payload, ViewInfo view, List<Discovery> discovery, int offset, int length,
+                            List<Long> reassembledFrom)
         implements Record {
+    /** A message read from one frame (not reassembled). */
+    public MessageRecord(FrameInfo frame, String version, String decodedWith, String type, int flags,
+                         List<String> flagNames, NodeAddress src, NodeAddress dest, boolean multicast, String cluster,
+                         int batchIndex, int batchSize, List<HeaderRecord> headers, Payload payload, ViewInfo view,
+                         List<Discovery> discovery, int offset, int length) {
+        this(frame, version, decodedWith, type, flags, flagNames, src, dest, multicast, cluster, batchIndex, batchSize,
+                headers, payload, view, discovery, offset, length, List.of());
+    }
+
     @Override
     public String kind() {
         return "message";
@@ -38,7 +51,12 @@ public record MessageRecord(FrameInfo frame, String version, String decodedWith,
 
     public MessageRecord withView(ViewInfo v) {
         return new MessageRecord(frame, version, decodedWith, type, flags, flagNames, src, dest, multicast,
-                cluster, batchIndex, batchSize, headers, payload, v, discovery, offset, length);
+                cluster, batchIndex, batchSize, headers, payload, v, discovery, offset, length, reassembledFrom);
+    }
+
+    /** Whether this message was reassembled from fragments. */
+    public boolean isReassembled() {
+        return !reassembledFrom.isEmpty();
     }
 
     /** The first header of the named protocol, or null. */

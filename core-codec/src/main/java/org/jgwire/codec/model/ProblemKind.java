@@ -14,6 +14,8 @@ public enum ProblemKind {
     GAP,
     /** A limit was hit (frame length, open streams, fragments); the value and limit are in the message. */
     LIMIT,
+    /** Fragments of a message still missing when the capture ended (or when its set was dropped). */
+    INCOMPLETE,
     /** The input could not be read. */
     IO;
 

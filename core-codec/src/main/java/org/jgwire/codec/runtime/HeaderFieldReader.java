@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ public final class HeaderFieldReader {
 
     private final Function<Object, Object> converter;
     private final Map<Class<?>, Layout> layouts = new ConcurrentHashMap<>();
+    private Layout lastLayout;
 
     /** @param converter turns a JGroups value into a neutral one, or returns null when it has no special form */
     public HeaderFieldReader(Function<Object, Object> converter) {
@@ -34,20 +36,40 @@ public final class HeaderFieldReader {
     }
 
     public List<HeaderField> read(Object header) {
-        Layout layout = layouts.computeIfAbsent(header.getClass(), Layout::of);
-        List<HeaderField> out = new ArrayList<>(layout.fields.length);
-        for (Field f : layout.fields) {
+        Layout layout = layoutOf(header.getClass());
+        Field[] fields = layout.fields;
+        HeaderField[] out = new HeaderField[fields.length];
+        int n = 0;
+        for (int i = 0; i < fields.length; i++) {
             Object raw;
             try {
-                raw = f.get(header);
+                raw = fields[i].get(header);
             } catch (IllegalAccessException e) {
                 continue;
             }
-            Object value = (f.getName().equals("type") && layout.typeNamer != null) ? layout.typeName(this, raw)
-                    : neutral(raw);
-            out.add(new HeaderField(f.getName(), value));
+            Object value = layout.isType[i] ? layout.typeName(this, raw) : neutral(raw);
+            // the same plain value as this field's last one (a type, a flag, a null address): the same field object
+            HeaderField last = layout.last[i];
+            if (last == null || !samePlainValue(last.value(), value))
+                layout.last[i] = last = new HeaderField(layout.names[i], value);
+            out[n++] = last;
         }
-        return out;
+        return Arrays.asList(n == out.length ? out : Arrays.copyOf(out, n));
+    }
+
+    private static boolean samePlainValue(Object a, Object b) {
+        if (a == b) return true;
+        if (a == null || b == null || a.getClass() != b.getClass()) return false;
+        return (a instanceof String || a instanceof Number || a instanceof Boolean) && a.equals(b);
+    }
+
+    /** The layout of a class; headers come in runs of one class, so the last one is checked first. */
+    private Layout layoutOf(Class<?> c) {
+        Layout last = lastLayout;
+        if (last != null && last.type == c) return last;
+        Layout l = layouts.computeIfAbsent(c, Layout::of);
+        lastLayout = l;
+        return l;
     }
 
     /** A value as jgwire records hold it. */
@@ -90,7 +112,13 @@ public final class HeaderFieldReader {
         }
     }
 
-    private record Layout(Field[] fields, Method typeNamer, Object[] typeNames) {
+    /**
+     * A class's fields in declaration order (superclass first), their names, which are type codes named through
+     * {@code typeNamer}, and the field object last made for each (shared while the value repeats; fields are
+     * immutable, so readers racing on one layout at worst make a new one).
+     */
+    private record Layout(Class<?> type, Field[] fields, String[] names, boolean[] isType, Method typeNamer,
+                          Object[] typeNames, HeaderField[] last) {
         /** The name of a type code, through the class's namer once per code (codes are few, names fixed). */
         Object typeName(HeaderFieldReader reader, Object raw) {
             if (raw instanceof Number n && n.intValue() >= -128 && n.intValue() < 128) {
@@ -124,7 +152,15 @@ public final class HeaderFieldReader {
                         // inaccessible (module rules): leave the field out rather than fail the header
                     }
                 }
-            return new Layout(fields.toArray(new Field[0]), typeNamer(c), new Object[256]);
+            Field[] array = fields.toArray(new Field[0]);
+            String[] names = new String[array.length];
+            Method namer = typeNamer(c);
+            boolean[] isType = new boolean[array.length];
+            for (int i = 0; i < array.length; i++) {
+                names[i] = array[i].getName();
+                isType[i] = names[i].equals("type") && namer != null;
+            }
+            return new Layout(c, array, names, isType, namer, new Object[256], new HeaderField[array.length]);
         }
 
         private static Method typeNamer(Class<?> c) {

@@ -46,6 +46,23 @@ final class LoadedAdapter implements AutoCloseable {
         }
     }
 
+    /** {@link WireAdapter#decodeMessage}, fenced like {@link #decode}. */
+    List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(loader);
+        try {
+            List<Record> out = adapter.decodeMessage(type, buf, off, len, frame);
+            return out != null ? out : List.of();
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1,
+                    "JGroups " + label + " adapter failed on a reassembled message of " + len + " bytes: " + e));
+        } finally {
+            t.setContextClassLoader(before);
+        }
+    }
+
     /** Errors the JVM cannot recover from pass; a huge array a bad length asked for (OutOfMemoryError) does not. */
     static void rethrowFatal(Throwable e) {
         if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError) && !(e instanceof StackOverflowError))

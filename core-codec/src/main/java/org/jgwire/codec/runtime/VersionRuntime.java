@@ -142,6 +142,22 @@ public final class VersionRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * Decodes one message serialized on its own ({@link WireAdapter#decodeMessage}) with the jar that decoded
+     * frames of {@code version} (e.g. {@code "5.5.7"}, a record's {@code version}): the original of a reassembled
+     * fragmented message. Never throws.
+     */
+    public List<Record> decodeMessage(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
+        try {
+            Object slot = fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            if (slot instanceof LoadedAdapter a) return a.decodeMessage(type, buf, off, len, frame);
+            return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, String.valueOf(slot)));
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
+        }
+    }
+
     private Object unversionedSlot(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
         List<Endpoint> conn = connectionKey(frame);
         int v = kind == FrameKind.GOSSIP ? FrameVersions.embeddedVersion(buf, off, len) : -1;

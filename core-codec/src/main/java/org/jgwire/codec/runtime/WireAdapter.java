@@ -23,4 +23,19 @@ public interface WireAdapter {
      * decode become an {@link org.jgwire.codec.model.ErrorRecord}, and what was decoded before them is kept.
      */
     List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame);
+
+    /**
+     * Decodes one message serialized on its own by {@code Message.writeTo} (leading byte, flags, addresses, headers,
+     * payload; no version, frame flags nor type short before it), of the given message type: the original message
+     * inside a reassembled FRAG4 {@code FragmentedMessage}, or the one FRAG2/FRAG3 serialized when it had no byte
+     * array ({@code needs_deserialization}, after its type short). Offsets in the records count from {@code off}.
+     * Never throws, as {@link #decode}.
+     *
+     * <p>The default answers with an error record: only 5.x fragments serialized messages (FRAG4 and
+     * {@code Util.messageToBuffer} in FRAG2/FRAG3 5.x); the 3.6 and 4.x families fragment payload bytes only.
+     */
+    default List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
+        return List.of(new org.jgwire.codec.model.ErrorRecord(frame, org.jgwire.codec.model.ProblemKind.UNSUPPORTED_VERSION,
+                -1, "JGroups " + jgroupsVersion() + " does not serialize fragmented messages; no decoder for one"));
+    }
 }

@@ -36,6 +36,13 @@ class FilterSyntaxTest {
     }
 
     @Test
+    void aFieldWithoutPartsSaysSo() {
+        FilterSyntaxException e = failure("src.name == A");
+        assertEquals(3, e.position());
+        assertTrue(e.reason().contains("'src' has no parts"), e.reason());
+    }
+
+    @Test
     void literalsMustFitTheFieldsType() {
         assertEquals(9, failure("frame == abc").position());
         assertEquals(10, failure("version < \"five\"").position());

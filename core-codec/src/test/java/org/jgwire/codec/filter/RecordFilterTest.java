@@ -56,6 +56,7 @@ class RecordFilterTest {
         assertTrue(matches("type == BYTES && multicast && !flags.OOB && cluster == \"c1\"", r));
         assertTrue(matches("payload.length == 11 && payload.text contains \"lo wo\"", r));
         assertTrue(matches("payload.text matches \"^hel+o\\\\s\"", r));
+        assertTrue(matches("payload.text matches \"\\d\\d$\"", Records.nakack(2, 5, "chat 42")), "\\d stays a regex escape");
         assertTrue(matches("src_ep == \"127.0.0.1:7800\" && dst_port == 7801", r));
         assertTrue(matches("protocols contains TP && !view", r));
         assertFalse(matches("dest == \"anything\"", r), "a multicast has no dest");

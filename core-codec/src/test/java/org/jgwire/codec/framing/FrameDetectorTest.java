@@ -15,6 +15,13 @@ import org.junit.jupiter.api.Test;
 class FrameDetectorTest {
 
     @Test
+    void knowsExactlyTheVersionShortsOfTheWireVariantTable() {
+        for (int s = 0; s < 1 << 16; s++)
+            assertEquals(org.jgwire.codec.runtime.WireVariants.isKnownVersionShort(s), FrameDetector.isKnownVersion(s),
+                    "version short " + s);
+    }
+
+    @Test
     void acceptsRealSingleAndListFrames() throws Exception {
         for (byte[] f : new byte[][] {single(0, 1), single(100, 2), list(1, 3), list(5, 4)})
             assertTrue(FrameDetector.isPlausibleTransportFrame(f, 0, f.length));

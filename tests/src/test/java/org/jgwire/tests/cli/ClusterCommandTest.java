@@ -108,11 +108,49 @@ class ClusterCommandTest {
         assertEquals(4, Manifest.read(Manifest.pathFor(pcap)).rpcCalls().size(), "RPCs in the manifest beside the file");
     }
 
+    /** setpriv (util-linux) drops CAP_NET_RAW and CAP_NET_ADMIN, as for a user without capture rights. */
+    @Test
+    void withoutCaptureRightsTheClusterStillRunsAndSaysWhyNothingWasCaptured(@TempDir Path dir) throws Exception {
+        Path pcap = dir.resolve("never.pcapng");
+        Path manifest = dir.resolve("m.json");
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--bounding-set", "-net_raw,-net_admin", "--inh-caps",
+                "-net_raw,-net_admin", "--"));
+        cmd.addAll(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "2", "--capture",
+                pcap.toString(), "--manifest", manifest.toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "jgwire cluster did not end");
+        assertEquals(3, p.exitValue(), out);
+        assertTrue(out.contains("nothing was captured") && out.contains("CAP_NET_RAW"), out);
+        assertFalse(Files.exists(pcap), "a capture file although nothing could be captured");
+        Manifest m = Manifest.read(manifest);
+        assertEquals(2, m.members().size(), "the members ran anyway");
+        assertEquals(6, m.sent().size(), "the chat ran anyway");
+        assertEquals(null, m.capture(), "the manifest names no capture");
+        assertEquals(-1, m.packets());
+    }
+
     @Test
     void ctrlCStopsEveryMemberAndKeepsAReadableCapture(@TempDir Path dir) throws Exception {
+        interrupt(dir, false);
+    }
+
+    @Test
+    void ctrlCInANetworkNamespaceAlsoDeletesTheNamespace(@TempDir Path dir) throws Exception {
+        String ns = interrupt(dir, true);
+        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        String namespaces = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, list.waitFor(), namespaces);
+        assertFalse(namespaces.contains(ns), ns + " survived Ctrl-C: " + namespaces);
+    }
+
+    /** Starts a long chat, sends SIGINT once it runs; returns the namespace's name (netns) or null. */
+    private static String interrupt(Path dir, boolean netns) throws Exception {
         Path pcap = dir.resolve("interrupted.pcapng");
-        Process p = new ProcessBuilder(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "3",
-                "--scenario", "chat", "--duration", "60s", "--capture", pcap.toString()))
+        List<String> args = new ArrayList<>(List.of("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes",
+                "3", "--scenario", "chat", "--duration", "60s", "--capture", pcap.toString()));
+        if (netns) args.add("--netns");
+        Process p = new ProcessBuilder(jgwire(args.toArray(String[]::new)))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
@@ -121,6 +159,9 @@ class ClusterCommandTest {
             if (line.contains("scenario chat")) break;
         }
         assertTrue(seen.stream().anyMatch(l -> l.contains("scenario chat")), "the cluster never started: " + seen);
+        String ns = seen.stream().filter(l -> l.startsWith("jgwire: network namespace ")).map(l -> l.split(" ")[3])
+                .findFirst().orElse(null);
+        assertEquals(netns, ns != null, "namespace reported: " + seen);
         List<ProcessHandle> children = p.toHandle().descendants().toList();
         assertEquals(3, children.stream().filter(h -> h.info().commandLine().orElse("").contains("ClusterNode")).count(),
                 "member JVMs running: " + children.stream().map(h -> h.info().commandLine().orElse("?")).toList());
@@ -141,5 +182,6 @@ class ClusterCommandTest {
         Decoding.Result r = Decoding.decode(pcap, InputHints.AUTO);
         assertEquals(0, r.summary().errors(), "errors decoding the interrupted capture");
         assertTrue(r.records().size() > 10, "the capture up to Ctrl-C holds the cluster's traffic: " + r.records().size());
+        return ns;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.jgroups.Address;
 import org.jgroups.Header;
 import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.EncryptHeader;
 import org.jgroups.protocols.PingHeader;
 import org.jgroups.protocols.TpHeader;
 import org.jgroups.protocols.pbcast.GMS;
@@ -142,6 +143,7 @@ final class TransportDecoder {
         List<Discovery> discovery = List.of();
         int gmsType = -1;
         boolean ping = false;
+        boolean encrypted = false;
         for (int i = 0; i < n; i++) {
             Header h = hdrs[i];
             HeaderRecord r = cx.headers.record(pids[i], magics[i], h, buf, starts[i], ends[i], base);
@@ -150,6 +152,7 @@ final class TransportDecoder {
                 if (cluster == null) cluster = HeaderRecords.clusterOf(buf, starts[i] + 4, ends[i]);
             } else if (h instanceof GMS.GmsHeader g) gmsType = g.getType();
             else if (h instanceof PingHeader) ping = true;
+            else if (h instanceof EncryptHeader) encrypted = true;
             else if (h instanceof MERGE3.MergeHeader) {
                 Discovery d = Discoveries.mergeInfo(r, srcNode);
                 if (d != null) discovery = List.of(d);
@@ -158,7 +161,8 @@ final class TransportDecoder {
         }
         Payload payload = cx.payloads.of(buf, payloadOff, payloadLen);
         ViewInfo view = null;
-        if (payloadLen > 0 && gmsType >= 0 && Views.carriesView((byte) gmsType)) {
+        // SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable but the payload is ciphertext: no view or PingData in it
+        if (payloadLen > 0 && !encrypted && gmsType >= 0 && Views.carriesView((byte) gmsType)) {
             try {
                 view = cx.views.read((byte) gmsType, buf, payloadOff, payloadLen);
             } catch (Throwable t) {
@@ -166,7 +170,7 @@ final class TransportDecoder {
                         + " is not a view as GMS writes it: " + t));
             }
         }
-        if (payloadLen > 0 && ping) {
+        if (payloadLen > 0 && !encrypted && ping) {
             try {
                 discovery = cx.discoveries.pingData(buf, payloadOff, payloadLen);
             } catch (Throwable t) {

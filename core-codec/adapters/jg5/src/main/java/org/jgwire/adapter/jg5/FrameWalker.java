@@ -10,6 +10,7 @@ import org.jgroups.Address;
 import org.jgroups.Header;
 import org.jgroups.LongMessage;
 import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.EncryptHeader;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.PingHeader;
 import org.jgroups.protocols.TpHeader;
@@ -40,6 +41,14 @@ final class FrameWalker {
     private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)
     private static final byte DEST_SET = 1, SRC_SET = 2; // BaseMessage.DEST_SET / SRC_SET (leading byte)
     private static final int MAX_NESTING = 4;
+    /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
+    private static final byte CONTROL = 1;
+    private static final byte[] TEXT_BYTES = new byte[256];
+
+    static {
+        for (int c = 0; c < 0x20; c++) if (c != '\n' && c != '\r' && c != '\t') TEXT_BYTES[c] = CONTROL;
+        for (int c = 0x80; c < 0x100; c++) TEXT_BYTES[c] = 2;
+    }
 
     private final JarFacts jar;
     private final Limits limits;
@@ -124,6 +133,14 @@ final class FrameWalker {
                     in.remaining() + " bytes after the last message of the frame");
     }
 
+    /**
+     * A message serialized on its own ({@code Message.writeTo}, the type given apart): the original of a reassembled
+     * fragmented message. Bytes after it are left alone (FragmentedMessage may round its slices up, JGRP-2289).
+     */
+    void serialized(short type) throws IOException {
+        message(type, null, null, false, null, -1, 0, true, 0);
+    }
+
     /** An FD_SOCK2 message: an EmptyMessage's {@code writeTo}, without version, flags or type. */
     void bare() throws IOException {
         message((short) 2, null, null, false, null, -1, 0, true, 0);
@@ -159,11 +176,13 @@ final class FrameWalker {
         GMS.GmsHeader gms = null;
         PingHeader ping = null;
         Header merge = null;
+        boolean encrypted = false;
         for (int i = 0; i < hcount; i++) {
             Header h = header(headers, i);
             if (h instanceof GMS.GmsHeader g) gms = g;
             else if (h instanceof PingHeader p) ping = p;
             else if (h instanceof MERGE3.MergeHeader) merge = h;
+            else if (h instanceof EncryptHeader) encrypted = true;
             else if (h instanceof TpHeader && cluster == null) cluster = tpCluster(h);
         }
 
@@ -226,7 +245,8 @@ final class FrameWalker {
         List<Discovery> names = List.of();
         ErrorRecord late = null;
         boolean hasBytes = type == 0 || type == 1;
-        if (hasBytes && payload.length() > 0 && (gms != null || ping != null)) {
+        // SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable but the payload is ciphertext: no view or PingData in it
+        if (hasBytes && !encrypted && payload.length() > 0 && (gms != null || ping != null)) {
             int off = in.position() - payload.length();
             try {
                 if (gms != null && GmsViews.carriesView(gms.getType())) view = views.read(gms.getType(), in.buffer(), off, payload.length());
@@ -365,15 +385,14 @@ final class FrameWalker {
     /** The bytes as text when all of them are printable UTF-8, cut at {@code Limits.payloadTextChars}. */
     private String text(byte[] b, int p, int len) {
         if (len == 0) return null;
-        boolean ascii = true;
-        for (int i = p, end = p + len; i < end; i++) {
-            int c = b[i];
-            if (c < 0) {
-                ascii = false;
-                break;
-            }
-            if (c < 0x20 && c != '\n' && c != '\r' && c != '\t') return null;
+        // a control character anywhere means no text (the UTF-8 path below would refuse it too); checked a block
+        // at a time, without a branch per byte
+        int seen = 0;
+        for (int i = p, end = p + len; i < end; ) {
+            for (int stop = Math.min(end, i + 64); i < stop; i++) seen |= TEXT_BYTES[b[i] & 0xFF];
+            if ((seen & CONTROL) != 0) return null;
         }
+        boolean ascii = seen == 0;
         String s;
         if (ascii) s = new String(b, p, Math.min(len, limits.payloadTextChars()), StandardCharsets.ISO_8859_1);
         else {

@@ -59,4 +59,25 @@ public final class Jg5WireAdapter implements WireAdapter {
         }
         return out;
     }
+
+    @Override
+    public List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
+        List<Record> out = new ArrayList<>(2);
+        walker.begin(frame, off, out);
+        walker.in.reset(buf, off, len);
+        try {
+            walker.serialized((short) type);
+        } catch (Problem p) {
+            out.add(new ErrorRecord(frame, p.kind, p.position - off, p.getMessage()));
+        } catch (EOFException e) {
+            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, walker.in.position() - off,
+                    "reassembled message of " + len + " bytes ends inside a structure (JGroups " + jar.label + "): "
+                            + e.getMessage()));
+        } catch (Exception | LinkageError | StackOverflowError e) {
+            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, walker.in.position() - off,
+                    "reassembled message cannot be read by JGroups " + jar.label + " near offset "
+                            + (walker.in.position() - off) + ": " + e));
+        }
+        return out;
+    }
 }

@@ -1,0 +1,104 @@
+package org.jgwire.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jgwire.cli.output.JsonLinesWriter;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.gui.app.RecordExport;
+import org.jgwire.gui.app.Viewer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code jgwire gui}: the JavaFX viewer (gui module), with the same decoding options as {@code decode}. */
+@Command(name = "gui", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Open the desktop viewer: message table, decoded tree with hex, membership timeline, flow.",
+                "Open a capture from the command line, the File menu (Ctrl+O) or by dropping it on the window."},
+        footer = {"", "Examples:",
+                "  jgwire gui",
+                "  jgwire gui capture.pcapng",
+                "  jgwire gui --port 7800,7801 capture.pcap",
+                "  jgwire gui --live lo --port 7800",
+                "  xvfb-run -a jgwire gui capture.pcap      # without a desktop",
+                "", "Needs a display (DISPLAY); the window's layout and recent files are remembered per user.",
+                "Exit codes: 0 closed normally, 2 usage error (or no display), 3 the file cannot be read."})
+public final class GuiCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "CAPTURE", description = "A pcap/pcapng file to open.")
+    Path capture;
+
+    @Option(names = "--live", paramLabel = "IFACE",
+            description = "Capture live on this interface through libpcap (needs capture rights), e.g. lo.")
+    String live;
+
+    @Option(names = "--port", paramLabel = "PORT", split = ",",
+            description = "Only traffic to or from these ports (default: JGroups is recognised by content).")
+    List<Integer> ports = new ArrayList<>();
+
+    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
+            description = "Decode every frame as this JGroups version, whatever its version short says.")
+    String jgroupsVersion;
+
+    @Option(names = "--jgroups-jar", paramLabel = "JAR",
+            description = "Decode with this JGroups jar instead of the bundled ones.")
+    Path jgroupsJar;
+
+    @Option(names = "--no-reassemble", description = "Show FRAG2/FRAG3/FRAG4 fragments instead of the messages "
+            + "reassembled from them.")
+    boolean noReassemble;
+
+    @Option(names = "--stacktrace", description = "Print stack traces of failures.")
+    boolean stacktrace;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (capture != null && live != null) throw usage("give a CAPTURE file or --live, not both");
+        if (capture != null && !Files.exists(capture)) throw new NoSuchFileException(capture.toString());
+        if (jgroupsJar != null && !Files.isReadable(jgroupsJar)) throw new NoSuchFileException(jgroupsJar.toString());
+        for (int port : ports)
+            if (port < 0 || port > 65535) throw usage("--port must be 0 to 65535, got " + port);
+        if (jgroupsVersion != null) {
+            try {
+                JGroupsVersion.parse(jgroupsVersion);
+            } catch (IllegalArgumentException e) {
+                throw usage("--jgroups-version: " + e.getMessage());
+            }
+        }
+        String display = System.getenv("DISPLAY");
+        if ((display == null || display.isEmpty()) && System.getenv("WAYLAND_DISPLAY") == null
+                && !"Monocle".equals(System.getProperty("glass.platform"))) {
+            throw usage("no display: DISPLAY is not set (run it on a desktop, or under 'xvfb-run -a')");
+        }
+        DecodeOptions options = new DecodeOptions(Limits.DEFAULTS, VersionRuntime.defaultHome(), jgroupsVersion,
+                jgroupsJar, new LinkedHashSet<>(ports), !noReassemble);
+        Viewer.run(new Viewer.Launch(capture, live, List.copyOf(ports), options, jsonLines()));
+        return ExitCodes.OK;
+    }
+
+    /** The viewer's export writes exactly what {@code decode --format jsonl} writes. */
+    static RecordExport jsonLines() {
+        return (records, names, out) -> {
+            try (JsonLinesWriter w = new JsonLinesWriter(out, names.copy())) {
+                for (Record r : records) w.write(r);
+                w.flush();
+            }
+        };
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,89 @@
+package org.jgwire.cli.analysis;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.NamesFileReader;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.runtime.VersionRuntime;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The input options the analysis commands share with {@code decode}: what to read and how to decode it. */
+public final class CaptureOptions {
+    @Parameters(index = "0", paramLabel = "INPUT", description = "Capture or hex file; '-' reads standard input.")
+    String input;
+
+    @Option(names = "--input-format", paramLabel = "KIND",
+            description = "Input kind: pcap, pcapng, hex, follow or raw (default: detected from the content).")
+    String inputFormat;
+
+    @Option(names = "--tcp", description = "Hex lines or raw bytes are one TCP stream (length-prefixed frames).")
+    boolean tcp;
+
+    @Option(names = "--names", paramLabel = "FILE",
+            description = "Logical names to start with, in ParseMessages' -mappings format.")
+    Path namesFile;
+
+    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
+            description = "Decode every frame as this JGroups version, whatever its version short says.")
+    String jgroupsVersion;
+
+    @Option(names = "--jgroups-jar", paramLabel = "JAR", description = "Decode with this JGroups jar.")
+    Path jgroupsJar;
+
+    @Option(names = "--port", paramLabel = "PORT", split = ",",
+            description = "Only traffic to or from these ports (default: JGroups is recognised by content).")
+    List<Integer> ports = new ArrayList<>();
+
+    @Option(names = "--max-fragment-sets", paramLabel = "N",
+            description = "Messages reassembled at once before the oldest is dropped (default: 1024).")
+    Integer maxFragmentSets;
+
+    @Option(names = "--max-fragment-bytes", paramLabel = "BYTES",
+            description = "Fragment bytes held for reassembly at once (default: 268435456).")
+    Integer maxFragmentBytes;
+
+    public String input() {
+        return input;
+    }
+
+    public InputHints hints() {
+        return new InputHints(tcp, inputFormat);
+    }
+
+    public NameTable names() throws IOException {
+        return new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
+    }
+
+    /** The decode options (reassembly on), checked; a bad value is a usage error naming the option. */
+    public DecodeOptions decodeOptions(CommandLine cl) throws IOException {
+        Limits limits = Limits.DEFAULTS;
+        int sets = maxFragmentSets != null ? maxFragmentSets : limits.maxFragmentSets();
+        int bytes = maxFragmentBytes != null ? maxFragmentBytes : limits.maxFragmentBytes();
+        if (sets <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);
+        if (bytes <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-bytes must be positive, got " + bytes);
+        limits = limits.withFragmentBounds(sets, bytes);
+        if (jgroupsVersion != null) {
+            try {
+                JGroupsVersion.parse(jgroupsVersion);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cl, "--jgroups-version: " + e.getMessage());
+            }
+        }
+        if (jgroupsJar != null && !Files.isReadable(jgroupsJar))
+            throw new java.nio.file.NoSuchFileException(jgroupsJar.toString());
+        for (int port : ports)
+            if (port < 0 || port > 65535) throw new CommandLine.ParameterException(cl, "--port must be 0 to 65535, got " + port);
+        return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
+                new LinkedHashSet<>(ports), true);
+    }
+}

@@ -1,0 +1,52 @@
+package org.jgwire.codec.analysis.stats;
+
+import static org.jgwire.codec.analysis.Records.A;
+import static org.jgwire.codec.analysis.Records.B;
+import static org.jgwire.codec.analysis.Records.header;
+import static org.jgwire.codec.analysis.Records.message;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.jgwire.codec.model.MessageRecord;
+import org.junit.jupiter.api.Test;
+
+class TrafficStatsTest {
+    private final TrafficStats t = new TrafficStats();
+
+    @Test
+    void countsPerMemberHeaderTypeAndSecondWithTheTopSender() {
+        t.accept(message(1, 0, A, null, 45588, null, header("NAKACK2", "NakAckHeader2", "type", "MSG")));
+        t.accept(message(2, 10, B, null, 45588, null, header("NAKACK2", "NakAckHeader2", "type", "MSG")));
+        t.accept(message(3, 20, B, A, 7800, null, header("UFC", "FcHeader", "type", (byte) 2))); // CREDIT_REQUEST
+        t.accept(message(4, 1500, A, null, 45588, null, header("NAKACK2", "NakAckHeader2", "type", "MSG")));
+        TrafficStats.Snapshot s = t.snapshot();
+        assertEquals(4, s.messages());
+        assertEquals(160, s.bytes(), "40 bytes each");
+        assertEquals(List.of(A, B), s.members().stream().map(TrafficStats.MemberStats::member).toList());
+        TrafficStats.MemberStats b = s.members().get(1);
+        assertEquals(1, b.creditRequests());
+        assertEquals(1, b.unicasts());
+        assertEquals("NAKACK2 MSG", s.headerTypes().get(0).key());
+        assertEquals(3, s.headerTypes().get(0).messages());
+        assertEquals("UFC CREDIT_REQUEST", s.headerTypes().get(1).key());
+        assertEquals(2, s.perSecond().size());
+        assertEquals(B, s.perSecond().get(0).top());
+        assertEquals(80, s.perSecond().get(0).topBytes());
+    }
+
+    @Test
+    void measuresHeartbeatIntervalsPerPathAndSkipsReassembledMessages() {
+        for (int i = 0; i < 3; i++) {
+            t.accept(message(2 * i + 1, i * 1000, A, null, 7801, null, header("FD_ALL3", "HeartbeatHeader")));
+            t.accept(message(2 * i + 2, i * 1000 + 1, A, null, 7802, null, header("FD_ALL3", "HeartbeatHeader")));
+        }
+        MessageRecord m = message(9, 5000, A, null, 7801, null);
+        t.accept(new MessageRecord(m.frame(), m.version(), m.decodedWith(), m.type(), 0, List.of(), A, null, true, "c",
+                -1, 0, List.of(), m.payload(), null, List.of(), -1, -1, List.of(7L, 8L)));
+        TrafficStats.MemberStats a = t.snapshot().members().get(0);
+        assertEquals(6, a.heartbeats());
+        assertEquals(4, a.heartbeatIntervals().count(), "two per path, none between the copies");
+        assertEquals(1000.0, a.heartbeatIntervals().max(), 1e-9);
+        assertEquals(6, a.messages(), "the reassembled message is not wire traffic");
+    }
+}

@@ -1,0 +1,143 @@
+package org.jgwire.gui.model;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.Decoder;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.Record;
+
+/**
+ * Decodes one capture on a background thread and hands the rows over in batches through {@code fx} (the FX
+ * thread in the viewer), at most about every 100 ms, so that the table fills while the capture loads and stays
+ * usable. The decoding itself is core-codec's {@link Decoder}; this class only keeps frame bytes and batches rows.
+ */
+public final class CaptureLoader {
+    /** What the viewer learns while a capture loads; every call comes through the executor given to the loader. */
+    public interface Listener {
+        /** More rows; {@code names} is a fresh copy of the name table when it changed, else null. */
+        void rows(List<Row> rows, NameTable names, double progress);
+
+        /** The end: the summary, or the failure that stopped reading (what was handed over stays valid). */
+        void finished(DecodeSummary summary, Exception failure);
+    }
+
+    private static final long HAND_OVER_NANOS = 100_000_000L;
+    private static final int MAX_BATCH = 50_000;
+
+    private final DecodeOptions options;
+    private final FrameStore frames;
+    private final Executor fx;
+    private final Listener listener;
+    private volatile boolean cancelled;
+    private Thread thread;
+
+    public CaptureLoader(DecodeOptions options, FrameStore frames, Executor fx, Listener listener) {
+        this.options = options;
+        this.frames = frames;
+        this.fx = fx;
+        this.listener = listener;
+    }
+
+    /** Starts decoding {@code source} on a daemon thread; the source is closed at the end. */
+    public void start(CaptureSource source, long expectedBytes) {
+        thread = new Thread(() -> run(source, expectedBytes), "jgwire-loader");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Stops at the next record; the rows handed over so far stay. */
+    public void cancel() {
+        cancelled = true;
+    }
+
+    /** Waits for the loading thread to end (tests). */
+    public void join() throws InterruptedException {
+        if (thread != null) thread.join();
+    }
+
+    private void run(CaptureSource raw, long expectedBytes) {
+        ProgressSource source = new ProgressSource(raw, expectedBytes);
+        Batcher batcher = new Batcher(source);
+        // A live capture may go quiet with rows in hand: a timer hands them over too.
+        java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "jgwire-loader-timer");
+                    t.setDaemon(true);
+                    return t;
+                });
+        timer.scheduleWithFixedDelay(() -> batcher.handOver(false), 100, 100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        DecodeSummary summary = null;
+        Exception failure = null;
+        try (CaptureSource s = source; Decoder decoder = new Decoder(options)) {
+            decoder.tapFrames(batcher::frame);
+            summary = decoder.decode(source.decoderView(), batcher::record);
+        } catch (Cancelled e) {
+            // rows so far stay
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+        } finally {
+            timer.shutdownNow();
+        }
+        batcher.handOver(true);
+        DecodeSummary s = summary;
+        Exception f = failure;
+        fx.execute(() -> listener.finished(s, f));
+    }
+
+    private static final class Cancelled extends RuntimeException {
+        Cancelled() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** Pairs records with the frame they came from and cuts the stream into batches. */
+    private final class Batcher {
+        private final ProgressSource source;
+        private final NameTable names = new NameTable();
+        private boolean namesChanged;
+        private List<Row> batch = new ArrayList<>();
+        private long lastHandOver = System.nanoTime();
+        private int number;
+        private FrameInfo frameInfo;
+        private int frameIndex = -1;
+
+        Batcher(ProgressSource source) {
+            this.source = source;
+        }
+
+        void frame(FrameInfo info, byte[] buf, int off, int len) {
+            frameInfo = info;
+            frameIndex = frames.append(buf, off, len);
+        }
+
+        synchronized void record(Record r) {
+            if (cancelled) throw new Cancelled();
+            // Records of a frame follow its tap call; other errors (network layer, stream gaps) have no bytes.
+            // A message reassembled from fragments has its offsets in the reassembled bytes, not in any one frame.
+            FrameInfo f = r.frame();
+            boolean reassembled = r instanceof org.jgwire.codec.model.MessageRecord m && m.isReassembled();
+            int index = !reassembled && (f == frameInfo || f != null && f.equals(frameInfo)) ? frameIndex : -1;
+            batch.add(new Row(++number, index, r));
+            namesChanged |= names.learnFrom(r);
+            handOver(false);
+        }
+
+        synchronized void handOver(boolean last) {
+            long now = System.nanoTime();
+            if (!last && (batch.isEmpty() || batch.size() < MAX_BATCH && now - lastHandOver < HAND_OVER_NANOS)) return;
+            lastHandOver = now;
+            List<Row> rows = batch;
+            batch = new ArrayList<>();
+            NameTable copy = namesChanged ? names.copy() : null;
+            namesChanged = false;
+            double progress = last ? 1.0 : source.progress();
+            fx.execute(() -> listener.rows(rows, copy, progress));
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package org.jgwire.gui.model;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Predicate;
+import javafx.application.Platform;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.Record;
+
+/**
+ * What the viewer shows of one capture: every row (appended while it loads), the rows the filter lets through,
+ * the logical names, the membership timeline and the frames' bytes. Lives on the FX thread; the decoding runs in
+ * a {@link CaptureLoader}.
+ */
+public final class CaptureSession implements AutoCloseable {
+    private final RowList rows = new RowList();
+    private final FilteredList<Row> shown = new FilteredList<>(rows);
+    private final ObservableList<MembershipEvent> events = FXCollections.observableArrayList();
+    private final MembershipTimeline timeline = new MembershipTimeline();
+    private final TrafficCounts traffic = new TrafficCounts();
+    private final RpcPairs rpcPairs = new RpcPairs();
+    private final ObjectProperty<NameTable> names = new SimpleObjectProperty<>(new NameTable());
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyObjectWrapper<DecodeSummary> summary = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Exception> failure = new ReadOnlyObjectWrapper<>();
+    private final FrameStore frames = new FrameStore();
+    private final String title;
+    private CaptureLoader loader;
+    private long startNanos = -1;
+    private int errorRows;
+
+    public CaptureSession(String title) {
+        this.title = title;
+    }
+
+    /** Starts decoding {@code source} in the background; {@code expectedBytes} (the file's size) drives progress. */
+    public void load(DecodeOptions options, CaptureSource source, long expectedBytes) {
+        loading.set(true);
+        loader = new CaptureLoader(options, frames, Platform::runLater, new CaptureLoader.Listener() {
+            @Override
+            public void rows(List<Row> batch, NameTable table, double p) {
+                append(batch, table, p);
+            }
+
+            @Override
+            public void finished(DecodeSummary s, Exception f) {
+                events.setAll(timeline.finish(CaptureSession.this::rowOfPacket));
+                summary.set(s);
+                failure.set(f);
+                progress.set(1);
+                loading.set(false);
+            }
+        });
+        loader.start(source, expectedBytes);
+    }
+
+    private void append(List<Row> batch, NameTable table, double p) {
+        if (startNanos < 0) {
+            for (Row r : batch) if (r.record().frame().tsNanos() >= 0) {
+                startNanos = r.record().frame().tsNanos();
+                break;
+            }
+        }
+        if (table != null) names.set(table);
+        List<MembershipEvent> found = new java.util.ArrayList<>();
+        for (Row r : batch) {
+            if (r.record() instanceof ErrorRecord) errorRows++;
+            traffic.add(r.record());
+            rpcPairs.add(r);
+            MembershipEvent e = timeline.add(r);
+            if (e != null) found.add(e);
+        }
+        events.addAll(found); // one change per batch: the timeline redraws once
+        rows.append(batch);
+        progress.set(p);
+    }
+
+    /** Stops loading; what was loaded stays. */
+    public void stop() {
+        if (loader != null) loader.cancel();
+    }
+
+    /** Waits for the background decode to end (tests and shutdown). */
+    public void awaitLoaded() throws InterruptedException {
+        if (loader != null) loader.join();
+    }
+
+    public String title() {
+        return title;
+    }
+
+    /** Every row, in capture order. */
+    public RowList rows() {
+        return rows;
+    }
+
+    /** The rows the filter lets through, in capture order. */
+    public FilteredList<Row> shown() {
+        return shown;
+    }
+
+    public void setFilter(Predicate<Record> filter) {
+        shown.setPredicate(filter == null ? null : row -> filter.test(row.record()));
+    }
+
+    public ObservableList<MembershipEvent> events() {
+        return events;
+    }
+
+    public MembershipTimeline timeline() {
+        return timeline;
+    }
+
+    /** RPC responses paired with their requests, so far. */
+    public RpcPairs rpcPairs() {
+        return rpcPairs;
+    }
+
+    /** Messages and bytes per member and protocol, so far. */
+    public TrafficCounts traffic() {
+        return traffic;
+    }
+
+    public ObjectProperty<NameTable> names() {
+        return names;
+    }
+
+    public DoubleProperty progress() {
+        return progress;
+    }
+
+    public ReadOnlyBooleanProperty loading() {
+        return loading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<DecodeSummary> summary() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Exception> failure() {
+        return failure.getReadOnlyProperty();
+    }
+
+    /** Capture time of the first record with a time, -1 when none. */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    public int errorRows() {
+        return errorRows;
+    }
+
+    /** The number of the first row from this packet (rows are in packet order), or the nearest after it. */
+    public int rowOfPacket(long packet) {
+        int lo = 0, hi = rows.size() - 1, found = rows.size();
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (rows.get(mid).record().frame().packet() >= packet) {
+                found = mid;
+                hi = mid - 1;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return Math.min(found, Math.max(0, rows.size() - 1)) + 1;
+    }
+
+    /** The row with this number (1-based, capture order). */
+    public Row row(int number) {
+        return rows.get(number - 1);
+    }
+
+    /** The first {@code max} bytes of the row's frame, or null when it has none. */
+    public byte[] frameBytes(Row r, int max) {
+        return r.frameIndex() < 0 ? null : frames.read(r.frameIndex(), max);
+    }
+
+    /** The full length of the row's frame, 0 when it has none. */
+    public int frameLength(Row r) {
+        return r.frameIndex() < 0 ? 0 : frames.length(r.frameIndex());
+    }
+
+    @Override
+    public void close() {
+        stop();
+        frames.close();
+    }
+
+    /** Opens a capture file through core-codec's InputOpener. */
+    public static CaptureSource open(String path) throws IOException {
+        return org.jgwire.codec.capture.InputOpener.open(path, org.jgwire.codec.capture.InputHints.AUTO);
+    }
+}

@@ -1,0 +1,83 @@
+package org.jgwire.gui.model;
+
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.GossipRecord;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Record;
+
+/** The text of the message table's cells, computed when a cell is shown (nothing is kept per row). */
+public final class RowText {
+    private RowText() {}
+
+    /** UTC time of day with microseconds, as {@code jgwire decode} prints it; empty when the input had no time. */
+    public static String absoluteTime(FrameInfo f) {
+        if (f.tsNanos() < 0) return "";
+        long micros = f.tsNanos() / 1000;
+        long day = micros % 86_400_000_000L;
+        return String.format("%02d:%02d:%02d.%06d", day / 3_600_000_000L, day / 60_000_000L % 60,
+                day / 1_000_000L % 60, day % 1_000_000L);
+    }
+
+    /** Seconds since {@code startNanos}, with microseconds. */
+    public static String relativeTime(FrameInfo f, long startNanos) {
+        if (f.tsNanos() < 0 || startNanos < 0) return "";
+        long micros = (f.tsNanos() - startNanos) / 1000;
+        return String.format("%d.%06d", micros / 1_000_000, Math.abs(micros % 1_000_000));
+    }
+
+    public static String endpoints(FrameInfo f) {
+        if (f.src() == null && f.dst() == null) return "";
+        return f.src() + " \u2192 " + f.dst();
+    }
+
+    /** {@code A → B}, {@code A → <all>}; empty for records without a sender. */
+    public static String logical(Record r, NameTable names) {
+        if (r instanceof MessageRecord m)
+            return name(m.src(), names) + " \u2192 " + (m.dest() != null ? name(m.dest(), names) : "<all>");
+        if (r instanceof GossipRecord g && g.address() != null) return name(g.address(), names);
+        return "";
+    }
+
+    public static String name(NodeAddress a, NameTable names) {
+        if (a == null) return "?";
+        return names != null ? names.display(a) : a.name() != null ? a.name() : a.id();
+    }
+
+    public static String type(Record r) {
+        if (r instanceof MessageRecord m) return m.type();
+        if (r instanceof GossipRecord g) return "GOSSIP " + g.type();
+        return "ERROR " + ((ErrorRecord) r).problem().jsonName();
+    }
+
+    /** {@code GMS VIEW, NAKACK2 MSG, TP}: each header's protocol and type; for an error, its message. */
+    public static String headers(Record r) {
+        if (r instanceof ErrorRecord e) return e.message();
+        if (r instanceof GossipRecord g) return g.group() != null ? "group " + g.group() : "";
+        MessageRecord m = (MessageRecord) r;
+        StringBuilder b = new StringBuilder();
+        for (HeaderRecord h : m.headers()) {
+            if (b.length() > 0) b.append(", ");
+            b.append(h.protocol());
+            Object type = h.field("type");
+            if (type != null) b.append(' ').append(type);
+        }
+        if (m.payload().text() != null) b.append(" \"").append(m.payload().text()).append('"');
+        return b.toString();
+    }
+
+    /** The message's bytes in its frame (its payload's length when the message length is unknown). */
+    public static int size(Record r) {
+        if (r instanceof MessageRecord m) return m.length() >= 0 ? m.length() : m.payload().length();
+        return 0;
+    }
+
+    /** The protocol that names a row's colour: the message's first header (the top of the stack). */
+    public static String protocol(Record r) {
+        if (r instanceof MessageRecord m) return m.headers().isEmpty() ? "none" : m.headers().get(0).protocol();
+        return r.kind();
+    }
+}
