@@ -57,6 +57,7 @@ class VerifyCommandTest {
             Path pcap = s.capture(Decoding.samples());
             Manifest m = Manifest.read(Manifest.pathFor(pcap));
             Decoding.Run run = Decoding.cli(work, "verify", "--format", "json", "--all", pcap.toString());
+            assertEquals(0, run.exit(), run.out() + run.err());
             JsonNode n = new ObjectMapper().readTree(run.out());
             JsonNode counts = n.path("counts");
             assertEquals(m.members().size(), counts.path("name").path("ok").asInt(), run.out());
