@@ -65,6 +65,8 @@ public final class CaptureVerifier implements Consumer<Record> {
     private final List<VerifyItem> extras = new ArrayList<>();
     private final List<VerifyItem> errors = new ArrayList<>();
     private long extraCount, errorCount, messageCount;
+    /** Scenario large: per message head, its copies on the wire reassembled whole from its sender. */
+    private final Map<String, int[]> largeWhole = new LinkedHashMap<>();
     /** Records the scenario checks need (views, RPCs, fragments), kept only when the manifest has such ground truth. */
     private final List<Record> scenarioRecords = new ArrayList<>();
     private final boolean scenario;
@@ -86,6 +88,7 @@ public final class CaptureVerifier implements Consumer<Record> {
         for (Manifest.SentMessage s : manifest.sent())
             expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += ManifestCheck.expectedCopies(manifest, s);
         for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new long[1]);
+        for (Manifest.LargeSent l : manifest.largeSent()) largeWhole.put(l.head(), new int[1]);
         scenario = !manifest.rpcCalls().isEmpty() || !manifest.largeSent().isEmpty()
                 || manifest.views().stream().anyMatch(Manifest.InstalledView::merge);
     }
@@ -126,6 +129,8 @@ public final class CaptureVerifier implements Consumer<Record> {
         Expected e = text == null ? null : expected.get(text);
         if (e != null) {
             copy(m, e);
+        } else if (text != null && large(m, text)) {
+            return;
         } else if (isLoad(m)) {
             long[] n = loadCopies.get(loadSender(m));
             if (n != null && !retransmission(m)) n[0]++;
@@ -155,6 +160,21 @@ public final class CaptureVerifier implements Consumer<Record> {
         } else {
             e.found++;
         }
+    }
+
+    /**
+     * A large message of the manifest, reassembled from its fragments by the decoder (the default): counted when whole
+     * (its size) and from its sender. True when the text is one (never an extra message then).
+     */
+    private boolean large(MessageRecord m, String text) {
+        for (Manifest.LargeSent l : manifest.largeSent()) {
+            if (!text.startsWith(l.head())) continue;
+            Manifest.Member sender = manifest.member(l.sender());
+            if (m.payload().length() == l.size() && sender != null && sameId(m.src(), sender.uuid()) && !fragment(m))
+                largeWhole.get(l.head())[0]++;
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -327,10 +347,19 @@ public final class CaptureVerifier implements Consumer<Record> {
         }
         for (Manifest.LargeSent l : manifest.largeSent()) {
             String what = "'" + l.head() + "' " + l.sender() + " -> " + (l.destination() == null ? "all" : l.destination());
-            List<String> mine = large.stream().filter(p -> p.startsWith("large message '" + l.head() + "'")).toList();
-            if (mine.isEmpty())
+            int want = ManifestCheck.expectedCopies(manifest, new Manifest.SentMessage(l.sender(), l.destination(), ""));
+            int whole = largeWhole.get(l.head())[0];
+            List<String> fragments = large.stream().filter(p -> p.startsWith("large message '" + l.head() + "'")).toList();
+            if (whole == want)
+                items.add(new VerifyItem("large", what, Outcome.OK, whole + " of " + want + " reassembled from its "
+                        + "fragments, " + l.size() + " bytes from its sender"));
+            else if (whole == 0 && fragments.isEmpty()) // decoded without reassembly: ManifestCheck found the fragments
                 items.add(new VerifyItem("large", what, Outcome.OK, l.size() + " bytes in fragments from its sender"));
-            for (String p : mine) items.add(new VerifyItem("large", what, Outcome.MISMATCH, p));
+            else if (whole > 0)
+                items.add(new VerifyItem("large", what, whole < want ? Outcome.MISSING : Outcome.EXTRA,
+                        whole + " of " + want + " reassembled whole from its sender"));
+            else
+                for (String p : fragments) items.add(new VerifyItem("large", what, Outcome.MISSING, p));
         }
         java.util.Set<String> done = new java.util.HashSet<>();
         for (Manifest.InstalledView v : manifest.views()) {
