@@ -3,7 +3,7 @@
 # capture. Needs xvfb (xvfb-run) and libgtk-3-0; builds the distribution and the gui's test classes first.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-capture="${1:-$root/samples/5.5.7/udp-chat.pcap}"
+capture="${1:-$root/samples/5.5.7/udp-chat.pcapng}"
 cd "$root"
 mvn -B -q package -DskipTests >/dev/null
 home="$root/cli/target/jgwire"

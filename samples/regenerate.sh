@@ -1,10 +1,8 @@
 #!/bin/sh
-# Regenerates the sample captures: real 3-member JGroups clusters on loopback, captured live on lo.
-# Needs: root (or CAP_NET_RAW+CAP_NET_ADMIN on java), multicast on lo (ip link set lo multicast on), and the
-# distribution built at cli/target/jgwire (mvn -B -q package -DskipTests at the repository root).
+# Regenerates the sample library: every sample's cluster run again and captured live on lo, its golden decode, and
+# the table in samples/README.md. Same as './jgwire samples regenerate' (options: --only, --parallel, --attempts,
+# --timeout; see --help). Needs root (or CAP_NET_RAW+CAP_NET_ADMIN on java) and multicast on lo
+# (ip link set lo multicast on). Only the golden decodes, from the committed captures: ./jgwire samples golden
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
-home=${JGWIRE_HOME:-$root/cli/target/jgwire}
-[ -d "$home/lib" ] || { echo "no distribution at $home: run 'mvn -B -q package -DskipTests' in $root" >&2; exit 1; }
-exec java -cp "$home/lib/*" "$here/RegenerateSamples.java" "$here" "$home"
+root=$(cd "$(dirname "$0")/.." && pwd)
+exec "$root/jgwire" samples regenerate --samples "$root/samples" "$@"

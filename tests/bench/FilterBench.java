@@ -16,7 +16,7 @@ import org.jgwire.codec.model.Record;
  * <pre>
  * java -cp 'cli/target/jgwire/lib/*' -Djgwire.home=cli/target/jgwire tests/bench/FilterBench.java [CAPTURE [RECORDS]]
  * </pre>
- * Default: samples/5.5.7/udp-chat.pcap repeated to 2,000,000 records.
+ * Default: samples/5.5.7/udp-chat.pcapng repeated to 2,000,000 records.
  */
 public class FilterBench {
     static final String[] EXPRESSIONS = {
@@ -30,7 +30,7 @@ public class FilterBench {
     };
 
     public static void main(String[] a) throws Exception {
-        Path capture = Path.of(a.length > 0 ? a[0] : "samples/5.5.7/udp-chat.pcap");
+        Path capture = Path.of(a.length > 0 ? a[0] : "samples/5.5.7/udp-chat.pcapng");
         int total = a.length > 1 ? Integer.parseInt(a[1]) : 2_000_000;
         List<Record> one = new ArrayList<>();
         try (CaptureSource s = InputOpener.open(capture.toString(), InputHints.AUTO);

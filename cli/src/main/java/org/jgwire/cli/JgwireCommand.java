@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
                 + "code of the version that sent it.",
         subcommands = {DecodeCommand.class, org.jgwire.cli.analysis.ViewsCommand.class,
                 org.jgwire.cli.analysis.StatsCommand.class, ParseMessagesCommand.class, ClusterCommand.class,
-                GuiCommand.class, WiresharkCommand.class,
+                GuiCommand.class, WiresharkCommand.class, VerifyCommand.class, DiffCommand.class,
+                org.jgwire.cli.samples.SamplesCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error, 4 internal error."})
 public final class JgwireCommand implements Runnable {

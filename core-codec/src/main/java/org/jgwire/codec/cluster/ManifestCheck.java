@@ -52,6 +52,21 @@ public final class ManifestCheck {
         return problems;
     }
 
+    /**
+     * The scenario checks alone: merge views, RPC requests and responses, large messages' fragments (for
+     * {@code jgwire verify}, which checks messages, names and views itself and reports them item by item).
+     */
+    public static List<String> checkScenario(Manifest manifest, List<? extends Record> records) {
+        List<String> problems = new ArrayList<>();
+        if (manifest.stack().equals("encrypt")) return problems; // see check()
+        List<MessageRecord> messages = new ArrayList<>();
+        for (Record r : records) if (r instanceof MessageRecord m) messages.add(m);
+        checkMergeViews(manifest, messages, problems);
+        checkRpcCalls(manifest, messages, problems);
+        for (Manifest.LargeSent large : manifest.largeSent()) checkLarge(manifest, large, messages, problems);
+        return problems;
+    }
+
     /** How many copies of {@code sent} the stack puts on the wire (see the class comment). */
     public static int expectedCopies(Manifest manifest, Manifest.SentMessage sent) {
         int members = manifest.members().size();

@@ -37,14 +37,14 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The viewer on a real capture (samples/5.5.7/udp-chat.pcap, three members chatting), driven headless through
+ * The viewer on a real capture (samples/5.5.7/udp-chat.pcapng, three members chatting), driven headless through
  * TestFX on Monocle: expected values come from the capture's manifest (what the cluster really sent and installed).
  */
 @ExtendWith(ApplicationExtension.class)
 class ViewerUiTest {
     static final String PREFS = "org/jgwire/gui-test";
     static final Path SAMPLES = Path.of(System.getProperty("jgwire.samples", "../samples"));
-    static final Path CAPTURE = SAMPLES.resolve("5.5.7/udp-chat.pcap");
+    static final Path CAPTURE = SAMPLES.resolve("5.5.7/udp-chat.pcapng");
 
     private MainWindow window;
     private Manifest manifest;

@@ -26,7 +26,7 @@ class FrameBytesMatchRecordsTest {
     static final Path SAMPLES = Path.of(System.getProperty("jgwire.samples", "../samples"));
 
     @ParameterizedTest
-    @ValueSource(strings = {"5.5.7/udp-chat.pcap", "5.5.7/tcp-chat.pcap", "5.5.7/tunnel-chat.pcap"})
+    @ValueSource(strings = {"5.5.7/udp-chat.pcapng", "5.5.7/tcp-chat.pcapng", "5.5.7/tunnel-chat.pcapng"})
     void everyHeaderRangeStartsWithItsIdsInTheKeptFrame(String sample) throws Exception {
         Path capture = SAMPLES.resolve(sample);
         List<Row> rows = new ArrayList<>();

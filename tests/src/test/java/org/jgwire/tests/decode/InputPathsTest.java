@@ -104,7 +104,7 @@ class InputPathsTest {
     @TestFactory
     Stream<DynamicTest> captureFileVariantsDecodeToTheSameRecords() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
-        for (Path pcap : Decoding.sampleCaptures()) {
+        for (Path pcap : Decoding.representativeSamples()) {
             String name = Decoding.samples().relativize(pcap).toString();
             tests.add(DynamicTest.dynamicTest(name, () -> {
                 List<Record> decoded = Decoding.decode(pcap, InputHints.AUTO).records();
@@ -147,7 +147,7 @@ class InputPathsTest {
 
     @TestFactory
     Stream<DynamicTest> udpHexLinesDecodeToTheSameMessages() throws IOException {
-        return Decoding.sampleCaptures().stream().filter(p -> p.getFileName().toString().startsWith("udp"))
+        return Decoding.representativeSamples().stream().filter(p -> p.getFileName().toString().startsWith("udp"))
                 .map(pcap -> DynamicTest.dynamicTest(Decoding.samples().relativize(pcap).toString(), () -> {
                     List<String> reference = contents(Decoding.decode(pcap, InputHints.AUTO).records(), pcap.toString());
                     String hex = tshark(pcap, "-T", "fields", "-e", "udp.payload");
@@ -172,7 +172,7 @@ class InputPathsTest {
 
     @TestFactory
     Stream<DynamicTest> oneTcpDirectionAsHexLinesOrRawBytesDecodesToTheSameMessages() throws IOException {
-        return Decoding.sampleCaptures().stream().filter(p -> p.getFileName().toString().startsWith("tcp"))
+        return Decoding.representativeSamples().stream().filter(p -> p.getFileName().toString().startsWith("tcp"))
                 .map(pcap -> DynamicTest.dynamicTest(Decoding.samples().relativize(pcap).toString(), () -> {
                     PcapFile file = PcapFile.read(pcap);
                     int[] dir = busiestDirection(file);
@@ -211,7 +211,7 @@ class InputPathsTest {
 
     @TestFactory
     Stream<DynamicTest> followOutputOfEveryConversationDecodesToTheSameMessagesBothWays() throws IOException {
-        return Decoding.sampleCaptures().stream().filter(p -> !p.getFileName().toString().startsWith("udp"))
+        return Decoding.representativeSamples().stream().filter(p -> !p.getFileName().toString().startsWith("udp"))
                 .map(pcap -> DynamicTest.dynamicTest(Decoding.samples().relativize(pcap).toString(), () -> {
                     List<Record> all = Decoding.decode(pcap, InputHints.AUTO).records();
                     List<Integer> streams = dataStreams(pcap);
@@ -256,7 +256,7 @@ class InputPathsTest {
 
     @TestFactory
     Stream<DynamicTest> aRawUdpFrameWithANamesFileShowsTheNames() throws IOException {
-        return Decoding.sampleCaptures().stream().filter(p -> p.getFileName().toString().startsWith("udp"))
+        return Decoding.representativeSamples().stream().filter(p -> p.getFileName().toString().startsWith("udp"))
                 .map(pcap -> DynamicTest.dynamicTest(Decoding.samples().relativize(pcap).toString(), () -> {
                     Manifest m = Manifest.read(Manifest.pathFor(pcap));
                     PcapFile file = PcapFile.read(pcap);

@@ -50,8 +50,9 @@ public final class PcapFile {
         this.bytes = bytes;
     }
 
+    /** Reads a classic pcap; a pcapng file (the samples) is read as its classic conversion ({@link Decoding#classicPcap}). */
     public static PcapFile read(Path file) throws IOException {
-        byte[] all = Files.readAllBytes(file);
+        byte[] all = Files.readAllBytes(Decoding.classicPcap(file));
         ByteBuffer b = ByteBuffer.wrap(all);
         int magic = b.getInt(0);
         if (magic == 0xd4c3b2a1 || magic == 0x4d3cb2a1) b.order(ByteOrder.LITTLE_ENDIAN);

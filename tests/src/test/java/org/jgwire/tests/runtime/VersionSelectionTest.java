@@ -26,12 +26,12 @@ class VersionSelectionTest {
     }
 
     @Test
-    void listsTheFifteenBundledVersions() {
+    void listsTheSixteenBundledVersions() {
         try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
             List<String> v = rt.bundledVersions();
-            assertEquals(15, v.size(), v.toString());
+            assertEquals(16, v.size(), v.toString());
             assertEquals("3.6.20.Final", v.get(0));
-            assertEquals("5.5.7.Final", v.get(14));
+            assertEquals("5.5.7.Final", v.get(15));
         }
     }
 
@@ -131,7 +131,8 @@ class VersionSelectionTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({
             "5.0.0, 5.0.4.Final", "5.1.0, 5.1.9.Final", "5.2.0, 5.2.10.Final", "5.2.12, 5.2.16.Final",
-            "5.2.20, 5.2.29.Final", "5.3.0, 5.3.1.Final", "5.3.2, 5.3.7.Final", "5.3.9, 5.3.24.Final",
+            "5.2.20, 5.2.29.Final", "5.3.0, 5.3.1.Final", "5.3.2, 5.3.7.Final", "5.3.9, 5.3.8.Final",
+            "5.3.20, 5.3.24.Final",
             "5.4.0, 5.4.13.Final", "5.5.0, 5.5.2.Final", "5.5.3, 5.5.7.Final"})
     void picksTheClosestJarOfTheSameWireVariant(String version, String expectedJar) throws Exception {
         byte[] frame;
