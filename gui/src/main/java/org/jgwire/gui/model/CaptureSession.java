@@ -1,7 +1,9 @@
 package org.jgwire.gui.model;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
@@ -18,6 +20,7 @@ import javafx.collections.transformation.FilteredList;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.Record;
@@ -33,7 +36,8 @@ public final class CaptureSession implements AutoCloseable {
     private final ObservableList<MembershipEvent> events = FXCollections.observableArrayList();
     private final MembershipTimeline timeline = new MembershipTimeline();
     private final TrafficCounts traffic = new TrafficCounts();
-    private final RpcPairs rpcPairs = new RpcPairs();
+    private final RpcTracker rpc = new RpcTracker();
+    private final Map<Integer, Integer> responseToRequest = new HashMap<>();
     private final ObjectProperty<NameTable> names = new SimpleObjectProperty<>(new NameTable());
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
@@ -47,6 +51,8 @@ public final class CaptureSession implements AutoCloseable {
 
     public CaptureSession(String title) {
         this.title = title;
+        // Every row's record is fed to the tracker in order, so a record's index there is its row number - 1.
+        rpc.onPair(p -> responseToRequest.putIfAbsent((int) p.responseIndex() + 1, (int) p.requestIndex() + 1));
     }
 
     /** Starts decoding {@code source} in the background; {@code expectedBytes} (the file's size) drives progress. */
@@ -82,7 +88,7 @@ public final class CaptureSession implements AutoCloseable {
         for (Row r : batch) {
             if (r.record() instanceof ErrorRecord) errorRows++;
             traffic.add(r.record());
-            rpcPairs.add(r);
+            rpc.accept(r.record());
             MembershipEvent e = timeline.add(r);
             if (e != null) found.add(e);
         }
@@ -127,9 +133,9 @@ public final class CaptureSession implements AutoCloseable {
         return timeline;
     }
 
-    /** RPC responses paired with their requests, so far. */
-    public RpcPairs rpcPairs() {
-        return rpcPairs;
+    /** RPC responses paired with their requests so far (core-codec's RpcTracker): response row → request row. */
+    public Map<Integer, Integer> rpcPairs() {
+        return responseToRequest;
     }
 
     /** Messages and bytes per member and protocol, so far. */
