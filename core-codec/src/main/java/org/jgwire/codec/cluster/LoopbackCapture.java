@@ -5,41 +5,32 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 
+import org.jgwire.codec.capture.LiveCaptureSource;
 import org.jgwire.codec.capture.PcapngWriter;
-import org.pcap4j.core.BpfProgram.BpfCompileMode;
+import org.jgwire.codec.capture.RawPacket;
 import org.pcap4j.core.PcapDumper;
 import org.pcap4j.core.PcapHandle;
-import org.pcap4j.core.PcapNetworkInterface.PromiscuousMode;
-import org.pcap4j.core.PcapStat;
-import org.pcap4j.core.Pcaps;
 import org.pcap4j.core.PcapHandle.TimestampPrecision;
+import org.pcap4j.core.Pcaps;
+import org.pcap4j.packet.namednumber.DataLinkType;
 
 /**
- * A live capture on the loopback interface through libpcap (pcap4j), written by a thread of its own to a
+ * A live capture on the loopback interface ({@link LiveCaptureSource}: libpcap through pcap4j), written by a thread
+ * of its own to a
  * {@link CaptureTarget}: pcapng with nanosecond timestamps ({@link PcapngWriter}), or classic pcap for a
  * {@code *.pcap} file (libpcap's dumper). Started before the first member and stopped after the last one left, so
  * the capture holds the whole life of the cluster. The link type is whatever libpcap gives for {@code lo}
  * (Ethernet on Linux).
  */
 final class LoopbackCapture implements PacketCapture {
-    /** More than lo's 64 KiB MTU: no frame is cut. */
-    static final int SNAPLEN = 262_144;
-    /**
-     * Kernel ring size. Not immediate mode: libpcap then uses TPACKET_V3, whose blocks pack packets by their real
-     * size; in immediate mode (TPACKET_V2) every slot is snaplen bytes and the default 2 MB ring held only 8
-     * packets, so bursts (a join, a view) were dropped.
-     */
+    static final int SNAPLEN = LiveCaptureSource.SNAPLEN;
+    /** Kernel ring size (not immediate mode, see {@link LiveCaptureSource#open(String, String, int, boolean)}). */
     static final int BUFFER_BYTES = 16 << 20;
     /**
      * Kernel ring for the {@code load} scenario: tens of MB/s cross lo, and on a busy 2-core machine the capture
      * thread can be starved for a second or more; 16 MB then dropped hundreds of 64 KB TCP segments.
      */
     static final int LOAD_BUFFER_BYTES = 256 << 20;
-    private static final int READ_TIMEOUT_MILLIS = 20;
-    /** Pause when the kernel ring is empty; it holds megabytes, far more than a test cluster sends in this time. */
-    private static final long IDLE_SLEEP_MILLIS = 2;
-    static final String RIGHTS = "capturing needs root, or CAP_NET_RAW and CAP_NET_ADMIN on the java binary "
-            + "(sudo setcap cap_net_raw,cap_net_admin=eip \"$(readlink -f \"$(command -v java)\")\")";
 
     /** Captures running now: a JVM shutdown (Ctrl-C) stops them, so a file ends with whole packets. */
     private static final java.util.Set<LoopbackCapture> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -56,18 +47,19 @@ final class LoopbackCapture implements PacketCapture {
         }, "jgwire-capture-stop"));
     }
 
-    private final PcapHandle handle;
-    /** Classic pcap file, or null. */
+    private final LiveCaptureSource source;
+    /** Classic pcap file and the (dead) handle it is written through, or null. */
+    private final PcapHandle dumpHandle;
     private final PcapDumper dumper;
     /** pcapng file or stream, or null. */
     private final PcapngWriter pcapng;
     private final Thread thread;
-    private volatile boolean stopping;
     private volatile long packets;
     private volatile Exception failure;
 
-    private LoopbackCapture(PcapHandle handle, PcapDumper dumper, PcapngWriter pcapng) {
-        this.handle = handle;
+    private LoopbackCapture(LiveCaptureSource source, PcapHandle dumpHandle, PcapDumper dumper, PcapngWriter pcapng) {
+        this.source = source;
+        this.dumpHandle = dumpHandle;
         this.dumper = dumper;
         this.pcapng = pcapng;
         this.thread = new Thread(this::loop, "jgwire-capture");
@@ -76,59 +68,59 @@ final class LoopbackCapture implements PacketCapture {
 
     /** Opens {@code lo} with a kernel ring of {@code bufferBytes}, applies the BPF {@code filter}, writes {@code target}. */
     static LoopbackCapture start(CaptureTarget target, String filter, int bufferBytes) throws ClusterFailure {
-        PcapHandle handle = null;
+        LiveCaptureSource source = null;
+        PcapHandle dumpHandle = null;
         try {
-            if (Pcaps.getDevByName("lo") == null) throw new ClusterFailure("libpcap sees no 'lo' interface");
-            handle = new PcapHandle.Builder("lo").snaplen(SNAPLEN).promiscuousMode(PromiscuousMode.NONPROMISCUOUS)
-                    .timeoutMillis(READ_TIMEOUT_MILLIS).bufferSize(bufferBytes)
-                    .timestampPrecision(target.pcapng() ? TimestampPrecision.NANO : TimestampPrecision.MICRO).build();
-            handle.setFilter(filter, BpfCompileMode.OPTIMIZE);
-            // Non-blocking reads polled by the thread: a blocking read on an idle lo can wait forever, and close()
-            // waits for it. A block reaches us when full or after the read timeout, well within the runner's
-            // settle time before stop().
-            handle.setBlockingMode(PcapHandle.BlockingMode.NONBLOCKING);
+            if (!LiveCaptureSource.interfaces().contains("lo")) throw new ClusterFailure("libpcap sees no 'lo' interface");
+            // Non-blocking reads polled by the thread; a block reaches it when full or after the read timeout, well
+            // within the runner's settle time before stop().
+            source = LiveCaptureSource.open("lo", filter, bufferBytes, target.pcapng());
             LoopbackCapture c;
             if (!target.pcapng()) {
-                c = new LoopbackCapture(handle, handle.dumpOpen(target.file().toString()), null);
+                dumpHandle = Pcaps.openDead(DataLinkType.getInstance(source.linkType()), SNAPLEN,
+                        TimestampPrecision.MICRO);
+                c = new LoopbackCapture(source, dumpHandle, dumpHandle.dumpOpen(target.file().toString()), null);
             } else {
                 OutputStream out = target.file() == null ? target.stream()
                         : new BufferedOutputStream(Files.newOutputStream(target.file()), 1 << 16);
                 if (target.file() != null && target.stream() != null) out = new Tee(out, target.stream());
-                c = new LoopbackCapture(handle, null, new PcapngWriter(out, handle.getDlt().value(), SNAPLEN,
+                c = new LoopbackCapture(source, null, null, new PcapngWriter(out, source.linkType(), SNAPLEN,
                         "jgwire cluster", target.stream() != null));
             }
             c.thread.start();
             LIVE.add(c);
             return c;
         } catch (ClusterFailure e) {
+            if (source != null) source.close();
             throw e;
+        } catch (IOException e) {
+            if (dumpHandle != null) dumpHandle.close();
+            if (source != null) source.close();
+            throw new ClusterFailure(e.getMessage(), e);
         } catch (Exception | UnsatisfiedLinkError e) {
-            if (handle != null) handle.close();
-            String msg = String.valueOf(e.getMessage());
-            boolean rights = msg.contains("ermission") || msg.contains("not permitted");
-            throw new ClusterFailure("cannot capture on 'lo' (" + msg + ")" + (rights ? "; " + RIGHTS
-                    : "; is libpcap installed (libpcap0.8 on Debian)?"), e);
+            if (dumpHandle != null) dumpHandle.close();
+            if (source != null) source.close();
+            throw new ClusterFailure("cannot write the capture of 'lo' (" + e.getMessage() + ")", e);
         }
     }
 
     private void loop() {
         try {
-            while (true) {
-                byte[] raw = handle.getNextRawPacket();
-                if (raw != null) {
-                    java.sql.Timestamp ts = handle.getTimestamp();
-                    if (dumper != null) dumper.dumpRaw(raw, ts);
-                    else pcapng.write(ts.getTime() / 1000 * 1_000_000_000L + ts.getNanos(), raw, handle.getOriginalLength());
-                    packets++;
-                } else if (stopping) {
-                    break; // stop() was called and the kernel holds nothing more
-                } else {
-                    Thread.sleep(IDLE_SLEEP_MILLIS);
-                }
+            // null once stop() was called and the kernel holds nothing more
+            for (RawPacket p; (p = (RawPacket) source.next()) != null; ) {
+                if (dumper != null) dumper.dumpRaw(p.data(), timestamp(p.tsNanos()));
+                else pcapng.write(p.tsNanos(), p.data(), p.originalLength());
+                packets++;
             }
         } catch (Exception e) {
             failure = e;
         }
+    }
+
+    private static java.sql.Timestamp timestamp(long nanos) {
+        java.sql.Timestamp ts = new java.sql.Timestamp(Math.floorDiv(nanos, 1_000_000_000L) * 1000L);
+        ts.setNanos((int) Math.floorMod(nanos, 1_000_000_000L));
+        return ts;
     }
 
     /**
@@ -198,20 +190,23 @@ final class LoopbackCapture implements PacketCapture {
     @Override
     public synchronized long[] stop() throws ClusterFailure, InterruptedException {
         if (!LIVE.remove(this)) return new long[] {packets, -1}; // stopped already
-        stopping = true;
+        source.stop();
         thread.join(5_000);
         long dropped = -1;
         try {
             if (dumper != null) dumper.flush();
             else pcapng.flush();
-            PcapStat stat = handle.getStats();
-            dropped = stat.getNumPacketsDropped();
+            dropped = source.dropped();
         } catch (Exception e) {
             if (failure == null) failure = e;
         } finally {
-            if (dumper != null) dumper.close();
-            else closeQuietly(pcapng);
-            handle.close();
+            if (dumper != null) {
+                dumper.close();
+                dumpHandle.close();
+            } else {
+                closeQuietly(pcapng);
+            }
+            source.close();
         }
         if (failure != null) throw new ClusterFailure("capture on 'lo' failed: " + failure, failure);
         return new long[] {packets, dropped};

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
 import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.capture.LiveCaptureSource;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.gui.model.CaptureSession;
-import org.jgwire.gui.model.LiveCaptureSource;
 
 /** Live captures and test clusters started from the window (Capture menu, {@code jgwire gui --live}). */
 final class CaptureControl {

@@ -315,7 +315,7 @@ public final class MainWindow {
             }
             rows = shown.subList(from, Math.min(shown.size(), from + FlowView.MAX_MESSAGES));
         }
-        flow.setPairs(session.rpcPairs().responseToRequest());
+        flow.setPairs(session.rpcPairs());
         flow.show(rows, a -> session.names().get().display(a), session.startNanos());
     }
 

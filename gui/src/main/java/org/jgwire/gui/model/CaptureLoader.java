@@ -10,6 +10,7 @@ import org.jgwire.codec.Decoder;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 
 /**
@@ -20,8 +21,11 @@ import org.jgwire.codec.model.Record;
 public final class CaptureLoader {
     /** What the viewer learns while a capture loads; every call comes through the executor given to the loader. */
     public interface Listener {
-        /** More rows; {@code names} is a fresh copy of the name table when it changed, else null. */
-        void rows(List<Row> rows, NameTable names, double progress);
+        /**
+         * More rows, and the FRAG2/FRAG3/FRAG4 fragments that came on the wire meanwhile ({@link Decoder#fragmentTap},
+         * for the traffic statistics); {@code names} is a fresh copy of the name table when it changed, else null.
+         */
+        void rows(List<Row> rows, List<MessageRecord> fragments, NameTable names, double progress);
 
         /** The end: the summary, or the failure that stopped reading (what was handed over stays valid). */
         void finished(DecodeSummary summary, Exception failure);
@@ -76,6 +80,7 @@ public final class CaptureLoader {
         Exception failure = null;
         try (CaptureSource s = source; Decoder decoder = new Decoder(options)) {
             decoder.tapFrames(batcher::frame);
+            decoder.fragmentTap(batcher::fragment);
             summary = decoder.decode(source.decoderView(), batcher::record);
         } catch (Cancelled e) {
             // rows so far stay
@@ -102,6 +107,7 @@ public final class CaptureLoader {
         private final NameTable names = new NameTable();
         private boolean namesChanged;
         private List<Row> batch = new ArrayList<>();
+        private List<MessageRecord> fragments = new ArrayList<>();
         private long lastHandOver = System.nanoTime();
         private int number;
         private FrameInfo frameInfo;
@@ -114,6 +120,10 @@ public final class CaptureLoader {
         void frame(FrameInfo info, byte[] buf, int off, int len) {
             frameInfo = info;
             frameIndex = frames.append(buf, off, len);
+        }
+
+        synchronized void fragment(MessageRecord m) {
+            fragments.add(m);
         }
 
         synchronized void record(Record r) {
@@ -134,10 +144,12 @@ public final class CaptureLoader {
             lastHandOver = now;
             List<Row> rows = batch;
             batch = new ArrayList<>();
+            List<MessageRecord> wire = fragments;
+            fragments = new ArrayList<>();
             NameTable copy = namesChanged ? names.copy() : null;
             namesChanged = false;
             double progress = last ? 1.0 : source.progress();
-            fx.execute(() -> listener.rows(rows, copy, progress));
+            fx.execute(() -> listener.rows(rows, wire, copy, progress));
         }
     }
 }

@@ -1,7 +1,9 @@
 package org.jgwire.gui.model;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
@@ -18,8 +20,12 @@ import javafx.collections.transformation.FilteredList;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
+import org.jgwire.codec.analysis.rpc.RpcTracker;
+import org.jgwire.codec.analysis.stats.TrafficStats;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 
 /**
@@ -32,8 +38,9 @@ public final class CaptureSession implements AutoCloseable {
     private final FilteredList<Row> shown = new FilteredList<>(rows);
     private final ObservableList<MembershipEvent> events = FXCollections.observableArrayList();
     private final MembershipTimeline timeline = new MembershipTimeline();
-    private final TrafficCounts traffic = new TrafficCounts();
-    private final RpcPairs rpcPairs = new RpcPairs();
+    private final TrafficStats traffic = new TrafficStats();
+    private final RpcTracker rpc = new RpcTracker();
+    private final Map<Integer, Integer> responseToRequest = new HashMap<>();
     private final ObjectProperty<NameTable> names = new SimpleObjectProperty<>(new NameTable());
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
@@ -42,20 +49,24 @@ public final class CaptureSession implements AutoCloseable {
     private final FrameStore frames = new FrameStore();
     private final String title;
     private CaptureLoader loader;
+    private boolean reassemble;
     private long startNanos = -1;
     private int errorRows;
 
     public CaptureSession(String title) {
         this.title = title;
+        // Every row's record is fed to the tracker in order, so a record's index there is its row number - 1.
+        rpc.onPair(p -> responseToRequest.putIfAbsent((int) p.responseIndex() + 1, (int) p.requestIndex() + 1));
     }
 
     /** Starts decoding {@code source} in the background; {@code expectedBytes} (the file's size) drives progress. */
     public void load(DecodeOptions options, CaptureSource source, long expectedBytes) {
         loading.set(true);
+        reassemble = options.reassemble();
         loader = new CaptureLoader(options, frames, Platform::runLater, new CaptureLoader.Listener() {
             @Override
-            public void rows(List<Row> batch, NameTable table, double p) {
-                append(batch, table, p);
+            public void rows(List<Row> batch, List<MessageRecord> fragments, NameTable table, double p) {
+                append(batch, fragments, table, p);
             }
 
             @Override
@@ -70,7 +81,7 @@ public final class CaptureSession implements AutoCloseable {
         loader.start(source, expectedBytes);
     }
 
-    private void append(List<Row> batch, NameTable table, double p) {
+    private void append(List<Row> batch, List<MessageRecord> fragments, NameTable table, double p) {
         if (startNanos < 0) {
             for (Row r : batch) if (r.record().frame().tsNanos() >= 0) {
                 startNanos = r.record().frame().tsNanos();
@@ -79,10 +90,14 @@ public final class CaptureSession implements AutoCloseable {
         }
         if (table != null) names.set(table);
         List<MembershipEvent> found = new java.util.ArrayList<>();
+        // The statistics count the wire's traffic (as `jgwire stats`): every fragment from the decoder's fragment tap,
+        // the other records from the stream (TrafficStats skips reassembled messages).
+        fragments.forEach(traffic::accept);
         for (Row r : batch) {
             if (r.record() instanceof ErrorRecord) errorRows++;
-            traffic.add(r.record());
-            rpcPairs.add(r);
+            boolean fromTap = reassemble && r.message() != null && FragmentReassembler.isFragment(r.message());
+            if (!fromTap) traffic.accept(r.record());
+            rpc.accept(r.record());
             MembershipEvent e = timeline.add(r);
             if (e != null) found.add(e);
         }
@@ -127,13 +142,13 @@ public final class CaptureSession implements AutoCloseable {
         return timeline;
     }
 
-    /** RPC responses paired with their requests, so far. */
-    public RpcPairs rpcPairs() {
-        return rpcPairs;
+    /** RPC responses paired with their requests so far (core-codec's RpcTracker): response row → request row. */
+    public Map<Integer, Integer> rpcPairs() {
+        return responseToRequest;
     }
 
-    /** Messages and bytes per member and protocol, so far. */
-    public TrafficCounts traffic() {
+    /** The traffic statistics so far (core-codec's TrafficStats, fed with the wire's messages). */
+    public TrafficStats traffic() {
         return traffic;
     }
 

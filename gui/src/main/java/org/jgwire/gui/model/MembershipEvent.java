@@ -4,19 +4,29 @@ import java.util.List;
 import org.jgwire.codec.model.NodeAddress;
 
 /**
- * A new view of one cluster, and what changed from the view before it (grouped from the analysis' events).
+ * A new view of one cluster and what changed from the view before it (grouped from the analysis' events), or
+ * between views a suspicion or a leave no view on the wire showed ({@link #isView} false: no creator, id, members).
  *
- * @param kind      what happened: the first view seen, members joining, leaving, crashing, or a merge
- * @param row       the row of the first message carrying this view (clicking the event selects it)
+ * @param kind      what happened: the first view seen, members joining, leaving, crashing, a merge, a suspicion
+ * @param row       the row of the first message carrying this view or showing the event (clicking selects it)
  * @param tsNanos   when that message was captured, -1 when unknown
  * @param cluster   the cluster name, or {@code "?"} when the messages did not carry one
- * @param viewId    {@code creator|id}, with the creator's id (resolve its name when showing it)
- * @param members   the full member list
+ * @param creator   the view's creator (resolve its name when showing it), null between views
+ * @param viewId    the view's id, -1 between views
+ * @param members   the full member list, empty between views
  * @param joined    members new in this view
- * @param left      members gone since the view before
+ * @param left      members gone since the view before (for {@link Kind#LEFT}: who left)
+ * @param suspected members suspected (for {@link Kind#SUSPECT})
+ * @param detail    the analysis' words (who suspected, how; the LEAVE_RSP), or null
  */
 public record MembershipEvent(Kind kind, int row, long tsNanos, String cluster, NodeAddress creator, long viewId,
-                              List<NodeAddress> members, List<NodeAddress> joined, List<NodeAddress> left) {
+                              List<NodeAddress> members, List<NodeAddress> joined, List<NodeAddress> left,
+                              List<NodeAddress> suspected, String detail) {
+    /** Whether this marks a view (else a suspicion or a leave between views). */
+    public boolean isView() {
+        return kind != Kind.SUSPECT && kind != Kind.LEFT;
+    }
+
     public enum Kind {
         /** The first view seen of a cluster. */
         FIRST,
@@ -33,6 +43,13 @@ public record MembershipEvent(Kind kind, int row, long tsNanos, String cluster, 
         /** A merge view (MergeView): subgroups became one. */
         MERGE,
         /** Members both joined and left, or the view changed otherwise. */
-        CHANGE
+        CHANGE,
+        /** Not a view: a member suspected others (FD_SOCK/FD_SOCK2 SUSPECT, VERIFY_SUSPECT ARE_YOU_DEAD). */
+        SUSPECT,
+        /**
+         * Not a view: members the coordinator let go (GMS LEAVE_RSP) whose leaving no view on the wire showed (the
+         * last view of a TCP cluster holds only the coordinator and goes to nobody).
+         */
+        LEFT
     }
 }

@@ -13,7 +13,8 @@ import org.jgwire.codec.model.ViewInfo;
  * core-codec's analysis ({@code org.jgwire.codec.analysis.membership.MembershipTimeline}), which tells joins,
  * leaves (GMS LEAVE_REQ), crashes (after a suspicion or stopped heartbeats), removals, partitions and merges apart.
  * The analysis gives several events per view (the view, then who joined, left, crashed); they are grouped here by
- * the view they belong to. Fed row by row, in capture order.
+ * the view they belong to. Suspicions, and leaves that no view on the wire showed (only a LEAVE_RSP), are marks of
+ * their own between the views. Fed row by row, in capture order.
  */
 public final class MembershipTimeline {
     private final org.jgwire.codec.analysis.membership.MembershipTimeline analysis =
@@ -54,12 +55,22 @@ public final class MembershipTimeline {
     /** One mark per view: the view's own event, with the joins and departures reported with it. */
     private static List<MembershipEvent> group(List<org.jgwire.codec.analysis.membership.MembershipEvent> events,
                                                LongToIntFunction rowOfPacket) {
-        Map<ViewKey, Builder> byView = new LinkedHashMap<>();
+        Map<Object, Builder> byView = new LinkedHashMap<>();
         for (var e : events) {
             ViewInfo v = e.view();
-            if (v == null) continue; // suspicions and merge requests between views: not drawn as views
+            if (v == null) {
+                // between views: suspicions and leaves shown only by a LEAVE_RSP (merge requests, unsuspicions and
+                // coordinator changes are told by the views around them)
+                MembershipEvent.Kind kind = switch (e.kind()) {
+                    case SUSPECT -> MembershipEvent.Kind.SUSPECT;
+                    case LEAVE -> MembershipEvent.Kind.LEFT;
+                    default -> null;
+                };
+                if (kind != null) byView.put(e, new Builder(e, rowOfPacket.applyAsInt(e.packet()), kind));
+                continue;
+            }
             ViewKey k = new ViewKey(e.cluster(), v.creator() != null ? v.creator().id() : null, v.id());
-            Builder b = byView.computeIfAbsent(k, x -> new Builder(e, rowOfPacket.applyAsInt(e.packet())));
+            Builder b = byView.computeIfAbsent(k, x -> new Builder(e, rowOfPacket.applyAsInt(e.packet()), null));
             switch (e.kind()) {
                 case VIEW -> b.first = "first view seen".equals(e.detail());
                 case MERGE -> b.merge = true;
@@ -79,13 +90,16 @@ public final class MembershipTimeline {
     private static final class Builder {
         final org.jgwire.codec.analysis.membership.MembershipEvent view;
         final int row;
+        /** SUSPECT or LEFT for a mark between views, else null. */
+        final MembershipEvent.Kind between;
         final List<NodeAddress> joined = new ArrayList<>(), left = new ArrayList<>();
         boolean first, merge;
         MembershipEvent.Kind departure;
 
-        Builder(org.jgwire.codec.analysis.membership.MembershipEvent view, int row) {
+        Builder(org.jgwire.codec.analysis.membership.MembershipEvent view, int row, MembershipEvent.Kind between) {
             this.view = view;
             this.row = row;
+            this.between = between;
         }
 
         void left(List<NodeAddress> who, MembershipEvent.Kind how) {
@@ -95,6 +109,12 @@ public final class MembershipTimeline {
         }
 
         MembershipEvent build() {
+            if (between != null) {
+                List<NodeAddress> who = List.copyOf(view.subjects());
+                return new MembershipEvent(between, row, view.tsNanos(), view.cluster(), null, -1, List.of(), List.of(),
+                        between == MembershipEvent.Kind.LEFT ? who : List.of(),
+                        between == MembershipEvent.Kind.SUSPECT ? who : List.of(), view.detail());
+            }
             MembershipEvent.Kind kind;
             if (merge) kind = MembershipEvent.Kind.MERGE;
             else if (first) kind = MembershipEvent.Kind.FIRST;
@@ -104,7 +124,7 @@ public final class MembershipTimeline {
             else kind = MembershipEvent.Kind.CHANGE;
             ViewInfo v = view.view();
             return new MembershipEvent(kind, row, view.tsNanos(), view.cluster(), v.creator(), v.id(), v.members(),
-                    List.copyOf(joined), List.copyOf(left));
+                    List.copyOf(joined), List.copyOf(left), List.of(), view.detail());
         }
     }
 }

@@ -41,7 +41,7 @@ public final class FlowView extends ScrollPane {
         this.onSelectRow = listener;
     }
 
-    /** Response row number → request row number, drawn as links (RpcPairs). */
+    /** Response row number → request row number, drawn as links (core-codec's RpcTracker pairs). */
     public void setPairs(Map<Integer, Integer> responseToRequest) {
         this.pairs = responseToRequest;
     }

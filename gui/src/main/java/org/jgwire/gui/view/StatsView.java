@@ -18,11 +18,12 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.jgwire.codec.model.NodeAddress;
-import org.jgwire.gui.model.TrafficCounts;
+import org.jgwire.codec.analysis.stats.TrafficStats;
 
 /**
- * The statistics panel: messages and bytes per sending member, per protocol and per message type, and a chart of
- * messages per second, one line per member or per protocol.
+ * The statistics panel: core-codec's {@link TrafficStats} (the figures of {@code jgwire stats}, the traffic as it was
+ * on the wire) as tables of messages and bytes per sending member, per protocol header and type and per message
+ * type, and a chart of messages per second, one line per member or per protocol of the first header.
  */
 public final class StatsView extends VBox {
     /** Most lines drawn in the chart (the busiest). */
@@ -30,11 +31,12 @@ public final class StatsView extends VBox {
 
     private final Label totals = new Label();
     private final TableView<Row> members = table("members", "Member");
-    private final TableView<Row> protocols = table("protocols", "Protocol (first header)");
+    private final TableView<Row> protocols = table("protocols", "Protocol header");
     private final TableView<Row> types = table("types", "Message type");
     private final LineChart<Number, Number> chart;
     private final RadioButton perMember = new RadioButton("per member"), perProtocol = new RadioButton("per protocol");
-    private TrafficCounts counts;
+    private TrafficStats stats;
+    private long firstSecond = -1;
     private Function<NodeAddress, String> names = NodeAddress::id;
 
     /** One table line. */
@@ -81,35 +83,39 @@ public final class StatsView extends VBox {
         return t;
     }
 
-    /** Shows these counts ({@code names} shows members by logical name). */
-    public void show(TrafficCounts c, Function<NodeAddress, String> names) {
-        this.counts = c;
+    /** Shows these statistics ({@code names} shows members by logical name). */
+    public void show(TrafficStats t, Function<NodeAddress, String> names) {
+        TrafficStats.Snapshot s = t.snapshot();
+        this.stats = t;
         this.names = names;
-        totals.setText(c.messages() + " messages, " + c.bytes() + " bytes"
-                + (c.errors() > 0 ? ", " + c.errors() + " records not decoded" : ""));
-        members.setItems(FXCollections.observableArrayList(c.members().stream()
-                .map(s -> new Row(memberName(s), s.messages(), s.bytes())).toList()));
-        protocols.setItems(FXCollections.observableArrayList(
-                c.protocols().stream().map(s -> new Row(s.key(), s.messages(), s.bytes())).toList()));
-        types.setItems(FXCollections.observableArrayList(
-                c.types().stream().map(s -> new Row(s.key(), s.messages(), s.bytes())).toList()));
+        this.firstSecond = s.firstTs() < 0 ? -1 : s.firstTs() / 1_000_000_000L;
+        totals.setText(s.messages() + " messages, " + s.bytes() + " bytes on the wire"
+                + (s.errors() > 0 ? ", " + s.errors() + " records not decoded" : ""));
+        members.setItems(FXCollections.observableArrayList(s.members().stream()
+                .map(m -> new Row(names.apply(m.member()), m.messages(), m.bytes())).toList()));
+        protocols.setItems(FXCollections.observableArrayList(s.headerTypes().stream().map(StatsView::row).toList()));
+        types.setItems(FXCollections.observableArrayList(s.messageTypes().stream().map(StatsView::row).toList()));
         drawChart();
     }
 
-    private String memberName(TrafficCounts.Series s) {
-        return s.member() != null ? names.apply(s.member()) : s.key();
+    private static Row row(TrafficStats.Count c) {
+        return new Row(c.key(), c.messages(), c.bytes());
+    }
+
+    private String lineName(TrafficStats.Rate r) {
+        return r.member() != null ? names.apply(r.member()) : r.key();
     }
 
     private void drawChart() {
         chart.getData().clear();
-        if (counts == null || counts.firstSecond() < 0) return;
-        List<TrafficCounts.Series> series = perMember.isSelected() ? counts.members() : counts.protocols();
-        for (TrafficCounts.Series s : series.subList(0, Math.min(MAX_LINES, series.size()))) {
+        if (stats == null || firstSecond < 0) return;
+        List<TrafficStats.Rate> rates = perMember.isSelected() ? stats.memberRates() : stats.protocolRates();
+        for (TrafficStats.Rate s : rates.subList(0, Math.min(MAX_LINES, rates.size()))) {
             XYChart.Series<Number, Number> line = new XYChart.Series<>();
-            line.setName(perMember.isSelected() ? memberName(s) : s.key());
+            line.setName(lineName(s));
             long previous = Long.MIN_VALUE;
             for (Map.Entry<Long, Long> e : s.perSecond().entrySet()) {
-                long t = e.getKey() - counts.firstSecond();
+                long t = e.getKey() - firstSecond;
                 if (previous != Long.MIN_VALUE && t > previous + 1) line.getData().add(new XYChart.Data<>(previous + 1, 0));
                 if (previous != Long.MIN_VALUE && t > previous + 2) line.getData().add(new XYChart.Data<>(t - 1, 0));
                 line.getData().add(new XYChart.Data<>(t, e.getValue()));

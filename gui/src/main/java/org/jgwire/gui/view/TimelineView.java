@@ -19,7 +19,8 @@ import org.jgwire.gui.model.MembershipEvent;
 
 /**
  * The membership timeline: one lane per cluster, its views left to right in time, each marked by what changed
- * (joined, left, crashed, merged). Clicking an event selects the message that carried the view.
+ * (joined, left, crashed, merged), with suspicions and leaves shown only by a LEAVE_RSP between them. Clicking an
+ * event selects the message that carried the view or showed the event.
  */
 public final class TimelineView extends ScrollPane {
     private static final double LANE_HEIGHT = 100, LEFT = 170, MIN_GAP = 120, WIDTH = 760;
@@ -99,6 +100,7 @@ public final class TimelineView extends ScrollPane {
     }
 
     private Label mark(MembershipEvent e) {
+        if (!e.isView()) return between(e);
         String id = names.apply(e.creator()) + "|" + e.viewId();
         String change = switch (e.kind()) {
             case FIRST -> "first view";
@@ -109,11 +111,25 @@ public final class TimelineView extends ScrollPane {
             case PARTITION -> "cut off " + list(e.left());
             case MERGE -> "merge";
             case CHANGE -> "+" + list(e.joined()) + " -" + list(e.left());
+            case SUSPECT, LEFT -> throw new IllegalStateException("not a view: " + e.kind());
         };
         Label l = new Label(id + "\n" + change + "\n" + e.members().size() + " members");
         l.getStyleClass().addAll("timeline-event", "event-" + e.kind().name().toLowerCase(Locale.ROOT));
         l.setUserData(e);
         l.setTooltip(new Tooltip(e.kind() + " view " + id + " " + list(e.members()) + "\nmessage #" + e.row()));
+        l.setOnMouseClicked(ev -> onSelectRow.accept(e.row()));
+        return l;
+    }
+
+    /** A suspicion or a leave between views: a smaller mark, no view id or members. */
+    private Label between(MembershipEvent e) {
+        String text = e.kind() == MembershipEvent.Kind.SUSPECT ? "suspected\n" + list(e.suspected())
+                : "left\n" + list(e.left()) + "\n(LEAVE_RSP)";
+        Label l = new Label(text);
+        l.getStyleClass().addAll("timeline-event", "timeline-between",
+                "event-" + e.kind().name().toLowerCase(Locale.ROOT));
+        l.setUserData(e);
+        l.setTooltip(new Tooltip((e.detail() != null ? e.detail() : e.kind().toString()) + "\nmessage #" + e.row()));
         l.setOnMouseClicked(ev -> onSelectRow.accept(e.row()));
         return l;
     }

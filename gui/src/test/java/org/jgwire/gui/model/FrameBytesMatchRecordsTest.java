@@ -35,7 +35,8 @@ class FrameBytesMatchRecordsTest {
             CaptureLoader loader = new CaptureLoader(DecodeOptions.defaults(org.jgwire.gui.TestHome.get()),
                     frames, Runnable::run, new CaptureLoader.Listener() {
                         @Override
-                        public void rows(List<Row> batch, org.jgwire.codec.analysis.NameTable names, double p) {
+                        public void rows(List<Row> batch, List<MessageRecord> fragments,
+                                         org.jgwire.codec.analysis.NameTable names, double p) {
                             rows.addAll(batch);
                         }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.stats.Samples;
 import org.jgwire.codec.model.HeaderRecord;
@@ -26,6 +27,9 @@ import org.jgwire.codec.model.Record;
  * identifier in it ({@code MethodCall.writeTo} writes the name with {@code writeUTF}), else the payload's class.
  * Feed it whole messages (reassembled). Bounded: at most {@link #MAX_PENDING} requests are remembered; older ones
  * are evicted (counted, unanswered ones listed as evicted). Not thread-safe.
+ *
+ * <p>{@link #onPair} hands each response over with its request as it is paired (for a flow diagram's links);
+ * records are known there by their index in the stream fed to {@link #accept}, so the tracker keeps no record.
  */
 public final class RpcTracker {
     public static final int MAX_PENDING = 100_000;
@@ -35,13 +39,14 @@ public final class RpcTracker {
     private record Key(String requester, long reqId) {}
 
     private static final class Request {
-        final long packet, ts;
+        final long index, packet, ts;
         final NodeAddress requester, dest;
         final String method;
         final Set<String> responders = new HashSet<>(2);
         int exceptions;
 
-        Request(MessageRecord m, String method) {
+        Request(long index, MessageRecord m, String method) {
+            this.index = index;
             packet = m.frame().packet();
             ts = m.frame().tsNanos();
             requester = m.src();
@@ -53,6 +58,8 @@ public final class RpcTracker {
     private final LinkedHashMap<Key, Request> requests = new LinkedHashMap<>();
     private final Map<String, MethodStats> methods = new TreeMap<>();
     private final List<Unanswered> evictedUnanswered = new ArrayList<>();
+    private Consumer<Pair> pairListener = p -> {};
+    private long fed = -1;
     private long requestCount, oneWay, copies, responses, exceptions, orphans, evicted;
 
     private static final class MethodStats {
@@ -60,8 +67,14 @@ public final class RpcTracker {
         final Samples latency = new Samples();
     }
 
+    /** Hands every response paired from now on to {@code listener}, on the thread calling {@link #accept}. */
+    public void onPair(Consumer<Pair> listener) {
+        this.pairListener = listener;
+    }
+
     /** Takes one record; messages with a RequestCorrelator header are used. */
     public void accept(Record r) {
+        fed++;
         if (!(r instanceof MessageRecord m) || m.src() == null) return;
         HeaderRecord h = header(m);
         if (h == null) return;
@@ -91,7 +104,7 @@ public final class RpcTracker {
         requestCount++;
         String method = MethodNames.of(m.payload());
         methods.computeIfAbsent(method, x -> new MethodStats()).requests++;
-        requests.put(k, new Request(m, method));
+        requests.put(k, new Request(fed, m, method));
         if (requests.size() > MAX_PENDING) {
             Iterator<Request> it = requests.values().iterator();
             Request old = it.next();
@@ -116,7 +129,9 @@ public final class RpcTracker {
             req.exceptions++;
             ms.exceptions++;
         }
-        if (req.ts >= 0 && m.frame().tsNanos() >= 0) ms.latency.add((m.frame().tsNanos() - req.ts) / 1e6);
+        double latency = req.ts >= 0 && m.frame().tsNanos() >= 0 ? (m.frame().tsNanos() - req.ts) / 1e6 : Double.NaN;
+        if (!Double.isNaN(latency)) ms.latency.add(latency);
+        pairListener.accept(new Pair(req.index, req.packet, fed, m, req.method, latency, exception));
     }
 
     private static Unanswered unanswered(Request r, boolean evicted) {
@@ -154,6 +169,18 @@ public final class RpcTracker {
 
     /** Per method: requests, requests with at least one response, exception responses, latency in ms. */
     public record MethodSummary(String method, long requests, long answered, long exceptions, Samples.Summary latency) {}
+
+    /**
+     * A response and the request it answers (each responder's first response to a request).
+     *
+     * @param requestIndex  the request's 0-based index among the records fed to {@link #accept} (its first copy)
+     * @param requestPacket the request's packet number
+     * @param responseIndex the response's index among the records fed
+     * @param latencyMs     capture time from request to response, NaN without times
+     * @param exception     an EXC_RSP
+     */
+    public record Pair(long requestIndex, long requestPacket, long responseIndex, MessageRecord response, String method,
+                       double latencyMs, boolean exception) {}
 
     /** A request no response was seen for. */
     public record Unanswered(long packet, long tsNanos, NodeAddress requester, NodeAddress dest, String method,

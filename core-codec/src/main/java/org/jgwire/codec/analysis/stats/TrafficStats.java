@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.model.ErrorRecord;
@@ -23,9 +24,13 @@ import org.jgwire.codec.model.Record;
  * <p>Bytes are a message's bytes in its frame (headers and payload, without the frame's own version/flags/list
  * header). Bounded: at most {@link #MAX_KEYS} members, header types and message types, and {@link #MAX_SECONDS}
  * one-second buckets (later seconds are added to the last one). Not thread-safe.
+ *
+ * <p>For a rate chart, {@link #memberRates} and {@link #protocolRates} give messages per second per sending member
+ * and per protocol of a message's first header (the top of its stack), for at most {@link #MAX_RATE_KEYS} each
+ * (the rest together as {@code (other)}).
  */
 public final class TrafficStats {
-    static final int MAX_KEYS = 65_536, MAX_SECONDS = 7 * 86_400;
+    static final int MAX_KEYS = 65_536, MAX_SECONDS = 7 * 86_400, MAX_RATE_KEYS = 64;
 
     private static class Counter {
         long messages, bytes;
@@ -62,6 +67,14 @@ public final class TrafficStats {
         }
     }
 
+    /** One member's or protocol's messages per second (epoch second → messages). */
+    private static final class RateCounter {
+        NodeAddress member;
+        long messages;
+        final TreeMap<Long, Long> perSecond = new TreeMap<>();
+    }
+
+    private final Map<String, RateCounter> memberRates = new HashMap<>(), protocolRates = new HashMap<>();
     private final Map<String, Member> members = new LinkedHashMap<>();
     private final Map<String, Counter> headerTypes = new TreeMap<>();
     private final Map<String, Counter> messageTypes = new TreeMap<>();
@@ -80,7 +93,10 @@ public final class TrafficStats {
         if (ts >= 0) {
             if (firstTs < 0) firstTs = ts;
             lastTs = Math.max(lastTs, ts);
-            second(ts).add(m.src(), bytes);
+            long s = second(ts);
+            seconds.computeIfAbsent(s, x -> new SecondCounter()).add(m.src(), bytes);
+            if (m.src() != null) rate(memberRates, m.src().id(), s).member = m.src();
+            if (!m.headers().isEmpty()) rate(protocolRates, m.headers().get(0).protocol(), s);
         }
         if (m.batchIndex() == 0) batchSizes.add(m.batchSize());
         bounded(messageTypes, m.type()).add(bytes);
@@ -108,11 +124,19 @@ public final class TrafficStats {
         }
     }
 
-    private SecondCounter second(long ts) {
+    /** The bucket's epoch second: within {@link #MAX_SECONDS} of the first. */
+    private long second(long ts) {
         long s = ts / 1_000_000_000L;
         if (firstSecond == Long.MIN_VALUE) firstSecond = s;
-        s = Math.min(Math.max(s, firstSecond), firstSecond + MAX_SECONDS - 1);
-        return seconds.computeIfAbsent(s, x -> new SecondCounter());
+        return Math.min(Math.max(s, firstSecond), firstSecond + MAX_SECONDS - 1);
+    }
+
+    private static RateCounter rate(Map<String, RateCounter> m, String key, long second) {
+        RateCounter c = m.get(key);
+        if (c == null) c = m.computeIfAbsent(m.size() < MAX_RATE_KEYS ? key : "(other)", k -> new RateCounter());
+        c.messages++;
+        c.perSecond.merge(second, 1L, Long::sum);
+        return c;
     }
 
     private Member member(NodeAddress a) {
@@ -156,6 +180,24 @@ public final class TrafficStats {
         return new Snapshot(total.messages, total.bytes, errors, firstTs, lastTs, ms, ht, mt, ps, batchSizes.summary());
     }
 
+    /** Messages per second per sending member, most messages first (messages without a capture time left out). */
+    public List<Rate> memberRates() {
+        return rates(memberRates);
+    }
+
+    /** Messages per second per protocol of the first header, most messages first. */
+    public List<Rate> protocolRates() {
+        return rates(protocolRates);
+    }
+
+    private static List<Rate> rates(Map<String, RateCounter> m) {
+        List<Rate> out = new ArrayList<>();
+        m.forEach((k, c) -> out.add(new Rate(k, "(other)".equals(k) ? null : c.member, c.messages,
+                new TreeMap<>(c.perSecond))));
+        out.sort((a, b) -> Long.compare(b.messages(), a.messages()));
+        return out;
+    }
+
     /**
      * @param firstTs  capture time of the first message (epoch ns), -1 without times
      * @param perSecond messages and bytes per whole second of capture time (epoch seconds), seconds without traffic
@@ -171,6 +213,15 @@ public final class TrafficStats {
                               Samples.Summary heartbeatIntervals) {}
 
     public record Count(String key, long messages, long bytes) {}
+
+    /**
+     * Messages per second of one member or protocol.
+     *
+     * @param key       the member's address id or the protocol, or {@code (other)}
+     * @param member    the member, for a member's rate (null for a protocol or {@code (other)})
+     * @param perSecond epoch second → messages; seconds without messages left out
+     */
+    public record Rate(String key, NodeAddress member, long messages, SortedMap<Long, Long> perSecond) {}
 
     /** One second of capture time; {@code top} is the member that sent the most bytes in it (null if none). */
     public record Second(long epochSecond, long messages, long bytes, NodeAddress top, long topBytes) {}

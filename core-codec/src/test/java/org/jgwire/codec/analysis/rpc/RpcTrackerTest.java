@@ -57,6 +57,32 @@ class RpcTrackerTest {
     }
 
     @Test
+    void handsEachResponderFirstResponseOverWithItsRequestsIndex() {
+        java.util.List<RpcTracker.Pair> pairs = new java.util.ArrayList<>();
+        t.onPair(pairs::add);
+        t.accept(message(1, 0, B, null, 7800, null)); // index 0: no correlator header
+        t.accept(call(2, 10, "put", 5)); // index 1
+        t.accept(call(3, 10, "put", 5)); // index 2: a copy
+        t.accept(message(4, 14, B, A, 7800, null, rc(1, 5))); // index 3
+        t.accept(message(5, 15, B, A, 7800, null, rc(1, 5))); // index 4: a copy of B's response
+        t.accept(message(6, 18, C, A, 7800, null, rc(2, 5))); // index 5
+        t.accept(message(7, 19, C, B, 7800, null, rc(1, 5))); // index 6: B never asked
+        assertEquals(2, pairs.size());
+        RpcTracker.Pair b = pairs.get(0), c = pairs.get(1);
+        assertEquals(1, b.requestIndex());
+        assertEquals(2, b.requestPacket());
+        assertEquals(3, b.responseIndex());
+        assertEquals(B, b.response().src());
+        assertEquals("put", b.method());
+        assertEquals(4.0, b.latencyMs(), 1e-9);
+        assertEquals(false, b.exception());
+        assertEquals(1, c.requestIndex());
+        assertEquals(5, c.responseIndex());
+        assertEquals(8.0, c.latencyMs(), 1e-9);
+        assertEquals(true, c.exception());
+    }
+
+    @Test
     void listsRequestsWithoutResponsesAndIgnoresOneWayCalls() {
         t.accept(call(1, 0, "get", 1));
         t.accept(call(2, 0, "notify", 0)); // req_id 0: no response expected

@@ -35,6 +35,38 @@ class TrafficStatsTest {
     }
 
     @Test
+    void countsMessagesPerSecondPerMemberAndPerFirstHeaderProtocol() {
+        t.accept(message(1, 0, A, null, 45588, null, header("NAKACK2", "NakAckHeader2", "type", "MSG"),
+                header("UDP", "TpHeader")));
+        t.accept(message(2, 300, A, null, 45588, null, header("NAKACK2", "NakAckHeader2", "type", "MSG")));
+        t.accept(message(3, 2100, B, A, 7800, null, header("UNICAST3", "UnicastHeader3", "type", "DATA"),
+                header("UDP", "TpHeader")));
+        t.accept(message(4, 2200, B, A, 7800, null)); // no header: a member's message, no protocol's
+        long s0 = 1_700_000_000L; // Records' first message is at epoch second 1.7e9
+        List<TrafficStats.Rate> members = t.memberRates();
+        assertEquals(List.of(A, B), members.stream().map(TrafficStats.Rate::member).toList());
+        assertEquals(java.util.Map.of(s0, 2L), members.get(0).perSecond());
+        assertEquals(java.util.Map.of(s0 + 2, 2L), members.get(1).perSecond());
+        List<TrafficStats.Rate> protocols = t.protocolRates();
+        assertEquals(List.of("NAKACK2", "UNICAST3"), protocols.stream().map(TrafficStats.Rate::key).toList());
+        assertEquals(2, protocols.get(0).messages());
+        assertEquals(java.util.Map.of(s0 + 2, 1L), protocols.get(1).perSecond());
+    }
+
+    @Test
+    void keepsAtMostMaxRateKeysMembersAndCountsTheRestAsOther() {
+        for (int i = 0; i < TrafficStats.MAX_RATE_KEYS + 3; i++)
+            t.accept(message(i + 1, i, org.jgwire.codec.model.NodeAddress.uuid(
+                    String.format("00000000-0000-0000-0000-%012x", 0x100 + i)), null, 45588, null));
+        List<TrafficStats.Rate> members = t.memberRates();
+        assertEquals(TrafficStats.MAX_RATE_KEYS + 1, members.size());
+        TrafficStats.Rate other = members.get(0);
+        assertEquals("(other)", other.key());
+        assertEquals(null, other.member());
+        assertEquals(3, other.messages());
+    }
+
+    @Test
     void measuresHeartbeatIntervalsPerPathAndSkipsReassembledMessages() {
         for (int i = 0; i < 3; i++) {
             t.accept(message(2 * i + 1, i * 1000, A, null, 7801, null, header("FD_ALL3", "HeartbeatHeader")));

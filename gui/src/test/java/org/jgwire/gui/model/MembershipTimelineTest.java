@@ -1,0 +1,106 @@
+package org.jgwire.gui.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.model.ViewInfo;
+import org.junit.jupiter.api.Test;
+
+class MembershipTimelineTest {
+    static final Path SAMPLES = Path.of(System.getProperty("jgwire.samples", "../samples"));
+    static final NodeAddress A = NodeAddress.uuid("00000000-0000-0000-0000-00000000000a"),
+            B = NodeAddress.uuid("00000000-0000-0000-0000-00000000000b");
+
+    @Test
+    void marksASuspicionBetweenViewsWithWhoWasSuspectedAndTheMessageShowingIt() {
+        MembershipTimeline t = new MembershipTimeline();
+        ViewInfo view = new ViewInfo("VIEW", A, 1, List.of(A, B), -1, List.of(), List.of(), List.of());
+        t.add(new Row(1, -1, message(1, B, null, view, header("GMS", "GmsHeader", "type", "VIEW"))));
+        // VERIFY_SUSPECT.VerifyHeader type 1 = ARE_YOU_DEAD, sent by B to the suspect A
+        t.add(new Row(2, -1, message(2, B, A, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1))));
+        List<MembershipEvent> marks = t.finish(packet -> (int) packet);
+        assertEquals(List.of(MembershipEvent.Kind.FIRST, MembershipEvent.Kind.SUSPECT),
+                marks.stream().map(MembershipEvent::kind).toList());
+        MembershipEvent suspect = marks.get(1);
+        assertFalse(suspect.isView());
+        assertEquals(List.of(A), suspect.suspected());
+        assertEquals(2, suspect.row());
+        assertTrue(suspect.detail().contains("ARE_YOU_DEAD"), suspect.detail());
+    }
+
+    @Test
+    void marksALeaveThatOnlyALeaveRspShowedInATcpCluster() throws Exception {
+        Path capture = SAMPLES.resolve("5.5.7/tcp-chat.pcap");
+        Manifest manifest = Manifest.read(Manifest.pathFor(capture));
+        // The coordinator's last view holds only itself: TCP sends it to nobody. Who it dropped left unseen.
+        List<Manifest.InstalledView> byCoordinator = manifest.views().stream()
+                .filter(v -> v.member().equals(v.creator())).toList();
+        Manifest.InstalledView last = byCoordinator.get(byCoordinator.size() - 1),
+                before = byCoordinator.get(byCoordinator.size() - 2);
+        assertEquals(List.of(last.creator()), last.members());
+        List<String> expected = before.members().stream().filter(m -> !last.members().contains(m)).toList();
+
+        List<Row> rows = new ArrayList<>();
+        try (FrameStore frames = new FrameStore()) {
+            CaptureLoader loader = new CaptureLoader(DecodeOptions.defaults(org.jgwire.gui.TestHome.get()), frames,
+                    Runnable::run, new CaptureLoader.Listener() {
+                        @Override
+                        public void rows(List<Row> batch, List<MessageRecord> fragments, NameTable names, double p) {
+                            rows.addAll(batch);
+                        }
+
+                        @Override
+                        public void finished(org.jgwire.codec.DecodeSummary s, Exception failure) {}
+                    });
+            loader.start(InputOpener.open(capture.toString(), InputHints.AUTO), Files.size(capture));
+            loader.join();
+        }
+        NameTable names = new NameTable();
+        MembershipTimeline t = new MembershipTimeline();
+        for (Row r : rows) {
+            names.learnFrom(r.record());
+            t.add(r);
+        }
+        List<MembershipEvent> marks = t.finish(packet -> rows.stream().filter(r -> r.record().frame().packet() >= packet)
+                .findFirst().orElseThrow().number());
+        List<MembershipEvent> left = marks.stream().filter(e -> e.kind() == MembershipEvent.Kind.LEFT).toList();
+        assertEquals(1, left.size(), marks.toString());
+        assertEquals(expected, left.get(0).left().stream().map(names::display).toList());
+        MessageRecord rsp = rows.get(left.get(0).row() - 1).message();
+        assertEquals(left.get(0).left().get(0).id(), rsp.dest().id(), "the LEAVE_RSP goes to who left");
+        assertTrue(rsp.headers().stream().anyMatch(h -> h.protocol().equals("GMS")
+                && "LEAVE_RSP".equals(org.jgwire.codec.analysis.HeaderFields.type(h))), rsp.toString());
+    }
+
+    private static HeaderRecord header(String protocol, String headerClass, Object... fields) {
+        List<HeaderField> f = new ArrayList<>();
+        for (int i = 0; i < fields.length; i += 2) f.add(new HeaderField((String) fields[i], fields[i + 1]));
+        return new HeaderRecord(0, protocol, 0, headerClass, f, "", 0, 10);
+    }
+
+    private static MessageRecord message(long packet, NodeAddress src, NodeAddress dest, ViewInfo view,
+                                         HeaderRecord... headers) {
+        FrameInfo f = new FrameInfo(packet, 1_700_000_000_000_000_000L + packet * 1_000_000L,
+                new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", 7801), Transport.UDP);
+        return new MessageRecord(f, "5.5.7", "5.5.7.Final", "BYTES", 0, List.of(), src, dest, dest == null, "c", -1,
+                0, List.of(headers), Payload.EMPTY, view, List.of(), 0, 40);
+    }
+}
