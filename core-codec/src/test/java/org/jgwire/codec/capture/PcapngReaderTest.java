@@ -24,7 +24,7 @@ class PcapngReaderTest {
 
     @Test
     void readsTwoInterfacesWithTheirOwnLinkTypesAndResolutions() throws IOException {
-        byte[] file = new PcapngWriter(LITTLE_ENDIAN)
+        byte[] file = new PcapngBlocks(LITTLE_ENDIAN)
                 .iface(RawPacket.LINKTYPE_ETHERNET, 65535, -1, 0) // 0: microseconds (no option)
                 .iface(RawPacket.LINKTYPE_LINUX_SLL2, 262144, 9, 0) // 1: nanoseconds
                 .iface(RawPacket.LINKTYPE_RAW, 0, 0x80 | 10, 100) // 2: 1/1024 s, +100 s offset
@@ -49,7 +49,7 @@ class PcapngReaderTest {
 
     @Test
     void convertsCoarseAndFinePowerOfTenResolutions() throws IOException {
-        byte[] file = new PcapngWriter(BIG_ENDIAN)
+        byte[] file = new PcapngBlocks(BIG_ENDIAN)
                 .iface(1, 0, 3, 0) // milliseconds
                 .iface(1, 0, 12, 0) // picoseconds
                 .epb(0, 1_234L, A, 61)
@@ -62,7 +62,7 @@ class PcapngReaderTest {
 
     @Test
     void eachSectionHasItsOwnByteOrderAndInterfaces() throws IOException {
-        PcapngWriter w = new PcapngWriter(BIG_ENDIAN)
+        PcapngBlocks w = new PcapngBlocks(BIG_ENDIAN)
                 .iface(RawPacket.LINKTYPE_RAW, 65535, -1, 0)
                 .epb(0, 2_000_000L, A, 61);
         w.section(LITTLE_ENDIAN)
@@ -79,7 +79,7 @@ class PcapngReaderTest {
 
     @Test
     void packetInNewSectionCannotUseInterfaceOfEarlierSection() throws IOException {
-        PcapngWriter w = new PcapngWriter(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61);
+        PcapngBlocks w = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61);
         w.section(LITTLE_ENDIAN).epb(0, 1, B, 100);
         List<RawPacket> got = new ArrayList<>();
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
@@ -90,7 +90,7 @@ class PcapngReaderTest {
 
     @Test
     void simplePacketBlockUsesInterfaceZeroHasNoTimestampAndHonoursSnaplen() throws IOException {
-        byte[] file = new PcapngWriter(LITTLE_ENDIAN)
+        byte[] file = new PcapngBlocks(LITTLE_ENDIAN)
                 .iface(RawPacket.LINKTYPE_ETHERNET, 64, 9, 0)
                 .spb(Arrays.copyOf(B, 64), 100) // snapped to 64 by the interface
                 .spb(C, 7)
@@ -106,7 +106,7 @@ class PcapngReaderTest {
 
     @Test
     void readsObsoletePacketBlock() throws IOException {
-        byte[] file = new PcapngWriter(BIG_ENDIAN).iface(1, 0, -1, 0).obsoletePacket(0, 5_000_001L, A).bytes();
+        byte[] file = new PcapngBlocks(BIG_ENDIAN).iface(1, 0, -1, 0).obsoletePacket(0, 5_000_001L, A).bytes();
         RawPacket p = drain(new PcapngReader(of(file))).get(0);
         assertArrayEquals(A, p.data());
         assertEquals(5_000_001_000L, p.tsNanos());
@@ -114,7 +114,7 @@ class PcapngReaderTest {
 
     @Test
     void skipsBlocksItDoesNotRead() throws IOException {
-        byte[] file = new PcapngWriter(LITTLE_ENDIAN)
+        byte[] file = new PcapngBlocks(LITTLE_ENDIAN)
                 .block(4, bytes(40, 9)) // Name Resolution Block
                 .iface(1, 0, -1, 0)
                 .block(5, bytes(24, 8)) // Interface Statistics Block
@@ -132,21 +132,21 @@ class PcapngReaderTest {
 
     @Test
     void returnsCompletePacketsThenThrowsWhenFileEndsInsideBlock() throws IOException {
-        byte[] whole = new PcapngWriter(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61).epb(0, 2, B, 100).bytes();
+        byte[] whole = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61).epb(0, 2, B, 100).bytes();
         byte[] file = Arrays.copyOf(whole, whole.length - 20);
         List<RawPacket> got = new ArrayList<>();
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
                 () -> drain(new PcapngReader(of(file)), got));
         assertEquals(1, got.size());
         assertArrayEquals(A, got.get(0).data());
-        long third = 28 + 24 + 32 + PcapngWriter.pad(61);
+        long third = 28 + 24 + 32 + PcapngBlocks.pad(61);
         assertEquals(third, e.offset());
         assertTrue(e.getMessage().contains("offset " + third), e.getMessage());
     }
 
     @Test
     void throwsOnAbsurdOrMisalignedBlockLengths() throws IOException {
-        PcapngWriter w = new PcapngWriter(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61);
+        PcapngBlocks w = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61);
         byte[] absurd = ByteBuffer.allocate(8).order(LITTLE_ENDIAN).putInt(6).putInt(0x7FFFFFF0).array();
         List<RawPacket> got = new ArrayList<>();
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
@@ -154,23 +154,23 @@ class PcapngReaderTest {
         assertEquals(1, got.size());
         assertTrue(e.getMessage().contains(Long.toString(0x7FFFFFF0L)), e.getMessage());
 
-        byte[] odd = new PcapngWriter(BIG_ENDIAN).raw(ByteBuffer.allocate(8).putInt(6).putInt(34).array()).bytes();
+        byte[] odd = new PcapngBlocks(BIG_ENDIAN).raw(ByteBuffer.allocate(8).putInt(6).putInt(34).array()).bytes();
         e = assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(odd))));
         assertTrue(e.getMessage().contains("34"), e.getMessage());
 
-        byte[] tooShort = new PcapngWriter(BIG_ENDIAN).raw(ByteBuffer.allocate(8).putInt(6).putInt(16).array())
+        byte[] tooShort = new PcapngBlocks(BIG_ENDIAN).raw(ByteBuffer.allocate(8).putInt(6).putInt(16).array())
                 .bytes();
         assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(tooShort))));
     }
 
     @Test
     void throwsWhenPacketIsLongerThanItsBlockOrTrailerDisagrees() throws IOException {
-        byte[] lying = new PcapngWriter(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, 5000, 5000, A).bytes();
+        byte[] lying = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, 5000, 5000, A).bytes();
         CaptureFormatException e = assertThrows(CaptureFormatException.class,
                 () -> drain(new PcapngReader(of(lying))));
         assertTrue(e.getMessage().contains("5000"), e.getMessage());
 
-        byte[] file = new PcapngWriter(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61).bytes();
+        byte[] file = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61).bytes();
         file[file.length - 4] ^= 0x40; // the repeated total length
         assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(file))));
     }
@@ -179,7 +179,7 @@ class PcapngReaderTest {
     void rejectsGarbageAndPcapFiles() {
         byte[] garbage = bytes(100, 0);
         assertThrows(CaptureFormatException.class, () -> new PcapngReader(of(garbage)));
-        byte[] badOrder = new PcapngWriter(LITTLE_ENDIAN).bytes();
+        byte[] badOrder = new PcapngBlocks(LITTLE_ENDIAN).bytes();
         badOrder[8] = 0x11; // byte-order magic
         CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> new PcapngReader(of(badOrder)));
         assertTrue(e.getMessage().contains("byte-order"), e.getMessage());
@@ -189,10 +189,10 @@ class PcapngReaderTest {
 
     @Test
     void recognisesSectionHeaderMagicInBothByteOrders() {
-        assertTrue(PcapngReader.isPcapngMagic(new PcapngWriter(LITTLE_ENDIAN).bytes(), 0));
-        assertTrue(PcapngReader.isPcapngMagic(new PcapngWriter(BIG_ENDIAN).bytes(), 0));
+        assertTrue(PcapngReader.isPcapngMagic(new PcapngBlocks(LITTLE_ENDIAN).bytes(), 0));
+        assertTrue(PcapngReader.isPcapngMagic(new PcapngBlocks(BIG_ENDIAN).bytes(), 0));
         byte[] shifted = new byte[40];
-        System.arraycopy(new PcapngWriter(BIG_ENDIAN).bytes(), 0, shifted, 3, 28);
+        System.arraycopy(new PcapngBlocks(BIG_ENDIAN).bytes(), 0, shifted, 3, 28);
         assertTrue(PcapngReader.isPcapngMagic(shifted, 3));
         assertFalse(PcapngReader.isPcapngMagic(shifted, 0));
         assertFalse(PcapngReader.isPcapngMagic(new PcapWriter(BIG_ENDIAN, false, 1, 1).bytes(), 0));
@@ -200,6 +200,6 @@ class PcapngReaderTest {
 
     @Test
     void emptySectionHasNoPackets() throws IOException {
-        assertNull(new PcapngReader(of(new PcapngWriter(BIG_ENDIAN).bytes())).next());
+        assertNull(new PcapngReader(of(new PcapngBlocks(BIG_ENDIAN).bytes())).next());
     }
 }

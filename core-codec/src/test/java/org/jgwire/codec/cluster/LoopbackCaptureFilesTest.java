@@ -17,24 +17,26 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
 import org.jgwire.codec.capture.PcapReader;
+import org.jgwire.codec.capture.PcapngReader;
 import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.network.NetworkDissector;
 import org.jgwire.codec.network.UdpDatagram;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The cluster runner's capture of lo to classic pcap (libpcap's dumper). Needs capture rights on lo. The pcapng
- * path cannot run here: this module's test sources have a PcapngWriter of their own that shadows the main one;
- * the cluster tests (tests module) and the viewer's live cluster test write pcapng.
+ * The cluster runner's capture of lo to classic pcap (libpcap's dumper) and to pcapng (our writer), read back by
+ * jgwire's own readers. Needs capture rights on lo.
  */
 class LoopbackCaptureFilesTest {
     @TempDir
     Path dir;
 
-    @Test
-    void writesEveryDatagramSentWhileCapturingToPcap() throws Exception {
-        Path file = dir.resolve("lo.pcap");
+    @ParameterizedTest
+    @ValueSource(strings = {"lo.pcap", "lo.pcapng"})
+    void writesEveryDatagramSentWhileCapturing(String name) throws Exception {
+        Path file = dir.resolve(name);
         List<String> sent = new ArrayList<>();
         int port;
         long[] counts;
@@ -56,7 +58,7 @@ class LoopbackCaptureFilesTest {
         List<String> got = new ArrayList<>();
         NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, (n, ts, kind, msg) -> {});
         FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-        try (CaptureSource in = new PcapReader(ch)) {
+        try (CaptureSource in = name.endsWith(".pcapng") ? new PcapngReader(ch) : new PcapReader(ch)) {
             for (Captured c; (c = in.next()) != null; ) {
                 RawPacket p = (RawPacket) c;
                 assertTrue(p.tsNanos() > 1_600_000_000_000_000_000L, "a real timestamp: " + p.tsNanos());

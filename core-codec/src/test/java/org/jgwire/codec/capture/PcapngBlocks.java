@@ -5,16 +5,16 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /** Test-only: writes pcapng blocks field by field (draft-ietf-opsawg-pcapng). */
-final class PcapngWriter {
+final class PcapngBlocks {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private ByteOrder order;
 
-    PcapngWriter(ByteOrder order) {
+    PcapngBlocks(ByteOrder order) {
         section(order);
     }
 
     /** Section Header Block: starts a section in {@code order}, forgetting earlier interfaces. */
-    PcapngWriter section(ByteOrder order) {
+    PcapngBlocks section(ByteOrder order) {
         this.order = order;
         ByteBuffer body = buf(16);
         body.putInt(0x1A2B3C4D); // byte-order magic
@@ -25,7 +25,7 @@ final class PcapngWriter {
     }
 
     /** Interface Description Block; tsresol < 0 leaves the option out (microseconds), tsoffset 0 likewise. */
-    PcapngWriter iface(int linkType, int snaplen, int tsresol, long tsoffset) {
+    PcapngBlocks iface(int linkType, int snaplen, int tsresol, long tsoffset) {
         ByteBuffer body = buf(8 + 8 + 12 + 4);
         body.putShort((short) linkType); // LinkType
         body.putShort((short) 0); // reserved
@@ -47,11 +47,11 @@ final class PcapngWriter {
     }
 
     /** Enhanced Packet Block. */
-    PcapngWriter epb(int ifaceId, long ts, byte[] data, int origlen) {
+    PcapngBlocks epb(int ifaceId, long ts, byte[] data, int origlen) {
         return epb(ifaceId, ts, data.length, origlen, data);
     }
 
-    PcapngWriter epb(int ifaceId, long ts, int caplen, int origlen, byte[] data) {
+    PcapngBlocks epb(int ifaceId, long ts, int caplen, int origlen, byte[] data) {
         ByteBuffer body = buf(20 + pad(data.length));
         body.putInt(ifaceId); // Interface ID
         body.putInt((int) (ts >>> 32)); // Timestamp (upper)
@@ -63,7 +63,7 @@ final class PcapngWriter {
     }
 
     /** Simple Packet Block: interface 0, no timestamp, captured length implied. */
-    PcapngWriter spb(byte[] data, int origlen) {
+    PcapngBlocks spb(byte[] data, int origlen) {
         ByteBuffer body = buf(4 + pad(data.length));
         body.putInt(origlen); // Original Packet Length
         body.put(data); // Packet Data, padded
@@ -71,7 +71,7 @@ final class PcapngWriter {
     }
 
     /** Obsolete Packet Block (type 2). */
-    PcapngWriter obsoletePacket(int ifaceId, long ts, byte[] data) {
+    PcapngBlocks obsoletePacket(int ifaceId, long ts, byte[] data) {
         ByteBuffer body = buf(20 + pad(data.length));
         body.putShort((short) ifaceId); // Interface ID (16 bits)
         body.putShort((short) 0); // Drops Count
@@ -84,7 +84,7 @@ final class PcapngWriter {
     }
 
     /** Any block: type, total length, body (padded), total length again. */
-    PcapngWriter block(int type, byte[] body) {
+    PcapngBlocks block(int type, byte[] body) {
         int len = 12 + pad(body.length);
         ByteBuffer b = buf(len);
         b.putInt(type); // Block Type
@@ -97,7 +97,7 @@ final class PcapngWriter {
     }
 
     /** Raw bytes, for damaged files. */
-    PcapngWriter raw(byte[] bytes) {
+    PcapngBlocks raw(byte[] bytes) {
         out.writeBytes(bytes);
         return this;
     }
