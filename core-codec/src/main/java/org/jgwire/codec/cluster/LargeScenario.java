@@ -21,8 +21,8 @@ import org.jgwire.codec.runtime.JGroupsVersion;
 final class LargeScenario implements Scenario {
     static final String NAME = "large";
     static final String SYNTAX = "large[:frag2|frag3|frag4]";
-    static final int SMALL = 150_000;
-    static final int BIG = 1_000_000;
+    static final int SMALL = 100_000;
+    static final int BIG = 200_000;
     private static final JGroupsVersion FRAG3_SINCE = new JGroupsVersion(4, 0, 0);
     private static final JGroupsVersion FRAG4_SINCE = new JGroupsVersion(5, 0, 0);
 
