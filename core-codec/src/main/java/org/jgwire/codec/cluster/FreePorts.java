@@ -6,11 +6,21 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
-/** Ports on 127.0.0.1 that are free for both TCP and UDP right now (picked by the OS, then released). */
+/**
+ * Ports on 127.0.0.1 that are free for both TCP and UDP right now, picked at random below Linux's ephemeral range
+ * (32768-60999 by default), then released. Ports the OS hands out itself would come from the ephemeral range, where
+ * any client socket (a member connecting to another, another run's members) may take one before the member that was
+ * meant to bind it starts: that made {@code BindException}s under load.
+ */
 final class FreePorts {
-    private static final int MAX_TRIES = 200;
+    static final int LOW = 20_000;
+    static final int HIGH = 32_767;
+    private static final int MAX_TRIES = 500;
 
     private FreePorts() {}
 
@@ -29,22 +39,26 @@ final class FreePorts {
     static int[] pick(int count) throws IOException {
         InetAddress lo = InetAddress.getByName("127.0.0.1");
         List<AutoCloseable> held = new ArrayList<>();
+        Set<Integer> tried = new HashSet<>();
         int[] ports = new int[count];
         try {
             int found = 0;
             for (int tries = 0; found < count && tries < MAX_TRIES; tries++) {
-                ServerSocket tcp = new ServerSocket();
-                tcp.bind(new InetSocketAddress(lo, 0));
-                held.add(tcp);
+                int port = ThreadLocalRandom.current().nextInt(LOW, HIGH + 1);
+                if (!tried.add(port)) continue;
                 try {
-                    DatagramSocket udp = new DatagramSocket(new InetSocketAddress(lo, tcp.getLocalPort()));
-                    held.add(udp);
-                    ports[found++] = tcp.getLocalPort();
-                } catch (IOException inUseForUdp) {
-                    // try the next one the OS hands out
+                    ServerSocket tcp = new ServerSocket();
+                    held.add(tcp);
+                    tcp.bind(new InetSocketAddress(lo, port));
+                    held.add(new DatagramSocket(new InetSocketAddress(lo, port)));
+                    ports[found++] = port;
+                } catch (IOException inUse) {
+                    // taken for TCP or UDP: try another
                 }
             }
-            if (found < count) throw new IOException("found only " + found + " of " + count + " free loopback ports");
+            if (found < count)
+                throw new IOException("found only " + found + " of " + count + " free loopback ports in " + LOW + "-"
+                        + HIGH + " after " + MAX_TRIES + " tries");
             return ports;
         } finally {
             for (AutoCloseable c : held) {

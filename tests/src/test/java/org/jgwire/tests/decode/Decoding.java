@@ -71,7 +71,12 @@ public final class Decoding {
     }
 
     public static Path sample(String version, String stack) {
-        return existing(new SampleLibrary.Sample(version, stack, "chat").capture(samples()));
+        return sample(version, stack, "chat");
+    }
+
+    /** The committed sample of {@code scenario} on {@code stack} for {@code version}, e.g. 5.5.7 udp large. */
+    public static Path sample(String version, String stack, String scenario) {
+        return existing(new SampleLibrary.Sample(version, stack, scenario).capture(samples()));
     }
 
     private static Path existing(Path p) {

@@ -18,6 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the same input (tshark's hex of a real sample capture; for 3.6, whose ParseMessages reads raw bytes only, those
  * bytes): every message line ParseMessages prints, jgwire prints too, in the same order. Member UUIDs are replaced by
  * names from the capture's manifest on both sides, since jgwire may know a name where ParseMessages does not.
+ * A stack written {@code udp/large} takes that scenario's sample instead of chat: its FRAG fragments must come out
+ * one line each, as ParseMessages prints them (no reassembly).
  */
 class ParseMessagesCompatibilityTest {
     @TempDir
@@ -25,9 +27,11 @@ class ParseMessagesCompatibilityTest {
 
     @ParameterizedTest(name = "{0} {1} {2}")
     @CsvSource({"3.6.20, udp, binary", "4.2.30, udp, hex", "4.2.30, tcp, hex", "5.5.7, udp, hex", "5.5.7, udp, binary",
-            "5.5.7, tcp, hex", "5.5.7, tunnel, hex"})
-    void printsEveryLineParseMessagesPrints(String version, String stack, String input) throws Exception {
-        Path pcap = Decoding.sample(version, stack);
+            "5.5.7, tcp, hex", "5.5.7, tunnel, hex", "4.2.30, udp/large, hex", "5.5.7, udp/large, hex"})
+    void printsEveryLineParseMessagesPrints(String version, String stackAndScenario, String input) throws Exception {
+        String[] parts = stackAndScenario.split("/");
+        String stack = parts[0];
+        Path pcap = Decoding.sample(version, stack, parts.length > 1 ? parts[1] : "chat");
         List<String> hex = ParseMessagesRuns.hexLines(pcap, stack.equals("udp") ? "udp.payload" : "tcp.payload");
         String[] args;
         if (version.startsWith("3.")) { // 3.6's ParseMessages: -file only, raw datagrams back to back

@@ -86,15 +86,22 @@ final class ParseMessagesRuns {
     }
 
     /** Member UUIDs to names, from the capture's manifest: ParseMessages 3.6 knows no names, jgwire does. */
+    private static final java.util.regex.Pattern OBJECT = java.util.regex.Pattern.compile(", obj: .*?, hdrs: ");
+
     static Map<String, String> names(Path pcap) throws IOException {
-        Path json = pcap.resolveSibling(pcap.getFileName().toString().replace(".pcap", ".json"));
+        Path json = Manifest.pathFor(pcap);
         Map<String, String> m = new java.util.HashMap<>();
         for (Manifest.Member member : Manifest.read(json).members()) m.put(member.uuid(), member.name());
         return m;
     }
 
-    /** A line with every member UUID replaced by the member's name. */
+    /**
+     * A line with every member UUID replaced by the member's name, and an object payload's text left out: ParseMessages
+     * prints the object JGroups read from the payload ({@code obj: A: [0 (0)]} for a STABLE digest), jgwire, which never
+     * deserializes a payload, its class (docs/parse-messages.md).
+     */
     static String normalised(String line, Map<String, String> names) {
+        line = OBJECT.matcher(line).replaceFirst(", obj: (object), hdrs: ");
         Matcher u = UUID.matcher(line);
         StringBuilder b = new StringBuilder();
         while (u.find()) u.appendReplacement(b, Matcher.quoteReplacement(names.getOrDefault(u.group(), u.group())));

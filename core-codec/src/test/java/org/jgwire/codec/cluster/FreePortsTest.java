@@ -1,0 +1,30 @@
+package org.jgwire.codec.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
+
+class FreePortsTest {
+    @Test
+    void picksDistinctBindablePortsBelowTheEphemeralRange() throws Exception {
+        int[] ports = FreePorts.pick(6);
+        assertEquals(6, Arrays.stream(ports).distinct().count(), Arrays.toString(ports));
+        InetAddress lo = InetAddress.getByName("127.0.0.1");
+        for (int p : ports) {
+            assertTrue(p >= FreePorts.LOW && p <= FreePorts.HIGH, "port " + p);
+            try (ServerSocket tcp = new ServerSocket()) {
+                tcp.bind(new InetSocketAddress(lo, p));
+                try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(lo, p))) {
+                    assertEquals(p, udp.getLocalPort());
+                }
+            }
+        }
+    }
+}
