@@ -154,7 +154,7 @@ class PluginMatchesDecoderTest {
                     }
                     Map<Integer, String> typeNames = layout == null ? null : layout.valueNames().get(f.getKey());
                     if (typeNames != null && jv.isTextual() && !typeNames.isEmpty()) {
-                        assertEquals(jv.asText(), typeNames.get(Integer.parseInt(lv)), w + ": " + f.getKey());
+                        assertEquals(jv.asText(), layout.nameOf(f.getKey(), Integer.parseInt(lv)), w + ": " + f.getKey());
                     } else if (jv.isBoolean()) {
                         assertEquals(jv.asBoolean(), lv.equals("1") || lv.equalsIgnoreCase("true"), w + ": " + f.getKey());
                     } else if (jv.isNumber()) {

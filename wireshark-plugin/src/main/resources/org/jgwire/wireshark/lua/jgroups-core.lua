@@ -327,6 +327,20 @@ local function extended_tail(tvb, off)
     return len
 end
 
+-- what ExtendedUUID (and SiteUUID, SiteMaster) write after the UUID: the flags (3.x ExtendedUUID.write: u16;
+-- 4.0+ FlagsUUID.writeTo: Bits.writeInt(Compressed), a length byte and that many bytes), then the key/value map
+local function extended_rest(ctx, tvb, off)
+    local len
+    if ctx.extended_flags then len = 2
+    else
+        local n = u8(tvb, off)
+        if n > 4 then bad(off, "compressed int of " .. n .. " bytes") end
+        len = 1 + n
+    end
+    need(tvb, off + len, 1)
+    return len + extended_tail(tvb, off + len)
+end
+
 local read_address
 
 -- an address class written with its magic id (Util.writeOtherAddress)
@@ -336,10 +350,14 @@ local function other_address(ctx, tvb, off)
     local simple = class and class[2] or ("magic " .. magic)
     if simple == "ExtendedUUID" or simple == "FlagsUUID" or simple == "SiteUUID" or simple == "SiteMaster" then
         local u = uuid_text(tvb, off + 2)
-        local len = 18
-        if ctx.extended_flags then len = len + 2 end -- 3.x ExtendedUUID: u16 flags before the map
-        need(tvb, off + len, 1)
-        return u, len + extended_tail(tvb, off + len)
+        local len = 18 + extended_rest(ctx, tvb, off + 18)
+        if ctx.site_strings and (simple == "SiteUUID" or simple == "SiteMaster") then
+            local _, n1 = jstring(tvb, off + len)
+            local name, n2 = jstring(tvb, off + len + n1)
+            if name then learn(u, name, current_frame) end
+            len = len + n1 + n2
+        end
+        return u, len
     elseif simple == "IpAddress" then
         local a, n = ip_address(tvb, off + 2)
         return a, n + 2
@@ -357,16 +375,16 @@ read_address = function(ctx, tvb, off)
         return a, n + 1
     end
     if has(flags, ADDR_SITE_UUID) or has(flags, ADDR_SITE_MASTER) then
+        -- SiteUUID / SiteMaster: an ExtendedUUID; 5.2.17+ add the site and logical name strings (SiteUUID.writeTo)
         local u = uuid_text(tvb, off + 1)
+        local len = 17 + extended_rest(ctx, tvb, off + 17)
         if ctx.site_strings then
-            local site, n1 = jstring(tvb, off + 17)
-            local name, n2 = jstring(tvb, off + 17 + n1)
+            local _, n1 = jstring(tvb, off + len)
+            local name, n2 = jstring(tvb, off + len + n1)
             if name then learn(u, name, current_frame) end
-            return u, 17 + n1 + n2
+            len = len + n1 + n2
         end
-        local len = 17
-        if ctx.extended_flags then len = len + 2 end
-        return u, len + extended_tail(tvb, off + len)
+        return u, len
     end
     if flags == 0 then
         local a, n = other_address(ctx, tvb, off + 1)
@@ -429,6 +447,31 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         value, len = jstring(tvb, off)
     elseif kind == "SHORT_BYTES" then
         value, len = short_bytes(tvb, off)
+    elseif kind == "BYTE_BUFFER" then -- Util.writeByteBuffer: shown as its length, as the decoder does
+        if u8(tvb, off) == 0 then value, len = nil, 1
+        else
+            local n = i32(tvb, off + 1)
+            if n < 0 or n > tvb:len() then bad(off, "byte buffer of " .. n .. " bytes") end
+            need(tvb, off + 5, n)
+            value, len = n .. " bytes", 5 + n
+        end
+    elseif kind == "INT_STRINGS" then -- i32 count + Bits.writeString each; 0 reads back as null
+        local count = i32(tvb, off)
+        if count < 0 or count > tvb:len() then bad(off, "string count " .. count) end
+        len = 4
+        if count > 0 then
+            local list = {}
+            for i = 1, count do
+                local str, n = jstring(tvb, off + len)
+                list[i] = str or "null"
+                len = len + n
+            end
+            value = list_text(list)
+        end
+    elseif kind == "HEADERS" then -- Headers.writeHeaders: an empty one reads back as Util.DEFAULT_HEADERS (4) nulls
+        local count = i16(tvb, off)
+        if count ~= 0 then bad(off, count .. " nested headers (relayed message's original headers) not read") end
+        value, len = "[null, null, null, null]", 2
     elseif kind == "ADDRESS" then
         value, len = read_address(ctx, tvb, off)
         text = shown(value)
@@ -690,6 +733,8 @@ end
 -- what a message's payload means, decided by its headers (GMS views, discovery data)
 local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
     if len <= 0 or (vals_by_section.gms == nil and vals_by_section.ping == nil) then return end
+    -- SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable, the payload is ciphertext: no view or PingData in it
+    if vals_by_section.encrypt ~= nil then return end
     local ok, err = pcall(function()
         local gms = vals_by_section.gms
         if gms then
@@ -752,6 +797,79 @@ local function read_headers(ctx, tvb, off, tree, summary)
     return at, vals_by_section
 end
 
+-- Util.primitiveToStream's TYPE_* codes: the bytes after the type byte; -1 for TYPE_STRING (measured), nil = unknown
+local PRIMITIVE_SIZE = { [0] = 0, 1, 1, 1, 1, 2, 2, 8, 8, 4, 4, 4, 4, 8, 8, 2, 2, -1, -2, 1 }
+
+local function primitive_end(tvb, off, ptype)
+    local size = PRIMITIVE_SIZE[ptype]
+    if size == nil then bad(off - 1, "object payload type byte " .. ptype) end
+    if size == -1 then -- Util.writeString: ascii boolean, then i32 length + bytes, or writeUTF
+        if u8(tvb, off) ~= 0 then
+            local len = i32(tvb, off + 1)
+            need(tvb, off + 5, len)
+            return off + 5 + len
+        end
+        local len = u16(tvb, off + 1)
+        need(tvb, off + 3, len)
+        return off + 3 + len
+    elseif size == -2 then -- byte[]: i32 length + bytes
+        local len = i32(tvb, off)
+        need(tvb, off + 4, math.max(len, 0))
+        return off + 4 + math.max(len, 0)
+    end
+    need(tvb, off, size)
+    return off + size
+end
+
+-- Util.writeGenericStreamable: presence, magic (-1: class name), the object's own bytes. Returns the end, or nil
+-- and why when only the class knows it (no readFrom is ever run on captured bytes: the wrappers and the Digest /
+-- SeqnoList forms are read here by hand, as the decoder does)
+local function generic_streamable(ctx, tvb, off, tree)
+    local present = u8(tvb, off)
+    if present == 0 then return off + 1 end
+    local magic = i16(tvb, off + 1)
+    local class
+    if magic == -1 then
+        local len = u16(tvb, off + 3)
+        need(tvb, off + 5, len)
+        class = tvb(off + 5, len):string()
+        tree:add(F.payload_class, tvb(off, 1), class)
+        return nil, "object of application class " .. class
+    end
+    local c = ctx.cat.classes[magic]
+    class = c and c[1] or ("magic " .. magic)
+    tree:add(F.payload_class, tvb(off, 1), class)
+    local body = off + 3
+    if class == "org.jgroups.util.Digest" or class == "org.jgroups.util.MutableDigest" then
+        return body + digest(ctx, tvb, body, tree, true, nil) -- Digest.writeTo(out): with the members
+    elseif class == "org.jgroups.util.SeqnoList" then
+        -- SeqnoList.writeTo (5.2+): i32 size, i64 offset, then FixedSizeBitSet's words ((size - 1) >> 6) + 1
+        local size = i32(tvb, body)
+        need(tvb, body + 4, 8)
+        if size < 0 then bad(body, "SeqnoList size " .. size) end
+        local words = math.floor((size - 1) / 64) + 1
+        need(tvb, body + 12, words * 8)
+        tree:add(tvb(body, 12 + words * 8), "SeqnoList: " .. size .. " bits from seqno " .. tostring(tvb(body + 4, 8):uint64()))
+        return body + 12 + words * 8
+    elseif class == "org.jgroups.util.ObjectWrapperPrimitive" then
+        return primitive_end(tvb, body + 1, u8(tvb, body))
+    elseif class == "org.jgroups.util.ObjectWrapperSerializable" or class == "org.jgroups.util.ObjectWrapper" then
+        local len = i32(tvb, body) -- i32 length (-1 = null) + Java-serialized bytes
+        need(tvb, body + 4, math.max(len, 0))
+        return body + 4 + math.max(len, 0)
+    end
+    return nil, "object payload of class " .. class .. ": its length is only known to the class"
+end
+
+-- ObjectMessage.writePayload: Util.objectToStream (a type byte first) before 5.2.11, writeGenericStreamable since
+local function object_payload(ctx, tvb, off, tree)
+    if ctx.vshort >= GEN.features.object_generic_streamable then return generic_streamable(ctx, tvb, off, tree) end
+    local t = u8(tvb, off)
+    if t == 50 then return generic_streamable(ctx, tvb, off + 1, tree) end -- TYPE_STREAMABLE
+    if t == 51 then return nil, "Java-serialized object payload (Util.objectToStream TYPE_SERIALIZABLE)" end
+    return primitive_end(tvb, off + 1, t)
+end
+
 -- the message type short's payload (5.x); returns the offset after it or nil when its end is unknown
 local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section, summary)
     if mtype == 0 then -- BytesMessage: i32 length (-1 = null) + bytes
@@ -798,39 +916,16 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
             at = next_at
         end
         return at
-    elseif mtype == 3 then -- ObjectMessage: presence, magic (-1: class name), then the object's own bytes
-        if ctx.vshort < GEN.features.object_generic_streamable then
-            tree:add_proto_expert_info(E.undecoded, "object payload written with Util.objectToStream (before 5.2.11): rest of the frame not decoded")
+    elseif mtype == 3 then -- ObjectMessage: its extent as the decoder finds it (adapter jg5 ObjectPayloads)
+        local stop, why = object_payload(ctx, tvb, off, tree)
+        if stop == nil then
+            -- an end only the class knows: when nothing follows, it ends with the frame (as the decoder says)
+            tree:add(F.payload_len, tvb(off, 1), tvb:len() - off)
+            tree:add_proto_expert_info(E.undecoded, why .. "; rest of the frame not decoded")
             return nil
         end
-        local present = u8(tvb, off)
-        if present == 0 then return off + 1 end
-        local magic = i16(tvb, off + 1)
-        local class
-        if magic == -1 then
-            local len = u16(tvb, off + 3)
-            need(tvb, off + 5, len)
-            class = tvb(off + 5, len):string()
-        else
-            local c = ctx.cat.classes[magic]
-            class = c and c[1] or ("magic " .. magic)
-        end
-        tree:add(F.payload_class, tvb(off, 1), class)
-        local body = off + (magic == -1 and 5 + u16(tvb, off + 3) or 3)
-        if class == "org.jgroups.util.Digest" or class == "org.jgroups.util.MutableDigest" then
-            return body + digest(ctx, tvb, body, tree, true, nil) -- Digest.writeTo(out): with the members
-        elseif class == "org.jgroups.util.SeqnoList" then
-            -- SeqnoList.writeTo (5.2+): i32 size, i64 offset, then FixedSizeBitSet's words ((size - 1) >> 6) + 1
-            local size = i32(tvb, body)
-            need(tvb, body + 4, 8)
-            if size < 0 then bad(body, "SeqnoList size " .. size) end
-            local words = math.floor((size - 1) / 64) + 1
-            need(tvb, body + 12, words * 8)
-            tree:add(tvb(body, 12 + words * 8), "SeqnoList: " .. size .. " bits from seqno " .. tostring(tvb(body + 4, 8):uint64()))
-            return body + 12 + words * 8
-        end
-        tree:add_proto_expert_info(E.undecoded, "object payload of class " .. class .. ": its length is only known to the class; rest of the frame not decoded")
-        return nil
+        tree:add(F.payload_len, tvb(off, math.max(stop - off, 1)), stop - off)
+        return stop
     end
     bad(off - 2, "message type " .. mtype)
 end
