@@ -315,16 +315,20 @@ local function ip_address(tvb, off)
 end
 
 -- ExtendedUUID.write: u8 count, then per entry u8 key length + key, u8 value length + value
+-- also returns the value of the "relay2.site" key (SiteUUID.SITE_NAME before 5.2.17), or nil
 local function extended_tail(tvb, off)
     local count = u8(tvb, off)
-    local len = 1
+    local len, site = 1, nil
     for _ = 1, count do
         local kl = u8(tvb, off + len)
         local vl = u8(tvb, off + len + 1 + kl)
+        need(tvb, off, len + 2 + kl + vl)
+        if kl == 11 and sub(RAW, off + len + 2, off + len + 12) == "relay2.site" then
+            site = sub(RAW, off + len + 14 + 0, off + len + 13 + vl)
+        end
         len = len + 2 + kl + vl
-        need(tvb, off, len)
     end
-    return len
+    return len, site
 end
 
 -- what ExtendedUUID (and SiteUUID, SiteMaster) write after the UUID: the flags (3.x ExtendedUUID.write: u16;
@@ -338,7 +342,14 @@ local function extended_rest(ctx, tvb, off)
         len = 1 + n
     end
     need(tvb, off + len, 1)
-    return len + extended_tail(tvb, off + len)
+    local n, site = extended_tail(tvb, off + len)
+    return len + n, site
+end
+
+-- the 5.x decoder (adapter jg5 Addresses) shows a SiteMaster as "SiteMaster:<site>"; 3.x/4.x show its UUID
+local function site_master_text(ctx, u, site)
+    if ctx.typed then return "SiteMaster:" .. tostring(site) end
+    return u
 end
 
 local read_address
@@ -350,13 +361,16 @@ local function other_address(ctx, tvb, off)
     local simple = class and class[2] or ("magic " .. magic)
     if simple == "ExtendedUUID" or simple == "FlagsUUID" or simple == "SiteUUID" or simple == "SiteMaster" then
         local u = uuid_text(tvb, off + 2)
-        local len = 18 + extended_rest(ctx, tvb, off + 18)
+        local rest, site = extended_rest(ctx, tvb, off + 18)
+        local len = 18 + rest
         if ctx.site_strings and (simple == "SiteUUID" or simple == "SiteMaster") then
-            local _, n1 = jstring(tvb, off + len)
-            local name, n2 = jstring(tvb, off + len + n1)
+            local n1, n2, name
+            site, n1 = jstring(tvb, off + len)
+            name, n2 = jstring(tvb, off + len + n1)
             if name then learn(u, name, current_frame) end
             len = len + n1 + n2
         end
+        if simple == "SiteMaster" then return site_master_text(ctx, u, site), len end
         return u, len
     elseif simple == "IpAddress" then
         local a, n = ip_address(tvb, off + 2)
@@ -377,13 +391,16 @@ read_address = function(ctx, tvb, off)
     if has(flags, ADDR_SITE_UUID) or has(flags, ADDR_SITE_MASTER) then
         -- SiteUUID / SiteMaster: an ExtendedUUID; 5.2.17+ add the site and logical name strings (SiteUUID.writeTo)
         local u = uuid_text(tvb, off + 1)
-        local len = 17 + extended_rest(ctx, tvb, off + 17)
+        local rest, site = extended_rest(ctx, tvb, off + 17)
+        local len = 17 + rest
         if ctx.site_strings then
-            local _, n1 = jstring(tvb, off + len)
-            local name, n2 = jstring(tvb, off + len + n1)
+            local n1, n2, name
+            site, n1 = jstring(tvb, off + len)
+            name, n2 = jstring(tvb, off + len + n1)
             if name then learn(u, name, current_frame) end
             len = len + n1 + n2
         end
+        if has(flags, ADDR_SITE_MASTER) then return site_master_text(ctx, u, site), len end
         return u, len
     end
     if flags == 0 then
@@ -755,6 +772,21 @@ end
 
 -- ---- messages -------------------------------------------------------------------------------------------------
 
+-- MERGE3 INFO carries the sender's logical name and physical address: learned as discovery data is (the decoder's
+-- Discoveries.mergeInfo / adapter jg5 DiscoveryData.mergeInfo), shown as a discovery item of the message
+local function merge_info(vals, src, tree, tvb, off, len)
+    if vals == nil or src == nil then return end
+    local types = GEN.value_strings["merge3.type"]
+    if not (types and types[vals.type] == "INFO") then return end
+    if vals.logical_name == nil and vals.physical_addr == nil then return end
+    learn(src, vals.logical_name, current_frame)
+    local t = tree:add(F.ping_data, tvb(off, len))
+    t:set_text("Learned from MERGE3 INFO")
+    t:add(F.pd_addr, tvb(off, len), src):set_generated()
+    t:add(F.pd_name, tvb(off, len), vals.logical_name or ""):set_generated()
+    t:add(F.pd_physical, tvb(off, len), vals.physical_addr or "null"):set_generated()
+end
+
 local LEADING_DEST, LEADING_SRC, LEADING_BUF = 1, 2, 4
 local dissect_message
 
@@ -969,6 +1001,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     summaries[#summaries + 1] = summary
     local after, vals_by_section = read_headers(ctx, tvb, off, mt, summary)
     if after == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
+    merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start)
     off = after
     if ctx.typed then
         off = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
@@ -1407,9 +1440,22 @@ local function plausible_stream(tvb)
     return t <= 7 and present == 1 and len >= 8 and tvb(6, 2):uint() < 1024
 end
 
+-- TUNNEL's client (GossipRouter TcpClient, e.g. 5.2.10) writes each length prefix in a segment of its own: the
+-- stream's first segment is then 4 bytes of a plausible length and nothing else. Taken only at the start of the
+-- stream (relative sequence number 1), where the decoder also starts following it.
+local tcp_seq = Field.new("tcp.seq")
+
+local function length_only_start(tvb)
+    if tvb:len() ~= 4 then return false end
+    local flen = tvb(0, 4):int()
+    if flen < 3 or flen > MAX_FRAME then return false end
+    local ok, seq = pcall(function() local f = tcp_seq() return f and f.value end)
+    return ok and seq == 1
+end
+
 local function heuristic_tcp(tvb, pinfo, tree)
     if not jgroups.prefs.heuristic then return false end
-    if not plausible_stream(tvb) then return false end
+    if not plausible_stream(tvb) and not length_only_start(tvb) then return false end
     pinfo.conversation = jgroups
     dissect_tcp(tvb, pinfo, tree)
     return true
