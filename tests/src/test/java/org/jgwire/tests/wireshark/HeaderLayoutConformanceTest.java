@@ -151,7 +151,8 @@ class HeaderLayoutConformanceTest {
                     if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
                     if (f.getName().equals("prot_id")) continue;
                     f.setAccessible(true);
-                    Object v = f.getName().equals("type") && typeCode != null ? typeCode : sample(f.getType());
+                    Object v = f.getName().equals("type") && typeCode != null ? typeCode
+                            : strings(f) ? siteNames(f.getType()) : sample(f.getType());
                     if (v == null) continue;
                     if (f.getType() == byte.class && v instanceof Integer i) v = i.byteValue();
                     if (f.getType() == short.class && v instanceof Integer i) v = i.shortValue();
@@ -159,6 +160,22 @@ class HeaderLayoutConformanceTest {
                     f.set(h, v);
                 }
             return h;
+        }
+
+        /** A String[] or a collection of strings (RELAY2's sites): filled with distinct strings, not addresses. */
+        private static boolean strings(Field f) {
+            if (f.getType() == String[].class) return true;
+            return Collection.class.isAssignableFrom(f.getType()) && f.getGenericType() instanceof java.lang.reflect.ParameterizedType p
+                    && p.getActualTypeArguments()[0] == String.class;
+        }
+
+        private Object siteNames(Class<?> t) {
+            seq++;
+            List<String> names = List.of("site-" + seq, "site-\u00e9-" + (seq + 1));
+            if (t == String[].class) return names.toArray(new String[0]);
+            if (t.isAssignableFrom(ArrayList.class)) return new ArrayList<>(names);
+            if (t.isAssignableFrom(java.util.LinkedHashSet.class)) return new java.util.LinkedHashSet<>(names);
+            return null;
         }
 
         private Object uuid(long msb, long lsb) throws Exception {
@@ -214,6 +231,7 @@ class HeaderLayoutConformanceTest {
                 return expected(viewId.getMethod("getCreator").invoke(v)) + "|" + viewId.getMethod("getId").invoke(v);
             if (mergeId.isInstance(v))
                 return expected(field(mergeId, "initiator").get(v)) + "::" + field(mergeId, "id").get(v);
+            if (v instanceof String[] a) return List.of(a);
             if (v instanceof Collection<?> c) {
                 List<Object> out = new ArrayList<>();
                 for (Object o : c) out.add(expected(o));

@@ -13,9 +13,12 @@ import static org.jgwire.wireshark.layout.Kind.ADDRESS;
 import static org.jgwire.wireshark.layout.Kind.ADDRESSES;
 import static org.jgwire.wireshark.layout.Kind.BOOL;
 import static org.jgwire.wireshark.layout.Kind.BYTE;
+import static org.jgwire.wireshark.layout.Kind.BYTE_BUFFER;
 import static org.jgwire.wireshark.layout.Kind.ENUM_BYTE;
 import static org.jgwire.wireshark.layout.Kind.INT;
+import static org.jgwire.wireshark.layout.Kind.HEADERS;
 import static org.jgwire.wireshark.layout.Kind.INT_ADDRESSES;
+import static org.jgwire.wireshark.layout.Kind.INT_STRINGS;
 import static org.jgwire.wireshark.layout.Kind.INT_COMPRESSED;
 import static org.jgwire.wireshark.layout.Kind.LONG_COMPRESSED;
 import static org.jgwire.wireshark.layout.Kind.MERGE_ID;
@@ -98,6 +101,33 @@ public final class HeaderLayouts {
         // FD_SOCK2.FdHeader (5.2+)
         add("org.jgroups.protocols.FD_SOCK2$FdHeader", "fd_sock2", ANY, NEVER, named("type", BYTE),
                 value("mbrs", INT_ADDRESSES), value("cluster", STRING), value("srv", ADDRESS));
+
+        // EncryptHeader (SYM_ENCRYPT/ASYM_ENCRYPT): 3.6 type + version + signature; 4.0 server instead of the
+        // signature, 4.1 added iv, 5.0 needs_deserialization right after type. The payload behind it is ciphertext.
+        add("org.jgroups.protocols.EncryptHeader", "encrypt", ANY, "4.0.0", named("type", BYTE),
+                value("version", BYTE_BUFFER), value("signature", BYTE_BUFFER));
+        add("org.jgroups.protocols.EncryptHeader", "encrypt", "4.0.0", "4.1.0", named("type", BYTE),
+                value("version", BYTE_BUFFER), value("server", ADDRESS));
+        add("org.jgroups.protocols.EncryptHeader", "encrypt", "4.1.0", "5.0.0", named("type", BYTE),
+                value("version", BYTE_BUFFER), value("server", ADDRESS), value("iv", BYTE_BUFFER));
+        add("org.jgroups.protocols.EncryptHeader", "encrypt", "5.0.0", NEVER, named("type", BYTE),
+                value("needs_deserialization", BOOL), value("version", BYTE_BUFFER), value("server", ADDRESS),
+                value("iv", BYTE_BUFFER));
+
+        // RELAY2's header, renamed twice: RELAY2.Relay2Header (4.1 added sites), relay.Relay2Header (5.2.16:
+        // + visited_sites), relay.RelayHeader (5.2.29; 5.3 added return_entire_cache after type, and the original
+        // headers and flags of a message relayed to another site)
+        add("org.jgroups.protocols.relay.RELAY2$Relay2Header", "relay2", ANY, "4.1.0", named("type", BYTE),
+                value("final_dest", ADDRESS), value("original_sender", ADDRESS));
+        add("org.jgroups.protocols.relay.RELAY2$Relay2Header", "relay2", "4.1.0", NEVER, named("type", BYTE),
+                value("final_dest", ADDRESS), value("original_sender", ADDRESS), value("sites", INT_STRINGS));
+        for (String c : List.of("org.jgroups.protocols.relay.Relay2Header", "org.jgroups.protocols.relay.RelayHeader"))
+            add(c, "relay2", ANY, "5.3.0", named("type", BYTE), value("final_dest", ADDRESS),
+                    value("original_sender", ADDRESS), value("sites", INT_STRINGS), value("visited_sites", INT_STRINGS));
+        add("org.jgroups.protocols.relay.RelayHeader", "relay2", "5.3.0", NEVER, named("type", BYTE),
+                value("return_entire_cache", BOOL), value("final_dest", ADDRESS), value("original_sender", ADDRESS),
+                value("sites", INT_STRINGS), value("visited_sites", INT_STRINGS), value("original_hdrs", HEADERS),
+                value("original_flags", SHORT));
 
         // RequestCorrelator.Header / MultiDestinationHeader (RpcDispatcher, MessageDispatcher)
         add("org.jgroups.blocks.RequestCorrelator$Header", "rpc", ANY, NEVER, value("type", BYTE),

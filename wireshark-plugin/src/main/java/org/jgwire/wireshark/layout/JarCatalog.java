@@ -38,8 +38,21 @@ public final class JarCatalog {
     private final Map<Integer, String> gossipTypes;
     private final Map<String, ResolvedLayout> layouts = new LinkedHashMap<>();
 
-    /** A layout with the class constants it names resolved to this jar's numbers, and the names of its type codes. */
-    public record ResolvedLayout(HeaderLayout layout, Map<String, Integer> constants, Map<String, Map<Integer, String>> valueNames) {}
+    /**
+     * A layout with the class constants it names resolved to this jar's numbers, the names of its type codes, and
+     * per named field what the class's namer answers for every code it does not name (EncryptHeader 4.0+ says
+     * {@code "EncryptHeader"} for its plain type 0; the decoder shows that answer too).
+     */
+    public record ResolvedLayout(HeaderLayout layout, Map<String, Integer> constants, Map<String, Map<Integer, String>> valueNames,
+            Map<String, String> otherNames) {
+        /** The name of a code of a named field as the class gives it, or null when the class names none. */
+        public String nameOf(String field, int code) {
+            Map<Integer, String> names = valueNames.get(field);
+            if (names == null) return null;
+            String n = names.get(code);
+            return n != null ? n : otherNames.get(field);
+        }
+    }
 
     private JarCatalog(JGroupsVersion version, String label, Map<Integer, String> magics, Map<Integer, String> protocols,
             Map<String, Integer> messageFlags, Map<Integer, String> messageTypes, Map<Integer, String> gossipTypes) {
@@ -105,14 +118,20 @@ public final class JarCatalog {
         return out;
     }
 
-    /** 5.x: {@code Message.BYTES_MSG} ... the message type shorts, named without the suffix. */
+    /**
+     * 5.x: {@code Message.BYTES_MSG} ... the message type shorts, named without the suffix, as the decoder names
+     * them (adapter jg5 {@code JarFacts}, docs/json-lines.md): {@code OBJ_MSG} (5.0+) is shown as {@code OBJECT}.
+     */
     private static Map<Integer, String> messageTypes(ClassLoader loader) {
         Map<Integer, String> out = new TreeMap<>();
         try {
             Class<?> m = Class.forName("org.jgroups.Message", true, loader);
             for (Field f : m.getFields())
                 if (Modifier.isStatic(f.getModifiers()) && f.getType() == short.class && f.getName().endsWith("_MSG"))
-                    out.put(((Number) f.get(null)).intValue(), f.getName().substring(0, f.getName().length() - 4));
+                {
+                    String name = f.getName().substring(0, f.getName().length() - 4);
+                    out.put(((Number) f.get(null)).intValue(), name.equals("OBJ") ? "OBJECT" : name);
+                }
         } catch (ReflectiveOperationException | LinkageError e) {
             // 3.x/4.x: no message types
         }
@@ -134,27 +153,31 @@ public final class JarCatalog {
     private static ResolvedLayout resolve(HeaderLayout layout, Class<?> c) {
         Map<String, Integer> constants = new TreeMap<>();
         Map<String, Map<Integer, String>> names = new TreeMap<>();
-        collect(layout.items(), c, constants, names);
-        return new ResolvedLayout(layout, constants, names);
+        Map<String, String> others = new TreeMap<>();
+        collect(layout.items(), c, constants, names, others);
+        return new ResolvedLayout(layout, constants, names, others);
     }
 
-    private static void collect(List<Item> items, Class<?> c, Map<String, Integer> constants, Map<String, Map<Integer, String>> names) {
+    private static void collect(List<Item> items, Class<?> c, Map<String, Integer> constants, Map<String, Map<Integer, String>> names,
+            Map<String, String> others) {
         for (Item item : items) {
             if (item instanceof Item.Value v) {
                 if (v.named()) {
                     Map<Integer, String> n = v.kind() == Kind.ENUM_BYTE ? enumNames(c, v.name()) : namerNames(c);
                     if (!n.isEmpty()) names.put(v.name(), n);
+                    String other = v.kind() == Kind.ENUM_BYTE ? null : namerAnswer(c, -99);
+                    if (!n.isEmpty() && other != null) others.put(v.name(), other);
                 }
             } else if (item instanceof Item.Switch s) {
                 for (Item.Case k : s.cases()) {
                     for (String constant : k.constants()) constant(c, constant, constants);
-                    collect(k.items(), c, constants, names);
+                    collect(k.items(), c, constants, names, others);
                 }
             } else if (item instanceof Item.IfBit b) {
                 constant(c, b.mask(), constants);
-                collect(b.items(), c, constants, names);
+                collect(b.items(), c, constants, names, others);
             } else if (item instanceof Item.IfPositive p) {
-                collect(p.items(), c, constants, names);
+                collect(p.items(), c, constants, names, others);
             } else if (item instanceof Item.Bit b) {
                 constant(c, b.mask(), constants);
             }
@@ -206,6 +229,21 @@ public final class JarCatalog {
                 return out;
             }
         return out;
+    }
+
+    /** What the class's static namer answers for one code, or null without a namer. */
+    private static String namerAnswer(Class<?> c, int code) {
+        for (String namer : TYPE_NAMERS)
+            for (Class<?> p : new Class<?>[] {byte.class, short.class, int.class})
+                try {
+                    Method m = c.getDeclaredMethod(namer, p);
+                    if (!Modifier.isStatic(m.getModifiers())) continue;
+                    m.setAccessible(true);
+                    return call(m, p, code);
+                } catch (NoSuchMethodException | RuntimeException | LinkageError e) {
+                    // next signature
+                }
+        return null;
     }
 
     private static String call(Method m, Class<?> p, int code) {

@@ -21,6 +21,16 @@ public enum Kind {
     STRING,
     /** A byte array behind a signed u16 length, -1 = null (TpHeader's cluster name). */
     SHORT_BYTES,
+    /** {@code Util.writeByteBuffer}: presence byte, then an i32 length and that many bytes (shown as "N bytes", as the decoder does). */
+    BYTE_BUFFER,
+    /** An i32 count, then that many {@code Bits.writeString}s; a count of 0 reads back as null (RELAY2 sites). */
+    INT_STRINGS,
+    /**
+     * {@code Headers.writeHeaders}: u16 count, then per header protocol id, magic id and body (RelayHeader's
+     * original_hdrs, 5.3+). Only the empty form is read by layouts; it reads back as {@code Util.DEFAULT_HEADERS}
+     * (4) nulls.
+     */
+    HEADERS,
     /** {@code Util.writeAddress}. */
     ADDRESS,
     /** {@code Util.writeAddresses}: signed u16 count (-1 = null), then addresses. */

@@ -78,6 +78,25 @@ public final class LayoutReader {
                 int len = (short) u16();
                 yield len < 0 ? null : new String(bytes(len), StandardCharsets.ISO_8859_1);
             }
+            case BYTE_BUFFER -> {
+                if (u8() == 0) yield null;
+                int len = i32();
+                if (len < 0 || len > end - pos) throw new LayoutException("byte buffer of " + len + " bytes");
+                yield new String(bytes(len), StandardCharsets.ISO_8859_1);
+            }
+            case INT_STRINGS -> {
+                int n = i32();
+                if (n < 0 || n > end - pos) throw new LayoutException("string count " + n);
+                if (n == 0) yield null;
+                List<String> out = new ArrayList<>();
+                for (int i = 0; i < n; i++) out.add(string());
+                yield out;
+            }
+            case HEADERS -> {
+                int n = (short) u16();
+                if (n != 0) throw new LayoutException(n + " nested headers: not read by header layouts");
+                yield null;
+            }
             case ADDRESS -> address();
             case ADDRESSES -> {
                 int n = (short) u16();

@@ -315,16 +315,41 @@ local function ip_address(tvb, off)
 end
 
 -- ExtendedUUID.write: u8 count, then per entry u8 key length + key, u8 value length + value
+-- also returns the value of the "relay2.site" key (SiteUUID.SITE_NAME before 5.2.17), or nil
 local function extended_tail(tvb, off)
     local count = u8(tvb, off)
-    local len = 1
+    local len, site = 1, nil
     for _ = 1, count do
         local kl = u8(tvb, off + len)
         local vl = u8(tvb, off + len + 1 + kl)
+        need(tvb, off, len + 2 + kl + vl)
+        if kl == 11 and sub(RAW, off + len + 2, off + len + 12) == "relay2.site" then
+            site = sub(RAW, off + len + 14 + 0, off + len + 13 + vl)
+        end
         len = len + 2 + kl + vl
-        need(tvb, off, len)
     end
-    return len
+    return len, site
+end
+
+-- what ExtendedUUID (and SiteUUID, SiteMaster) write after the UUID: the flags (3.x ExtendedUUID.write: u16;
+-- 4.0+ FlagsUUID.writeTo: Bits.writeInt(Compressed), a length byte and that many bytes), then the key/value map
+local function extended_rest(ctx, tvb, off)
+    local len
+    if ctx.extended_flags then len = 2
+    else
+        local n = u8(tvb, off)
+        if n > 4 then bad(off, "compressed int of " .. n .. " bytes") end
+        len = 1 + n
+    end
+    need(tvb, off + len, 1)
+    local n, site = extended_tail(tvb, off + len)
+    return len + n, site
+end
+
+-- the 5.x decoder (adapter jg5 Addresses) shows a SiteMaster as "SiteMaster:<site>"; 3.x/4.x show its UUID
+local function site_master_text(ctx, u, site)
+    if ctx.typed then return "SiteMaster:" .. tostring(site) end
+    return u
 end
 
 local read_address
@@ -336,10 +361,17 @@ local function other_address(ctx, tvb, off)
     local simple = class and class[2] or ("magic " .. magic)
     if simple == "ExtendedUUID" or simple == "FlagsUUID" or simple == "SiteUUID" or simple == "SiteMaster" then
         local u = uuid_text(tvb, off + 2)
-        local len = 18
-        if ctx.extended_flags then len = len + 2 end -- 3.x ExtendedUUID: u16 flags before the map
-        need(tvb, off + len, 1)
-        return u, len + extended_tail(tvb, off + len)
+        local rest, site = extended_rest(ctx, tvb, off + 18)
+        local len = 18 + rest
+        if ctx.site_strings and (simple == "SiteUUID" or simple == "SiteMaster") then
+            local n1, n2, name
+            site, n1 = jstring(tvb, off + len)
+            name, n2 = jstring(tvb, off + len + n1)
+            if name then learn(u, name, current_frame) end
+            len = len + n1 + n2
+        end
+        if simple == "SiteMaster" then return site_master_text(ctx, u, site), len end
+        return u, len
     elseif simple == "IpAddress" then
         local a, n = ip_address(tvb, off + 2)
         return a, n + 2
@@ -357,16 +389,19 @@ read_address = function(ctx, tvb, off)
         return a, n + 1
     end
     if has(flags, ADDR_SITE_UUID) or has(flags, ADDR_SITE_MASTER) then
+        -- SiteUUID / SiteMaster: an ExtendedUUID; 5.2.17+ add the site and logical name strings (SiteUUID.writeTo)
         local u = uuid_text(tvb, off + 1)
+        local rest, site = extended_rest(ctx, tvb, off + 17)
+        local len = 17 + rest
         if ctx.site_strings then
-            local site, n1 = jstring(tvb, off + 17)
-            local name, n2 = jstring(tvb, off + 17 + n1)
+            local n1, n2, name
+            site, n1 = jstring(tvb, off + len)
+            name, n2 = jstring(tvb, off + len + n1)
             if name then learn(u, name, current_frame) end
-            return u, 17 + n1 + n2
+            len = len + n1 + n2
         end
-        local len = 17
-        if ctx.extended_flags then len = len + 2 end
-        return u, len + extended_tail(tvb, off + len)
+        if has(flags, ADDR_SITE_MASTER) then return site_master_text(ctx, u, site), len end
+        return u, len
     end
     if flags == 0 then
         local a, n = other_address(ctx, tvb, off + 1)
@@ -429,6 +464,31 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         value, len = jstring(tvb, off)
     elseif kind == "SHORT_BYTES" then
         value, len = short_bytes(tvb, off)
+    elseif kind == "BYTE_BUFFER" then -- Util.writeByteBuffer: shown as its length, as the decoder does
+        if u8(tvb, off) == 0 then value, len = nil, 1
+        else
+            local n = i32(tvb, off + 1)
+            if n < 0 or n > tvb:len() then bad(off, "byte buffer of " .. n .. " bytes") end
+            need(tvb, off + 5, n)
+            value, len = n .. " bytes", 5 + n
+        end
+    elseif kind == "INT_STRINGS" then -- i32 count + Bits.writeString each; 0 reads back as null
+        local count = i32(tvb, off)
+        if count < 0 or count > tvb:len() then bad(off, "string count " .. count) end
+        len = 4
+        if count > 0 then
+            local list = {}
+            for i = 1, count do
+                local str, n = jstring(tvb, off + len)
+                list[i] = str or "null"
+                len = len + n
+            end
+            value = list_text(list)
+        end
+    elseif kind == "HEADERS" then -- Headers.writeHeaders: an empty one reads back as Util.DEFAULT_HEADERS (4) nulls
+        local count = i16(tvb, off)
+        if count ~= 0 then bad(off, count .. " nested headers (relayed message's original headers) not read") end
+        value, len = "[null, null, null, null]", 2
     elseif kind == "ADDRESS" then
         value, len = read_address(ctx, tvb, off)
         text = shown(value)
@@ -690,6 +750,8 @@ end
 -- what a message's payload means, decided by its headers (GMS views, discovery data)
 local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
     if len <= 0 or (vals_by_section.gms == nil and vals_by_section.ping == nil) then return end
+    -- SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable, the payload is ciphertext: no view or PingData in it
+    if vals_by_section.encrypt ~= nil then return end
     local ok, err = pcall(function()
         local gms = vals_by_section.gms
         if gms then
@@ -709,6 +771,21 @@ local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
 end
 
 -- ---- messages -------------------------------------------------------------------------------------------------
+
+-- MERGE3 INFO carries the sender's logical name and physical address: learned as discovery data is (the decoder's
+-- Discoveries.mergeInfo / adapter jg5 DiscoveryData.mergeInfo), shown as a discovery item of the message
+local function merge_info(vals, src, tree, tvb, off, len)
+    if vals == nil or src == nil then return end
+    local types = GEN.value_strings["merge3.type"]
+    if not (types and types[vals.type] == "INFO") then return end
+    if vals.logical_name == nil and vals.physical_addr == nil then return end
+    learn(src, vals.logical_name, current_frame)
+    local t = tree:add(F.ping_data, tvb(off, len))
+    t:set_text("Learned from MERGE3 INFO")
+    t:add(F.pd_addr, tvb(off, len), src):set_generated()
+    t:add(F.pd_name, tvb(off, len), vals.logical_name or ""):set_generated()
+    t:add(F.pd_physical, tvb(off, len), vals.physical_addr or "null"):set_generated()
+end
 
 local LEADING_DEST, LEADING_SRC, LEADING_BUF = 1, 2, 4
 local dissect_message
@@ -750,6 +827,79 @@ local function read_headers(ctx, tvb, off, tree, summary)
         at = at + 4 + n
     end
     return at, vals_by_section
+end
+
+-- Util.primitiveToStream's TYPE_* codes: the bytes after the type byte; -1 for TYPE_STRING (measured), nil = unknown
+local PRIMITIVE_SIZE = { [0] = 0, 1, 1, 1, 1, 2, 2, 8, 8, 4, 4, 4, 4, 8, 8, 2, 2, -1, -2, 1 }
+
+local function primitive_end(tvb, off, ptype)
+    local size = PRIMITIVE_SIZE[ptype]
+    if size == nil then bad(off - 1, "object payload type byte " .. ptype) end
+    if size == -1 then -- Util.writeString: ascii boolean, then i32 length + bytes, or writeUTF
+        if u8(tvb, off) ~= 0 then
+            local len = i32(tvb, off + 1)
+            need(tvb, off + 5, len)
+            return off + 5 + len
+        end
+        local len = u16(tvb, off + 1)
+        need(tvb, off + 3, len)
+        return off + 3 + len
+    elseif size == -2 then -- byte[]: i32 length + bytes
+        local len = i32(tvb, off)
+        need(tvb, off + 4, math.max(len, 0))
+        return off + 4 + math.max(len, 0)
+    end
+    need(tvb, off, size)
+    return off + size
+end
+
+-- Util.writeGenericStreamable: presence, magic (-1: class name), the object's own bytes. Returns the end, or nil
+-- and why when only the class knows it (no readFrom is ever run on captured bytes: the wrappers and the Digest /
+-- SeqnoList forms are read here by hand, as the decoder does)
+local function generic_streamable(ctx, tvb, off, tree)
+    local present = u8(tvb, off)
+    if present == 0 then return off + 1 end
+    local magic = i16(tvb, off + 1)
+    local class
+    if magic == -1 then
+        local len = u16(tvb, off + 3)
+        need(tvb, off + 5, len)
+        class = tvb(off + 5, len):string()
+        tree:add(F.payload_class, tvb(off, 1), class)
+        return nil, "object of application class " .. class
+    end
+    local c = ctx.cat.classes[magic]
+    class = c and c[1] or ("magic " .. magic)
+    tree:add(F.payload_class, tvb(off, 1), class)
+    local body = off + 3
+    if class == "org.jgroups.util.Digest" or class == "org.jgroups.util.MutableDigest" then
+        return body + digest(ctx, tvb, body, tree, true, nil) -- Digest.writeTo(out): with the members
+    elseif class == "org.jgroups.util.SeqnoList" then
+        -- SeqnoList.writeTo (5.2+): i32 size, i64 offset, then FixedSizeBitSet's words ((size - 1) >> 6) + 1
+        local size = i32(tvb, body)
+        need(tvb, body + 4, 8)
+        if size < 0 then bad(body, "SeqnoList size " .. size) end
+        local words = math.floor((size - 1) / 64) + 1
+        need(tvb, body + 12, words * 8)
+        tree:add(tvb(body, 12 + words * 8), "SeqnoList: " .. size .. " bits from seqno " .. tostring(tvb(body + 4, 8):uint64()))
+        return body + 12 + words * 8
+    elseif class == "org.jgroups.util.ObjectWrapperPrimitive" then
+        return primitive_end(tvb, body + 1, u8(tvb, body))
+    elseif class == "org.jgroups.util.ObjectWrapperSerializable" or class == "org.jgroups.util.ObjectWrapper" then
+        local len = i32(tvb, body) -- i32 length (-1 = null) + Java-serialized bytes
+        need(tvb, body + 4, math.max(len, 0))
+        return body + 4 + math.max(len, 0)
+    end
+    return nil, "object payload of class " .. class .. ": its length is only known to the class"
+end
+
+-- ObjectMessage.writePayload: Util.objectToStream (a type byte first) before 5.2.11, writeGenericStreamable since
+local function object_payload(ctx, tvb, off, tree)
+    if ctx.vshort >= GEN.features.object_generic_streamable then return generic_streamable(ctx, tvb, off, tree) end
+    local t = u8(tvb, off)
+    if t == 50 then return generic_streamable(ctx, tvb, off + 1, tree) end -- TYPE_STREAMABLE
+    if t == 51 then return nil, "Java-serialized object payload (Util.objectToStream TYPE_SERIALIZABLE)" end
+    return primitive_end(tvb, off + 1, t)
 end
 
 -- the message type short's payload (5.x); returns the offset after it or nil when its end is unknown
@@ -798,39 +948,16 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
             at = next_at
         end
         return at
-    elseif mtype == 3 then -- ObjectMessage: presence, magic (-1: class name), then the object's own bytes
-        if ctx.vshort < GEN.features.object_generic_streamable then
-            tree:add_proto_expert_info(E.undecoded, "object payload written with Util.objectToStream (before 5.2.11): rest of the frame not decoded")
+    elseif mtype == 3 then -- ObjectMessage: its extent as the decoder finds it (adapter jg5 ObjectPayloads)
+        local stop, why = object_payload(ctx, tvb, off, tree)
+        if stop == nil then
+            -- an end only the class knows: when nothing follows, it ends with the frame (as the decoder says)
+            tree:add(F.payload_len, tvb(off, 1), tvb:len() - off)
+            tree:add_proto_expert_info(E.undecoded, why .. "; rest of the frame not decoded")
             return nil
         end
-        local present = u8(tvb, off)
-        if present == 0 then return off + 1 end
-        local magic = i16(tvb, off + 1)
-        local class
-        if magic == -1 then
-            local len = u16(tvb, off + 3)
-            need(tvb, off + 5, len)
-            class = tvb(off + 5, len):string()
-        else
-            local c = ctx.cat.classes[magic]
-            class = c and c[1] or ("magic " .. magic)
-        end
-        tree:add(F.payload_class, tvb(off, 1), class)
-        local body = off + (magic == -1 and 5 + u16(tvb, off + 3) or 3)
-        if class == "org.jgroups.util.Digest" or class == "org.jgroups.util.MutableDigest" then
-            return body + digest(ctx, tvb, body, tree, true, nil) -- Digest.writeTo(out): with the members
-        elseif class == "org.jgroups.util.SeqnoList" then
-            -- SeqnoList.writeTo (5.2+): i32 size, i64 offset, then FixedSizeBitSet's words ((size - 1) >> 6) + 1
-            local size = i32(tvb, body)
-            need(tvb, body + 4, 8)
-            if size < 0 then bad(body, "SeqnoList size " .. size) end
-            local words = math.floor((size - 1) / 64) + 1
-            need(tvb, body + 12, words * 8)
-            tree:add(tvb(body, 12 + words * 8), "SeqnoList: " .. size .. " bits from seqno " .. tostring(tvb(body + 4, 8):uint64()))
-            return body + 12 + words * 8
-        end
-        tree:add_proto_expert_info(E.undecoded, "object payload of class " .. class .. ": its length is only known to the class; rest of the frame not decoded")
-        return nil
+        tree:add(F.payload_len, tvb(off, math.max(stop - off, 1)), stop - off)
+        return stop
     end
     bad(off - 2, "message type " .. mtype)
 end
@@ -874,6 +1001,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     summaries[#summaries + 1] = summary
     local after, vals_by_section = read_headers(ctx, tvb, off, mt, summary)
     if after == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
+    merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start)
     off = after
     if ctx.typed then
         off = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
@@ -1312,9 +1440,22 @@ local function plausible_stream(tvb)
     return t <= 7 and present == 1 and len >= 8 and tvb(6, 2):uint() < 1024
 end
 
+-- TUNNEL's client (GossipRouter TcpClient, e.g. 5.2.10) writes each length prefix in a segment of its own: the
+-- stream's first segment is then 4 bytes of a plausible length and nothing else. Taken only at the start of the
+-- stream (relative sequence number 1), where the decoder also starts following it.
+local tcp_seq = Field.new("tcp.seq")
+
+local function length_only_start(tvb)
+    if tvb:len() ~= 4 then return false end
+    local flen = tvb(0, 4):int()
+    if flen < 3 or flen > MAX_FRAME then return false end
+    local ok, seq = pcall(function() local f = tcp_seq() return f and f.value end)
+    return ok and seq == 1
+end
+
 local function heuristic_tcp(tvb, pinfo, tree)
     if not jgroups.prefs.heuristic then return false end
-    if not plausible_stream(tvb) then return false end
+    if not plausible_stream(tvb) and not length_only_start(tvb) then return false end
     pinfo.conversation = jgroups
     dissect_tcp(tvb, pinfo, tree)
     return true
