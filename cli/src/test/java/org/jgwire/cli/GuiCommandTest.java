@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
@@ -14,18 +13,15 @@ import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code jgwire gui}'s command line; the window itself is tested in the gui module. */
 class GuiCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun jgwire = new CommandRun();
+    private final StringWriter out = jgwire.out;
+    private final StringWriter err = jgwire.err;
 
     private int run(String... args) {
-        CommandLine cl = JgwireCommand.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args);
+        return jgwire.run(args);
     }
 
     @Test

@@ -5,20 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.jgwire.cli.CommandRun;
 import org.jgwire.cli.ExitCodes;
-import org.jgwire.cli.JgwireCommand;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class AnalysisCommandsTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRun jgwire = new CommandRun();
+    private final StringWriter out = jgwire.out;
+    private final StringWriter err = jgwire.err;
 
     private int run(String... args) {
-        CommandLine cl = JgwireCommand.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args);
+        return jgwire.run(args);
     }
 
     @Test
