@@ -48,7 +48,7 @@ class MembershipTimelineTest {
 
     @Test
     void marksALeaveThatOnlyALeaveRspShowedInATcpCluster() throws Exception {
-        Path capture = SAMPLES.resolve("5.5.7/tcp-chat.pcap");
+        Path capture = SAMPLES.resolve("5.5.7/tcp-chat.pcapng");
         Manifest manifest = Manifest.read(Manifest.pathFor(capture));
         // The coordinator's last view holds only itself: TCP sends it to nobody. Who it dropped left unseen.
         List<Manifest.InstalledView> byCoordinator = manifest.views().stream()
