@@ -143,8 +143,8 @@ class ScenarioClusterTest {
         String frag = c.scenario().contains(":") ? c.scenario().split(":")[1].toUpperCase()
                 : c.version().startsWith("5.") ? "FRAG4" : "FRAG2";
         assertTrue(m.protocols().contains(frag), frag + " in " + m.protocols());
-        List<String[]> expected = List.of(new String[] {"A", null, "1", "150000"}, new String[] {"A", null, "2", "1000000"},
-                new String[] {"B", "A", "3", "150000"});
+        List<String[]> expected = List.of(new String[] {"A", null, "1", "100000"}, new String[] {"A", null, "2", "200000"},
+                new String[] {"B", "A", "3", "100000"});
         assertEquals(3, m.largeSent().size(), m.largeSent().toString());
         for (String[] e : expected) {
             String head = "large " + e[0] + "#" + e[2] + " " + e[3];
