@@ -1,6 +1,7 @@
 package org.jgwire.codec.compare;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,10 @@ import java.util.TreeSet;
  * <p>Structural: frame versions; per protocol its protocol id, magic id, header class, the fields of its header and
  * the types of their values; per message kind seen in both captures the headers added or removed, the message
  * types, and each header's length where it is constant in both captures once strings are left out (a variable
- * length, as of compressed seqnos and timestamps, is not an encoding change). Not structural (they differ between
- * two runs of one version): kinds seen in one capture only, message counts, flags, bytes per message.
+ * length, as of compressed seqnos and timestamps, is not an encoding change). Headers added or removed count only
+ * when no set of headers of that kind is seen in both captures. Not structural (they differ between two runs of one
+ * version): kinds seen in one capture only, header sets of a kind seen in one capture only while another set is
+ * shared, message counts, flags, bytes per message.
  */
 public final class CaptureDiff {
     private CaptureDiff() {}
@@ -122,12 +125,22 @@ public final class CaptureDiff {
             }
             boolean changed = false;
             for (String framing : List.of("single", "list")) {
-                Set<String> px = x.protocols.get(framing), py = y.protocols.get(framing);
-                if (px == null || py == null) continue; // bundling is timing: compare like with like
+                Set<Set<String>> sx = x.protocols.get(framing), sy = y.protocols.get(framing);
+                if (sx == null || sy == null) continue; // bundling is timing: compare like with like
+                String where = framing.equals("list") ? " (messages in lists)" : " (messages alone in a frame)";
+                if (!Collections.disjoint(sx, sy)) {
+                    // a header set both captures share: the others are paths taken in one run only, not a format change
+                    changed |= !sx.equals(sy);
+                    for (Set<String> s : sx) if (!sy.contains(s))
+                        out.add(new Difference(false, "kind", kind, "headers " + s + " only in A" + where));
+                    for (Set<String> s : sy) if (!sx.contains(s))
+                        out.add(new Difference(false, "kind", kind, "headers " + s + " only in B" + where));
+                    continue;
+                }
+                Set<String> px = unionOf(sx), py = unionOf(sy);
                 List<String> added = new ArrayList<>(), removed = new ArrayList<>();
                 for (String p : py) if (!px.contains(p)) added.add(p);
                 for (String p : px) if (!py.contains(p)) removed.add(p);
-                String where = framing.equals("list") ? " (messages in lists)" : " (messages alone in a frame)";
                 if (!added.isEmpty())
                     out.add(new Difference(true, "kind", kind, "headers added: " + String.join(", ", added) + where));
                 if (!removed.isEmpty())
@@ -163,6 +176,12 @@ public final class CaptureDiff {
 
     private static String typeList(Set<String> types) {
         return types == null || types.isEmpty() ? "" : " (" + String.join("|", types) + ")";
+    }
+
+    private static Set<String> unionOf(Set<Set<String>> sets) {
+        Set<String> u = new TreeSet<>();
+        for (Set<String> s : sets) u.addAll(s);
+        return u;
     }
 
     private static Set<String> union(Set<String> x, Set<String> y) {

@@ -1,5 +1,6 @@
 package org.jgwire.codec.compare;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -22,10 +23,12 @@ public final class KindProfile {
     final Map<String, Long> stacks = new TreeMap<>();
     final Map<String, HeaderShape> headers = new LinkedHashMap<>();
     /**
-     * The protocols with a header, for messages alone in their frame ({@code single}) and in message lists
-     * ({@code list}) apart: before 5.3.8 a message in a list carries no TpHeader (the list names the cluster once).
+     * The distinct sets of protocols with a header, for messages alone in their frame ({@code single}) and in
+     * message lists ({@code list}) apart: before 5.3.8 a message in a list carries no TpHeader (the list names the
+     * cluster once). Sets, not one union, because one kind can take several paths in one run (a VIEW multicast
+     * under NAKACK2 and, when an ack is late, resent under UNICAST3).
      */
-    final Map<String, Set<String>> protocols = new TreeMap<>();
+    final Map<String, Set<Set<String>>> protocols = new TreeMap<>();
 
     /** The kind of a message, e.g. {@code GMS VIEW}, {@code UNICAST3 ACK}, {@code TP}, {@code (no headers)}. */
     public static String kindOf(MessageRecord m) {
@@ -45,7 +48,7 @@ public final class KindProfile {
         types.add(m.type());
         flags.addAll(m.flagNames());
         StringBuilder stack = new StringBuilder();
-        Set<String> present = protocols.computeIfAbsent(m.batchSize() > 0 ? "list" : "single", k -> new TreeSet<>());
+        Set<String> present = new TreeSet<>();
         for (HeaderRecord h : m.headers()) {
             present.add(h.protocol());
             if (stack.length() > 0) stack.append(' ');
@@ -53,6 +56,7 @@ public final class KindProfile {
             headers.computeIfAbsent(h.protocol(), k -> new HeaderShape()).add(h);
         }
         stacks.merge(stack.toString(), 1L, Long::sum);
+        protocols.computeIfAbsent(m.batchSize() > 0 ? "list" : "single", k -> new HashSet<>()).add(present);
     }
 
     public long count() {
