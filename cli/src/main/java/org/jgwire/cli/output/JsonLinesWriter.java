@@ -74,6 +74,11 @@ public final class JsonLinesWriter implements RecordWriter {
     /** Per position in a message's header list: that header's keys as last written (headers repeat by position). */
     private final HeaderKeys[] headerKeys = new HeaderKeys[8];
 
+    /** The keys {@code version} to {@code cluster} of the last message (see {@link #samePrefix}). */
+    private MessageRecord prefixOf;
+    private byte[] prefix = new byte[512];
+    private int prefixLength;
+
     /** The start of the last line (kind and frame keys), reused while lines come from the same frame. */
     private FrameInfo memoFrame;
     private String memoKind;
@@ -103,6 +108,16 @@ public final class JsonLinesWriter implements RecordWriter {
         private byte[] start;
         private String[] fieldNames = new String[0];
         private byte[][] fieldKeys = new byte[0][];
+        /**
+         * The bytes of a field list written before, kept once the same list (by identity) came twice in a row: the
+         * adapters hand out one list for header bodies that repeat byte for byte.
+         */
+        private List<HeaderField> lastFields, keptFields;
+        private byte[] kept = new byte[0];
+
+        void forgetFields() {
+            lastFields = keptFields = null;
+        }
 
         byte[] start(HeaderRecord h, EncodedStrings encoded) {
             if (h.protocol() != protocol || h.headerClass() != headerClass || start == null) {
@@ -154,7 +169,11 @@ public final class JsonLinesWriter implements RecordWriter {
 
     @Override
     public void write(Record r) {
-        if (names.learnFrom(r)) shown.clear();
+        if (names.learnFrom(r)) {
+            shown.clear();
+            prefixOf = null;
+            for (HeaderKeys k : headerKeys) k.forgetFields();
+        }
         start(r);
         if (r instanceof MessageRecord m) message(m);
         else if (r instanceof ErrorRecord e) error(e);
@@ -262,7 +281,35 @@ public final class JsonLinesWriter implements RecordWriter {
         buf.size += 10;
     }
 
+    /**
+     * Whether {@code m}'s keys from {@code version} to {@code cluster} read as {@code prev}'s: the messages of one
+     * message list share them (same strings and addresses, by identity), as long as no name was learned between.
+     */
+    private static boolean samePrefix(MessageRecord prev, MessageRecord m) {
+        return prev != null && prev.frame() == m.frame() && prev.version() == m.version()
+                && prev.decodedWith() == m.decodedWith() && prev.type() == m.type() && prev.flags() == m.flags()
+                && prev.flagNames() == m.flagNames() && prev.src() == m.src() && prev.dest() == m.dest()
+                && prev.multicast() == m.multicast() && prev.cluster() == m.cluster();
+    }
+
     private void message(MessageRecord m) {
+        if (samePrefix(prefixOf, m)) {
+            buf.ensure(prefixLength);
+            System.arraycopy(prefix, 0, buf.bytes, buf.size, prefixLength);
+            buf.size += prefixLength;
+        } else {
+            int from = buf.size;
+            messagePrefix(m);
+            prefixLength = buf.size - from;
+            if (prefix.length < prefixLength) prefix = new byte[Math.max(prefixLength, 2 * prefix.length)];
+            System.arraycopy(buf.bytes, from, prefix, 0, prefixLength);
+            prefixOf = m;
+        }
+        rest(m);
+    }
+
+    /** {@code "version"} to {@code "cluster"}. */
+    private void messagePrefix(MessageRecord m) {
         raw(VERSION);
         repeated(m.version());
         raw(DECODED_WITH);
@@ -289,6 +336,10 @@ public final class JsonLinesWriter implements RecordWriter {
             raw(CLUSTER);
             repeated(m.cluster());
         }
+    }
+
+    /** {@code "batch_index"} to the end. */
+    private void rest(MessageRecord m) {
         if (m.batchIndex() >= 0) {
             raw(BATCH_INDEX);
             number(m.batchIndex());
@@ -333,10 +384,19 @@ public final class JsonLinesWriter implements RecordWriter {
         HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : new HeaderKeys();
         raw(keys.start(h, encoded));
         List<HeaderField> fields = h.fields();
-        for (int i = 0; i < fields.size(); i++) {
-            HeaderField f = fields.get(i);
-            raw(keys.field(i, f.name(), encoded));
-            value(f.value());
+        if (fields == keys.keptFields) raw(keys.kept);
+        else {
+            int from = buf.size;
+            for (int i = 0; i < fields.size(); i++) {
+                HeaderField f = fields.get(i);
+                raw(keys.field(i, f.name(), encoded));
+                value(f.value());
+            }
+            if (fields == keys.lastFields) {
+                keys.kept = java.util.Arrays.copyOfRange(buf.bytes, from, buf.size);
+                keys.keptFields = fields;
+            }
+            keys.lastFields = fields;
         }
         raw((byte) '}');
         raw(OFFSET);

@@ -1,6 +1,10 @@
 package org.jgwire.cli.output;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * JSON text as UTF-8 bytes, byte for byte as Jackson writes it with default settings. Jackson has two forms of a
@@ -12,15 +16,18 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * copied here; the rest is left to Jackson.
  */
 final class JsonText {
-    /** Each byte's two hex digits, and each number below 100's two decimal digits. */
-    private static final byte[] HEX_PAIRS = new byte[512], DIGIT_PAIRS = new byte[200];
+    /** Each number below 100's two decimal digits. */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+    /** Each byte's two hex digits as one little-endian short (the first digit in the low byte). */
+    private static final short[] HEX_SHORTS = new short[256];
+    private static final VarHandle HEX_DIGIT_PAIR = MethodHandles.byteArrayViewVarHandle(short[].class,
+            ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080808080808080L;
 
     static {
         byte[] hex = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        for (int i = 0; i < 256; i++) {
-            HEX_PAIRS[2 * i] = hex[i >> 4];
-            HEX_PAIRS[2 * i + 1] = hex[i & 0xF];
-        }
+        for (int i = 0; i < 256; i++) HEX_SHORTS[i] = (short) (hex[i >> 4] | hex[i & 0xF] << 8);
         for (int i = 0; i < 100; i++) {
             DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
             DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
@@ -41,9 +48,41 @@ final class JsonText {
 
     /**
      * Appends {@code s} as a quoted JSON string when it is plain printable ASCII (no escapes); returns false, having
-     * appended nothing, for any other string.
+     * appended nothing, for any other string. The payload previews make this the writer's busiest code: the string's
+     * bytes are checked eight at a time, and only a string with a question mark (which is also what Latin-1 encoding
+     * makes of a character beyond it) is looked at character by character.
      */
     static boolean plainString(String s, OutputBuffer buf) {
+        byte[] a = s.getBytes(StandardCharsets.ISO_8859_1);
+        int n = a.length, i = 0;
+        long notPlain = 0;
+        for (; i + 8 <= n; i += 8) notPlain |= notPlain((long) LONGS.get(a, i));
+        long tail = 0x6161616161616161L; // 'a' pads the last word
+        for (int k = 0; i < n; i++, k += 8) tail = tail & ~(0xFFL << k) | (a[i] & 0xFFL) << k;
+        if ((notPlain | notPlain(tail)) != 0) return plainChars(s, buf);
+        buf.ensure(n + 2);
+        byte[] b = buf.bytes;
+        int p = buf.size;
+        b[p] = '"';
+        System.arraycopy(a, 0, b, p + 1, n);
+        b[p + n + 1] = '"';
+        buf.size = p + n + 2;
+        return true;
+    }
+
+    /** Nonzero when a byte of {@code w} is not plain ASCII: a control character, DEL excepted, non-ASCII, {@code "\?}. */
+    private static long notPlain(long w) {
+        return (w & HIGH_BITS) | ((w - 0x2020202020202020L) & ~w & HIGH_BITS) | zeroByte(w ^ 0x2222222222222222L)
+                | zeroByte(w ^ 0x5C5C5C5C5C5C5C5CL) | zeroByte(w ^ 0x3F3F3F3F3F3F3F3FL);
+    }
+
+    /** Nonzero when a byte of {@code w} is zero. */
+    private static long zeroByte(long w) {
+        return (w - 0x0101010101010101L) & ~w & HIGH_BITS;
+    }
+
+    /** {@link #plainString} one character at a time. */
+    private static boolean plainChars(String s, OutputBuffer buf) {
         int n = s.length();
         buf.ensure(n + 2);
         byte[] b = buf.bytes;
@@ -66,9 +105,8 @@ final class JsonText {
         int p = buf.size;
         b[p++] = '"';
         for (byte d : data) {
-            int i = (d & 0xFF) << 1;
-            b[p++] = HEX_PAIRS[i];
-            b[p++] = HEX_PAIRS[i + 1];
+            HEX_DIGIT_PAIR.set(b, p, HEX_SHORTS[d & 0xFF]); // both digits in one store
+            p += 2;
         }
         b[p++] = '"';
         buf.size = p;

@@ -53,10 +53,33 @@ class JsonTextTest {
         OutputBuffer buf = new OutputBuffer(4);
         assertEquals(true, JsonText.plainString("load A#1/10 ...", buf));
         assertEquals("\"load A#1/10 ...\"", ours(buf));
-        for (String s : List.of("a\"b", "a\\b", "a\nb", "caf\u00e9")) {
+        // a question mark is looked at character by character (Latin-1 encoding writes one for what it cannot encode)
+        for (String s : List.of("why?", "longer than eight? yes", "~ DEL\u007f", "12345678", "1234567", "")) {
+            OutputBuffer plain = new OutputBuffer(4);
+            assertEquals(true, JsonText.plainString(s, plain), s);
+            assertEquals("\"" + s + "\"", ours(plain));
+        }
+        // U+0141 and U+4E2D: beyond Latin-1, their low bytes are the plain 'A' and '-'
+        for (String s : List.of("a\"b", "a\\b", "a\nb", "caf\u00e9", "\u0141\u4e2d", "tab\t", "12345678\"",
+                "1234567\\", "\u0141\u4e2d?", "x".repeat(40) + "\u0000", "\u00ff".repeat(9))) {
             OutputBuffer other = new OutputBuffer(4);
             assertEquals(false, JsonText.plainString(s, other), s);
             assertEquals(0, other.size, "nothing appended for " + s);
+        }
+    }
+
+    @Test
+    void everyCharacterIsJudgedAtEveryPositionOfAWordAndOfTheTail() {
+        for (char c = 0; c < 0x1A0; c++) {
+            boolean plain = c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+            for (int at = 0; at < 11; at++) {
+                char[] chars = "abcdefghijk".toCharArray(); // a word of eight, a tail of three
+                chars[at] = c;
+                String s = new String(chars);
+                OutputBuffer buf = new OutputBuffer(4);
+                assertEquals(plain, JsonText.plainString(s, buf), "char " + (int) c + " at " + at);
+                assertEquals(plain ? "\"" + s + "\"" : "", ours(buf));
+            }
         }
     }
 
@@ -76,5 +99,13 @@ class JsonTextTest {
         OutputBuffer buf = new OutputBuffer(1);
         JsonText.hex(new byte[] {0x00, 0x0f, (byte) 0xa5, (byte) 0xff, 0x10}, buf);
         assertEquals("\"000fa5ff10\"", ours(buf));
+        byte[] all = new byte[256];
+        StringBuilder expected = new StringBuilder("\"");
+        for (int i = 0; i < 256; i++) {
+            all[i] = (byte) i;
+            expected.append(String.format("%02x", i));
+        }
+        JsonText.hex(all, buf);
+        assertEquals("\"000fa5ff10\"" + expected + "\"", ours(buf));
     }
 }
