@@ -141,7 +141,7 @@ public final class DecodeCommand implements Callable<Integer> {
     }
 
     private DecodeOptions options() throws IOException {
-        Limits limits = Limits.DEFAULTS;
+        Limits limits = Limits.DEFAULTS.withHeaderTexts(false); // neither output format shows them
         if (maxFrame != null) {
             if (maxFrame <= 0) throw usage("--max-frame must be positive, got " + maxFrame);
             limits = limits.withMaxFrameLength(maxFrame);

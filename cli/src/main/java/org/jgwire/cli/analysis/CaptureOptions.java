@@ -66,7 +66,7 @@ public final class CaptureOptions {
 
     /** The decode options (reassembly on), checked; a bad value is a usage error naming the option. */
     public DecodeOptions decodeOptions(CommandLine cl) throws IOException {
-        Limits limits = Limits.DEFAULTS;
+        Limits limits = Limits.DEFAULTS.withHeaderTexts(false); // the analyses read header fields only
         int sets = maxFragmentSets != null ? maxFragmentSets : limits.maxFragmentSets();
         int bytes = maxFragmentBytes != null ? maxFragmentBytes : limits.maxFragmentBytes();
         if (sets <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);

@@ -11,7 +11,8 @@ import java.util.List;
  * @param magicId     the header class's magic id written on the wire
  * @param headerClass the header's simple class name from the jar's magic map
  * @param fields      the header's fields
- * @param text        the header's own {@code toString()}
+ * @param text        the header's own {@code toString()}; null when the decoder was told not to keep it
+ *                    ({@link org.jgwire.codec.Limits#headerTexts()})
  * @param offset      first byte of this header (its protocol id) in the frame
  * @param length      bytes from the protocol id to the end of the header body
  */

@@ -12,7 +12,7 @@ final class Context {
     final int jarMajor;
     final HeaderFactory factory;
     final Addresses addresses = new Addresses();
-    final HeaderRecords headers = new HeaderRecords(addresses);
+    final HeaderRecords headers;
     final Views views = new Views(addresses);
     final Discoveries discoveries = new Discoveries(addresses);
     final FlagNames flagNames = new FlagNames();
@@ -31,6 +31,7 @@ final class Context {
         this.jarMajor = major;
         this.factory = factory;
         this.payloads = new Payloads(limits);
+        this.headers = new HeaderRecords(addresses, limits.headerTexts());
     }
 
     /** A problem found while building a record, reported right after that record. */

@@ -16,8 +16,10 @@ final class HeaderRecords {
     private final String[] protocolNames = new String[1 << 16];
     private final HeaderFieldReader fields;
     private final HeaderBodyMemo memos = new HeaderBodyMemo();
+    private final boolean keepTexts;
 
-    HeaderRecords(Addresses addresses) {
+    HeaderRecords(Addresses addresses, boolean keepTexts) {
+        this.keepTexts = keepTexts;
         this.fields = new HeaderFieldReader(addresses::neutral);
     }
 
@@ -57,15 +59,19 @@ final class HeaderRecords {
                 f = List.of();
             }
             if (hdr instanceof TpHeader) f = withClusterText(f, clusterOf(buf, start + 4, end));
-            try {
-                text = String.valueOf(hdr);
-            } catch (RuntimeException e) {
-                text = hdr.getClass().getSimpleName() + " (toString failed: " + e + ")";
-            }
+            text = keepTexts ? text(hdr) : null;
             f = memos.remember(magic, buf, start + 4, end - start - 4, f, text);
         }
         return new HeaderRecord(protocolId & 0xFFFF, protocol(protocolId), magic & 0xFFFF, hdr.getClass().getSimpleName(), f, text,
                 start - base, end - start);
+    }
+
+    private static String text(Header hdr) {
+        try {
+            return String.valueOf(hdr);
+        } catch (RuntimeException e) {
+            return hdr.getClass().getSimpleName() + " (toString failed: " + e + ")";
+        }
     }
 
     /**

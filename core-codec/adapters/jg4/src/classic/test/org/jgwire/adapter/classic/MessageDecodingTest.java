@@ -30,10 +30,27 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.WireAdapter;
 import org.junit.jupiter.api.Test;
 
 class MessageDecodingTest {
     private final Address a = UUID.randomUUID(), b = UUID.randomUUID();
+
+    @Test
+    void headerTextsAreLeftOutWhenNotWantedAndTheFieldsStayTheSame() throws Exception {
+        Message msg = new Message(b, "x".getBytes(StandardCharsets.UTF_8));
+        msg.setSrc(a);
+        byte[] frame = Frames.single(msg, "demo", false);
+        HeaderRecord kept = message(transport(frame).get(0)).headers().get(0);
+        assertEquals(new TpHeader("demo").toString(), kept.text());
+        WireAdapter without = TestFamily.adapter(Limits.DEFAULTS.withHeaderTexts(false));
+        for (int i = 0; i < 2; i++) { // the second time, the body repeats: the adapter's memo answers
+            HeaderRecord left = message(without.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME).get(0))
+                    .headers().get(0);
+            assertNull(left.text());
+            assertEquals(kept.fields(), left.fields());
+        }
+    }
 
     @Test
     void decodesUnicastTextMessageWithOobFlag() throws Exception {

@@ -16,8 +16,12 @@ final class TestFamily {
     static final boolean GOSSIP_HAS_SENDER = true;
 
     static WireAdapter adapter() {
+        return adapter(Limits.DEFAULTS);
+    }
+
+    static WireAdapter adapter(Limits limits) {
         WireAdapter a = new Jg4WireAdapter();
-        a.init(Limits.DEFAULTS);
+        a.init(limits);
         return a;
     }
 

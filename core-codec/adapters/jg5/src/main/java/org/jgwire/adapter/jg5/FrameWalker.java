@@ -338,7 +338,7 @@ final class FrameWalker {
         } else {
             fields = fieldReader.read(h);
             if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
-            text = h.toString();
+            text = limits.headerTexts() ? h.toString() : null;
             fields = memos.remember(magic, in.buffer(), bodyStart, bodyLen, fields, text);
         }
         headers.add(new HeaderRecord(protId, jar.protocolName(protId), magic, jar.headerClassName(magic, h), fields,

@@ -22,6 +22,7 @@ import org.jgroups.protocols.relay.SiteUUID;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ExtendedUUID;
 import org.jgroups.util.UUID;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.HeaderRecord;
@@ -33,6 +34,25 @@ import org.junit.jupiter.api.Test;
 class Jg5MessageDecodingTest {
     private static final UUID A = new UUID(0x0123456789abcdefL, 0x1122334455667788L);
     private static final UUID B = new UUID(2, 3);
+
+    @Test
+    void headerTextsAreLeftOutWhenNotWantedAndTheFieldsStayTheSame() throws Exception {
+        byte[] frame = Frames.single(Frames.withStackHeaders(new BytesMessage(null, "x".getBytes()), "demo", 7)
+                .setSrc(A), true);
+        List<HeaderRecord> kept = ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(0)).headers();
+        assertEquals(NakAckHeader2.createMessageHeader(7).toString(), kept.get(0).text());
+        Jg5WireAdapter without = new Jg5WireAdapter();
+        without.init(Limits.DEFAULTS.withHeaderTexts(false));
+        for (int i = 0; i < 2; i++) { // the second time, the bodies repeat: the adapter's memo answers
+            List<HeaderRecord> left = ((MessageRecord) without.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
+                    Frames.FRAME).get(0)).headers();
+            assertEquals(2, left.size());
+            for (int h = 0; h < 2; h++) {
+                assertNull(left.get(h).text());
+                assertEquals(kept.get(h).fields(), left.get(h).fields());
+            }
+        }
+    }
 
     @Test
     void decodesBytesMessageWithTextHeadersAndByteRanges() throws Exception {
