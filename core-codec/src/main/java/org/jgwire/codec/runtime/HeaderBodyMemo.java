@@ -15,8 +15,14 @@ public final class HeaderBodyMemo {
     private static final int MAX_BODY = 64;
     private static final int GIVE_UP_AFTER = 32;
 
-    /** What a header body was read as. */
-    public record Remembered(List<HeaderField> fields, String text) {}
+    /**
+     * What a header body was read as.
+     *
+     * @param header     the header object read from the body (the jar's class; never changed after reading, so
+     *                   it may stand for every repeat), or null
+     * @param bodyLength the body's length in bytes
+     */
+    public record Remembered(List<HeaderField> fields, String text, Object header, int bodyLength) {}
 
     private final Entry[] entries = new Entry[1 << 16];
 
@@ -36,8 +42,28 @@ public final class HeaderBodyMemo {
         return e.remembered;
     }
 
+    /**
+     * What the body starting at {@code buf[off]} (and ending by {@code end}) was read as, when its bytes repeat the
+     * last body of this magic id; else null. Found before the header is read: a header class reads the same bytes
+     * the same way, so a repeat has the same length and needs no reading at all.
+     */
+    public Remembered lookupAt(int magic, byte[] buf, int off, int end) {
+        Entry e = entries[magic & 0xFFFF];
+        if (e == null || e.remembered == null || e.misses > GIVE_UP_AFTER) return null;
+        int len = e.body.length;
+        if (len > end - off || !Arrays.equals(e.body, 0, len, buf, off, off + len)) return null;
+        e.misses = 0;
+        return e.remembered;
+    }
+
     /** Remembers a freshly read header; returns the fields as they should be shared (unmodifiable). */
     public List<HeaderField> remember(int magic, byte[] buf, int off, int len, List<HeaderField> fields, String text) {
+        return remember(magic, buf, off, len, fields, text, null);
+    }
+
+    /** As {@link #remember(int, byte[], int, int, List, String)}, with the header object read from the body. */
+    public List<HeaderField> remember(int magic, byte[] buf, int off, int len, List<HeaderField> fields, String text,
+                                      Object header) {
         if (len > MAX_BODY) return fields;
         int i = magic & 0xFFFF;
         Entry e = entries[i];
@@ -46,7 +72,7 @@ public final class HeaderBodyMemo {
         e.misses++;
         List<HeaderField> shared = List.copyOf(fields);
         e.body = Arrays.copyOfRange(buf, off, off + len);
-        e.remembered = new Remembered(shared, text);
+        e.remembered = new Remembered(shared, text, header, len);
         return shared;
     }
 }

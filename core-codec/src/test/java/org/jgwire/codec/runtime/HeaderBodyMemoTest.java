@@ -26,6 +26,21 @@ class HeaderBodyMemoTest {
     }
 
     @Test
+    void aRepeatIsFoundAtTheStartOfTheBytesBeforeTheHeaderIsRead() {
+        byte[] frame = {9, 1, 2, 3, 7, 1, 2, 3, 8, 1, 2};
+        Object header = new Object();
+        memo.remember(75, frame, 1, 3, List.of(new HeaderField("flag", 1)), "[flag=1]", header);
+        HeaderBodyMemo.Remembered r = memo.lookupAt(75, frame, 5, frame.length);
+        assertNotNull(r, "the same three bytes, then others");
+        assertEquals(3, r.bodyLength());
+        assertEquals(header, r.header());
+        assertNull(memo.lookupAt(75, frame, 9, frame.length), "only two bytes left");
+        assertNull(memo.lookupAt(75, frame, 5, 7), "the end comes before the body's");
+        assertNull(memo.lookupAt(75, frame, 4, frame.length), "other bytes");
+        assertNull(memo.lookupAt(76, frame, 5, frame.length), "another magic id");
+    }
+
+    @Test
     void bodiesThatKeepChangingAreNoLongerRemembered() {
         for (int i = 0; i < 100; i++) {
             byte[] body = {(byte) i};

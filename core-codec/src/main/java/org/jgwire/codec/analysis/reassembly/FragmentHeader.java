@@ -25,7 +25,8 @@ record FragmentHeader(String protocol, int index, long id, int fragId, int numFr
         for (int i = 0; i < headers.size(); i++) {
             HeaderRecord h = headers.get(i);
             String p = h.protocol();
-            if (!p.equals("FRAG2") && !p.equals("FRAG3") && !p.equals("FRAG4")) continue;
+            // called for every message: most protocol names are not five characters long
+            if (p.length() != 5 || !p.equals("FRAG2") && !p.equals("FRAG3") && !p.equals("FRAG4")) continue;
             boolean frag3 = h.headerClass().equals("Frag3Header");
             if (!frag3 && !h.headerClass().equals("FragHeader")) continue;
             Number id = num(h.field("id")), fragId = num(h.field("frag_id")), numFrags = num(h.field("num_frags"));

@@ -310,6 +310,32 @@ final class FrameWalker {
         int hstart = in.position();
         short protId = in.readShort();
         short magic = in.readShort();
+        int bodyStart = hstart + 4;
+        // a body that repeats the last one of its class (TpHeader's cluster name, heartbeats) is not read again
+        HeaderBodyMemo.Remembered memo = magic < 0 ? null : memos.lookupAt(magic, in.buffer(), bodyStart, in.limit());
+        Header h;
+        List<HeaderField> fields;
+        String text;
+        if (memo != null && memo.header() instanceof Header known) {
+            h = known;
+            in.skip(memo.bodyLength());
+            fields = memo.fields();
+            text = memo.text();
+        } else {
+            h = read(magic, protId, i, hstart);
+            int bodyLen = in.position() - bodyStart;
+            fields = fieldReader.read(h);
+            if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
+            text = limits.headerTexts() ? h.toString() : null;
+            fields = memos.remember(magic, in.buffer(), bodyStart, bodyLen, fields, text, h);
+        }
+        headers.add(new HeaderRecord(protId, jar.protocolName(protId), magic, jar.headerClassName(magic, h), fields,
+                text, hstart - base, in.position() - hstart));
+        return h;
+    }
+
+    /** A header body at the cursor, read by a fresh instance of the class of its magic id. */
+    private Header read(short magic, short protId, int i, int hstart) throws IOException {
         Header h;
         try {
             h = magic < 0 ? null : ClassConfigurator.create(magic);
@@ -328,21 +354,6 @@ final class FrameWalker {
             throw new Problem(ProblemKind.MALFORMED, hstart, "header " + i + " " + h.getClass().getSimpleName()
                     + " (magic " + magic + ", protocol " + jar.protocolName(protId) + ") cannot be read: " + e);
         }
-        int bodyStart = hstart + 4, bodyLen = in.position() - bodyStart;
-        HeaderBodyMemo.Remembered memo = memos.lookup(magic, in.buffer(), bodyStart, bodyLen);
-        List<HeaderField> fields;
-        String text;
-        if (memo != null) {
-            fields = memo.fields();
-            text = memo.text();
-        } else {
-            fields = fieldReader.read(h);
-            if (h instanceof TpHeader) fields = tpFields(fields, tpCluster(h));
-            text = limits.headerTexts() ? h.toString() : null;
-            fields = memos.remember(magic, in.buffer(), bodyStart, bodyLen, fields, text);
-        }
-        headers.add(new HeaderRecord(protId, jar.protocolName(protId), magic, jar.headerClassName(magic, h), fields,
-                text, hstart - base, in.position() - hstart));
         return h;
     }
 
