@@ -8,8 +8,8 @@
 #
 # Environment (defaults in brackets):
 #   BENCH_DIR        where captures, outputs and profiles go [/tmp/jgwire-bench]; never inside the repository
-#   BENCH_MESSAGES   load multicasts per member, udp [1000000]; 3 members: 3,000,000 messages in the capture
-#   BENCH_TCP_MESSAGES  the same for tcp [500000]; each multicast is one copy per other member: 3,000,000
+#   BENCH_MESSAGES   load multicasts per member, udp [3333334]; 3 members: 10,000,002 messages in the capture
+#   BENCH_TCP_MESSAGES  the same for tcp [1666667]; each multicast is one copy per other member: 10,000,002
 #   BENCH_SIZE       payload bytes of each load message [100]
 #   BENCH_PM_PACKETS ParseMessages (and jgwire, for the same input) read this many first packets [1000];
 #                    "all" for the whole capture (ParseMessages then takes minutes)
@@ -25,8 +25,8 @@ home="$root/cli/target/jgwire"
 dir=${BENCH_DIR:-/tmp/jgwire-bench}
 version=5.5.7
 members=3
-udp_messages=${BENCH_MESSAGES:-1000000}
-tcp_messages=${BENCH_TCP_MESSAGES:-500000}
+udp_messages=${BENCH_MESSAGES:-3333334}
+tcp_messages=${BENCH_TCP_MESSAGES:-1666667}
 size=${BENCH_SIZE:-100}
 pm_packets=${BENCH_PM_PACKETS:-1000}
 small_heap=${BENCH_SMALL_HEAP:-256m}
