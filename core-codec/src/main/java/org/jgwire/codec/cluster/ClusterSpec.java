@@ -49,8 +49,8 @@ public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String
             throw new IllegalArgumentException("a capture in a network namespace is pcapng: name the file *.pcapng, not "
                     + capture.file().getFileName());
         if (duration != null && (duration.isNegative() || duration.compareTo(timeout) >= 0))
-            throw new IllegalArgumentException("duration (" + duration + ") must be 0 or more and less than the timeout ("
-                    + timeout + ")");
+            throw new IllegalArgumentException("the duration (" + duration.toMillis() + " ms) must be 0 or more and below"
+                    + " the timeout (" + timeout.toMillis() + " ms, --timeout)");
     }
 
     /** Every option but {@code netns} (members on the host's loopback). */
