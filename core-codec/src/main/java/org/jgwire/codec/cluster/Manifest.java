@@ -192,133 +192,79 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
             g.writeEndArray();
             g.writeNumberField("packets", packets);
             g.writeNumberField("dropped", dropped);
-            g.writeArrayFieldStart("members");
-            for (Member m : members) {
-                g.writeStartObject();
+            objects(g, "members", members, m -> {
                 g.writeStringField("name", m.name());
                 g.writeStringField("uuid", m.uuid());
                 g.writeStringField("physical", m.physical());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("sent");
-            for (SentMessage m : sent) {
-                g.writeStartObject();
+            });
+            objects(g, "sent", sent, m -> {
                 g.writeStringField("sender", m.sender());
                 g.writeStringField("destination", m.destination());
                 g.writeStringField("text", m.text());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("received");
-            for (ReceivedMessage m : received) {
-                g.writeStartObject();
+            });
+            objects(g, "received", received, m -> {
                 g.writeStringField("receiver", m.receiver());
                 g.writeStringField("sender", m.sender());
                 g.writeStringField("destination", m.destination());
                 g.writeStringField("text", m.text());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("views");
-            for (InstalledView v : views) {
-                g.writeStartObject();
+            });
+            objects(g, "views", views, v -> {
                 g.writeStringField("member", v.member());
                 g.writeStringField("creator", v.creator());
                 g.writeNumberField("id", v.id());
                 writeStrings(g, "members", v.members());
-                if (v.merge()) {
-                    g.writeArrayFieldStart("subgroups");
-                    for (List<String> sg : v.subgroups()) writeStrings(g, null, sg);
-                    g.writeEndArray();
-                }
+                if (v.merge()) writeLists(g, "subgroups", v.subgroups());
                 g.writeNumberField("atMillis", v.atMillis());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("loadSent");
-            for (LoadSent l : loadSent) {
-                g.writeStartObject();
+            });
+            objects(g, "loadSent", loadSent, l -> {
                 g.writeStringField("sender", l.sender());
                 g.writeNumberField("messages", l.messages());
                 g.writeNumberField("size", l.size());
                 g.writeNumberField("millis", l.millis());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("loadReceived");
-            for (LoadReceived l : loadReceived) {
-                g.writeStartObject();
+            });
+            objects(g, "loadReceived", loadReceived, l -> {
                 g.writeStringField("receiver", l.receiver());
                 g.writeStringField("sender", l.sender());
                 g.writeNumberField("messages", l.messages());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            });
             writeStrings(g, "protocols", protocols);
-            g.writeArrayFieldStart("steps");
-            for (Step st : steps) {
-                g.writeStartObject();
+            objects(g, "steps", steps, st -> {
                 g.writeNumberField("atMillis", st.atMillis());
                 g.writeStringField("action", st.action());
                 writeStrings(g, "members", st.members());
-                g.writeArrayFieldStart("groups");
-                for (List<String> grp : st.groups()) writeStrings(g, null, grp);
-                g.writeEndArray();
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("rpcCalls");
-            for (RpcCall c : rpcCalls) {
-                g.writeStartObject();
+                writeLists(g, "groups", st.groups());
+            });
+            objects(g, "rpcCalls", rpcCalls, c -> {
                 g.writeStringField("caller", c.caller());
                 g.writeStringField("destination", c.destination());
                 g.writeStringField("argument", c.argument());
                 g.writeObjectFieldStart("replies");
                 for (Map.Entry<String, String> r : c.replies().entrySet()) g.writeStringField(r.getKey(), r.getValue());
                 g.writeEndObject();
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("rpcHandled");
-            for (RpcHandled h : rpcHandled) {
-                g.writeStartObject();
+            });
+            objects(g, "rpcHandled", rpcHandled, h -> {
                 g.writeStringField("member", h.member());
                 g.writeStringField("argument", h.argument());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("largeSent");
-            for (LargeSent l : largeSent) {
-                g.writeStartObject();
+            });
+            objects(g, "largeSent", largeSent, l -> {
                 g.writeStringField("sender", l.sender());
                 g.writeStringField("destination", l.destination());
                 g.writeNumberField("size", l.size());
                 g.writeStringField("sha256", l.sha256());
                 g.writeStringField("head", l.head());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("largeReceived");
-            for (LargeReceived l : largeReceived) {
-                g.writeStartObject();
+            });
+            objects(g, "largeReceived", largeReceived, l -> {
                 g.writeStringField("receiver", l.receiver());
                 g.writeStringField("sender", l.sender());
                 g.writeStringField("destination", l.destination());
                 g.writeNumberField("size", l.size());
                 g.writeStringField("sha256", l.sha256());
                 g.writeStringField("head", l.head());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("sites");
-            for (Site site : sites) {
-                g.writeStartObject();
+            });
+            objects(g, "sites", sites, site -> {
                 g.writeStringField("name", site.name());
                 writeStrings(g, "members", site.members());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            });
             g.writeObjectFieldStart("timings");
             g.writeStringField("startedAt", timings.startedAt());
             g.writeNumberField("joinMillis", timings.joinMillis());
@@ -331,6 +277,30 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
     }
 
     /** A string array, as field {@code name} of an object or (name null) as an element of an array. */
+    /** Writes the fields of one item of an array of objects. */
+    private interface ObjectFields<T> {
+        void write(T item) throws IOException;
+    }
+
+    /** {@code "name": [{...}, ...]}, each object's fields written by {@code fields}. */
+    private static <T> void objects(JsonGenerator g, String name, List<T> items, ObjectFields<T> fields)
+            throws IOException {
+        g.writeArrayFieldStart(name);
+        for (T item : items) {
+            g.writeStartObject();
+            fields.write(item);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /** {@code "name": [[...], ...]}: lists of strings. */
+    private static void writeLists(JsonGenerator g, String name, List<List<String>> lists) throws IOException {
+        g.writeArrayFieldStart(name);
+        for (List<String> list : lists) writeStrings(g, null, list);
+        g.writeEndArray();
+    }
+
     private static void writeStrings(JsonGenerator g, String name, List<String> values) throws IOException {
         if (name != null) g.writeArrayFieldStart(name);
         else g.writeStartArray();

@@ -1,0 +1,43 @@
+package org.jgwire.codec.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every manifest of the sample library, written by the cluster runner, reads back and writes out byte for byte as it
+ * is: reading keeps everything, and writing keeps its names, order and form (the samples' manifests are committed).
+ */
+class ManifestWriteTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everySampleManifestReadsAndWritesBackUnchanged() throws IOException {
+        List<Path> manifests;
+        try (Stream<Path> files = Files.walk(Path.of("..", "samples"))) {
+            manifests = files.filter(p -> p.toString().endsWith(".json") && !p.toString().contains("golden")).sorted()
+                    .toList();
+        }
+        assertTrue(manifests.size() >= 100, "sample manifests found: " + manifests.size());
+        int rpcs = 0, large = 0, merges = 0;
+        for (Path m : manifests) {
+            Path out = tmp.resolve("out.json");
+            Manifest read = Manifest.read(m);
+            read.write(out);
+            assertEquals(Files.readString(m), Files.readString(out), m.toString());
+            if (!read.rpcCalls().isEmpty()) rpcs++;
+            if (!read.largeSent().isEmpty()) large++;
+            if (read.views().stream().anyMatch(Manifest.InstalledView::merge)) merges++;
+        }
+        assertTrue(rpcs > 0 && large > 0 && merges > 0, "RPCs, large messages and merge views among them: " + rpcs
+                + ", " + large + ", " + merges);
+    }
+}
