@@ -4,11 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.jgwire.cli.output.ParallelRecordSink;
@@ -18,20 +14,15 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.analysis.NamesFileReader;
 import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.filter.FilterSyntaxException;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.analysis.NameTable;
-import org.jgwire.codec.runtime.JGroupsVersion;
-import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code jgwire decode}: one line (or JSON object) per JGroups message. */
 @Command(name = "decode", mixinStandardHelpOptions = true, sortOptions = false,
@@ -47,9 +38,6 @@ import picocli.CommandLine.Parameters;
                 "  jgwire decode --filter 'gms.type == VIEW || payload.text contains \"hello\"' capture.pcapng",
                 "", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."})
 public final class DecodeCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "INPUT", description = "Capture or hex file; '-' reads standard input.")
-    String input;
-
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -57,29 +45,8 @@ public final class DecodeCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write records here instead of stdout.")
     Path output;
 
-    @Option(names = "--input-format", paramLabel = "KIND",
-            description = "Input kind: pcap, pcapng, hex, follow or raw (default: detected from the content).")
-    String inputFormat;
-
-    @Option(names = "--tcp", description = "Hex lines or raw bytes are one TCP stream (length-prefixed frames), "
-            + "as ParseMessages' -tcp.")
-    boolean tcp;
-
-    @Option(names = "--names", paramLabel = "FILE",
-            description = "Logical names to start with, in ParseMessages' -mappings format.")
-    Path namesFile;
-
-    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
-            description = "Decode every frame as this JGroups version, whatever its version short says.")
-    String jgroupsVersion;
-
-    @Option(names = "--jgroups-jar", paramLabel = "JAR",
-            description = "Decode with this JGroups jar (a patched or newer build) instead of the bundled ones.")
-    Path jgroupsJar;
-
-    @Option(names = "--port", paramLabel = "PORT", split = ",",
-            description = "Only traffic to or from these ports (default: JGroups is recognised by content on any port).")
-    List<Integer> ports = new ArrayList<>();
+    @CommandLine.Mixin
+    CaptureOptions in;
 
     @Option(names = "--max-frame", paramLabel = "BYTES", description = "Largest TCP frame accepted (default: 67108864).")
     Integer maxFrame;
@@ -90,14 +57,6 @@ public final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--no-reassemble", negatable = false,
             description = "Show FRAG2/FRAG3/FRAG4 fragments as they are instead of reassembling the original messages.")
     boolean noReassemble;
-
-    @Option(names = "--max-fragment-sets", paramLabel = "N",
-            description = "Messages reassembled at once before the oldest is dropped (default: 1024).")
-    Integer maxFragmentSets;
-
-    @Option(names = "--max-fragment-bytes", paramLabel = "BYTES",
-            description = "Fragment bytes held for reassembly at once (default: 268435456).")
-    Integer maxFragmentBytes;
 
     @Option(names = "--filter", paramLabel = "EXPR",
             description = "Only records matching this expression (docs/filter.md), e.g. 'gms.type == VIEW || src == \"B\"'.")
@@ -123,9 +82,9 @@ public final class DecodeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         DecodeOptions options = options();
         RecordFilter recordFilter = compileFilter();
-        NameTable names = new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
+        NameTable names = in.names();
         ParallelRecordSink.WriterFactory writers = format == OutputFormat.jsonl ? JsonLinesWriter::new : TextWriter::new;
-        try (CaptureSource source = InputOpener.open(input, new InputHints(tcp, inputFormat));
+        try (CaptureSource source = InputOpener.open(in.input(), in.hints());
              Decoder decoder = new Decoder(options);
              OutputStream out = openOutput();
              Progress p = Progress.start(progressWanted(), decoder::packetsRead, spec.commandLine().getErr())) {
@@ -150,26 +109,7 @@ public final class DecodeCommand implements Callable<Integer> {
             if (payloadBytes < 0) throw usage("--payload-bytes must be 0 or more, got " + payloadBytes);
             limits = limits.withPayloadHeadBytes(payloadBytes);
         }
-        if (maxFragmentSets != null || maxFragmentBytes != null) {
-            int sets = maxFragmentSets != null ? maxFragmentSets : limits.maxFragmentSets();
-            int bytes = maxFragmentBytes != null ? maxFragmentBytes : limits.maxFragmentBytes();
-            if (sets <= 0) throw usage("--max-fragment-sets must be positive, got " + sets);
-            if (bytes <= 0) throw usage("--max-fragment-bytes must be positive, got " + bytes);
-            limits = limits.withFragmentBounds(sets, bytes);
-        }
-        if (jgroupsVersion != null) {
-            try {
-                JGroupsVersion.parse(jgroupsVersion);
-            } catch (IllegalArgumentException e) {
-                throw usage("--jgroups-version: " + e.getMessage());
-            }
-        }
-        if (jgroupsJar != null && !Files.isReadable(jgroupsJar))
-            throw new java.nio.file.NoSuchFileException(jgroupsJar.toString());
-        for (int port : ports)
-            if (port < 0 || port > 65535) throw usage("--port must be 0 to 65535, got " + port);
-        return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
-                new LinkedHashSet<>(ports), !noReassemble);
+        return in.decodeOptions(spec.commandLine(), limits, !noReassemble);
     }
 
     /** The --filter expression compiled, or null; a bad one is a usage error showing where it went wrong. */

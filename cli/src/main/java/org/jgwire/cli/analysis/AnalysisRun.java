@@ -1,5 +1,6 @@
 package org.jgwire.cli.analysis;
 
+import org.jgwire.cli.CaptureOptions;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.jgwire.codec.DecodeOptions;

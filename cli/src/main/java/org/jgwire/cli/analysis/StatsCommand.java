@@ -1,5 +1,6 @@
 package org.jgwire.cli.analysis;
 
+import org.jgwire.cli.CaptureOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

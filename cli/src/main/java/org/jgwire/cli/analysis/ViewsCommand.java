@@ -1,5 +1,6 @@
 package org.jgwire.cli.analysis;
 
+import org.jgwire.cli.CaptureOptions;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;

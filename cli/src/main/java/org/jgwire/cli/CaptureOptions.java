@@ -1,4 +1,4 @@
-package org.jgwire.cli.analysis;
+package org.jgwire.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +17,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The input options the analysis commands share with {@code decode}: what to read and how to decode it. */
+/** The input options {@code decode} and the analysis commands share (a picocli mixin): what to read and how. */
 public final class CaptureOptions {
     @Parameters(index = "0", paramLabel = "INPUT", description = "Capture or hex file; '-' reads standard input.")
     String input;
@@ -26,7 +26,8 @@ public final class CaptureOptions {
             description = "Input kind: pcap, pcapng, hex, follow or raw (default: detected from the content).")
     String inputFormat;
 
-    @Option(names = "--tcp", description = "Hex lines or raw bytes are one TCP stream (length-prefixed frames).")
+    @Option(names = "--tcp", description = "Hex lines or raw bytes are one TCP stream (length-prefixed frames), "
+            + "as ParseMessages' -tcp.")
     boolean tcp;
 
     @Option(names = "--names", paramLabel = "FILE",
@@ -37,11 +38,12 @@ public final class CaptureOptions {
             description = "Decode every frame as this JGroups version, whatever its version short says.")
     String jgroupsVersion;
 
-    @Option(names = "--jgroups-jar", paramLabel = "JAR", description = "Decode with this JGroups jar.")
+    @Option(names = "--jgroups-jar", paramLabel = "JAR",
+            description = "Decode with this JGroups jar (a patched or newer build) instead of the bundled ones.")
     Path jgroupsJar;
 
     @Option(names = "--port", paramLabel = "PORT", split = ",",
-            description = "Only traffic to or from these ports (default: JGroups is recognised by content).")
+            description = "Only traffic to or from these ports (default: JGroups is recognised by content on any port).")
     List<Integer> ports = new ArrayList<>();
 
     @Option(names = "--max-fragment-sets", paramLabel = "N",
@@ -64,9 +66,16 @@ public final class CaptureOptions {
         return new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
     }
 
-    /** The decode options (reassembly on), checked; a bad value is a usage error naming the option. */
+    /** The decode options for an analysis (reassembly on, no header texts), checked; see below. */
     public DecodeOptions decodeOptions(CommandLine cl) throws IOException {
-        Limits limits = Limits.DEFAULTS.withHeaderTexts(false); // the analyses read header fields only
+        return decodeOptions(cl, Limits.DEFAULTS.withHeaderTexts(false), true); // the analyses read header fields only
+    }
+
+    /**
+     * The decode options, from {@code limits} with these options' fragment bounds; a bad value is a usage error
+     * naming the option.
+     */
+    public DecodeOptions decodeOptions(CommandLine cl, Limits limits, boolean reassemble) throws IOException {
         int sets = maxFragmentSets != null ? maxFragmentSets : limits.maxFragmentSets();
         int bytes = maxFragmentBytes != null ? maxFragmentBytes : limits.maxFragmentBytes();
         if (sets <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);
@@ -84,6 +93,6 @@ public final class CaptureOptions {
         for (int port : ports)
             if (port < 0 || port > 65535) throw new CommandLine.ParameterException(cl, "--port must be 0 to 65535, got " + port);
         return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
-                new LinkedHashSet<>(ports), true);
+                new LinkedHashSet<>(ports), reassemble);
     }
 }
