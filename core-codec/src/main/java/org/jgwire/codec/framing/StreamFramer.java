@@ -46,8 +46,13 @@ public final class StreamFramer {
     private long pendBase, skip, syncSkipped;
 
     private long streamPos, seen, framed, skipped, missing, frameCount, closes;
-    /** The stream's first 4 bytes as an int: a direction holding only a close mark is recognised at its end. */
-    private int head;
+    /** {@link #GRACEFUL_CLOSE} as written ({@code DataOutput.writeInt}). */
+    private static final byte[] CLOSE_MARK = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFB};
+    /**
+     * Whether the stream so far is nothing but close marks: a direction that holds only those is recognised at its
+     * end (JGroups may write the mark twice: two threads closing one connection both see it open).
+     */
+    private boolean onlyCloseMarks = true;
     private long packet, tsNanos = -1;
     private FrameInfo info;
 
@@ -72,7 +77,7 @@ public final class StreamFramer {
     public void data(byte[] b, int off, int len, long packet, long tsNanos) {
         if (len <= 0) return;
         at(packet, tsNanos);
-        for (int i = 0; i < len && seen + i < 4; i++) head = head << 8 | b[off + i] & 0xFF;
+        for (int i = 0; onlyCloseMarks && i < len; i++) onlyCloseMarks = b[off + i] == CLOSE_MARK[(int) (seen + i & 3)];
         seen += len;
         long base = streamPos - off;
         streamPos += len;
@@ -162,10 +167,11 @@ public final class StreamFramer {
     public void end(long packet, long tsNanos) {
         if (state == State.ENDED) return;
         at(packet, tsNanos);
-        if (seen == 4 && missing == 0 && head == GRACEFUL_CLOSE && (state == State.START || state == State.SYNC)) {
+        if (onlyCloseMarks && seen >= 4 && seen % 4 == 0 && missing == 0
+                && (state == State.START || state == State.SYNC)) {
             // 5.5.3+: the side that closes a connection it never used sends nothing but the close mark
-            closes++;
-            framed += 4;
+            closes += seen / 4;
+            framed += seen;
             skipped -= syncSkipped;
             syncSkipped = 0;
             pendLen = 0;

@@ -147,6 +147,36 @@ class StreamFramerTcpTest {
     }
 
     @Test
+    void takesCloseMarksWrittenTwiceAsTheWholeOfAnUnusedDirection() throws Exception {
+        // two threads closing one connection may both write the mark (TcpConnection.close is not synchronized)
+        byte[] stream = concat(int32(-5), int32(-5));
+        for (int cut = 0; cut <= stream.length; cut++) {
+            RecordingSink s = new RecordingSink();
+            StreamFramer f = new StreamFramer(SERVER, CLIENT, Limits.DEFAULTS, s);
+            f.data(stream, 0, cut, 1, -1);
+            f.data(stream, cut, stream.length - cut, 2, -1);
+            f.end(3, -1);
+            assertEquals(2, f.gracefulCloses());
+            assertEquals(List.of(), s.problems);
+            assertEquals(8, f.bytesFramed());
+            assertAllAccounted(f);
+        }
+    }
+
+    @Test
+    void aCloseMarkFollowedByOtherBytesInAnUnusedDirectionIsStillAProblem() throws Exception {
+        for (byte[] stream : List.of(concat(int32(-5), new byte[] {(byte) 0xFF, (byte) 0xFF}),
+                concat(int32(-5), int32(-4)), concat(int32(-4), int32(-5)))) {
+            RecordingSink s = new RecordingSink();
+            StreamFramer f = new StreamFramer(SERVER, CLIENT, Limits.DEFAULTS, s);
+            f.data(stream, 0, stream.length, 1, -1);
+            f.end(2, -1);
+            assertEquals(1, s.problems.size(), () -> java.util.HexFormat.of().formatHex(stream) + ": " + s.problems);
+            assertAllAccounted(f);
+        }
+    }
+
+    @Test
     void reportsAbsurdLengthAndResynchronisesOnTheNextFrame() throws Exception {
         byte[] f1 = single(40, 1), f3 = single(60, 3);
         byte[] garbage = WireFixtures.payload(37, 99);
