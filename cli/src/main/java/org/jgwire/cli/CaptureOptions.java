@@ -1,18 +1,13 @@
 package org.jgwire.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.NamesFileReader;
 import org.jgwire.codec.capture.InputHints;
-import org.jgwire.codec.runtime.JGroupsVersion;
-import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,17 +29,8 @@ public final class CaptureOptions {
             description = "Logical names to start with, in ParseMessages' -mappings format.")
     Path namesFile;
 
-    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
-            description = "Decode every frame as this JGroups version, whatever its version short says.")
-    String jgroupsVersion;
-
-    @Option(names = "--jgroups-jar", paramLabel = "JAR",
-            description = "Decode with this JGroups jar (a patched or newer build) instead of the bundled ones.")
-    Path jgroupsJar;
-
-    @Option(names = "--port", paramLabel = "PORT", split = ",",
-            description = "Only traffic to or from these ports (default: JGroups is recognised by content on any port).")
-    List<Integer> ports = new ArrayList<>();
+    @CommandLine.Mixin
+    DecoderChoice decoder;
 
     @Option(names = "--max-fragment-sets", paramLabel = "N",
             description = "Messages reassembled at once before the oldest is dropped (default: 1024).")
@@ -80,19 +66,6 @@ public final class CaptureOptions {
         int bytes = maxFragmentBytes != null ? maxFragmentBytes : limits.maxFragmentBytes();
         if (sets <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);
         if (bytes <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-bytes must be positive, got " + bytes);
-        limits = limits.withFragmentBounds(sets, bytes);
-        if (jgroupsVersion != null) {
-            try {
-                JGroupsVersion.parse(jgroupsVersion);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(cl, "--jgroups-version: " + e.getMessage());
-            }
-        }
-        if (jgroupsJar != null && !Files.isReadable(jgroupsJar))
-            throw new java.nio.file.NoSuchFileException(jgroupsJar.toString());
-        for (int port : ports)
-            if (port < 0 || port > 65535) throw new CommandLine.ParameterException(cl, "--port must be 0 to 65535, got " + port);
-        return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
-                new LinkedHashSet<>(ports), reassemble);
+        return decoder.decodeOptions(cl, limits.withFragmentBounds(sets, bytes), reassemble);
     }
 }

@@ -4,16 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.output.JsonLinesWriter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Record;
-import org.jgwire.codec.runtime.JGroupsVersion;
-import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.gui.app.RecordExport;
 import org.jgwire.gui.app.Viewer;
 import picocli.CommandLine;
@@ -41,17 +37,8 @@ public final class GuiCommand implements Callable<Integer> {
             description = "Capture live on this interface through libpcap (needs capture rights), e.g. lo.")
     String live;
 
-    @Option(names = "--port", paramLabel = "PORT", split = ",",
-            description = "Only traffic to or from these ports (default: JGroups is recognised by content).")
-    List<Integer> ports = new ArrayList<>();
-
-    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
-            description = "Decode every frame as this JGroups version, whatever its version short says.")
-    String jgroupsVersion;
-
-    @Option(names = "--jgroups-jar", paramLabel = "JAR",
-            description = "Decode with this JGroups jar instead of the bundled ones.")
-    Path jgroupsJar;
+    @CommandLine.Mixin
+    DecoderChoice decoder;
 
     @Option(names = "--no-reassemble", description = "Show FRAG2/FRAG3/FRAG4 fragments instead of the messages "
             + "reassembled from them.")
@@ -67,24 +54,13 @@ public final class GuiCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (capture != null && live != null) throw usage("give a CAPTURE file or --live, not both");
         if (capture != null && !Files.exists(capture)) throw new NoSuchFileException(capture.toString());
-        if (jgroupsJar != null && !Files.isReadable(jgroupsJar)) throw new NoSuchFileException(jgroupsJar.toString());
-        for (int port : ports)
-            if (port < 0 || port > 65535) throw usage("--port must be 0 to 65535, got " + port);
-        if (jgroupsVersion != null) {
-            try {
-                JGroupsVersion.parse(jgroupsVersion);
-            } catch (IllegalArgumentException e) {
-                throw usage("--jgroups-version: " + e.getMessage());
-            }
-        }
+        DecodeOptions options = decoder.decodeOptions(spec.commandLine(), Limits.DEFAULTS, !noReassemble);
         String display = System.getenv("DISPLAY");
         if ((display == null || display.isEmpty()) && System.getenv("WAYLAND_DISPLAY") == null
                 && !"Monocle".equals(System.getProperty("glass.platform"))) {
             throw usage("no display: DISPLAY is not set (run it on a desktop, or under 'xvfb-run -a')");
         }
-        DecodeOptions options = new DecodeOptions(Limits.DEFAULTS, VersionRuntime.defaultHome(), jgroupsVersion,
-                jgroupsJar, new LinkedHashSet<>(ports), !noReassemble);
-        Viewer.run(new Viewer.Launch(capture, live, List.copyOf(ports), options, jsonLines()));
+        Viewer.run(new Viewer.Launch(capture, live, decoder.ports(), options, jsonLines()));
         return ExitCodes.OK;
     }
 
