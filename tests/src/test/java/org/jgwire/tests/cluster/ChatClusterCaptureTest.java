@@ -87,9 +87,10 @@ class ChatClusterCaptureTest {
                     "uuid in standard form: " + member.uuid());
         }
         for (String member : names) {
-            boolean sawAll = m.views().stream()
-                    .anyMatch(v -> v.member().equals(member) && v.members().equals(names));
-            assertTrue(sawAll, member + " installed no view " + names + ": " + m.views());
+            // in any order: when discovery misses under load, two lone coordinators merge (MERGE3) into [B, A]
+            boolean sawAll = m.views().stream().anyMatch(v -> v.member().equals(member)
+                    && Set.copyOf(v.members()).equals(Set.copyOf(names)) && v.members().size() == names.size());
+            assertTrue(sawAll, member + " installed no view of " + names + ": " + m.views());
         }
         assertEquals(NODES * 3, m.sent().size(), "messages sent (2 multicasts + 1 unicast each)");
         Set<String> delivered = new HashSet<>();
