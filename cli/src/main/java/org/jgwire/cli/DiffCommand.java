@@ -14,9 +14,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputHints;
-import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.compare.CaptureDiff;
 import org.jgwire.codec.compare.CaptureProfile;
 import org.jgwire.codec.compare.KindProfile;
@@ -126,10 +123,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     private static CaptureProfile profile(Path capture) throws IOException {
         CaptureProfile p = new CaptureProfile();
-        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
-             Decoder decoder = new Decoder(DecodeOptions.defaults(VersionRuntime.defaultHome()))) {
-            decoder.decode(source, p);
-        }
+        Decoder.decodeFile(capture, DecodeOptions.defaults(VersionRuntime.defaultHome()), p);
         return p;
     }
 

@@ -9,9 +9,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputHints;
-import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.codec.verify.CaptureVerifier;
@@ -63,10 +60,7 @@ public final class VerifyCommand implements Callable<Integer> {
         Path manifestFile = manifest != null ? manifest : Manifest.pathFor(capture);
         Manifest m = Manifest.read(manifestFile);
         CaptureVerifier verifier = new CaptureVerifier(m);
-        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
-             Decoder decoder = new Decoder(DecodeOptions.defaults(VersionRuntime.defaultHome()))) {
-            decoder.decode(source, verifier);
-        }
+        Decoder.decodeFile(capture, DecodeOptions.defaults(VersionRuntime.defaultHome()), verifier);
         VerifyReport report = verifier.report();
         PrintWriter out = spec.commandLine().getOut();
         if (format == Format.json) json(report, manifestFile, out);

@@ -1,6 +1,7 @@
 package org.jgwire.codec;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,8 @@ import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
 import org.jgwire.codec.capture.CaptureFormatException;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.capture.text.FollowTcpSource;
@@ -88,6 +91,18 @@ public final class Decoder implements AutoCloseable {
      */
     public void fragmentTap(Consumer<MessageRecord> tap) {
         this.fragmentTap = tap;
+    }
+
+    /**
+     * Decodes a whole capture file (its kind detected from the content) with a decoder of its own, closed after; for
+     * the commands that check or compare captures.
+     */
+    public static DecodeSummary decodeFile(Path capture, DecodeOptions options, Consumer<Record> sink)
+            throws IOException {
+        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
+             Decoder decoder = new Decoder(options)) {
+            return decoder.decode(source, sink);
+        }
     }
 
     /** Decodes the whole source; damage in the input becomes error records and never stops the run. */

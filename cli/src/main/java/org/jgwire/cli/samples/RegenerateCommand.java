@@ -18,9 +18,6 @@ import java.util.stream.Stream;
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputHints;
-import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
@@ -177,10 +174,7 @@ public final class RegenerateCommand implements Callable<Integer> {
 
     static CaptureVerifier verify(Path capture, Manifest m, Path home) throws IOException {
         CaptureVerifier v = new CaptureVerifier(m);
-        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
-             Decoder d = new Decoder(DecodeOptions.defaults(home))) {
-            d.decode(source, v);
-        }
+        Decoder.decodeFile(capture, DecodeOptions.defaults(home), v);
         return v;
     }
 
