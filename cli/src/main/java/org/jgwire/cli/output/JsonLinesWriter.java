@@ -76,14 +76,29 @@ public final class JsonLinesWriter implements RecordWriter {
 
     /** The keys {@code version} to {@code cluster} of the last message (see {@link #samePrefix}). */
     private MessageRecord prefixOf;
-    private byte[] prefix = new byte[512];
-    private int prefixLength;
+    private final Kept prefix = new Kept();
 
     /** The start of the last line (kind and frame keys), reused while lines come from the same frame. */
     private FrameInfo memoFrame;
     private String memoKind;
-    private byte[] memo = new byte[256];
-    private int memoLength;
+    private final Kept memo = new Kept();
+
+    /** A stretch of output kept to be written again. */
+    private static final class Kept {
+        private byte[] bytes = new byte[256];
+        private int length;
+
+        /** Keeps what was written to {@code buf} from {@code from} on. */
+        void keep(OutputBuffer buf, int from) {
+            length = buf.size - from;
+            if (bytes.length < length) bytes = new byte[Math.max(length, 2 * bytes.length)];
+            System.arraycopy(buf.bytes, from, bytes, 0, length);
+        }
+
+        void writeTo(OutputBuffer buf) {
+            buf.write(bytes, 0, length);
+        }
+    }
 
     public JsonLinesWriter(OutputStream out, NameTable names) {
         if (out instanceof OutputBuffer direct) {
@@ -236,9 +251,7 @@ public final class JsonLinesWriter implements RecordWriter {
         FrameInfo f = r.frame();
         String kind = r.kind();
         if (f == memoFrame && kind == memoKind) {
-            buf.ensure(memoLength);
-            System.arraycopy(memo, 0, buf.bytes, buf.size, memoLength);
-            buf.size += memoLength;
+            memo.writeTo(buf);
             return;
         }
         int from = buf.size;
@@ -259,9 +272,7 @@ public final class JsonLinesWriter implements RecordWriter {
             raw(DST_EP);
             raw(encoded.of(f.dst()));
         }
-        memoLength = buf.size - from;
-        if (memo.length < memoLength) memo = new byte[memoLength];
-        System.arraycopy(buf.bytes, from, memo, 0, memoLength);
+        memo.keep(buf, from);
         memoFrame = f;
         memoKind = kind;
     }
@@ -293,16 +304,11 @@ public final class JsonLinesWriter implements RecordWriter {
     }
 
     private void message(MessageRecord m) {
-        if (samePrefix(prefixOf, m)) {
-            buf.ensure(prefixLength);
-            System.arraycopy(prefix, 0, buf.bytes, buf.size, prefixLength);
-            buf.size += prefixLength;
-        } else {
+        if (samePrefix(prefixOf, m)) prefix.writeTo(buf);
+        else {
             int from = buf.size;
             messagePrefix(m);
-            prefixLength = buf.size - from;
-            if (prefix.length < prefixLength) prefix = new byte[Math.max(prefixLength, 2 * prefix.length)];
-            System.arraycopy(buf.bytes, from, prefix, 0, prefixLength);
+            prefix.keep(buf, from);
             prefixOf = m;
         }
         rest(m);

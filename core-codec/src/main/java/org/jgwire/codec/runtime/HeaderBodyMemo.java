@@ -35,11 +35,7 @@ public final class HeaderBodyMemo {
     /** What the body {@code buf[off, off+len)} was read as, when it repeats the last one of this magic id; else null. */
     public Remembered lookup(int magic, byte[] buf, int off, int len) {
         Entry e = entries[magic & 0xFFFF];
-        // given up on (its bodies keep changing): not even compared any more
-        if (e == null || e.remembered == null || e.misses > GIVE_UP_AFTER || len != e.body.length) return null;
-        if (!Arrays.equals(e.body, 0, len, buf, off, off + len)) return null;
-        e.misses = 0;
-        return e.remembered;
+        return e != null && e.body.length == len ? lookupAt(magic, buf, off, off + len) : null;
     }
 
     /**
@@ -49,6 +45,7 @@ public final class HeaderBodyMemo {
      */
     public Remembered lookupAt(int magic, byte[] buf, int off, int end) {
         Entry e = entries[magic & 0xFFFF];
+        // given up on (its bodies keep changing): not even compared any more
         if (e == null || e.remembered == null || e.misses > GIVE_UP_AFTER) return null;
         int len = e.body.length;
         if (len > end - off || !Arrays.equals(e.body, 0, len, buf, off, off + len)) return null;
