@@ -4,7 +4,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jgwire.cli.output.JsonLinesWriter;
+import org.jgwire.output.JsonLinesWriter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.analysis.NameTable;

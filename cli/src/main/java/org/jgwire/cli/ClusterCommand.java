@@ -20,9 +20,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.jgwire.cli.output.JsonLinesWriter;
-import org.jgwire.cli.output.RecordWriter;
-import org.jgwire.cli.output.TextWriter;
+import org.jgwire.output.JsonLinesWriter;
+import org.jgwire.output.RecordWriter;
+import org.jgwire.output.TextWriter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;

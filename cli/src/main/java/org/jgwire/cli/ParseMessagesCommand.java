@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.jgwire.cli.parsemessages.ConcatenatedFrames;
 import org.jgwire.cli.parsemessages.HandshakeSplitSource;
-import org.jgwire.cli.parsemessages.ParseMessagesPrinter;
+import org.jgwire.output.parsemessages.ParseMessagesPrinter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;

@@ -49,7 +49,7 @@ class GuiCommandTest {
                 ProblemKind.GAP, -1, "bytes missing"));
         ByteArrayOutputStream viaGui = new ByteArrayOutputStream(), viaDecode = new ByteArrayOutputStream();
         GuiCommand.jsonLines().write(records, new NameTable(), viaGui);
-        try (org.jgwire.cli.output.JsonLinesWriter w = new org.jgwire.cli.output.JsonLinesWriter(viaDecode, new NameTable())) {
+        try (org.jgwire.output.JsonLinesWriter w = new org.jgwire.output.JsonLinesWriter(viaDecode, new NameTable())) {
             w.write(records.get(0));
         }
         assertEquals(viaDecode.toString(), viaGui.toString());

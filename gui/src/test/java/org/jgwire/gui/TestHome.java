@@ -11,9 +11,10 @@ import java.util.stream.Stream;
 
 /**
  * A small distribution for the tests ({@code -Djgwire.home}, target/test-home): {@code jgroups/} holds the 5.5.7
- * jar (copied by the pom), and this class adds {@code adapters/jgwire-adapter-jg5.jar} and
- * {@code lib/jgwire-core-codec-test.jar} (the cluster runner's nodes take core-codec from there) from this build's
- * classes. Under {@code mvn test} those modules are class folders, not jars yet, so they are jarred here.
+ * jar (copied by the pom), and this class adds {@code adapters/jgwire-adapter-jg5.jar},
+ * {@code nodes/jgwire-node-jg5.jar} and {@code lib/jgwire-cluster-test.jar} (the cluster runner's nodes run on
+ * those two) from this build's classes. Under {@code mvn test} those modules are class folders, not jars yet, so
+ * they are jarred here.
  */
 public final class TestHome {
     private static Path home;
@@ -25,7 +26,8 @@ public final class TestHome {
         Path h = Path.of(System.getProperty("jgwire.home"));
         try {
             jar(location("org.jgwire.adapter.jg5.Jg5WireAdapter"), h.resolve("adapters/jgwire-adapter-jg5.jar"));
-            jar(location("org.jgwire.codec.Decoder"), h.resolve("lib/jgwire-core-codec-test.jar"));
+            jar(location("org.jgwire.cluster.node.jg5.ClusterNode"), h.resolve("nodes/jgwire-node-jg5.jar"));
+            jar(location("org.jgwire.codec.cluster.ClusterRunner"), h.resolve("lib/jgwire-cluster-test.jar"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

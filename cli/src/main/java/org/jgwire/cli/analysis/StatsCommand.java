@@ -8,7 +8,7 @@ import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
-import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
+import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;

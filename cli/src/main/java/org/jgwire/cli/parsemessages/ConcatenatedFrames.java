@@ -5,7 +5,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
-import org.jgwire.codec.analysis.RecordAnalyzer;
+import org.jgwire.codec.stack.DeltaViews;
 import org.jgwire.codec.framing.FrameDetector;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
@@ -30,7 +30,7 @@ public final class ConcatenatedFrames {
     public static DecodeSummary decode(byte[] data, DecodeOptions options, Consumer<Record> sink) {
         long frames = 0, messages = 0, errors = 0;
         TreeSet<String> versions = new TreeSet<>();
-        RecordAnalyzer analyzer = new RecordAnalyzer();
+        DeltaViews deltaViews = new DeltaViews();
         try (VersionRuntime runtime = new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(),
                 options.limits())) {
             int pos = 0;
@@ -52,7 +52,7 @@ public final class ConcatenatedFrames {
                         versions.add(m.version());
                     }
                     else if (r instanceof ErrorRecord) errors++;
-                    sink.accept(analyzer.analyze(r));
+                    sink.accept(deltaViews.expand(r));
                 }
                 pos += end;
             }

@@ -20,7 +20,7 @@ import javafx.collections.transformation.FilteredList;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
-import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
+import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
 import org.jgwire.codec.capture.CaptureSource;

@@ -21,7 +21,7 @@ import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.membership.MembershipEvent;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
-import org.jgwire.codec.analysis.reassembly.FragmentReassembler;
+import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.capture.CaptureSource;

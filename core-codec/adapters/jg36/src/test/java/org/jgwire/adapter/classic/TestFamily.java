@@ -5,7 +5,7 @@ import org.jgwire.adapter.jg36.Jg36WireAdapter;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.runtime.WireAdapter;
 
-/** What the shared tests in ../jg4/src/classic/test need to know about this module's family. */
+/** What the shared tests in ../classic/src/test need to know about this module's family. */
 final class TestFamily {
     /** The version short of frames written by the test class path's jar, as MessageRecord.version gives it. */
     static final String WIRE_VERSION = "3.6.20";

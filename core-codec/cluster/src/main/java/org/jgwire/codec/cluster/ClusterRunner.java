@@ -1,0 +1,309 @@
+package org.jgwire.codec.cluster;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.runtime.UserJarVersion;
+
+/**
+ * Starts a real JGroups test cluster of any bundled version (or a user's jar) on loopback, captures its traffic on
+ * {@code lo}, runs a {@link Scenario} and writes a {@link Manifest} of what the members did.
+ *
+ * <p>Each member is a child JVM running the node program of its API family ({@code <adapter jar>:<jgroups jar>}
+ * from the distribution), bound to 127.0.0.1 with diagnostics off, on ports picked at run time. The capture
+ * starts before the first member and stops after the last one left. Every child is killed on failure, at the
+ * end, and when this JVM shuts down (Ctrl-C).
+ */
+public final class ClusterRunner {
+    /** Time for the last packets (leave acks, FIN) to reach the capture after the last member exits. */
+    private static final long SETTLE_MILLIS = 300;
+    private static final int LOG_TAIL_LINES = 15;
+    private static final Pattern PROTOCOL = Pattern.compile("^\\s*<([A-Za-z0-9_.]+)", Pattern.MULTILINE);
+
+    private ClusterRunner() {}
+
+    /**
+     * Runs {@code spec} to the end.
+     *
+     * @throws IllegalArgumentException for a bad spec (unknown stack or scenario, too few members for the scenario,
+     *                                  a version that cannot be loaded), before any JVM starts
+     * @throws ClusterFailure when the cluster does not form or deliver in time, a member fails, a port is taken,
+     *                        or multicast does not work on {@code lo} (udp); the message says which and quotes the
+     *                        members' logs. Missing capture rights do not fail the run: see
+     *                        {@link ClusterRun#captureProblem()}.
+     */
+    public static ClusterRun run(ClusterSpec spec) throws IOException, InterruptedException {
+        Consumer<String> progress = spec.progress() != null ? spec.progress() : line -> { };
+        Scenario scenario = Scenarios.parse(spec.scenario(), spec.duration());
+        if (spec.nodes() < scenario.minNodes())
+            throw new IllegalArgumentException("scenario " + scenario.name() + " needs at least " + scenario.minNodes()
+                    + " members, got --nodes " + spec.nodes());
+        if (scenario instanceof LeaveJoinScenario && spec.nodes() >= ClusterSpec.MAX_NODES)
+            throw new IllegalArgumentException("scenario leave-join starts one more member: --nodes must be below "
+                    + ClusterSpec.MAX_NODES);
+        Distribution dist = new Distribution(spec.jgwireHome());
+        Path jar = spec.jgroupsJar() != null ? spec.jgroupsJar() : dist.jgroupsJar(spec.jgroupsVersion());
+        JGroupsVersion version = spec.jgroupsJar() != null ? UserJarVersion.read(spec.jgroupsJar())
+                : JGroupsVersion.parse(spec.jgroupsVersion());
+        String versionText = spec.jgroupsVersion() != null ? spec.jgroupsVersion() : version.toString();
+        if (scenario instanceof LargeScenario large) large.checkVersion(version);
+        ApiFamily family = ApiFamily.of(version);
+        UserStack user = UserStack.isFile(spec.stack()) ? UserStack.read(Path.of(spec.stack())) : null;
+        StackPlan plan = user != null ? StackPlan.user(user) : StackPlan.stock(Stack.of(spec.stack()));
+        if (user != null) user.checkPorts(spec.nodes());
+        long start = System.nanoTime();
+        long deadline = start + spec.timeout().toNanos();
+        String startedAt = Instant.now().toString();
+
+        int n = spec.nodes();
+        boolean relay = plan.id().equals(Stack.RELAY2.id());
+        if (relay && (n < 2 || !(scenario instanceof ChatScenario || scenario instanceof LoadScenario)))
+            throw new IllegalArgumentException("stack relay2 runs the chat and load scenarios with at least 2 members"
+                    + " (one site each), got scenario " + scenario.name() + " with --nodes " + n);
+        // members' ports, the multicast/router port, and (relay2) the two site masters' bridge ports
+        int[] ports = FreePorts.pick(n + (relay ? 3 : 1));
+        int extraPort = ports[n]; // multicast port (udp) or GossipRouter port (tunnel)
+        String cluster = "jgwire-" + plan.id() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
+        String mcastAddr = "239.255." + ThreadLocalRandom.current().nextInt(256) + "."
+                + (1 + ThreadLocalRandom.current().nextInt(254));
+        List<Integer> clusterPorts = new ArrayList<>(plan.capturePorts(ports, n));
+        if (relay) {
+            clusterPorts.remove(Integer.valueOf(extraPort)); // no multicast, no router
+            clusterPorts.addAll(List.of(ports[n + 1], ports[n + 2]));
+            clusterPorts = List.copyOf(clusterPorts);
+        }
+        String filter = plan.filter(clusterPorts);
+
+        Map<String, String> tokens = new HashMap<>(scenario.stackTokens());
+        StringJoiner hosts = new StringJoiner(",");
+        for (int i = 0; i < n; i++) hosts.add("127.0.0.1[" + ports[i] + "]");
+        tokens.put("INITIAL_HOSTS", hosts.toString());
+        tokens.put("MCAST_ADDR", mcastAddr);
+        tokens.put("MCAST_PORT", Integer.toString(extraPort));
+        tokens.put("ROUTER_PORT", Integer.toString(extraPort));
+        if (spec.diagnostics()) tokens.put(StackTemplate.DIAGNOSTICS, "on");
+
+        // try-with-resources skips a null resource: no namespace, nothing to delete
+        try (NetworkNamespace ns = spec.netns() ? NetworkNamespace.create() : null) {
+            return run(new Prepared(spec, progress, scenario, version, versionText, family, plan, jar, dist, ports,
+                    mcastAddr, cluster, clusterPorts, filter, tokens, start, deadline, startedAt, relay), ns);
+        }
+    }
+
+    /** What {@link #run(ClusterSpec)} worked out from the spec before anything starts. */
+    private record Prepared(ClusterSpec spec, Consumer<String> progress, Scenario scenario, JGroupsVersion version,
+                            String versionText, ApiFamily family, StackPlan plan, Path jar, Distribution dist, int[] ports,
+                            String mcastAddr, String cluster, List<Integer> clusterPorts, String filter,
+                            Map<String, String> tokens, long start, long deadline, String startedAt, boolean relay) {}
+
+    /** The run proper, once the spec is checked and the namespace (if asked for) exists. */
+    private static ClusterRun run(Prepared p, NetworkNamespace ns) throws IOException, InterruptedException {
+        ClusterSpec spec = p.spec();
+        Consumer<String> progress = p.progress();
+        Scenario scenario = p.scenario();
+        JGroupsVersion version = p.version();
+        String versionText = p.versionText();
+        StackPlan plan = p.plan();
+        Distribution dist = p.dist();
+        int[] ports = p.ports();
+        String cluster = p.cluster();
+        String filter = p.filter();
+        Map<String, String> tokens = p.tokens();
+        long start = p.start();
+        long deadline = p.deadline();
+        boolean relay = p.relay();
+        int n = spec.nodes();
+        int extraPort = ports[n];
+        List<String> prefix = ns == null ? List.of() : ns.prefix();
+        if (ns != null) progress.accept("network namespace " + ns.name + " (lo up, multicast on)");
+        ApiFamily family = p.family();
+        Path jar = p.jar();
+        List<Integer> clusterPorts = p.clusterPorts();
+        List<Path> nodeClassPath = List.of(dist.nodeJar(family), dist.clusterJar(), jar);
+        if (plan.udp() && ns == null) LoopbackMulticast.check(p.mcastAddr(), extraPort);
+        Path work = Files.createTempDirectory("jgwire-cluster-");
+        int lonSize = (n + 1) / 2;
+        if (relay) tokens.put("RELAY_CONFIG", RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2]).toString());
+        if (plan.id().equals(Stack.ENCRYPT.id())) {
+            String password = Keystores.password();
+            tokens.put("KEYSTORE", Keystores.symmetric(work.resolve("sym.jceks"), "jgwire", password).toString());
+            tokens.put("KEYSTORE_PASSWORD", password);
+        }
+
+        EventLog log = new EventLog();
+        Consumer<NodeEvent> events = e -> {
+            log.accept(e);
+            String line = ProgressLines.describe(e);
+            if (line != null) progress.accept(line);
+        };
+        List<String> protocols = new ArrayList<>();
+        Cluster.NodeLauncher launcher = (name, index) -> {
+            Map<String, String> own = new HashMap<>(tokens);
+            own.put("BIND_PORT", Integer.toString(ports[index]));
+            if (relay) {
+                boolean lon = index < lonSize;
+                own.put("SITE", Stack.SITES.get(lon ? 0 : 1));
+                StringJoiner site = new StringJoiner(",");
+                for (int i = lon ? 0 : lonSize; i < (lon ? lonSize : n); i++) site.add("127.0.0.1[" + ports[i] + "]");
+                own.put("INITIAL_HOSTS", site.toString());
+            }
+            String xmlText = plan.render(version, own, ports[index]);
+            if (protocols.isEmpty()) protocols.addAll(protocolsOf(xmlText));
+            Path xml = work.resolve(name + ".xml");
+            Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
+            List<String> args = new ArrayList<>(List.of(name, xml.toString(), cluster));
+            if (scenario.rpc()) args.add("rpc");
+            return ChildJvm.start(prefix, name, nodeClassPath, family.nodeMainClass(), args, Cluster.logFile(work, name),
+                    events);
+        };
+        Cluster members = new Cluster(log, start, deadline, launcher);
+        if (relay) members.sites(name -> Stack.SITES.get(name.charAt(0) - 'A' < lonSize ? 0 : 1));
+        ChildJvm router = null;
+        PacketCapture capture = null;
+        String captureProblem = null;
+        try {
+            if (plan.tunnel()) router = startRouter(prefix, jar, version, extraPort, work, log, deadline);
+            if (spec.capture() != null) {
+                try {
+                    capture = ns != null ? NamespaceCapture.start(ns, dist.libJars(), spec.capture(), filter,
+                            scenario.captureBufferBytes())
+                            : LoopbackCapture.start(spec.capture(), filter, scenario.captureBufferBytes());
+                    progress.accept("capturing on lo" + (ns == null ? "" : " in " + ns.name) + " (" + filter + ") to "
+                            + spec.capture());
+                } catch (ClusterFailure e) {
+                    captureProblem = e.getMessage();
+                    progress.accept("no capture: " + captureProblem + "; the cluster runs anyway");
+                    if (spec.capture().stream() != null) spec.capture().stream().close();
+                }
+            }
+            long t0 = System.nanoTime();
+            members.joinAll(n);
+            long t1 = System.nanoTime();
+            progress.accept("scenario " + spec.scenario() + " on " + members.names());
+            scenario.run(members);
+            long t2 = System.nanoTime();
+            members.leaveAll();
+            long t3 = System.nanoTime();
+            long packets = -1;
+            long dropped = -1;
+            if (capture != null) {
+                Thread.sleep(SETTLE_MILLIS);
+                PacketCapture c = capture;
+                capture = null;
+                long[] counts = c.stop();
+                packets = counts[0];
+                dropped = counts[1];
+                progress.accept(packets + " packets captured, " + dropped + " dropped by the kernel");
+            }
+            long end = System.nanoTime();
+            boolean captured = spec.capture() != null && captureProblem == null;
+            Path file = captured ? spec.capture().file() : null;
+            Manifest manifest = ManifestBuilder.build(log.snapshot(), start, versionText, plan.id(), spec.scenario(),
+                    cluster, !captured ? null : file != null ? file.getFileName().toString() : "-",
+                    captured ? filter : null, clusterPorts, packets, dropped,
+                    new Manifest.Timings(p.startedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols,
+                    relay ? sites(n, lonSize) : List.of());
+            Path manifestFile = spec.manifest() != null ? spec.manifest()
+                    : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");
+            manifest.write(manifestFile);
+            progress.accept("manifest written to " + manifestFile);
+            boolean keep = spec.keepLogs() || manifestFile.startsWith(work) || !captured;
+            if (!keep) deleteTree(work); // everything worth keeping is in the capture and the manifest
+            else progress.accept("stack XMLs and members' logs kept in " + work);
+            return new ClusterRun(manifest, manifestFile, file, keep ? work : null, captureProblem);
+        } catch (ClusterFailure | RuntimeException e) {
+            String where = " [JGroups " + versionText + ", stack " + plan.id() + ", work dir " + work + "]"
+                    + (String.valueOf(e.getMessage()).contains("Address already in use")
+                    ? " (a port was taken by another program between picking and binding it: run again)" : "");
+            String tails = members.logTails(LOG_TAIL_LINES) + (router == null ? ""
+                    : "\n--- router (" + router.log + ") ---\n" + router.logTail(LOG_TAIL_LINES));
+            throw new ClusterFailure(e.getMessage() + where + tails, e);
+        } finally {
+            members.killAll();
+            if (router != null) router.kill();
+            if (capture != null) {
+                try {
+                    capture.stop();
+                } catch (ClusterFailure ignored) {
+                    // the run failed already; that failure is the one to report
+                }
+            }
+        }
+    }
+
+    /** The JGroups versions bundled in the distribution at {@code jgwireHome}, oldest first. */
+    public static List<String> bundledVersions(Path jgwireHome) throws IOException {
+        return new Distribution(jgwireHome).bundledVersions();
+    }
+
+    private static List<Manifest.Site> sites(int n, int lonSize) {
+        List<String> lon = new ArrayList<>(), nyc = new ArrayList<>();
+        for (int i = 0; i < n; i++) (i < lonSize ? lon : nyc).add(ClusterSpec.memberName(i));
+        return List.of(new Manifest.Site(Stack.SITES.get(0), lon), new Manifest.Site(Stack.SITES.get(1), nyc));
+    }
+
+    /** The protocol elements of a stack XML, bottom up. */
+    static List<String> protocolsOf(String xml) {
+        List<String> out = new ArrayList<>();
+        String body = xml.substring(Math.max(0, xml.indexOf("<config")));
+        body = body.substring(body.indexOf('>') + 1).replaceAll("(?s)<!--.*?-->", "");
+        Matcher m = PROTOCOL.matcher(body.replace("><", ">\n<"));
+        while (m.find()) {
+            String p = m.group(1);
+            out.add(p.substring(p.lastIndexOf('.') + 1));
+        }
+        return out;
+    }
+
+    static String bpf(boolean udp, List<Integer> ports) {
+        StringJoiner j = new StringJoiner(" or ", (udp ? "udp" : "tcp") + " and (", ")");
+        for (int p : ports) j.add("port " + p);
+        return j.toString();
+    }
+
+    /** A GossipRouter in its own JVM on 127.0.0.1; ready when its port listens. */
+    private static ChildJvm startRouter(List<String> prefix, Path jar, JGroupsVersion version, int port, Path work,
+                                        EventLog log, long deadline) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-bind_addr", "127.0.0.1"));
+        // 5.2 gave the GossipRouter a DiagnosticsHandler (enabled by default), like TP's diag component
+        if (StackTemplate.hasDiagComponent(version)) args.addAll(List.of("-diag_enabled", "false"));
+        // the router prints to stdout: only its exit matters here
+        ChildJvm router = ChildJvm.start(prefix, "router", List.of(jar), "org.jgroups.stack.GossipRouter", args,
+                work.resolve("router.log"), e -> {
+                    if (e.event().equals("exited")) log.accept(e);
+                });
+        while (prefix.isEmpty() ? !Listening.on(port) : !Listening.on(port, router.pid())) {
+            if (!router.isAlive())
+                throw new ClusterFailure("the GossipRouter exited at start:\n" + router.logTail(LOG_TAIL_LINES));
+            if (System.nanoTime() > deadline) {
+                router.kill();
+                throw new ClusterFailure("the GossipRouter did not listen on 127.0.0.1:" + port + " in time");
+            }
+            Thread.sleep(50);
+        }
+        return router;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) Files.delete(p);
+        }
+    }
+
+    private static long ms(long nanos) {
+        return nanos / 1_000_000;
+    }
+}

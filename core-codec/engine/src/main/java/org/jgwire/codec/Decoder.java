@@ -1,0 +1,224 @@
+package org.jgwire.codec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.jgwire.codec.stack.DeltaViews;
+import org.jgwire.codec.stack.FragmentReassembler;
+import org.jgwire.codec.capture.CaptureFormatException;
+import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.capture.Captured;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.capture.PayloadChunk;
+import org.jgwire.codec.capture.RawPacket;
+import org.jgwire.codec.capture.text.FollowTcpSource;
+import org.jgwire.codec.capture.text.SkipsBadLines;
+import org.jgwire.codec.framing.FrameDetector;
+import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.framing.FrameSink;
+import org.jgwire.codec.framing.StreamFramer;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.network.NetworkDissector;
+import org.jgwire.codec.network.TcpSegment;
+import org.jgwire.codec.network.Transported;
+import org.jgwire.codec.network.UdpDatagram;
+import org.jgwire.codec.network.tcp.TcpReassembler;
+import org.jgwire.codec.runtime.VersionRuntime;
+
+/**
+ * The pipeline: capture source, network layer, TCP reassembly and framing, the version runtime, then analysis
+ * (logical names, view history), handing every record to the sink in capture order. One decoder per run: it
+ * keeps the per-capture state (streams, names, views).
+ */
+public final class Decoder implements AutoCloseable {
+    private final DecodeOptions options;
+    private final VersionRuntime runtime;
+    private final DeltaViews deltaViews;
+    private final Set<Integer> ports;
+
+    private Consumer<Record> sink;
+    private FrameTap frameTap;
+    private final Consumer<Record> emitter = this::emit;
+    private Consumer<MessageRecord> fragmentTap;
+    private FragmentReassembler fragments;
+    /** Written by the decoding thread only; volatile so a progress display may read it. */
+    private volatile long packets;
+    private long frames, messages, errors;
+    private final TreeSet<String> versions = new TreeSet<>();
+    private String lastVersion;
+
+    public Decoder(DecodeOptions options) {
+        this.options = options;
+        this.runtime = new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(),
+                options.limits());
+        this.deltaViews = new DeltaViews();
+        this.ports = options.ports();
+    }
+
+    /** Sees the bytes of every frame just before its records are emitted (the viewer's hex pane keeps them). */
+    @FunctionalInterface
+    public interface FrameTap {
+        /** Called on the decoding thread; {@code buf[off, off + len)} is only valid during the call. */
+        void frame(FrameInfo info, byte[] buf, int off, int len);
+    }
+
+    /** Sets the frame tap (null for none); call before {@link #decode}. */
+    public void tapFrames(FrameTap tap) {
+        this.frameTap = tap;
+    }
+
+    /** Packets read so far; safe to read from another thread (progress display). */
+    public long packetsRead() {
+        return packets;
+    }
+
+    /**
+     * With reassembly on, also hands every FRAG2/FRAG3/FRAG4 fragment to {@code tap} as it arrives, in capture order,
+     * whether the reassembler takes it in or shows it: for analyses of the traffic on the wire, which then skip
+     * fragments in the record stream ({@code FragmentReassembler.isFragment}). Call before {@link #decode}.
+     */
+    public void fragmentTap(Consumer<MessageRecord> tap) {
+        this.fragmentTap = tap;
+    }
+
+    /**
+     * Decodes a whole capture file (its kind detected from the content) with a decoder of its own, closed after; for
+     * the commands that check or compare captures.
+     */
+    public static DecodeSummary decodeFile(Path capture, DecodeOptions options, Consumer<Record> sink)
+            throws IOException {
+        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
+             Decoder decoder = new Decoder(options)) {
+            return decoder.decode(source, sink);
+        }
+    }
+
+    /** Decodes the whole source; damage in the input becomes error records and never stops the run. */
+    public DecodeSummary decode(CaptureSource source, Consumer<Record> sink) throws IOException {
+        this.sink = sink;
+        this.fragments = options.reassemble()
+                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap) : null;
+        FrameSink frameSink = new RuntimeFrameSink();
+        NetworkDissector network = new NetworkDissector(options.limits(),
+                (packet, ts, kind, message) -> emitError(new FrameInfo(packet, ts, null, null, Transport.NONE),
+                        kind, -1, message));
+        TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink);
+        Map<Integer, StreamFramer> chunkStreams = new HashMap<>();
+        long lastPacket = 0, lastTs = -1;
+        try {
+            for (Captured c; (c = source.next()) != null; ) {
+                reportSkippedLines(source);
+                packets++;
+                lastPacket = c.number();
+                lastTs = c.tsNanos();
+                if (c instanceof RawPacket p) {
+                    Transported t = network.dissect(p);
+                    if (t == null || !portSelected(t)) continue;
+                    if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos());
+                    else tcp.segment((TcpSegment) t, p.number(), p.tsNanos());
+                } else {
+                    PayloadChunk chunk = (PayloadChunk) c;
+                    if (chunk.isDatagram()) {
+                        frames++;
+                        decodeFrame(FrameKind.TRANSPORT, chunk.data(), 0, chunk.data().length,
+                                new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE));
+                    } else {
+                        chunkStreams.computeIfAbsent(chunk.stream(), s -> newChunkFramer(source, s, frameSink))
+                                .data(chunk.data(), 0, chunk.data().length, chunk.number(), chunk.tsNanos());
+                    }
+                }
+            }
+        } catch (CaptureFormatException e) {
+            emitError(new FrameInfo(lastPacket + 1, -1, null, null, Transport.NONE), ProblemKind.TRUNCATED,
+                    e.offset(), e.getMessage());
+        }
+        reportSkippedLines(source);
+        tcp.finish(lastPacket, lastTs);
+        for (StreamFramer f : chunkStreams.values()) f.end(lastPacket, lastTs);
+        if (fragments != null) fragments.finish(emitter);
+        return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
+    }
+
+    /** Text inputs skip lines that are not hex and say so here; each becomes an error record in its place. */
+    private void reportSkippedLines(CaptureSource source) {
+        if (source instanceof SkipsBadLines s) for (ErrorRecord e : s.drainProblems()) emit(e);
+    }
+
+    private StreamFramer newChunkFramer(CaptureSource source, int stream, FrameSink frameSink) {
+        Endpoint src = null, dst = null;
+        if (source instanceof FollowTcpSource f) {
+            src = f.endpoint(stream);
+            dst = f.endpoint(stream ^ 1); // the other node of the same follow block (streams 2k, 2k+1)
+        }
+        return new StreamFramer(src, dst, options.limits(), frameSink);
+    }
+
+    private boolean portSelected(Transported t) {
+        return ports.isEmpty() || ports.contains(t.src().port()) || ports.contains(t.dst().port());
+    }
+
+    private void datagram(UdpDatagram u, long packet, long ts) {
+        // Without --port, JGroups is recognised by content; other UDP traffic is skipped silently. With --port the
+        // user said this is JGroups, so a frame that does not look like one is reported.
+        if (ports.isEmpty() && !FrameDetector.isPlausibleTransportFrame(u.data(), u.offset(), u.length())) return;
+        frames++;
+        decodeFrame(FrameKind.TRANSPORT, u.data(), u.offset(), u.length(),
+                new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP));
+    }
+
+    private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
+        if (frameTap != null) frameTap.frame(info, buf, off, len);
+        List<Record> records = runtime.decode(kind, buf, off, len, info);
+        if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, emitter);
+        else for (Record r : records) emit(r);
+    }
+
+    private void emit(Record r) {
+        Record out = deltaViews.expand(r);
+        if (out instanceof MessageRecord m) {
+            messages++;
+            if (m.version() != lastVersion) { // adapters share one version string per jar: usually no set work
+                lastVersion = m.version();
+                versions.add(lastVersion);
+            }
+        } else if (out instanceof ErrorRecord) {
+            errors++;
+        }
+        sink.accept(out);
+    }
+
+    private void emitError(FrameInfo info, ProblemKind kind, long offset, String message) {
+        emit(new ErrorRecord(info, kind, offset, message));
+    }
+
+    /** Frames from TCP streams and hex streams go through the runtime like datagrams. */
+    private final class RuntimeFrameSink implements FrameSink {
+        @Override
+        public void frame(FrameInfo info, FrameKind kind, byte[] buf, int off, int len) {
+            frames++;
+            decodeFrame(kind, buf, off, len, info);
+        }
+
+        @Override
+        public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
+            emitError(info, kind, offset, message);
+        }
+    }
+
+    @Override
+    public void close() {
+        runtime.close();
+    }
+}

@@ -1,0 +1,319 @@
+package org.jgwire.codec.runtime;
+
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Record;
+
+/**
+ * Decodes frames with the real JGroups jar of the version that sent them. The frame's version short picks the
+ * wire variant ({@link WireVariants}), the variant picks a bundled jar (same major.minor with the closest micro,
+ * else the variant's newest), and that jar runs in a class loader of its own beside the adapter of its family,
+ * created on first use and kept. A version without a jar of its variant is reported, never guessed.
+ *
+ * <p>Frames without a version of their own (FD_SOCK2 bare messages, GossipRouter control messages) use, in
+ * this order: the version of the frame a GossipData embeds; the last version seen on the same connection
+ * ({@code frame.src/dst}, either direction); for FD_SOCK2, the version last sent in a transport frame from the
+ * endpoint 100 ports below either side (FD_SOCK2's default {@code port_offset}); the last version seen in any
+ * transport frame (embedded ones included); for a GossipRouter message, the newest jar of the first family that
+ * reads it cleanly; else the newest bundled jar. The records name the jar that decoded them ({@code decodedWith},
+ * {@code GossipRecord.version}).
+ *
+ * <p>{@link #decode} is meant for one thread at a time (the adapters keep reusable buffers); loading jars is
+ * synchronized.
+ */
+public final class VersionRuntime implements AutoCloseable {
+    private final Path home;
+    private final Limits limits;
+    private final BundledJars bundled;
+    private final AdapterFactory factory;
+    /** Set when every frame goes to one jar ({@code --jgroups-version} / {@code --jgroups-jar}). */
+    private final Object fixed;
+    /** Per version short: a {@link LoadedAdapter} or the error message for that version (String). */
+    private final Object[] byShort = new Object[1 << 16];
+    private final Map<Path, Object> byJar = new HashMap<>();
+    private final Map<List<Endpoint>, Integer> connections;
+    /** Version last sent from each endpoint in a transport frame: FD_SOCK2 listens at the TP port + 100. */
+    private final Map<Endpoint, Integer> senders;
+    private volatile int lastTransportVersion = -1;
+    private Endpoint lastSender;
+    private int lastSenderVersion = -1;
+
+    /**
+     * @param jgwireHome    the distribution folder holding {@code jgroups/} and {@code adapters/}
+     * @param forcedVersion decode every frame with the jar for this version's variant ({@code --jgroups-version}),
+     *                      or null
+     * @param userJar       decode every frame with this JGroups jar ({@code --jgroups-jar}), or null
+     * @throws IllegalArgumentException when the forced version has no bundled jar of its variant, or the user's jar
+     *                                  cannot be read as a JGroups jar (the message names the option)
+     */
+    public VersionRuntime(Path jgwireHome, String forcedVersion, Path userJar, Limits limits) {
+        this.home = jgwireHome != null ? jgwireHome : defaultHome();
+        this.limits = limits != null ? limits : Limits.DEFAULTS;
+        this.bundled = BundledJars.scan(home);
+        this.factory = new AdapterFactory(home, this.limits);
+        int maxConnections = Math.max(16, this.limits.maxOpenStreams());
+        this.connections = new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<List<Endpoint>, Integer> e) {
+                return size() > maxConnections;
+            }
+        };
+        this.senders = new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Endpoint, Integer> e) {
+                return size() > maxConnections;
+            }
+        };
+        if (userJar != null) fixed = forUserJar(userJar);
+        else if (forcedVersion != null) fixed = forForcedVersion(forcedVersion);
+        else fixed = null;
+    }
+
+    /**
+     * The distribution folder: the system property {@code jgwire.home}, else the folder above the {@code lib/}
+     * that holds {@code jgwire-engine-*.jar}, else (running from a build tree) {@code cli/target/jgwire}
+     * beside {@code core-codec/}.
+     */
+    public static Path defaultHome() {
+        String prop = System.getProperty("jgwire.home");
+        if (prop != null && !prop.isBlank()) return Path.of(prop);
+        try {
+            URL where = WireAdapter.class.getProtectionDomain().getCodeSource().getLocation();
+            Path p = Path.of(where.toURI()).toAbsolutePath();
+            Path dir = p.getParent();
+            if (Files.isRegularFile(p) && dir != null && dir.getFileName() != null
+                    && dir.getFileName().toString().equals("lib") && dir.getParent() != null)
+                return dir.getParent(); // <home>/lib/jgwire-engine-*.jar
+            // a build tree: <root>/core-codec/engine/target/classes or .../engine/target/jgwire-engine-*.jar
+            Path root = dir;
+            for (int up = 0; up < 3 && root != null; up++) root = root.getParent();
+            if (root != null) return root.resolve("cli").resolve("target").resolve("jgwire");
+        } catch (URISyntaxException | RuntimeException e) {
+            // no code source (unusual class loaders): fall through
+        }
+        return Path.of("jgwire");
+    }
+
+    /** The bundled JGroups versions, oldest first, as in the jar names (e.g. {@code 5.5.7.Final}). */
+    public List<String> bundledVersions() {
+        List<String> out = new ArrayList<>();
+        for (BundledJars.Jar j : bundled.all()) out.add(j.label());
+        return out;
+    }
+
+    /**
+     * Decodes one frame into records in wire order. Never throws: an unsupported version, a missing adapter or
+     * anything the jar throws becomes an {@link ErrorRecord}.
+     */
+    public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
+        try {
+            Object slot;
+            if (fixed != null) {
+                slot = fixed;
+            } else if (kind == FrameKind.TRANSPORT) {
+                if (len < 2)
+                    return List.of(new ErrorRecord(frame, ProblemKind.TRUNCATED, 0,
+                            "frame of " + len + " bytes ends before its version (2 bytes)"));
+                int v = (buf[off] & 0xFF) << 8 | buf[off + 1] & 0xFF;
+                lastTransportVersion = v;
+                rememberSender(frame, v);
+                slot = slot(v);
+            } else {
+                slot = unversionedSlot(kind, buf, off, len, frame);
+                if (slot == null) return guessGossipVersion(buf, off, len, frame);
+            }
+            if (slot instanceof LoadedAdapter a) return a.decode(kind, buf, off, len, frame);
+            return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, (String) slot));
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
+        }
+    }
+
+    /**
+     * Decodes one message serialized on its own ({@link WireAdapter#decodeMessage}) with the jar that decoded
+     * frames of {@code version} (e.g. {@code "5.5.7"}, a record's {@code version}): the original of a reassembled
+     * fragmented message. Never throws.
+     */
+    public List<Record> decodeMessage(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
+        try {
+            Object slot = fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            if (slot instanceof LoadedAdapter a) return a.decodeMessage(type, buf, off, len, frame);
+            return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, String.valueOf(slot)));
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
+        }
+    }
+
+    private Object unversionedSlot(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
+        List<Endpoint> conn = connectionKey(frame);
+        int v = kind == FrameKind.GOSSIP ? FrameVersions.embeddedVersion(buf, off, len) : -1;
+        if (v >= 0) {
+            if (conn != null) synchronized (connections) {
+                connections.put(conn, v);
+            }
+            lastTransportVersion = v; // the embedded frame is a transport frame: other members' connections follow it
+        } else {
+            Integer seen = null;
+            if (conn != null) synchronized (connections) {
+                seen = connections.get(conn);
+            }
+            if (seen == null && kind == FrameKind.BARE_MESSAGE) seen = fdSock2Owner(frame);
+            v = seen != null ? seen : lastTransportVersion;
+        }
+        Object slot = v >= 0 ? slot(v) : null;
+        if (slot instanceof LoadedAdapter) return slot;
+        if (v < 0 && kind == FrameKind.GOSSIP && !bundled.isEmpty()) return null; // nothing known: guessGossipVersion
+        BundledJars.Jar newest = bundled.newest();
+        if (newest == null) return slot != null ? slot : noJars();
+        return byJar(newest);
+    }
+
+    /**
+     * A GossipRouter control message before any frame that says its version (the REGISTER that opens a TUNNEL
+     * capture): GossipData's layout differs between the API families ({@code GossipData.writeTo}: 4.0 added the
+     * sender address after {@code addr}, which 3.6 does not write), so the newest jar of each family tries it,
+     * newest family first, and the first that reads it without a problem decodes it; its version is then kept for
+     * the connection. When none can, the newest jar's problem is reported.
+     */
+    private List<Record> guessGossipVersion(byte[] buf, int off, int len, FrameInfo frame) {
+        List<Record> first = null;
+        java.util.Set<String> families = new java.util.HashSet<>();
+        List<BundledJars.Jar> jars = bundled.all();
+        for (int i = jars.size() - 1; i >= 0; i--) {
+            BundledJars.Jar jar = jars.get(i);
+            WireVariant variant = WireVariants.of(jar.version());
+            if (variant == null || !families.add(variant.family())) continue;
+            if (!(byJar(jar) instanceof LoadedAdapter a)) continue;
+            List<Record> records = a.decode(FrameKind.GOSSIP, buf, off, len, frame);
+            if (first == null) first = records;
+            if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) {
+                List<Endpoint> conn = connectionKey(frame);
+                if (conn != null) synchronized (connections) {
+                    connections.put(conn, jar.version().toShort());
+                }
+                return records;
+            }
+        }
+        return first != null ? first : List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, noJars()));
+    }
+
+    private void rememberSender(FrameInfo f, int v) {
+        if (f == null || f.src() == null) return;
+        if (v == lastSenderVersion && f.src().equals(lastSender)) return; // the common case: no map work
+        lastSender = f.src();
+        lastSenderVersion = v;
+        synchronized (senders) {
+            senders.put(f.src(), v);
+        }
+    }
+
+    /**
+     * The version of the member whose FD_SOCK2 socket this is: FD_SOCK2 binds to the transport's port plus
+     * {@code port_offset} (100 by default, {@code FD_SOCK2.port_offset}), so the server side of the connection
+     * sits 100 above the port that member sends transport frames from.
+     */
+    private Integer fdSock2Owner(FrameInfo f) {
+        if (f == null) return null;
+        synchronized (senders) {
+            for (Endpoint e : new Endpoint[] {f.src(), f.dst()}) {
+                if (e == null || e.port() < 100) continue;
+                Integer v = senders.get(new Endpoint(e.ip(), e.port() - 100));
+                if (v != null) return v;
+            }
+        }
+        return null;
+    }
+
+    /** The same key for both directions of a connection. */
+    private static List<Endpoint> connectionKey(FrameInfo f) {
+        if (f == null || f.src() == null || f.dst() == null) return null;
+        String a = f.src().toString(), b = f.dst().toString();
+        return a.compareTo(b) <= 0 ? List.of(f.src(), f.dst()) : List.of(f.dst(), f.src());
+    }
+
+    private Object slot(int versionShort) {
+        Object s = byShort[versionShort];
+        if (s != null) return s;
+        synchronized (this) {
+            s = byShort[versionShort];
+            if (s == null) {
+                JGroupsVersion v = JGroupsVersion.fromShort(versionShort);
+                BundledJars.Jar jar = bundled.choose(v);
+                s = jar != null ? byJar(jar) : unsupported(v, versionShort);
+                byShort[versionShort] = s;
+            }
+            return s;
+        }
+    }
+
+    private String unsupported(JGroupsVersion v, int versionShort) {
+        if (bundled.isEmpty()) return noJars();
+        return "JGroups " + v + " (0x" + Integer.toHexString(versionShort)
+                + "): no bundled jar for this wire variant; use --jgroups-jar or --jgroups-version";
+    }
+
+    private String noJars() {
+        return "no JGroups jars in " + home.resolve("jgroups") + " (set -Djgwire.home to the distribution folder,"
+                + " or use --jgroups-jar)";
+    }
+
+    private synchronized Object byJar(BundledJars.Jar jar) {
+        return byJar.computeIfAbsent(jar.path(), p -> {
+            String family = WireVariants.of(jar.version()).family();
+            try {
+                return factory.load(family, p);
+            } catch (IllegalStateException e) {
+                return "JGroups " + jar.label() + ": " + e.getMessage();
+            }
+        });
+    }
+
+    private Object forForcedVersion(String text) {
+        JGroupsVersion v = JGroupsVersion.parse(text);
+        BundledJars.Jar jar = bundled.choose(v);
+        if (jar == null)
+            throw new IllegalArgumentException("--jgroups-version " + text + ": no bundled jar for its wire variant"
+                    + " (bundled: " + String.join(", ", bundledVersions()) + "); use --jgroups-jar");
+        Object slot = byJar(jar);
+        if (slot instanceof String problem) throw new IllegalArgumentException("--jgroups-version " + text + ": " + problem);
+        return slot;
+    }
+
+    private Object forUserJar(Path jar) {
+        JGroupsVersion v = UserJarVersion.read(jar);
+        WireVariant variant = WireVariants.of(v);
+        String family = variant != null ? variant.family() : v.major() == 3 ? "jg36" : v.major() == 4 ? "jg4"
+                : v.major() == 5 ? "jg5" : null;
+        if (family == null)
+            throw new IllegalArgumentException("--jgroups-jar " + jar + ": JGroups " + v
+                    + " belongs to no API family jgwire has an adapter for (3.6, 4.x, 5.x)");
+        try {
+            return factory.load(family, jar);
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException("--jgroups-jar " + jar + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        for (Object o : byJar.values()) if (o instanceof LoadedAdapter a) a.close();
+        if (fixed instanceof LoadedAdapter a) a.close();
+        byJar.clear();
+        java.util.Arrays.fill(byShort, null);
+    }
+}

@@ -1,0 +1,23 @@
+package org.jgwire.codec.stack;
+
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
+
+/**
+ * Expands delta views into full member lists from the view history, in capture order, as GMS does on the receive
+ * side. (Logical names are resolved by whoever shows the records, with a name table of its own.)
+ */
+public final class DeltaViews {
+    private final ViewHistory views = new ViewHistory();
+
+    /** Returns the record, with a delta view expanded. */
+    public Record expand(Record r) {
+        if (r instanceof MessageRecord m && m.view() != null) {
+            ViewInfo v = m.view();
+            ViewInfo full = views.add(v);
+            if (full != v) return m.withView(full);
+        }
+        return r;
+    }
+}

@@ -1,0 +1,68 @@
+package org.jgwire.codec.stack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewInfo;
+import org.junit.jupiter.api.Test;
+
+class ViewHistoryTest {
+    private static final NodeAddress A = NodeAddress.uuid("a"), B = NodeAddress.uuid("b"), C = NodeAddress.uuid("c"),
+            D = NodeAddress.uuid("d");
+
+    private static ViewInfo full(NodeAddress creator, long id, NodeAddress... members) {
+        return new ViewInfo("VIEW", creator, id, List.of(members), -1, List.of(), List.of(), List.of());
+    }
+
+    private static ViewInfo delta(NodeAddress creator, long id, long ref, List<NodeAddress> left,
+                                  List<NodeAddress> joined) {
+        return new ViewInfo("DELTA_VIEW", creator, id, List.of(), ref, left, joined, List.of());
+    }
+
+    @Test
+    void expandsDeltaAsJGroupsDoes() {
+        ViewHistory h = new ViewHistory();
+        h.add(full(A, 3, A, B, C));
+        ViewInfo v4 = h.add(delta(A, 4, 3, List.of(B), List.of(D)));
+        assertEquals(List.of(A, C, D), v4.members(), "ref minus left, then joined appended");
+        assertEquals("DELTA_VIEW", v4.kind());
+    }
+
+    @Test
+    void chainsDeltasOnExpandedDeltas() {
+        ViewHistory h = new ViewHistory();
+        h.add(full(A, 1, A));
+        h.add(delta(A, 2, 1, List.of(), List.of(B)));
+        ViewInfo v3 = h.add(delta(A, 3, 2, List.of(), List.of(C)));
+        assertEquals(List.of(A, B, C), v3.members());
+    }
+
+    @Test
+    void deltaOfAnUnseenViewStaysEmpty() {
+        ViewHistory h = new ViewHistory();
+        ViewInfo d = delta(A, 9, 8, List.of(), List.of(B));
+        ViewInfo out = h.add(d);
+        assertSame(d, out);
+        assertTrue(out.members().isEmpty());
+    }
+
+    @Test
+    void deltaAfterCoordinatorChangeFindsTheReferenceByCounter() {
+        ViewHistory h = new ViewHistory();
+        h.add(full(A, 5, A, B, C));
+        // B took over after A crashed: its delta refers to A's view 5
+        ViewInfo v6 = h.add(delta(B, 6, 5, List.of(A), List.of()));
+        assertEquals(List.of(B, C), v6.members());
+    }
+
+    @Test
+    void forgetsTheOldestViewsBeyondItsBound() {
+        ViewHistory h = new ViewHistory();
+        for (int i = 1; i <= ViewHistory.MAX_VIEWS + 1; i++) h.add(full(A, i, A, B));
+        assertTrue(h.add(delta(A, 99_999, 1, List.of(), List.of(C))).members().isEmpty(), "view 1 was evicted");
+        assertEquals(List.of(A, B, C), h.add(delta(A, 99_998, 2, List.of(), List.of(C))).members());
+    }
+}

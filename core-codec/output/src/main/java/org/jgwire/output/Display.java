@@ -1,0 +1,33 @@
+package org.jgwire.output;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewInfo;
+
+/** How records show addresses, views and times, shared by the text and JSON writers. */
+final class Display {
+    private final NameTable names;
+
+    Display(NameTable names) {
+        this.names = names;
+    }
+
+    /** Logical name when known, else the address id; null stays null. */
+    String address(NodeAddress a) {
+        return names.display(a);
+    }
+
+    /** A view id as JGroups prints it: {@code creator|counter}. */
+    String viewId(ViewInfo v) {
+        return (v.creator() != null ? address(v.creator()) : "?") + "|" + v.id();
+    }
+
+    List<String> members(List<NodeAddress> members) {
+        List<String> out = new ArrayList<>(members.size());
+        for (NodeAddress a : members) out.add(address(a));
+        return out;
+    }
+
+}

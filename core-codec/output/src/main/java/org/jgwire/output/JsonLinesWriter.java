@@ -1,0 +1,558 @@
+package org.jgwire.output;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.GossipRecord;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.model.ViewInfo;
+
+/**
+ * One JSON object per line; the schema is in docs/json-lines.md. Addresses are shown by the logical names learned
+ * from the records written so far (and those the table started with); while the writer is in use, the table changes
+ * only through it (it keeps the addresses' shown forms until a record teaches a name).
+ *
+ * <p>This is the hot path of {@code decode --format jsonl}, so the bytes are written straight into a byte array:
+ * keys are UTF-8 constants with their punctuation, repeated values come pre-encoded from {@link EncodedStrings},
+ * and the part of a line that only depends on its frame is copied from the frame's previous line. The bytes are
+ * those the Jackson streaming writer this replaced wrote ({@link JsonText}): strings that need escaping are still
+ * written by Jackson.
+ */
+public final class JsonLinesWriter implements RecordWriter {
+    /** Bytes held before they are passed on, when not writing into an {@link OutputBuffer} directly. */
+    private static final int FLUSH_AT = 1 << 16;
+
+    private static final byte[] KIND = key("{", "kind"), FRAME = key(",", "frame"), TS = key(",", "ts"),
+            TRANSPORT = key(",", "transport"), SRC_EP = key(",", "src_ep"), DST_EP = key(",", "dst_ep"),
+            VERSION = key(",", "version"), DECODED_WITH = key(",", "decoded_with"), TYPE = key(",", "type"),
+            FLAGS = key(",", "flags"), FLAG_NAMES = key(",", "flag_names"), SRC = key(",", "src"),
+            SRC_ADDR = key(",", "src_addr"), DEST = key(",", "dest"), DEST_ADDR = key(",", "dest_addr"),
+            MULTICAST_TRUE = ascii(",\"multicast\":true"), MULTICAST_FALSE = ascii(",\"multicast\":false"),
+            CLUSTER = key(",", "cluster"), BATCH_INDEX = key(",", "batch_index"),
+            BATCH_SIZE = key(",", "batch_size"), HEADERS = key(",", "headers"), PROTOCOL = key("{", "protocol"),
+            HEADER = key(",", "header"), FIELDS = key(",", "fields"), OFFSET = key(",", "offset"),
+            LENGTH = key(",", "length"), PAYLOAD_LENGTH = ascii(",\"payload\":{\"length\":"),
+            TEXT = key(",", "text"), CLASS = key(",", "class"), HEX = key(",", "hex"), VIEW_ID = ascii(",\"view\":{\"id\":"),
+            VIEW_KIND = key(",", "kind"), MEMBERS = key(",", "members"), REF_ID = key(",", "ref_id"),
+            LEFT = key(",", "left"), JOINED = key(",", "joined"), SUBGROUPS = key(",", "subgroups"),
+            NAMES = key(",", "names"), ADDR_FIRST = key("{", "addr"), NAME = key(",", "name"),
+            PHYSICAL = key(",", "physical"), COORD_TRUE = ascii(",\"coord\":true"), SOURCE = key(",", "source"),
+            PROBLEM = key(",", "problem"), MESSAGE = key(",", "message"), GROUP = key(",", "group"),
+            ADDR = key(",", "addr"), ADDR_ADDR = key(",", "addr_addr"),
+            REASSEMBLED_FROM = key(",", "reassembled_from"), NULL = ascii("null"),
+            TRUE = ascii("true"), FALSE = ascii("false"), EMPTY_ARRAY = ascii("[]");
+    private static final byte[][] TRANSPORTS = new byte[Transport.values().length][];
+
+    static {
+        for (Transport t : Transport.values()) TRANSPORTS[t.ordinal()] = JsonText.quoted(t.jsonName());
+    }
+
+    private final OutputBuffer buf;
+    /** Where {@link #buf} goes when full, or null when the caller's stream is the buffer itself. */
+    private final OutputStream out;
+    private final NameTable names;
+    private final Display display;
+    /** Encodings do not depend on the names: kept per thread, across the writers of successive batches. */
+    private static final ThreadLocal<EncodedStrings> ENCODED = ThreadLocal.withInitial(EncodedStrings::new);
+    private final EncodedStrings encoded = ENCODED.get();
+    private final JacksonStrings jackson = new JacksonStrings();
+    /** An address's display form, quoted, as of the current names. */
+    private final IdentityMemo<NodeAddress, byte[]> shown = new IdentityMemo<>();
+
+    /** Per position in a message's header list: that header's keys as last written (headers repeat by position). */
+    private final HeaderKeys[] headerKeys = new HeaderKeys[8];
+
+    /** The keys {@code version} to {@code cluster} of the last message (see {@link #samePrefix}). */
+    private MessageRecord prefixOf;
+    private final Kept prefix = new Kept();
+
+    /** The start of the last line (kind and frame keys), reused while lines come from the same frame. */
+    private FrameInfo memoFrame;
+    private String memoKind;
+    private final Kept memo = new Kept();
+
+    /** A stretch of output kept to be written again. */
+    private static final class Kept {
+        private byte[] bytes = new byte[256];
+        private int length;
+
+        /** Keeps what was written to {@code buf} from {@code from} on. */
+        void keep(OutputBuffer buf, int from) {
+            length = buf.size - from;
+            if (bytes.length < length) bytes = new byte[Math.max(length, 2 * bytes.length)];
+            System.arraycopy(buf.bytes, from, bytes, 0, length);
+        }
+
+        void writeTo(OutputBuffer buf) {
+            buf.write(bytes, 0, length);
+        }
+    }
+
+    public JsonLinesWriter(OutputStream out, NameTable names) {
+        if (out instanceof OutputBuffer direct) {
+            this.buf = direct;
+            this.out = null;
+        } else {
+            this.buf = new OutputBuffer(FLUSH_AT + 4096);
+            this.out = out;
+        }
+        this.names = names;
+        this.display = new Display(names);
+        for (int i = 0; i < headerKeys.length; i++) headerKeys[i] = new HeaderKeys();
+    }
+
+    /**
+     * The bytes of one header object up to its first field's value, {@code {"protocol":..,"header":..,"fields":{"x":},
+     * and the keys of its other fields with their commas, for the protocol, class and field names last seen at one
+     * position. Names are compared by identity: the adapters hand out the same strings every time.
+     */
+    private static final class HeaderKeys {
+        private String protocol, headerClass;
+        private byte[] start;
+        private String[] fieldNames = new String[0];
+        private byte[][] fieldKeys = new byte[0][];
+        /**
+         * The bytes of a field list written before, kept once the same list (by identity) came twice in a row: the
+         * adapters hand out one list for header bodies that repeat byte for byte.
+         */
+        private List<HeaderField> lastFields, keptFields;
+        private byte[] kept = new byte[0];
+
+        void forgetFields() {
+            lastFields = keptFields = null;
+        }
+
+        byte[] start(HeaderRecord h, EncodedStrings encoded) {
+            if (h.protocol() != protocol || h.headerClass() != headerClass || start == null) {
+                protocol = h.protocol();
+                headerClass = h.headerClass();
+                OutputBuffer b = new OutputBuffer(64);
+                b.write(PROTOCOL, 0, PROTOCOL.length);
+                byte[] p = protocol == null ? NULL : encoded.of(protocol);
+                b.write(p, 0, p.length);
+                b.write(HEADER, 0, HEADER.length);
+                byte[] c = headerClass == null ? NULL : encoded.of(headerClass);
+                b.write(c, 0, c.length);
+                b.write(FIELDS, 0, FIELDS.length);
+                b.write('{');
+                start = java.util.Arrays.copyOf(b.bytes, b.size);
+            }
+            return start;
+        }
+
+        /** The key of field {@code i}, with the comma before it unless it is the first. */
+        byte[] field(int i, String name, EncodedStrings encoded) {
+            if (i < fieldNames.length && fieldNames[i] == name) return fieldKeys[i];
+            if (i >= fieldNames.length) {
+                if (i >= 64) return keyOf(i, name, encoded); // not kept: an unusually long header
+                fieldNames = java.util.Arrays.copyOf(fieldNames, i + 1);
+                fieldKeys = java.util.Arrays.copyOf(fieldKeys, i + 1);
+            }
+            fieldNames[i] = name;
+            return fieldKeys[i] = keyOf(i, name, encoded);
+        }
+
+        private static byte[] keyOf(int i, String name, EncodedStrings encoded) {
+            byte[] k = encoded.key(name);
+            if (i == 0) return k;
+            byte[] withComma = new byte[k.length + 1];
+            withComma[0] = ',';
+            System.arraycopy(k, 0, withComma, 1, k.length);
+            return withComma;
+        }
+    }
+
+    private static byte[] key(String before, String name) {
+        return ascii(before + "\"" + name + "\":");
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Override
+    public void write(Record r) {
+        if (names.learnFrom(r)) {
+            shown.clear();
+            prefixOf = null;
+            for (HeaderKeys k : headerKeys) k.forgetFields();
+        }
+        start(r);
+        if (r instanceof MessageRecord m) message(m);
+        else if (r instanceof ErrorRecord e) error(e);
+        else if (r instanceof GossipRecord g) gossip(g);
+        raw((byte) '}');
+        raw((byte) '\n');
+        if (out != null && buf.size >= FLUSH_AT) {
+            try {
+                buf.writeTo(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            buf.reset();
+        }
+    }
+
+    // --- primitives: each makes its own room ---
+
+    private void raw(byte b) {
+        buf.ensure(1);
+        buf.bytes[buf.size++] = b;
+    }
+
+    private void raw(byte[] b) {
+        buf.ensure(b.length);
+        System.arraycopy(b, 0, buf.bytes, buf.size, b.length);
+        buf.size += b.length;
+    }
+
+    private void number(long v) {
+        buf.ensure(20);
+        buf.size = JsonText.decimal(v, buf.bytes, buf.size);
+    }
+
+    /** A string as Jackson's {@code writeString(String)} writes it. */
+    private void string(String s) {
+        if (s == null) raw(NULL);
+        else if (!JsonText.plainString(s, buf)) jackson.write(s, buf);
+    }
+
+    /** A value that repeats (names, types, addresses): encoded once. */
+    private void repeated(String s) {
+        if (s == null) raw(NULL);
+        else raw(encoded.of(s));
+    }
+
+    private void address(NodeAddress a) {
+        byte[] b = shown.get(a);
+        if (b == null) {
+            b = encoded.of(display.address(a));
+            shown.put(a, b);
+        }
+        raw(b);
+    }
+
+    // --- the record ---
+
+    /** {@code {"kind":...,"frame":...,"ts":...,"transport":...,"src_ep":...,"dst_ep":...}} without the brace. */
+    private void start(Record r) {
+        FrameInfo f = r.frame();
+        String kind = r.kind();
+        if (f == memoFrame && kind == memoKind) {
+            memo.writeTo(buf);
+            return;
+        }
+        int from = buf.size;
+        raw(KIND);
+        repeated(kind);
+        raw(FRAME);
+        number(f.packet());
+        raw(TS);
+        if (f.tsNanos() < 0) raw(NULL);
+        else epochSeconds(f.tsNanos());
+        raw(TRANSPORT);
+        raw(TRANSPORTS[f.transport().ordinal()]);
+        if (f.src() != null) {
+            raw(SRC_EP);
+            raw(encoded.of(f.src()));
+        }
+        if (f.dst() != null) {
+            raw(DST_EP);
+            raw(encoded.of(f.dst()));
+        }
+        memo.keep(buf, from);
+        memoFrame = f;
+        memoKind = kind;
+    }
+
+    /** Epoch seconds with nanoseconds, e.g. {@code 1700000000.123456789}. */
+    private void epochSeconds(long tsNanos) {
+        buf.ensure(32);
+        long secs = tsNanos / 1_000_000_000L;
+        buf.size = JsonText.decimal(secs, buf.bytes, buf.size);
+        byte[] b = buf.bytes;
+        b[buf.size] = '.';
+        long nanos = tsNanos % 1_000_000_000L;
+        for (int i = 9; i >= 1; i--) {
+            b[buf.size + i] = (byte) ('0' + nanos % 10);
+            nanos /= 10;
+        }
+        buf.size += 10;
+    }
+
+    /**
+     * Whether {@code m}'s keys from {@code version} to {@code cluster} read as {@code prev}'s: the messages of one
+     * message list share them (same strings and addresses, by identity), as long as no name was learned between.
+     */
+    private static boolean samePrefix(MessageRecord prev, MessageRecord m) {
+        return prev != null && prev.frame() == m.frame() && prev.version() == m.version()
+                && prev.decodedWith() == m.decodedWith() && prev.type() == m.type() && prev.flags() == m.flags()
+                && prev.flagNames() == m.flagNames() && prev.src() == m.src() && prev.dest() == m.dest()
+                && prev.multicast() == m.multicast() && prev.cluster() == m.cluster();
+    }
+
+    private void message(MessageRecord m) {
+        if (samePrefix(prefixOf, m)) prefix.writeTo(buf);
+        else {
+            int from = buf.size;
+            messagePrefix(m);
+            prefix.keep(buf, from);
+            prefixOf = m;
+        }
+        rest(m);
+    }
+
+    /** {@code "version"} to {@code "cluster"}. */
+    private void messagePrefix(MessageRecord m) {
+        raw(VERSION);
+        repeated(m.version());
+        raw(DECODED_WITH);
+        repeated(m.decodedWith());
+        raw(TYPE);
+        repeated(m.type());
+        raw(FLAGS);
+        number(m.flags());
+        raw(FLAG_NAMES);
+        List<String> flagNames = m.flagNames();
+        if (flagNames.isEmpty()) raw(EMPTY_ARRAY);
+        else {
+            raw((byte) '[');
+            for (int i = 0; i < flagNames.size(); i++) {
+                if (i > 0) raw((byte) ',');
+                repeated(flagNames.get(i));
+            }
+            raw((byte) ']');
+        }
+        addressWithId(SRC, SRC_ADDR, m.src());
+        addressWithId(DEST, DEST_ADDR, m.dest());
+        raw(m.multicast() ? MULTICAST_TRUE : MULTICAST_FALSE);
+        if (m.cluster() != null) {
+            raw(CLUSTER);
+            repeated(m.cluster());
+        }
+    }
+
+    /** {@code "batch_index"} to the end. */
+    private void rest(MessageRecord m) {
+        if (m.batchIndex() >= 0) {
+            raw(BATCH_INDEX);
+            number(m.batchIndex());
+            raw(BATCH_SIZE);
+            number(m.batchSize());
+        }
+        raw(HEADERS);
+        raw((byte) '[');
+        List<HeaderRecord> headers = m.headers();
+        for (int i = 0; i < headers.size(); i++) {
+            if (i > 0) raw((byte) ',');
+            header(headers.get(i), i);
+        }
+        raw((byte) ']');
+        payload(m.payload());
+        if (m.view() != null) view(m.view());
+        if (!m.discovery().isEmpty()) discovery(m.discovery());
+        if (m.isReassembled()) {
+            raw(REASSEMBLED_FROM);
+            raw((byte) '[');
+            List<Long> packets = m.reassembledFrom();
+            for (int i = 0; i < packets.size(); i++) {
+                if (i > 0) raw((byte) ',');
+                number(packets.get(i));
+            }
+            raw((byte) ']');
+        }
+    }
+
+    private void addressWithId(byte[] key, byte[] idKey, NodeAddress a) {
+        raw(key);
+        if (a == null) {
+            raw(NULL);
+            return;
+        }
+        address(a);
+        raw(idKey);
+        repeated(a.id());
+    }
+
+    private void header(HeaderRecord h, int index) {
+        HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : new HeaderKeys();
+        raw(keys.start(h, encoded));
+        List<HeaderField> fields = h.fields();
+        if (fields == keys.keptFields) raw(keys.kept);
+        else {
+            int from = buf.size;
+            for (int i = 0; i < fields.size(); i++) {
+                HeaderField f = fields.get(i);
+                raw(keys.field(i, f.name(), encoded));
+                value(f.value());
+            }
+            if (fields == keys.lastFields) {
+                keys.kept = java.util.Arrays.copyOfRange(buf.bytes, from, buf.size);
+                keys.keptFields = fields;
+            }
+            keys.lastFields = fields;
+        }
+        raw((byte) '}');
+        raw(OFFSET);
+        number(h.offset());
+        raw(LENGTH);
+        number(h.length());
+        raw((byte) '}');
+    }
+
+    private void value(Object v) {
+        if (v == null) raw(NULL);
+        else if (v instanceof String s) {
+            if (s.length() <= 64) raw(encoded.of(s)); // short values repeat (type names, clusters)
+            else string(s);
+        }
+        else if (v instanceof Long l) number(l);
+        else if (v instanceof Integer i) number(i);
+        else if (v instanceof Short s) number(s);
+        else if (v instanceof Byte b) number(b);
+        else if (v instanceof Double d) floating(Double.isFinite(d), Double.toString(d));
+        else if (v instanceof Float f) floating(Float.isFinite(f), Float.toString(f));
+        else if (v instanceof Boolean b) raw(b ? TRUE : FALSE);
+        else if (v instanceof NodeAddress a) address(a);
+        else if (v instanceof List<?> list) {
+            raw((byte) '[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) raw((byte) ',');
+                value(list.get(i));
+            }
+            raw((byte) ']');
+        } else string(v.toString());
+    }
+
+    /** As Jackson writes a double: the digits of {@code toString}, NaN and infinities as strings. */
+    private void floating(boolean finite, String text) {
+        if (finite) raw(text.getBytes(StandardCharsets.US_ASCII));
+        else string(text);
+    }
+
+    private void payload(Payload p) {
+        raw(PAYLOAD_LENGTH);
+        number(p.length());
+        if (p.text() != null) {
+            raw(TEXT);
+            string(p.text());
+        }
+        if (p.objectClass() != null) {
+            raw(CLASS);
+            repeated(p.objectClass());
+        }
+        raw(HEX);
+        JsonText.hex(p.head(), buf);
+        raw((byte) '}');
+    }
+
+    private void view(ViewInfo v) {
+        raw(VIEW_ID);
+        repeated(display.viewId(v));
+        raw(VIEW_KIND);
+        repeated(v.kind());
+        raw(MEMBERS);
+        addresses(v.members());
+        if (v.isDelta()) {
+            raw(REF_ID);
+            number(v.refId());
+            raw(LEFT);
+            addresses(v.left());
+            raw(JOINED);
+            addresses(v.joined());
+        }
+        if (!v.subgroups().isEmpty()) {
+            raw(SUBGROUPS);
+            raw((byte) '[');
+            for (int i = 0; i < v.subgroups().size(); i++) {
+                if (i > 0) raw((byte) ',');
+                addresses(v.subgroups().get(i));
+            }
+            raw((byte) ']');
+        }
+        raw((byte) '}');
+    }
+
+    private void addresses(List<NodeAddress> list) {
+        raw((byte) '[');
+        for (int i = 0; i < list.size(); i++) {
+            if (i > 0) raw((byte) ',');
+            address(list.get(i));
+        }
+        raw((byte) ']');
+    }
+
+    private void discovery(List<Discovery> list) {
+        raw(NAMES);
+        raw((byte) '[');
+        for (int i = 0; i < list.size(); i++) {
+            Discovery d = list.get(i);
+            if (i > 0) raw((byte) ',');
+            raw(ADDR_FIRST);
+            repeated(d.address() != null ? d.address().id() : null);
+            raw(NAME);
+            repeated(d.logicalName());
+            if (d.physical() != null) {
+                raw(PHYSICAL);
+                repeated(d.physical());
+            }
+            if (d.coord()) raw(COORD_TRUE);
+            raw(SOURCE);
+            repeated(d.source());
+            raw((byte) '}');
+        }
+        raw((byte) ']');
+    }
+
+    private void error(ErrorRecord e) {
+        raw(PROBLEM);
+        repeated(e.problem().jsonName());
+        raw(OFFSET);
+        number(e.offset());
+        raw(MESSAGE);
+        string(e.message());
+    }
+
+    private void gossip(GossipRecord g) {
+        raw(TYPE);
+        repeated(g.type());
+        raw(GROUP);
+        repeated(g.group());
+        raw(ADDR);
+        if (g.address() == null) raw(NULL);
+        else {
+            address(g.address());
+            raw(ADDR_ADDR);
+            repeated(g.address().id());
+        }
+        raw(DECODED_WITH);
+        repeated(g.version());
+        if (!g.discovery().isEmpty()) discovery(g.discovery());
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (out == null) return;
+        buf.writeTo(out);
+        buf.reset();
+        out.flush();
+    }
+
+    /** Flushes; the stream stays open (the caller owns it). */
+    @Override
+    public void close() throws IOException {
+        flush();
+    }
+}

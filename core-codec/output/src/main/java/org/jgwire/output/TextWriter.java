@@ -1,0 +1,146 @@
+package org.jgwire.output;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.GossipRecord;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
+
+/**
+ * One line per record for people:
+ * {@code #12 04:06:35.123456 udp 127.0.0.1:7800>228.8.8.8:45588 5.5.7 A -> <all> BYTES [OOB] NAKACK2{MSG seqno=5}
+ * TP{cluster=c} 12B "hello" view A|3 [A, B, C]}.
+ */
+public final class TextWriter implements RecordWriter {
+    private final Writer out;
+    private final NameTable names;
+    private final Display display;
+    private final StringBuilder line = new StringBuilder(256);
+
+    public TextWriter(OutputStream out, NameTable names) {
+        this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        this.names = names;
+        this.display = new Display(names);
+    }
+
+    @Override
+    public void write(Record r) {
+        names.learnFrom(r);
+        line.setLength(0);
+        frame(r.frame());
+        if (r instanceof MessageRecord m) message(m);
+        else if (r instanceof ErrorRecord e) line.append("ERROR ").append(e.problem().jsonName())
+                .append(e.offset() >= 0 ? " @" + e.offset() : "").append(": ").append(e.message());
+        else if (r instanceof GossipRecord g) gossip(g);
+        line.append('\n');
+        try {
+            out.append(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void frame(FrameInfo f) {
+        line.append('#').append(f.packet()).append(' ');
+        if (f.tsNanos() >= 0) timeOfDay(f.tsNanos());
+        line.append(f.transport().jsonName()).append(' ');
+        if (f.src() != null || f.dst() != null) line.append(f.src()).append('>').append(f.dst()).append(' ');
+    }
+
+    /** UTC time of day with microseconds: captures are compared across machines. */
+    private void timeOfDay(long tsNanos) {
+        long micros = tsNanos / 1000;
+        long day = micros % 86_400_000_000L;
+        pad(day / 3_600_000_000L, 2).append(':');
+        pad(day / 60_000_000L % 60, 2).append(':');
+        pad(day / 1_000_000L % 60, 2).append('.');
+        pad(day % 1_000_000L, 6).append(' ');
+    }
+
+    private StringBuilder pad(long v, int width) {
+        String s = Long.toString(v);
+        for (int i = s.length(); i < width; i++) line.append('0');
+        return line.append(s);
+    }
+
+    private void message(MessageRecord m) {
+        line.append(m.version()).append(' ');
+        line.append(m.src() != null ? display.address(m.src()) : "?").append(" -> ")
+                .append(m.dest() != null ? display.address(m.dest()) : "<all>").append(' ');
+        line.append(m.type());
+        if (!m.flagNames().isEmpty()) line.append(' ').append(m.flagNames());
+        if (m.batchIndex() >= 0) line.append(" (").append(m.batchIndex() + 1).append('/').append(m.batchSize()).append(')');
+        for (HeaderRecord h : m.headers()) header(h);
+        line.append(' ').append(m.payload().length()).append('B');
+        if (m.payload().text() != null) line.append(" \"").append(m.payload().text()).append('"');
+        else if (m.payload().objectClass() != null) line.append(' ').append(m.payload().objectClass());
+        if (m.view() != null) view(m.view());
+        if (m.isReassembled()) line.append(" [reassembled from ").append(m.reassembledFrom().size()).append(" fragments]");
+    }
+
+    private void header(HeaderRecord h) {
+        line.append(' ').append(h.protocol()).append('{');
+        boolean first = true;
+        Object type = h.field("type");
+        if (type != null) {
+            value(type);
+            first = false;
+        }
+        for (HeaderField f : h.fields()) {
+            if (f.value() == null || f.name().equals("type")) continue;
+            if (!first) line.append(' ');
+            line.append(f.name()).append('=');
+            value(f.value());
+            first = false;
+        }
+        line.append('}');
+    }
+
+    private void value(Object v) {
+        if (v instanceof NodeAddress a) line.append(display.address(a));
+        else if (v instanceof List<?> list) {
+            line.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) line.append(", ");
+                value(list.get(i));
+            }
+            line.append(']');
+        } else line.append(v);
+    }
+
+    private void view(ViewInfo v) {
+        line.append(" view ").append(display.viewId(v)).append(' ').append(display.members(v.members()));
+        if (v.isDelta()) line.append(" (delta: left ").append(display.members(v.left())).append(", joined ")
+                .append(display.members(v.joined())).append(')');
+    }
+
+    private void gossip(GossipRecord g) {
+        line.append("GOSSIP ").append(g.type());
+        if (g.group() != null) line.append(" group=").append(g.group());
+        if (g.address() != null) line.append(' ').append(display.address(g.address()));
+        g.discovery().forEach(d -> line.append(' ').append(d.logicalName()).append('=')
+                .append(d.address() != null ? d.address().id() : "?"));
+    }
+
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}
