@@ -2,7 +2,9 @@ package org.jgwire.gui;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.JarEntry;
@@ -35,11 +37,24 @@ public final class TestHome {
         return h;
     }
 
+    /**
+     * The class folder or jar that holds a class, found as a resource: the node program's classes cannot be loaded
+     * here (their JGroups superclasses are not on this class path).
+     */
     private static Path location(String className) {
+        String resource = className.replace('.', '/') + ".class";
+        URL url = TestHome.class.getClassLoader().getResource(resource);
+        if (url == null) throw new IllegalStateException(className + " is not on the test class path");
         try {
-            return Path.of(Class.forName(className).getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (ClassNotFoundException | URISyntaxException e) {
-            throw new IllegalStateException(className + " is not on the test class path", e);
+            if (url.getProtocol().equals("jar")) {
+                String s = url.getPath();
+                return Path.of(new URI(s.substring(0, s.indexOf("!/"))));
+            }
+            Path file = Path.of(url.toURI());
+            for (int i = 0; i < resource.split("/").length; i++) file = file.getParent();
+            return file;
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(url.toString(), e);
         }
     }
 
