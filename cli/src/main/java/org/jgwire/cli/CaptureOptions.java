@@ -17,26 +17,36 @@ public final class CaptureOptions {
     @Parameters(index = "0", paramLabel = "INPUT", description = "Capture or hex file; '-' reads standard input.")
     String input;
 
-    @Option(names = "--input-format", paramLabel = "KIND",
+    @Option(
+            names = "--input-format",
+            paramLabel = "KIND",
             description = "Input kind: pcap, pcapng, hex, follow or raw (default: detected from the content).")
     String inputFormat;
 
-    @Option(names = "--tcp", description = "Hex lines or raw bytes are one TCP stream (length-prefixed frames), "
-            + "as ParseMessages' -tcp.")
+    @Option(
+            names = "--tcp",
+            description =
+                    "Hex lines or raw bytes are one TCP stream (length-prefixed frames), " + "as ParseMessages' -tcp.")
     boolean tcp;
 
-    @Option(names = "--names", paramLabel = "FILE",
+    @Option(
+            names = "--names",
+            paramLabel = "FILE",
             description = "Logical names to start with, in ParseMessages' -mappings format.")
     Path namesFile;
 
     @CommandLine.Mixin
     DecoderChoice decoder;
 
-    @Option(names = "--max-fragment-sets", paramLabel = "N",
+    @Option(
+            names = "--max-fragment-sets",
+            paramLabel = "N",
             description = "Messages reassembled at once before the oldest is dropped (default: 1024).")
     Integer maxFragmentSets;
 
-    @Option(names = "--max-fragment-bytes", paramLabel = "BYTES",
+    @Option(
+            names = "--max-fragment-bytes",
+            paramLabel = "BYTES",
             description = "Fragment bytes held for reassembly at once (default: 268435456).")
     Integer maxFragmentBytes;
 
@@ -64,8 +74,10 @@ public final class CaptureOptions {
     public DecodeOptions decodeOptions(CommandLine cl, Limits limits, boolean reassemble) throws IOException {
         int sets = maxFragmentSets != null ? maxFragmentSets : limits.maxFragmentSets();
         int bytes = maxFragmentBytes != null ? maxFragmentBytes : limits.maxFragmentBytes();
-        if (sets <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);
-        if (bytes <= 0) throw new CommandLine.ParameterException(cl, "--max-fragment-bytes must be positive, got " + bytes);
+        if (sets <= 0)
+            throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);
+        if (bytes <= 0)
+            throw new CommandLine.ParameterException(cl, "--max-fragment-bytes must be positive, got " + bytes);
         return decoder.decodeOptions(cl, limits.withFragmentBounds(sets, bytes), reassemble);
     }
 }

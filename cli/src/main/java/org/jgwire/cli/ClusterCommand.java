@@ -1,8 +1,8 @@
 package org.jgwire.cli;
 
 import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
@@ -19,10 +19,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import org.jgwire.output.JsonLinesWriter;
-import org.jgwire.output.RecordWriter;
-import org.jgwire.output.TextWriter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
@@ -35,80 +31,122 @@ import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.cluster.Stack;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.output.JsonLinesWriter;
+import org.jgwire.output.RecordWriter;
+import org.jgwire.output.TextWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code jgwire cluster}: real JGroups members on loopback, a scenario, a live capture and its manifest. */
-@Command(name = "cluster", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Start a real JGroups test cluster on loopback (127.0.0.1, diagnostics off), run a scenario, "
-                + "capture its traffic on 'lo' into pcapng and write a manifest (JSON) of what the members did.",
-                "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
-                        + "is stopped at the end, on failure and on Ctrl-C.",
-                "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, leave-join, "
-                        + "load[:MESSAGES[:SIZE]].",
-                "Stacks: udp, tcp, tcp-nio, tunnel (with a GossipRouter), encrypt (udp + SYM_ENCRYPT), relay2 (two sites "
-                        + "bridged by RELAY2), or your own stack XML (bound to 127.0.0.1 by jgwire). See docs/cluster.md."},
-        footer = {"", "Examples:",
-                "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 --scenario chat --duration 10s --capture out.pcapng",
-                "  jgwire cluster --jgroups-version 4.2.30 --stack tcp --scenario partition-merge --capture - | jgwire decode -",
-                "  jgwire cluster --stack my-config.xml --nodes 4 --scenario rpc --decode",
-                "", "The manifest goes beside a capture file (out.pcapng -> out.json), or where --manifest says.",
-                "Capturing needs root or CAP_NET_RAW+CAP_NET_ADMIN on java; without them the cluster runs uncaptured "
-                        + "(exit code 3). udp needs multicast on lo: ip link set lo multicast on.",
-                "", "Exit codes: 0 done, 2 usage error, 3 cluster, capture or I/O failure, 4 internal error."})
+@Command(
+        name = "cluster",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Start a real JGroups test cluster on loopback (127.0.0.1, diagnostics off), run a scenario, "
+                    + "capture its traffic on 'lo' into pcapng and write a manifest (JSON) of what the members did.",
+            "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
+                    + "is stopped at the end, on failure and on Ctrl-C.",
+            "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, leave-join, "
+                    + "load[:MESSAGES[:SIZE]].",
+            "Stacks: udp, tcp, tcp-nio, tunnel (with a GossipRouter), encrypt (udp + SYM_ENCRYPT), relay2 (two sites "
+                    + "bridged by RELAY2), or your own stack XML (bound to 127.0.0.1 by jgwire). See docs/cluster.md."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 --scenario chat --duration 10s --capture out.pcapng",
+            "  jgwire cluster --jgroups-version 4.2.30 --stack tcp --scenario partition-merge --capture - | jgwire decode -",
+            "  jgwire cluster --stack my-config.xml --nodes 4 --scenario rpc --decode",
+            "",
+            "The manifest goes beside a capture file (out.pcapng -> out.json), or where --manifest says.",
+            "Capturing needs root or CAP_NET_RAW+CAP_NET_ADMIN on java; without them the cluster runs uncaptured "
+                    + "(exit code 3). udp needs multicast on lo: ip link set lo multicast on.",
+            "",
+            "Exit codes: 0 done, 2 usage error, 3 cluster, capture or I/O failure, 4 internal error."
+        })
 public final class ClusterCommand implements Callable<Integer> {
-    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
+    @Option(
+            names = "--jgroups-version",
+            paramLabel = "X.Y.Z",
             description = "JGroups version of the members, one of the bundled ones (default: the newest bundled).")
     String jgroupsVersion;
 
-    @Option(names = "--jgroups-jar", paramLabel = "JAR",
+    @Option(
+            names = "--jgroups-jar",
+            paramLabel = "JAR",
             description = "Run the members on this JGroups jar (3.6 to 5.x) instead of a bundled one.")
     Path jgroupsJar;
 
-    @Option(names = "--stack", paramLabel = "STACK|FILE", defaultValue = "udp",
-            description = "udp, tcp, tcp-nio, tunnel, encrypt, relay2, or a stack XML file (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--stack",
+            paramLabel = "STACK|FILE",
+            defaultValue = "udp",
+            description =
+                    "udp, tcp, tcp-nio, tunnel, encrypt, relay2, or a stack XML file (default: ${DEFAULT-VALUE}).")
     String stack;
 
-    @Option(names = {"-n", "--nodes"}, paramLabel = "N", defaultValue = "3",
+    @Option(
+            names = {"-n", "--nodes"},
+            paramLabel = "N",
+            defaultValue = "3",
             description = "Number of members, 1 to 26 (default: ${DEFAULT-VALUE}).")
     int nodes;
 
-    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "chat",
+    @Option(
+            names = "--scenario",
+            paramLabel = "NAME",
+            defaultValue = "chat",
             description = "What the members do (default: ${DEFAULT-VALUE}); see above.")
     String scenario;
 
-    @Option(names = "--duration", paramLabel = "TIME",
+    @Option(
+            names = "--duration",
+            paramLabel = "TIME",
             description = "chat: keep talking this long; load: send this long (e.g. 10s, 500ms, 2m).")
     String duration;
 
-    @Option(names = "--capture", paramLabel = "FILE|-",
+    @Option(
+            names = "--capture",
+            paramLabel = "FILE|-",
             description = "Write the capture here (pcapng; classic pcap for *.pcap); '-' writes pcapng to stdout.")
     String capture;
 
-    @Option(names = "--manifest", paramLabel = "FILE",
+    @Option(
+            names = "--manifest",
+            paramLabel = "FILE",
             description = "Write the manifest here (default: beside the capture file, else a temporary directory).")
     Path manifest;
 
     @Option(names = "--decode", description = "Decode the captured packets live and print them (stdout).")
     boolean decode;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            defaultValue = "text",
             description = "With --decode: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     DecodeCommand.OutputFormat format;
 
     @Option(names = "--diagnostics", description = "Leave the members' diagnostics on (off by default).")
     boolean diagnostics;
 
-    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "120s",
-            description = "The whole run must end within this, else every member is stopped (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--timeout",
+            paramLabel = "TIME",
+            defaultValue = "120s",
+            description =
+                    "The whole run must end within this, else every member is stopped (default: ${DEFAULT-VALUE}).")
     String timeout;
 
     @Option(names = "--keep-logs", description = "Keep the members' stack XMLs and logs (the directory is printed).")
     boolean keepLogs;
 
-    @Option(names = "--netns", description = "Run members, router and capture in a network namespace of their own "
-            + "(needs root and iproute2; deleted at the end).")
+    @Option(
+            names = "--netns",
+            description = "Run members, router and capture in a network namespace of their own "
+                    + "(needs root and iproute2; deleted at the end).")
     boolean netns;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
@@ -126,9 +164,12 @@ public final class ClusterCommand implements Callable<Integer> {
         if (captureToStdout && decode)
             throw usage("--capture - and --decode both want stdout: capture to a file with --decode, or pipe into "
                     + "'jgwire decode -'");
-        if (jgroupsVersion != null && jgroupsJar != null) throw usage("--jgroups-version and --jgroups-jar exclude each other");
-        if (jgroupsJar != null && !Files.isRegularFile(jgroupsJar)) throw usage("--jgroups-jar " + jgroupsJar + ": no such file");
-        if (nodes < 1 || nodes > ClusterSpec.MAX_NODES) throw usage("--nodes must be 1 to " + ClusterSpec.MAX_NODES + ", got " + nodes);
+        if (jgroupsVersion != null && jgroupsJar != null)
+            throw usage("--jgroups-version and --jgroups-jar exclude each other");
+        if (jgroupsJar != null && !Files.isRegularFile(jgroupsJar))
+            throw usage("--jgroups-jar " + jgroupsJar + ": no such file");
+        if (nodes < 1 || nodes > ClusterSpec.MAX_NODES)
+            throw usage("--nodes must be 1 to " + ClusterSpec.MAX_NODES + ", got " + nodes);
         Path home = VersionRuntime.defaultHome();
         List<String> bundled = ClusterRunner.bundledVersions(home);
         String version = jgroupsVersion;
@@ -151,7 +192,9 @@ public final class ClusterCommand implements Callable<Integer> {
         if (decode) {
             pipeIn = new PipedInputStream(1 << 20);
             PipedOutputStream pipeOut = new PipedOutputStream(pipeIn);
-            target = capture == null ? CaptureTarget.stream(pipeOut) : CaptureTarget.fileAndStream(Path.of(capture), pipeOut);
+            target = capture == null
+                    ? CaptureTarget.stream(pipeOut)
+                    : CaptureTarget.fileAndStream(Path.of(capture), pipeOut);
         } else if (captureToStdout) {
             target = CaptureTarget.stream(new BufferedOutputStream(stdout, 1 << 16));
         } else if (capture != null) {
@@ -165,11 +208,24 @@ public final class ClusterCommand implements Callable<Integer> {
         AtomicReference<Object> decoded = new AtomicReference<>();
         if (pipeIn != null) decoder = startDecoder(pipeIn, home, decoded);
 
-        ClusterSpec clusterSpec = new ClusterSpec(version, stack, nodes, scenario, target, home, limit, talk, jgroupsJar,
-                diagnostics, manifestFile, line -> {
+        ClusterSpec clusterSpec = new ClusterSpec(
+                version,
+                stack,
+                nodes,
+                scenario,
+                target,
+                home,
+                limit,
+                talk,
+                jgroupsJar,
+                diagnostics,
+                manifestFile,
+                line -> {
                     err.println("jgwire: " + line);
                     err.flush();
-                }, keepLogs, netns);
+                },
+                keepLogs,
+                netns);
         ClusterRun run;
         try {
             run = ClusterRunner.run(clusterSpec);
@@ -184,8 +240,10 @@ public final class ClusterCommand implements Callable<Integer> {
                 err.flush();
             }
         }
-        err.println("jgwire: " + run.manifest().members().size() + " members, " + run.manifest().views().size()
-                + " views installed, " + run.manifest().sent().size() + " messages, " + run.manifest().rpcCalls().size()
+        err.println("jgwire: " + run.manifest().members().size() + " members, "
+                + run.manifest().views().size()
+                + " views installed, " + run.manifest().sent().size() + " messages, "
+                + run.manifest().rpcCalls().size()
                 + " RPCs, " + run.manifest().largeSent().size() + " large messages; manifest " + run.manifestFile());
         err.flush();
         if (run.captureProblem() != null) {
@@ -198,31 +256,35 @@ public final class ClusterCommand implements Callable<Integer> {
 
     /** Reads the live pcapng stream on a thread of its own and prints each record as it comes (flushed). */
     private Thread startDecoder(PipedInputStream in, Path home, AtomicReference<Object> result) {
-        Thread t = new Thread(() -> {
-            OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
-            NameTable names = new NameTable();
-            try (PcapngReader source = new PcapngReader(Channels.newChannel(in));
-                 Decoder d = new Decoder(new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, java.util.Set.of()));
-                 RecordWriter writer = format == DecodeCommand.OutputFormat.jsonl ? new JsonLinesWriter(out, names)
-                         : new TextWriter(out, names)) {
-                result.set(d.decode(source, r -> {
-                    names.learnFrom(r);
-                    writer.write(r);
-                    try {
-                        writer.flush();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+        Thread t = new Thread(
+                () -> {
+                    OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+                    NameTable names = new NameTable();
+                    try (PcapngReader source = new PcapngReader(Channels.newChannel(in));
+                            Decoder d = new Decoder(
+                                    new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, java.util.Set.of()));
+                            RecordWriter writer = format == DecodeCommand.OutputFormat.jsonl
+                                    ? new JsonLinesWriter(out, names)
+                                    : new TextWriter(out, names)) {
+                        result.set(d.decode(source, r -> {
+                            names.learnFrom(r);
+                            writer.write(r);
+                            try {
+                                writer.flush();
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }));
+                    } catch (Throwable e) {
+                        result.set(e);
+                        try {
+                            in.close(); // the capture must not block on a full pipe nobody reads
+                        } catch (IOException ignored) {
+                            // closing anyway
+                        }
                     }
-                }));
-            } catch (Throwable e) {
-                result.set(e);
-                try {
-                    in.close(); // the capture must not block on a full pipe nobody reads
-                } catch (IOException ignored) {
-                    // closing anyway
-                }
-            }
-        }, "jgwire-live-decode");
+                },
+                "jgwire-live-decode");
         t.setDaemon(true);
         t.start();
         return t;

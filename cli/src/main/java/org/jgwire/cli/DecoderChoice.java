@@ -16,16 +16,24 @@ import picocli.CommandLine.Option;
 
 /** Which JGroups jar decodes, and which ports are read: a picocli mixin of {@code decode}, the analyses and {@code gui}. */
 public final class DecoderChoice {
-    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
+    @Option(
+            names = "--jgroups-version",
+            paramLabel = "X.Y.Z",
             description = "Decode every frame as this JGroups version, whatever its version short says.")
     String jgroupsVersion;
 
-    @Option(names = "--jgroups-jar", paramLabel = "JAR",
+    @Option(
+            names = "--jgroups-jar",
+            paramLabel = "JAR",
             description = "Decode with this JGroups jar (a patched or newer build) instead of the bundled ones.")
     Path jgroupsJar;
 
-    @Option(names = "--port", paramLabel = "PORT", split = ",",
-            description = "Only traffic to or from these ports (default: JGroups is recognised by content on any port).")
+    @Option(
+            names = "--port",
+            paramLabel = "PORT",
+            split = ",",
+            description =
+                    "Only traffic to or from these ports (default: JGroups is recognised by content on any port).")
     List<Integer> ports = new ArrayList<>();
 
     public List<Integer> ports() {
@@ -46,8 +54,14 @@ public final class DecoderChoice {
         }
         if (jgroupsJar != null && !Files.isReadable(jgroupsJar)) throw new NoSuchFileException(jgroupsJar.toString());
         for (int port : ports)
-            if (port < 0 || port > 65535) throw new CommandLine.ParameterException(cl, "--port must be 0 to 65535, got " + port);
-        return new DecodeOptions(limits, VersionRuntime.defaultHome(), jgroupsVersion, jgroupsJar,
-                new LinkedHashSet<>(ports), reassemble);
+            if (port < 0 || port > 65535)
+                throw new CommandLine.ParameterException(cl, "--port must be 0 to 65535, got " + port);
+        return new DecodeOptions(
+                limits,
+                VersionRuntime.defaultHome(),
+                jgroupsVersion,
+                jgroupsJar,
+                new LinkedHashSet<>(ports),
+                reassemble);
     }
 }

@@ -1,5 +1,7 @@
 package org.jgwire.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -9,9 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.compare.CaptureDiff;
@@ -24,48 +23,78 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code jgwire diff}: the structural differences between two captures. */
-@Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compare the structure of two captures, e.g. one scenario run under two JGroups versions: "
-                + "frame versions; per protocol its ids, header class, fields and field types; per message kind "
-                + "(first header's protocol and type) the headers added or removed, the message types and each "
-                + "header's length; then what differs between any two runs (kinds seen once, counts, bytes per "
-                + "message)."},
-        footer = {"", "Examples:",
-                "  jgwire diff samples/5.3.7/udp-chat.pcapng samples/5.3.8/udp-chat.pcapng",
-                "  jgwire diff --format json a.pcap b.pcap",
-                "  jgwire diff --run 5.3.7 5.3.8                    # run the chat scenario under both (live capture)",
-                "  jgwire diff --run --stack tcp --scenario rpc --keep /tmp/runs 4.2.30 5.0.4",
-                "", "Exit codes: 0 no structural difference, 1 structural differences, 2 usage error, 3 I/O error."})
+@Command(
+        name = "diff",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Compare the structure of two captures, e.g. one scenario run under two JGroups versions: "
+                    + "frame versions; per protocol its ids, header class, fields and field types; per message kind "
+                    + "(first header's protocol and type) the headers added or removed, the message types and each "
+                    + "header's length; then what differs between any two runs (kinds seen once, counts, bytes per "
+                    + "message)."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  jgwire diff samples/5.3.7/udp-chat.pcapng samples/5.3.8/udp-chat.pcapng",
+            "  jgwire diff --format json a.pcap b.pcap",
+            "  jgwire diff --run 5.3.7 5.3.8                    # run the chat scenario under both (live capture)",
+            "  jgwire diff --run --stack tcp --scenario rpc --keep /tmp/runs 4.2.30 5.0.4",
+            "",
+            "Exit codes: 0 no structural difference, 1 structural differences, 2 usage error, 3 I/O error."
+        })
 public final class DiffCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "A", description = "The first capture (pcap/pcapng); with --run a JGroups version.")
+    @Parameters(
+            index = "0",
+            paramLabel = "A",
+            description = "The first capture (pcap/pcapng); with --run a JGroups version.")
     String first;
 
     @Parameters(index = "1", paramLabel = "B", description = "The second capture; with --run a JGroups version.")
     String second;
 
-    @Option(names = "--run", description = "A and B are bundled JGroups versions: run the same cluster under each "
-            + "(real members on 127.0.0.1, captured live on lo: needs capture rights), then compare the captures.")
+    @Option(
+            names = "--run",
+            description =
+                    "A and B are bundled JGroups versions: run the same cluster under each "
+                            + "(real members on 127.0.0.1, captured live on lo: needs capture rights), then compare the captures.")
     boolean run;
 
-    @Option(names = "--stack", paramLabel = "STACK", defaultValue = "udp",
+    @Option(
+            names = "--stack",
+            paramLabel = "STACK",
+            defaultValue = "udp",
             description = "With --run: the stock stack (default: ${DEFAULT-VALUE}).")
     String stack;
 
-    @Option(names = "--scenario", paramLabel = "SCENARIO", defaultValue = "chat",
+    @Option(
+            names = "--scenario",
+            paramLabel = "SCENARIO",
+            defaultValue = "chat",
             description = "With --run: the scenario (default: ${DEFAULT-VALUE}).")
     String scenario;
 
-    @Option(names = "--nodes", paramLabel = "N", defaultValue = "2",
+    @Option(
+            names = "--nodes",
+            paramLabel = "N",
+            defaultValue = "2",
             description = "With --run: members per cluster (default: ${DEFAULT-VALUE}).")
     int nodes;
 
-    @Option(names = "--keep", paramLabel = "DIR",
-            description = "With --run: write the captures and manifests here (default: a temporary directory, deleted).")
+    @Option(
+            names = "--keep",
+            paramLabel = "DIR",
+            description =
+                    "With --run: write the captures and manifests here (default: a temporary directory, deleted).")
     Path keep;
 
     Path a, b;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            defaultValue = "text",
             description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
@@ -75,13 +104,17 @@ public final class DiffCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    enum Format { text, json }
+    enum Format {
+        text,
+        json
+    }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         Path work = null;
         if (run) {
-            work = keep != null ? java.nio.file.Files.createDirectories(keep)
+            work = keep != null
+                    ? java.nio.file.Files.createDirectories(keep)
                     : java.nio.file.Files.createTempDirectory("jgwire-diff");
             a = runCluster("A", first, work);
             b = runCluster("B", second, work);
@@ -98,10 +131,18 @@ public final class DiffCommand implements Callable<Integer> {
 
     private Path runCluster(String which, String version, Path work) throws IOException, InterruptedException {
         Path capture = work.resolve(which + "-" + version + "-" + stack + "-" + scenario.replace(':', '_') + ".pcapng");
-        spec.commandLine().getErr().println("jgwire: running " + nodes + " members of JGroups " + version + " on "
-                + stack + ", scenario " + scenario + " -> " + capture);
-        org.jgwire.codec.cluster.ClusterRunner.run(new org.jgwire.codec.cluster.ClusterSpec(version, stack, nodes,
-                scenario, capture, VersionRuntime.defaultHome(), java.time.Duration.ofSeconds(180)));
+        spec.commandLine()
+                .getErr()
+                .println("jgwire: running " + nodes + " members of JGroups " + version + " on " + stack + ", scenario "
+                        + scenario + " -> " + capture);
+        org.jgwire.codec.cluster.ClusterRunner.run(new org.jgwire.codec.cluster.ClusterSpec(
+                version,
+                stack,
+                nodes,
+                scenario,
+                capture,
+                VersionRuntime.defaultHome(),
+                java.time.Duration.ofSeconds(180)));
         return capture;
     }
 
@@ -130,7 +171,8 @@ public final class DiffCommand implements Callable<Integer> {
     private void text(CaptureProfile pa, CaptureProfile pb, List<CaptureDiff.Difference> diffs, PrintWriter out) {
         out.println("A: " + a + "  " + summary(pa));
         out.println("B: " + b + "  " + summary(pb));
-        long structural = diffs.stream().filter(CaptureDiff.Difference::structural).count();
+        long structural =
+                diffs.stream().filter(CaptureDiff.Difference::structural).count();
         out.println();
         out.println("Structural changes: " + (structural == 0 ? "none" : structural));
         for (CaptureDiff.Difference d : diffs)
@@ -147,8 +189,14 @@ public final class DiffCommand implements Callable<Integer> {
         for (String k : kinds) {
             KindProfile x = pa.kinds().get(k), y = pb.kinds().get(k);
             KindProfile shown = y != null ? y : x;
-            out.printf(Locale.ROOT, "  %-26s %6s %6s  %-17s %s%n", k, x == null ? "-" : x.count(),
-                    y == null ? "-" : y.count(), mean(x) + " -> " + mean(y), String.join(" ", shown.headers().keySet()));
+            out.printf(
+                    Locale.ROOT,
+                    "  %-26s %6s %6s  %-17s %s%n",
+                    k,
+                    x == null ? "-" : x.count(),
+                    y == null ? "-" : y.count(),
+                    mean(x) + " -> " + mean(y),
+                    String.join(" ", shown.headers().keySet()));
         }
     }
 
@@ -158,10 +206,15 @@ public final class DiffCommand implements Callable<Integer> {
 
     private static String summary(CaptureProfile p) {
         StringBuilder s = new StringBuilder("JGroups ");
-        s.append(p.versions().isEmpty() ? "none" : String.join(", ", p.versions().keySet()));
+        s.append(
+                p.versions().isEmpty() ? "none" : String.join(", ", p.versions().keySet()));
         s.append("; ").append(String.join(", ", p.transports().keySet()));
-        s.append(String.format(Locale.ROOT, "; %d messages of %d kinds, %.1f bytes/message", p.messages(),
-                p.kinds().size(), p.meanBytes()));
+        s.append(String.format(
+                Locale.ROOT,
+                "; %d messages of %d kinds, %.1f bytes/message",
+                p.messages(),
+                p.kinds().size(),
+                p.meanBytes()));
         if (p.errors() > 0) s.append("; ").append(p.errors()).append(" frames not decoded");
         return s.toString();
     }

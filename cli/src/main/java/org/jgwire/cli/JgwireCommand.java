@@ -8,22 +8,37 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The top-level {@code jgwire} command: subcommands only. */
-@Command(name = "jgwire", mixinStandardHelpOptions = true, versionProvider = JgwireCommand.Version.class,
+@Command(
+        name = "jgwire",
+        mixinStandardHelpOptions = true,
+        versionProvider = JgwireCommand.Version.class,
         description = "Decode and analyse JGroups traffic from captures, pipes and streams, with the real JGroups "
                 + "code of the version that sent it.",
-        subcommands = {DecodeCommand.class, org.jgwire.cli.analysis.ViewsCommand.class,
-                org.jgwire.cli.analysis.StatsCommand.class, ParseMessagesCommand.class, ClusterCommand.class,
-                GuiCommand.class, WiresharkCommand.class, VerifyCommand.class, DiffCommand.class,
-                org.jgwire.cli.samples.SamplesCommand.class,
-                CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error, 4 internal error."})
+        subcommands = {
+            DecodeCommand.class,
+            org.jgwire.cli.analysis.ViewsCommand.class,
+            org.jgwire.cli.analysis.StatsCommand.class,
+            ParseMessagesCommand.class,
+            ClusterCommand.class,
+            GuiCommand.class,
+            WiresharkCommand.class,
+            VerifyCommand.class,
+            DiffCommand.class,
+            org.jgwire.cli.samples.SamplesCommand.class,
+            CommandLine.HelpCommand.class
+        },
+        footer = {
+            "",
+            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error, 4 internal error."
+        })
 public final class JgwireCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required, e.g. 'jgwire decode FILE'");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "a command is required, e.g. 'jgwire decode FILE'");
     }
 
     /** The command line with jgwire's exit-code mapping. */

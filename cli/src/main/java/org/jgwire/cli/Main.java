@@ -1,7 +1,5 @@
 package org.jgwire.cli;
 
-import picocli.CommandLine;
-
 /** Entry point of the {@code jgwire} launcher. */
 public final class Main {
     private Main() {}

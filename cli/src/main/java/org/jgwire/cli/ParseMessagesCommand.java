@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.jgwire.cli.parsemessages.ConcatenatedFrames;
 import org.jgwire.cli.parsemessages.HandshakeSplitSource;
-import org.jgwire.output.parsemessages.ParseMessagesPrinter;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
@@ -27,6 +26,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.runtime.JGroupsVersion;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.output.parsemessages.ParseMessagesPrinter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,59 +35,93 @@ import picocli.CommandLine.Option;
  * {@code jgwire parse-messages}: a drop-in for {@code org.jgroups.tests.ParseMessages}, with its options and its
  * output lines, decoding each frame with the jar of its own version and going on after errors.
  */
-@Command(name = "parse-messages", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Drop-in for org.jgroups.tests.ParseMessages: the same options, the same output lines "
-                + "('N: [src to dest, L bytes, flags=..], hdrs: ...'), for frames of any JGroups version.",
-                "Unlike ParseMessages it also reads pcap/pcapng files, keeps TCP connections apart there, and goes "
-                + "on after a frame it cannot decode (reported on stderr)."},
-        footer = {"", "Examples:",
-                "  tshark -r capture.pcap -T fields -e udp.payload | jgwire parse-messages",
-                "  tshark -r capture.pcap -T fields -e tcp.payload tcp | jgwire parse-messages -tcp -mappings names.txt",
-                "  jgwire parse-messages -file capture.pcapng -show-views false",
-                "  jgwire parse-messages -binary-to-ascii false -file frame.bin",
-                "", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error.",
-                "Compatibility notes: docs/parse-messages.md."})
+@Command(
+        name = "parse-messages",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Drop-in for org.jgroups.tests.ParseMessages: the same options, the same output lines "
+                    + "('N: [src to dest, L bytes, flags=..], hdrs: ...'), for frames of any JGroups version.",
+            "Unlike ParseMessages it also reads pcap/pcapng files, keeps TCP connections apart there, and goes "
+                    + "on after a frame it cannot decode (reported on stderr)."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  tshark -r capture.pcap -T fields -e udp.payload | jgwire parse-messages",
+            "  tshark -r capture.pcap -T fields -e tcp.payload tcp | jgwire parse-messages -tcp -mappings names.txt",
+            "  jgwire parse-messages -file capture.pcapng -show-views false",
+            "  jgwire parse-messages -binary-to-ascii false -file frame.bin",
+            "",
+            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error.",
+            "Compatibility notes: docs/parse-messages.md."
+        })
 public final class ParseMessagesCommand implements Callable<Integer> {
-    @Option(names = "-file", paramLabel = "FILE", description = "Input file (hex text, raw bytes, pcap or pcapng); "
-            + "standard input when missing.")
+    @Option(
+            names = "-file",
+            paramLabel = "FILE",
+            description = "Input file (hex text, raw bytes, pcap or pcapng); " + "standard input when missing.")
     Path file;
 
     @Option(names = "-tcp", description = "The input is a TCP stream: 'bela' handshakes and length-prefixed frames.")
     boolean tcp;
 
-    @Option(names = "-gossip", description = "Also print GossipRouter control messages ('-- gossip: REGISTER(...)'). "
-            + "TUNNEL traffic is recognised by content either way.")
+    @Option(
+            names = "-gossip",
+            description = "Also print GossipRouter control messages ('-- gossip: REGISTER(...)'). "
+                    + "TUNNEL traffic is recognised by content either way.")
     boolean gossip;
 
-    @Option(names = "-mappings", paramLabel = "FILE",
+    @Option(
+            names = "-mappings",
+            paramLabel = "FILE",
             description = "Logical names: '<uuid|long> <name>' pairs, one per line.")
     Path mappings;
 
-    @Option(names = "-binary-to-ascii", paramLabel = "true|false", arity = "1", defaultValue = "true",
+    @Option(
+            names = "-binary-to-ascii",
+            paramLabel = "true|false",
+            arity = "1",
+            defaultValue = "true",
             description = "true (default): the input is hex text; false: raw bytes. jgwire tells hex text, raw "
                     + "bytes, pcap and pcapng apart by content either way; accepted for compatibility.")
     boolean binaryToAscii;
 
-    @Option(names = "-parse-discovery-responses", paramLabel = "true|false", arity = "1", defaultValue = "true",
+    @Option(
+            names = "-parse-discovery-responses",
+            paramLabel = "true|false",
+            arity = "1",
+            defaultValue = "true",
             description = "Learn logical names from the traffic (discovery, MERGE3, GossipRouter) (default: true).")
     boolean parseDiscoveryResponses;
 
-    @Option(names = "-show-views", paramLabel = "true|false", arity = "1", defaultValue = "true",
+    @Option(
+            names = "-show-views",
+            paramLabel = "true|false",
+            arity = "1",
+            defaultValue = "true",
             description = "Show the view of GMS VIEW and JOIN_RSP messages (default: true).")
     boolean showViews;
 
     @Option(names = "-version", description = "Print each frame's JGroups version after the message number.")
     boolean printVersion;
 
-    @Option(names = "-instance", paramLabel = "CLASS", hidden = true,
+    @Option(
+            names = "-instance",
+            paramLabel = "CLASS",
+            hidden = true,
             description = "ParseMessages 5.x: a subclass to run. Not supported: jgwire runs no user classes.")
     String instance;
 
-    @Option(names = "--filter", paramLabel = "EXPR", description = "Only messages matching this expression "
-            + "(docs/filter.md), e.g. 'gms.type == VIEW'.")
+    @Option(
+            names = "--filter",
+            paramLabel = "EXPR",
+            description = "Only messages matching this expression " + "(docs/filter.md), e.g. 'gms.type == VIEW'.")
     String filter;
 
-    @Option(names = "--jgroups-version", paramLabel = "X.Y.Z",
+    @Option(
+            names = "--jgroups-version",
+            paramLabel = "X.Y.Z",
             description = "Decode every frame as this JGroups version, whatever its version short says.")
     String jgroupsVersion;
 
@@ -112,21 +146,23 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         RecordFilter recordFilter = compileFilter();
         NameTable names = new NameTable(mappings != null ? NamesFileReader.read(mappings) : List.of());
         // ParseMessages prints every fragment as it is on the wire: no reassembly here
-        DecodeOptions options = DecodeOptions.defaults(VersionRuntime.defaultHome()).withReassemble(false);
+        DecodeOptions options =
+                DecodeOptions.defaults(VersionRuntime.defaultHome()).withReassemble(false);
         if (jgroupsVersion != null)
-            options = new DecodeOptions(options.limits(), options.jgwireHome(), jgroupsVersion, null, options.ports(),
-                    false);
+            options = new DecodeOptions(
+                    options.limits(), options.jgwireHome(), jgroupsVersion, null, options.ports(), false);
         // ParseMessages prints with System.out's encoding
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, Charset.defaultCharset()), false);
         PrintWriter err = spec.commandLine().getErr();
-        Consumer<ErrorRecord> errors = e -> err.println("jgwire: frame " + e.frame().packet() + ": "
-                + e.problem().jsonName() + (e.offset() >= 0 ? " @" + e.offset() : "") + ": " + e.message());
+        Consumer<ErrorRecord> errors =
+                e -> err.println("jgwire: frame " + e.frame().packet() + ": "
+                        + e.problem().jsonName() + (e.offset() >= 0 ? " @" + e.offset() : "") + ": " + e.message());
         String input = file != null ? file.toString() : "-";
         byte[] raw = !binaryToAscii && !tcp ? rawDatagrams(input) : null;
         if (raw == null && file == null && rawRead != null) input = spill(rawRead);
         DecodeSummary summary;
-        try (ParseMessagesPrinter printer = new ParseMessagesPrinter(out, errors, names, parseDiscoveryResponses,
-                showViews, printVersion, gossip)) {
+        try (ParseMessagesPrinter printer = new ParseMessagesPrinter(
+                out, errors, names, parseDiscoveryResponses, showViews, printVersion, gossip)) {
             Consumer<Record> sink = printer;
             if (recordFilter != null) {
                 RecordFilter f = recordFilter.withNames(names.copy());
@@ -138,9 +174,9 @@ public final class ParseMessagesCommand implements Callable<Integer> {
             if (raw != null) {
                 summary = ConcatenatedFrames.decode(raw, options, sink);
             } else {
-                try (CaptureSource source = HandshakeSplitSource.over(
-                        InputOpener.open(input, new InputHints(tcp, null)), tcp);
-                     Decoder decoder = new Decoder(options)) {
+                try (CaptureSource source =
+                                HandshakeSplitSource.over(InputOpener.open(input, new InputHints(tcp, null)), tcp);
+                        Decoder decoder = new Decoder(options)) {
                     summary = decoder.decode(source, sink);
                 }
             }
@@ -197,8 +233,8 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         try {
             return RecordFilter.compile(filter);
         } catch (FilterSyntaxException e) {
-            throw new IllegalArgumentException("bad --filter: " + e.reason() + "\n  "
-                    + e.pointer().replace("\n", "\n  "), e);
+            throw new IllegalArgumentException(
+                    "bad --filter: " + e.reason() + "\n  " + e.pointer().replace("\n", "\n  "), e);
         }
     }
 }

@@ -1,12 +1,11 @@
 package org.jgwire.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.cluster.Manifest;
@@ -21,26 +20,41 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code jgwire verify}: a capture's decode against the manifest its cluster run wrote. */
-@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Decode a capture made by the cluster runner and check it against the run's manifest: every "
-                + "application message (each copy on the wire, its sender, destination and text), every member's "
-                + "logical name and physical address, the full view and each member's final view.",
-                "Prints what is missing from the capture, what is extra in it and what differs."},
-        footer = {"", "Examples:",
-                "  jgwire verify samples/5.5.7/udp-chat.pcapng",
-                "  jgwire verify capture.pcapng run.json",
-                "  jgwire verify --format json --all capture.pcap run.json",
-                "", "Exit codes: 0 capture and manifest agree, 1 something is missing, extra or different, "
-                + "2 usage error, 3 I/O error (capture or manifest unreadable)."})
+@Command(
+        name = "verify",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Decode a capture made by the cluster runner and check it against the run's manifest: every "
+                    + "application message (each copy on the wire, its sender, destination and text), every member's "
+                    + "logical name and physical address, the full view and each member's final view.",
+            "Prints what is missing from the capture, what is extra in it and what differs."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  jgwire verify samples/5.5.7/udp-chat.pcapng",
+            "  jgwire verify capture.pcapng run.json",
+            "  jgwire verify --format json --all capture.pcap run.json",
+            "",
+            "Exit codes: 0 capture and manifest agree, 1 something is missing, extra or different, "
+                    + "2 usage error, 3 I/O error (capture or manifest unreadable)."
+        })
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "The pcap/pcapng file.")
     Path capture;
 
-    @Parameters(index = "1", paramLabel = "MANIFEST", arity = "0..1",
+    @Parameters(
+            index = "1",
+            paramLabel = "MANIFEST",
+            arity = "0..1",
             description = "The run's manifest (default: the capture's name with .json).")
     Path manifest;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            defaultValue = "text",
             description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
@@ -53,7 +67,10 @@ public final class VerifyCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    enum Format { text, json }
+    enum Format {
+        text,
+        json
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -70,24 +87,32 @@ public final class VerifyCommand implements Callable<Integer> {
     }
 
     private void text(VerifyReport r, Path manifestFile, PrintWriter out) {
-        out.printf("verify %s against %s: JGroups %s, %s stack, scenario %s, %d members, %d messages decoded%n",
+        out.printf(
+                "verify %s against %s: JGroups %s, %s stack, scenario %s, %d members, %d messages decoded%n",
                 capture, manifestFile, r.jgroupsVersion(), r.stack(), r.scenario(), r.members(), r.messages());
         for (String c : r.categories()) {
             StringBuilder line = new StringBuilder(String.format("  %-8s %d checked", c, r.count(c)));
             for (Outcome o : Outcome.values()) {
                 long n = r.count(c, o);
-                if (n > 0) line.append(", ").append(n).append(' ').append(o.name().toLowerCase());
+                if (n > 0)
+                    line.append(", ").append(n).append(' ').append(o.name().toLowerCase());
             }
             out.println(line);
         }
         for (VerifyItem i : r.items())
             if (all || i.outcome().disagrees())
                 out.printf("  %-8s %-8s %s: %s%n", i.outcome(), i.category(), i.item(), i.detail());
-        long missing = r.items().stream().filter(i -> i.outcome() == Outcome.MISSING).count();
-        long extra = r.items().stream().filter(i -> i.outcome() == Outcome.EXTRA).count();
-        long mismatch = r.items().stream().filter(i -> i.outcome() == Outcome.MISMATCH).count();
-        out.println(r.agrees() ? "result: the capture agrees with the manifest"
-                : "result: DISAGREES (" + missing + " missing, " + extra + " extra, " + mismatch + " different)");
+        long missing =
+                r.items().stream().filter(i -> i.outcome() == Outcome.MISSING).count();
+        long extra =
+                r.items().stream().filter(i -> i.outcome() == Outcome.EXTRA).count();
+        long mismatch =
+                r.items().stream().filter(i -> i.outcome() == Outcome.MISMATCH).count();
+        out.println(
+                r.agrees()
+                        ? "result: the capture agrees with the manifest"
+                        : "result: DISAGREES (" + missing + " missing, " + extra + " extra, " + mismatch
+                                + " different)");
     }
 
     private void json(VerifyReport r, Path manifestFile, PrintWriter out) throws IOException {

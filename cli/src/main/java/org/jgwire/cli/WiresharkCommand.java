@@ -11,15 +11,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code jgwire wireshark generate|install}: the Lua dissector generated from the bundled JGroups jars. */
-@Command(name = "wireshark", mixinStandardHelpOptions = true,
-        description = {"Generate the Wireshark Lua dissector for JGroups (one file for every bundled JGroups version), "
-                + "or install it into your personal Wireshark plugins folder."},
+@Command(
+        name = "wireshark",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Generate the Wireshark Lua dissector for JGroups (one file for every bundled JGroups version), "
+                    + "or install it into your personal Wireshark plugins folder."
+        },
         subcommands = {WiresharkCommand.Generate.class, WiresharkCommand.Install.class},
-        footer = {"", "Examples:",
-                "  jgwire wireshark generate -o jgroups.lua",
-                "  jgwire wireshark install",
-                "  tshark -r capture.pcapng -Y 'jgroups.gms.type == \"VIEW\"' -O jgroups",
-                "", "See docs/wireshark.md."})
+        footer = {
+            "",
+            "Examples:",
+            "  jgwire wireshark generate -o jgroups.lua",
+            "  jgwire wireshark install",
+            "  tshark -r capture.pcapng -Y 'jgroups.gms.type == \"VIEW\"' -O jgroups",
+            "",
+            "See docs/wireshark.md."
+        })
 public final class WiresharkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -34,16 +42,27 @@ public final class WiresharkCommand implements Runnable {
         return VersionRuntime.defaultHome().resolve("jgroups");
     }
 
-    @Command(name = "generate", mixinStandardHelpOptions = true,
-            description = "Write jgroups.lua, generated from the id maps and header classes of every bundled JGroups jar.",
-            footer = {"", "Examples:", "  jgwire wireshark generate -o jgroups.lua",
-                    "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
-                    "", "Exit codes: 0 written, 2 usage error, 3 I/O error (unreadable jars, unwritable file)."})
+    @Command(
+            name = "generate",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Write jgroups.lua, generated from the id maps and header classes of every bundled JGroups jar.",
+            footer = {
+                "",
+                "Examples:",
+                "  jgwire wireshark generate -o jgroups.lua",
+                "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
+                "",
+                "Exit codes: 0 written, 2 usage error, 3 I/O error (unreadable jars, unwritable file)."
+            })
     static final class Generate implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "FILE", defaultValue = "jgroups.lua",
+        @Option(
+                names = {"-o", "--output"},
+                paramLabel = "FILE",
+                defaultValue = "jgroups.lua",
                 description = "Where to write the plugin (default: ${DEFAULT-VALUE}).")
         Path output;
 
@@ -55,23 +74,35 @@ public final class WiresharkCommand implements Runnable {
         }
     }
 
-    @Command(name = "install", mixinStandardHelpOptions = true,
-            description = {"Generate jgroups.lua into your personal Wireshark Lua plugins folder and print where it went.",
-                    "Wireshark and tshark load it at their next start."},
-            footer = {"", "Examples:", "  jgwire wireshark install",
-                    "  jgwire wireshark install --dir /usr/lib/x86_64-linux-gnu/wireshark/plugins",
-                    "", "Exit codes: 0 installed, 2 usage error, 3 I/O error."})
+    @Command(
+            name = "install",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Generate jgroups.lua into your personal Wireshark Lua plugins folder and print where it went.",
+                "Wireshark and tshark load it at their next start."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  jgwire wireshark install",
+                "  jgwire wireshark install --dir /usr/lib/x86_64-linux-gnu/wireshark/plugins",
+                "",
+                "Exit codes: 0 installed, 2 usage error, 3 I/O error."
+            })
     static final class Install implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(names = "--dir", paramLabel = "DIR",
+        @Option(
+                names = "--dir",
+                paramLabel = "DIR",
                 description = "Plugins folder (default: ~/.local/lib/wireshark/plugins, Wireshark's personal folder).")
         Path dir;
 
         @Override
         public Integer call() throws IOException {
-            Path folder = dir != null ? dir
+            Path folder = dir != null
+                    ? dir
                     : Path.of(System.getProperty("user.home"), ".local", "lib", "wireshark", "plugins");
             Path target = folder.resolve("jgroups.lua");
             PluginGenerator.write(jarFolder(), JgwireCommand.version(), target);

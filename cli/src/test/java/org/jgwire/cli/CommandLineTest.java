@@ -29,8 +29,8 @@ class CommandLineTest {
     void decodeHelpShowsOptionsAndExamples() {
         assertEquals(0, run("decode", "--help"));
         String help = out.toString();
-        for (String s : new String[] {"--format", "--names", "--jgroups-version", "--jgroups-jar", "--tcp", "--port",
-                "tshark"})
+        for (String s :
+                new String[] {"--format", "--names", "--jgroups-version", "--jgroups-jar", "--tcp", "--port", "tshark"})
             assertTrue(help.contains(s), "help lacks " + s + ":\n" + help);
     }
 
@@ -74,7 +74,8 @@ class CommandLineTest {
     @Test
     void missingNamesFileIsAnIoError(@TempDir Path dir) throws Exception {
         Path input = Files.write(dir.resolve("in.hex"), new byte[0]);
-        assertEquals(ExitCodes.IO, run("decode", "--names", dir.resolve("names.txt").toString(), input.toString()));
+        assertEquals(
+                ExitCodes.IO, run("decode", "--names", dir.resolve("names.txt").toString(), input.toString()));
         assertTrue(err.toString().contains("names.txt"), err.toString());
     }
 }

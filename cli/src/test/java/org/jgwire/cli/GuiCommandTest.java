@@ -45,8 +45,8 @@ class GuiCommandTest {
 
     @Test
     void exportWritesTheSameJsonLinesAsDecode() throws Exception {
-        List<Record> records = List.of(new ErrorRecord(new FrameInfo(7, -1, null, null, Transport.NONE),
-                ProblemKind.GAP, -1, "bytes missing"));
+        List<Record> records = List.of(new ErrorRecord(
+                new FrameInfo(7, -1, null, null, Transport.NONE), ProblemKind.GAP, -1, "bytes missing"));
         ByteArrayOutputStream viaGui = new ByteArrayOutputStream(), viaDecode = new ByteArrayOutputStream();
         GuiCommand.jsonLines().write(records, new NameTable(), viaGui);
         try (org.jgwire.output.JsonLinesWriter w = new org.jgwire.output.JsonLinesWriter(viaDecode, new NameTable())) {

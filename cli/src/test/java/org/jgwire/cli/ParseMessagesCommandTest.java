@@ -18,9 +18,18 @@ class ParseMessagesCommandTest {
     @Test
     void helpShowsParseMessagesOptionsAndExamples() {
         assertEquals(0, run("parse-messages", "--help"));
-        for (String s : new String[] {"-file", "-tcp", "-gossip", "-mappings", "-binary-to-ascii",
-                "-parse-discovery-responses", "-show-views", "-version", "--filter", "tshark"})
-            assertTrue(out.toString().contains(s), "help lacks " + s + ":\n" + out);
+        for (String s : new String[] {
+            "-file",
+            "-tcp",
+            "-gossip",
+            "-mappings",
+            "-binary-to-ascii",
+            "-parse-discovery-responses",
+            "-show-views",
+            "-version",
+            "--filter",
+            "tshark"
+        }) assertTrue(out.toString().contains(s), "help lacks " + s + ":\n" + out);
         assertTrue(run("--help") == 0 && out.toString().contains("parse-messages"), out.toString());
     }
 

@@ -67,7 +67,7 @@ public final class TestHome {
             return;
         }
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(to));
-             Stream<Path> files = Files.walk(from)) {
+                Stream<Path> files = Files.walk(from)) {
             for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
                 out.putNextEntry(new JarEntry(from.relativize(p).toString().replace('\\', '/')));
                 Files.copy(p, out);

@@ -1,8 +1,8 @@
 package org.jgwire.cli.analysis;
 
-import org.jgwire.cli.CaptureOptions;
 import java.io.IOException;
 import java.util.function.Consumer;
+import org.jgwire.cli.CaptureOptions;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
@@ -20,10 +20,15 @@ import org.jgwire.codec.model.Record;
 final class AnalysisRun {
     private AnalysisRun() {}
 
-    static DecodeSummary run(CaptureOptions in, DecodeOptions options, NameTable names, Consumer<Record> records,
-                             Consumer<MessageRecord> fragments) throws IOException {
+    static DecodeSummary run(
+            CaptureOptions in,
+            DecodeOptions options,
+            NameTable names,
+            Consumer<Record> records,
+            Consumer<MessageRecord> fragments)
+            throws IOException {
         try (CaptureSource source = InputOpener.open(in.input(), in.hints());
-             Decoder decoder = new Decoder(options)) {
+                Decoder decoder = new Decoder(options)) {
             decoder.fragmentTap(fragments);
             return decoder.decode(source, r -> {
                 names.learnFrom(r);

@@ -13,7 +13,13 @@ final class Formats {
     static String timeOfDay(long tsNanos) {
         if (tsNanos < 0) return "-";
         long ms = tsNanos / 1_000_000L % 86_400_000L;
-        return String.format(java.util.Locale.ROOT, "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+        return String.format(
+                java.util.Locale.ROOT,
+                "%02d:%02d:%02d.%03d",
+                ms / 3_600_000,
+                ms / 60_000 % 60,
+                ms / 1000 % 60,
+                ms % 1000);
     }
 
     /** Milliseconds with a precision that suits the size: 0.012, 1.25, 12.5, 1250. */

@@ -1,44 +1,57 @@
 package org.jgwire.cli.analysis;
 
-import org.jgwire.cli.CaptureOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
-import org.jgwire.codec.stack.FragmentReassembler;
-import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.stack.FragmentReassembler;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jgwire stats}: tables of traffic per member and protocol, RPC latencies and retransmissions. */
-@Command(name = "stats", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Summarise a capture: messages and bytes per member, per protocol header type and message "
-                + "type, per second; batch sizes; flow-control credit requests; heartbeat intervals; RPC latency "
-                + "percentiles per method with unanswered requests; NAKACK/UNICAST gaps, retransmission requests, "
-                + "retransmissions and their delays.",
-                "Durations are in ms; percentiles are p50/p90/p99/max. Fragments count as the wire carried them; "
-                        + "RPCs are paired on the reassembled messages."},
-        footer = {"", "Examples:",
-                "  jgwire stats capture.pcapng",
-                "  jgwire stats --format json capture.pcapng > stats.json",
-                "", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."})
+@Command(
+        name = "stats",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Summarise a capture: messages and bytes per member, per protocol header type and message "
+                    + "type, per second; batch sizes; flow-control credit requests; heartbeat intervals; RPC latency "
+                    + "percentiles per method with unanswered requests; NAKACK/UNICAST gaps, retransmission requests, "
+                    + "retransmissions and their delays.",
+            "Durations are in ms; percentiles are p50/p90/p99/max. Fragments count as the wire carried them; "
+                    + "RPCs are paired on the reassembled messages."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  jgwire stats capture.pcapng",
+            "  jgwire stats --format json capture.pcapng > stats.json",
+            "",
+            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
+        })
 public final class StatsCommand implements Callable<Integer> {
     /** Seconds listed in text before the per-second table is cut to the busiest ones. */
     static final int TEXT_SECONDS = 60;
+
     static final int TEXT_UNANSWERED = 20;
 
     @Mixin
     CaptureOptions in;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     ViewsCommand.Format format;
 
@@ -56,16 +69,21 @@ public final class StatsCommand implements Callable<Integer> {
         RpcTracker rpc = new RpcTracker();
         // the wire's traffic: every fragment from the tap, everything else from the records (reassembled ones are
         // skipped by those analyses); RPCs: the records, whole messages
-        DecodeSummary summary = AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, r -> {
-            if (!(r instanceof MessageRecord m && FragmentReassembler.isFragment(m))) {
-                traffic.accept(r);
-                reliability.accept(r);
-            }
-            rpc.accept(r);
-        }, m -> {
-            traffic.accept(m);
-            reliability.accept(m);
-        });
+        DecodeSummary summary = AnalysisRun.run(
+                in,
+                in.decodeOptions(spec.commandLine()),
+                names,
+                r -> {
+                    if (!(r instanceof MessageRecord m && FragmentReassembler.isFragment(m))) {
+                        traffic.accept(r);
+                        reliability.accept(r);
+                    }
+                    rpc.accept(r);
+                },
+                m -> {
+                    traffic.accept(m);
+                    reliability.accept(m);
+                });
         PrintWriter out = spec.commandLine().getOut();
         StatsReport report = new StatsReport(traffic.snapshot(), reliability.snapshot(), rpc.snapshot(), names);
         if (format == ViewsCommand.Format.json) report.json(out, summary);

@@ -21,7 +21,8 @@ final class StatsReport {
     private final RpcTracker.RpcStats rpc;
     private final NameTable names;
 
-    StatsReport(TrafficStats.Snapshot traffic, List<SenderStats> reliability, RpcTracker.RpcStats rpc, NameTable names) {
+    StatsReport(
+            TrafficStats.Snapshot traffic, List<SenderStats> reliability, RpcTracker.RpcStats rpc, NameTable names) {
         this.traffic = traffic;
         this.reliability = reliability;
         this.rpc = rpc;
@@ -30,18 +31,44 @@ final class StatsReport {
 
     void text(PrintWriter out) {
         double secs = traffic.firstTs() >= 0 ? (traffic.lastTs() - traffic.firstTs()) / 1e9 : Double.NaN;
-        out.printf(java.util.Locale.ROOT, "%d messages, %d bytes%s, %d errors%n", traffic.messages(), traffic.bytes(),
-                Double.isNaN(secs) ? "" : String.format(java.util.Locale.ROOT, " in %.3f s", secs), traffic.errors());
+        out.printf(
+                java.util.Locale.ROOT,
+                "%d messages, %d bytes%s, %d errors%n",
+                traffic.messages(),
+                traffic.bytes(),
+                Double.isNaN(secs) ? "" : String.format(java.util.Locale.ROOT, " in %.3f s", secs),
+                traffic.errors());
 
         out.println();
         out.println("Members (by bytes sent)");
-        TextTable m = new TextTable("MEMBER", ">MSGS", ">BYTES", ">MCAST", ">UCAST", ">CREDIT_REQ", ">REPLENISH",
-                ">HEARTBEATS", ">HB_P50", ">HB_P90", ">HB_P99", ">HB_MAX");
+        TextTable m = new TextTable(
+                "MEMBER",
+                ">MSGS",
+                ">BYTES",
+                ">MCAST",
+                ">UCAST",
+                ">CREDIT_REQ",
+                ">REPLENISH",
+                ">HEARTBEATS",
+                ">HB_P50",
+                ">HB_P90",
+                ">HB_P99",
+                ">HB_MAX");
         for (TrafficStats.MemberStats s : traffic.members()) {
             Samples.Summary hb = s.heartbeatIntervals();
-            m.row(names.display(s.member()), s.messages(), s.bytes(), s.multicasts(), s.unicasts(), s.creditRequests(),
-                    s.replenishments(), s.heartbeats(), Formats.ms(hb.p50()), Formats.ms(hb.p90()),
-                    Formats.ms(hb.p99()), Formats.ms(hb.max()));
+            m.row(
+                    names.display(s.member()),
+                    s.messages(),
+                    s.bytes(),
+                    s.multicasts(),
+                    s.unicasts(),
+                    s.creditRequests(),
+                    s.replenishments(),
+                    s.heartbeats(),
+                    Formats.ms(hb.p50()),
+                    Formats.ms(hb.p90()),
+                    Formats.ms(hb.p99()),
+                    Formats.ms(hb.max()));
         }
         print(out, m);
 
@@ -59,50 +86,107 @@ final class StatsReport {
 
         Samples.Summary b = traffic.batchSizes();
         out.println();
-        out.printf(java.util.Locale.ROOT, "Batches: %d message lists, size p50 %s p90 %s p99 %s max %s%n", b.count(), num(b.p50()),
-                num(b.p90()), num(b.p99()), num(b.max()));
+        out.printf(
+                java.util.Locale.ROOT,
+                "Batches: %d message lists, size p50 %s p90 %s p99 %s max %s%n",
+                b.count(),
+                num(b.p50()),
+                num(b.p90()),
+                num(b.p99()),
+                num(b.max()));
 
         out.println();
-        out.printf(java.util.Locale.ROOT, "RPCs: %d requests, %d responses (%d exceptions), %d unanswered, %d one-way, %d responses without "
-                        + "their request%n", rpc.requests(), rpc.responses(), rpc.exceptions(), rpc.unanswered(),
-                rpc.oneWay(), rpc.orphans());
+        out.printf(
+                java.util.Locale.ROOT,
+                "RPCs: %d requests, %d responses (%d exceptions), %d unanswered, %d one-way, %d responses without "
+                        + "their request%n",
+                rpc.requests(),
+                rpc.responses(),
+                rpc.exceptions(),
+                rpc.unanswered(),
+                rpc.oneWay(),
+                rpc.orphans());
         if (!rpc.methods().isEmpty()) {
-            TextTable r = new TextTable("METHOD", ">REQS", ">ANSWERED", ">EXC", ">P50_MS", ">P90_MS", ">P99_MS", ">MAX_MS");
+            TextTable r =
+                    new TextTable("METHOD", ">REQS", ">ANSWERED", ">EXC", ">P50_MS", ">P90_MS", ">P99_MS", ">MAX_MS");
             for (RpcTracker.MethodSummary s : rpc.methods()) {
                 Samples.Summary l = s.latency();
-                r.row(s.method(), s.requests(), s.answered(), s.exceptions(), Formats.ms(l.p50()), Formats.ms(l.p90()),
-                        Formats.ms(l.p99()), Formats.ms(l.max()));
+                r.row(
+                        s.method(),
+                        s.requests(),
+                        s.answered(),
+                        s.exceptions(),
+                        Formats.ms(l.p50()),
+                        Formats.ms(l.p90()),
+                        Formats.ms(l.p99()),
+                        Formats.ms(l.max()));
             }
             r.print(out);
         }
         if (!rpc.unansweredList().isEmpty()) {
-            out.println("Unanswered requests" + (rpc.unansweredList().size() > StatsCommand.TEXT_UNANSWERED
-                    ? " (first " + StatsCommand.TEXT_UNANSWERED + "; --format json lists up to "
-                    + RpcTracker.MAX_LISTED + ")" : ""));
+            out.println("Unanswered requests"
+                    + (rpc.unansweredList().size() > StatsCommand.TEXT_UNANSWERED
+                            ? " (first " + StatsCommand.TEXT_UNANSWERED + "; --format json lists up to "
+                                    + RpcTracker.MAX_LISTED + ")"
+                            : ""));
             TextTable u = new TextTable("TIME", ">FRAME", "FROM", "TO", "METHOD");
-            rpc.unansweredList().stream().limit(StatsCommand.TEXT_UNANSWERED).forEach(x -> u.row(
-                    Formats.timeOfDay(x.tsNanos()), "#" + x.packet(), names.display(x.requester()),
-                    x.dest() != null ? names.display(x.dest()) : "<all>", x.method()));
+            rpc.unansweredList().stream()
+                    .limit(StatsCommand.TEXT_UNANSWERED)
+                    .forEach(x -> u.row(
+                            Formats.timeOfDay(x.tsNanos()),
+                            "#" + x.packet(),
+                            names.display(x.requester()),
+                            x.dest() != null ? names.display(x.dest()) : "<all>",
+                            x.method()));
             u.print(out);
         }
 
         out.println();
         out.println("Reliability (per sender; delays in ms)");
-        TextTable rel = new TextTable("PROTOCOL", "SENDER", ">STREAMS", ">MSGS", ">HIGHEST", ">GAPS", ">FILLED",
-                ">MISSING", ">DUPS", ">XMIT_REQ", ">RETRANS", ">DELAY_P50", ">P90", ">P99", ">MAX");
+        TextTable rel = new TextTable(
+                "PROTOCOL",
+                "SENDER",
+                ">STREAMS",
+                ">MSGS",
+                ">HIGHEST",
+                ">GAPS",
+                ">FILLED",
+                ">MISSING",
+                ">DUPS",
+                ">XMIT_REQ",
+                ">RETRANS",
+                ">DELAY_P50",
+                ">P90",
+                ">P99",
+                ">MAX");
         for (SenderStats s : reliability) {
             if (s.protocol().equals("STABLE")) continue;
             Samples.Summary d = s.delays();
-            rel.row(s.protocol(), names.display(s.sender()), s.streams(), s.messages(), s.highestSeqno() < 0 ? "-"
-                            : s.highestSeqno(), s.gaps(), s.filled(), s.stillMissing(), s.duplicates(), s.xmitRequests(),
-                    s.retransmissions(), Formats.ms(d.p50()), Formats.ms(d.p90()), Formats.ms(d.p99()),
+            rel.row(
+                    s.protocol(),
+                    names.display(s.sender()),
+                    s.streams(),
+                    s.messages(),
+                    s.highestSeqno() < 0 ? "-" : s.highestSeqno(),
+                    s.gaps(),
+                    s.filled(),
+                    s.stillMissing(),
+                    s.duplicates(),
+                    s.xmitRequests(),
+                    s.retransmissions(),
+                    Formats.ms(d.p50()),
+                    Formats.ms(d.p90()),
+                    Formats.ms(d.p99()),
                     Formats.ms(d.max()));
         }
         print(out, rel);
         StringBuilder stable = new StringBuilder();
         for (SenderStats s : reliability)
             if (s.protocol().equals("STABLE"))
-                stable.append(stable.length() > 0 ? ", " : "").append(names.display(s.sender())).append(' ').append(s.stableMessages());
+                stable.append(stable.length() > 0 ? ", " : "")
+                        .append(names.display(s.sender()))
+                        .append(' ')
+                        .append(s.stableMessages());
         if (stable.length() > 0) out.println("STABLE messages per member: " + stable);
 
         out.println();
@@ -117,8 +201,13 @@ final class StatsReport {
             out.println("Per second");
         }
         TextTable ps = new TextTable("SECOND", ">MSGS", ">BYTES", "TOP_SENDER", ">TOP_BYTES");
-        for (TrafficStats.Second s : secs2) ps.row(Formats.timeOfDay(s.epochSecond() * 1_000_000_000L).substring(0, 8),
-                s.messages(), s.bytes(), s.top() != null ? names.display(s.top()) : "", s.top() != null ? s.topBytes() : "");
+        for (TrafficStats.Second s : secs2)
+            ps.row(
+                    Formats.timeOfDay(s.epochSecond() * 1_000_000_000L).substring(0, 8),
+                    s.messages(),
+                    s.bytes(),
+                    s.top() != null ? names.display(s.top()) : "",
+                    s.top() != null ? s.topBytes() : "");
         print(out, ps);
     }
 
@@ -128,7 +217,9 @@ final class StatsReport {
     }
 
     private static String num(double v) {
-        return Double.isNaN(v) ? "-" : v == Math.rint(v) ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
+        return Double.isNaN(v)
+                ? "-"
+                : v == Math.rint(v) ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 
     void json(PrintWriter out, DecodeSummary summary) throws IOException {
@@ -258,13 +349,14 @@ final class StatsReport {
         g.writeObjectFieldStart(key);
         g.writeNumberField("count", s.count());
         for (String k : new String[] {"mean", "p50", "p90", "p99", "max"}) {
-            double v = switch (k) {
-                case "mean" -> s.mean();
-                case "p50" -> s.p50();
-                case "p90" -> s.p90();
-                case "p99" -> s.p99();
-                default -> s.max();
-            };
+            double v =
+                    switch (k) {
+                        case "mean" -> s.mean();
+                        case "p50" -> s.p50();
+                        case "p90" -> s.p90();
+                        case "p99" -> s.p99();
+                        default -> s.max();
+                    };
             if (Double.isNaN(v)) g.writeNullField(k);
             else g.writeNumberField(k, Math.round(v * 1000) / 1000.0);
         }

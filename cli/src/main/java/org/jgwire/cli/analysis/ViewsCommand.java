@@ -1,12 +1,12 @@
 package org.jgwire.cli.analysis;
 
-import org.jgwire.cli.CaptureOptions;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
@@ -19,19 +19,31 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jgwire views}: the membership timeline of each cluster in a capture, one line per event. */
-@Command(name = "views", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Show who was in each cluster when: views, joins, leaves, crashes with the suspicion before "
-                + "them, merges with their subgroups, coordinator changes. One line per event.",
-                "Built from GMS, MERGE3, FD_*, VERIFY_SUSPECT traffic; delta views are expanded."},
-        footer = {"", "Examples:",
-                "  jgwire views capture.pcapng",
-                "  jgwire views --format json capture.pcap > views.json",
-                "", "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."})
+@Command(
+        name = "views",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Show who was in each cluster when: views, joins, leaves, crashes with the suspicion before "
+                    + "them, merges with their subgroups, coordinator changes. One line per event.",
+            "Built from GMS, MERGE3, FD_*, VERIFY_SUSPECT traffic; delta views are expanded."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  jgwire views capture.pcapng",
+            "  jgwire views --format json capture.pcap > views.json",
+            "",
+            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
+        })
 public final class ViewsCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions in;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            defaultValue = "text",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
@@ -41,21 +53,27 @@ public final class ViewsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    enum Format { text, json }
+    enum Format {
+        text,
+        json
+    }
 
     @Override
     public Integer call() throws IOException {
         NameTable names = in.names();
         MembershipTimeline timeline = new MembershipTimeline();
-        DecodeSummary summary = AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, timeline::accept, null);
+        DecodeSummary summary =
+                AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, timeline::accept, null);
         timeline.finish();
         PrintWriter out = spec.commandLine().getOut();
         if (format == Format.json) json(out, timeline, names, summary);
         else text(out, timeline, names);
         out.flush();
         if (timeline.droppedEvents() > 0)
-            spec.commandLine().getErr().println("jgwire: " + timeline.droppedEvents() + " events beyond the first "
-                    + MembershipTimeline.MAX_EVENTS + " not shown");
+            spec.commandLine()
+                    .getErr()
+                    .println("jgwire: " + timeline.droppedEvents() + " events beyond the first "
+                            + MembershipTimeline.MAX_EVENTS + " not shown");
         spec.commandLine().getErr().println("jgwire: " + org.jgwire.cli.Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
@@ -63,9 +81,15 @@ public final class ViewsCommand implements Callable<Integer> {
     private static void text(PrintWriter out, MembershipTimeline timeline, NameTable names) {
         TextTable t = new TextTable("TIME", ">FRAME", "CLUSTER", "EVENT", "VIEW", "WHO", "MEMBERS", "DETAIL");
         for (MembershipEvent e : timeline.events()) {
-            t.row(Formats.timeOfDay(e.tsNanos()), "#" + e.packet(), e.cluster(), e.kind().label(),
-                    e.view() != null ? Formats.viewId(e.view(), names) : "", who(e, names),
-                    e.view() != null ? Formats.list(e.view().members(), names) : "", detail(e, names));
+            t.row(
+                    Formats.timeOfDay(e.tsNanos()),
+                    "#" + e.packet(),
+                    e.cluster(),
+                    e.kind().label(),
+                    e.view() != null ? Formats.viewId(e.view(), names) : "",
+                    who(e, names),
+                    e.view() != null ? Formats.list(e.view().members(), names) : "",
+                    detail(e, names));
         }
         if (t.isEmpty()) out.println("no views or membership events in the input");
         else t.print(out);
@@ -76,7 +100,8 @@ public final class ViewsCommand implements Callable<Integer> {
         return switch (e.kind()) {
             case SUSPECT -> names.display(e.by()) + " suspects " + subjects;
             case UNSUSPECT -> subjects + " lives";
-            case COORDINATOR -> names.display(e.by()) + " -> " + names.display(e.subjects().get(0));
+            case COORDINATOR -> names.display(e.by()) + " -> "
+                    + names.display(e.subjects().get(0));
             case MERGE_START -> names.display(e.by()) + " -> " + subjects;
             default -> subjects;
         };

@@ -5,7 +5,6 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
-import org.jgwire.codec.stack.DeltaViews;
 import org.jgwire.codec.framing.FrameDetector;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
@@ -15,6 +14,7 @@ import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.codec.stack.DeltaViews;
 
 /**
  * Raw bytes holding several datagrams back to back, as ParseMessages reads a binary file in UDP mode (the only input
@@ -31,17 +31,22 @@ public final class ConcatenatedFrames {
         long frames = 0, messages = 0, errors = 0;
         TreeSet<String> versions = new TreeSet<>();
         DeltaViews deltaViews = new DeltaViews();
-        try (VersionRuntime runtime = new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(),
-                options.limits())) {
+        try (VersionRuntime runtime = new VersionRuntime(
+                options.jgwireHome(), options.forcedVersion(), options.userJar(), options.limits())) {
             int pos = 0;
             while (pos < data.length) {
                 FrameInfo info = new FrameInfo(frames + 1, -1, null, null, Transport.NONE);
                 int end = pos < data.length && FrameDetector.isPlausibleTransportFrame(data, pos, data.length - pos)
-                        ? end(runtime.decode(FrameKind.TRANSPORT, data, pos, data.length - pos, info)) : -1;
+                        ? end(runtime.decode(FrameKind.TRANSPORT, data, pos, data.length - pos, info))
+                        : -1;
                 if (end <= 0) {
-                    sink.accept(new ErrorRecord(info, ProblemKind.MALFORMED, pos, "no JGroups frame whose end can be "
-                            + "found at byte " + pos + " of the raw input: the remaining " + (data.length - pos)
-                            + " bytes are not decoded"));
+                    sink.accept(new ErrorRecord(
+                            info,
+                            ProblemKind.MALFORMED,
+                            pos,
+                            "no JGroups frame whose end can be "
+                                    + "found at byte " + pos + " of the raw input: the remaining " + (data.length - pos)
+                                    + " bytes are not decoded"));
                     errors++;
                     break;
                 }
@@ -50,8 +55,7 @@ public final class ConcatenatedFrames {
                     if (r instanceof MessageRecord m) {
                         messages++;
                         versions.add(m.version());
-                    }
-                    else if (r instanceof ErrorRecord) errors++;
+                    } else if (r instanceof ErrorRecord) errors++;
                     sink.accept(deltaViews.expand(r));
                 }
                 pos += end;

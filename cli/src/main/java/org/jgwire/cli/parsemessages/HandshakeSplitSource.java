@@ -39,8 +39,13 @@ public final class HandshakeSplitSource implements CaptureSource, SkipsBadLines 
 
     /** {@code "bela"} and a version short of major 3 to 7 ({@code TcpConnection.sendLocalAddress}). */
     private static boolean startsWithHandshake(byte[] b) {
-        return b.length >= 6 && b[0] == 'b' && b[1] == 'e' && b[2] == 'l' && b[3] == 'a'
-                && (b[4] & 0xff) >= 0x18 && (b[4] & 0xff) <= 0x3f;
+        return b.length >= 6
+                && b[0] == 'b'
+                && b[1] == 'e'
+                && b[2] == 'l'
+                && b[3] == 'a'
+                && (b[4] & 0xff) >= 0x18
+                && (b[4] & 0xff) <= 0x3f;
     }
 
     @Override

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.JgwireCommand;
 import org.jgwire.codec.runtime.VersionRuntime;
@@ -21,10 +20,14 @@ import picocli.CommandLine.Command;
  * {@code jgwire samples golden}: writes each sample's golden decode, exactly what {@code jgwire decode --format jsonl}
  * prints for it, and removes golden files whose sample is gone.
  */
-@Command(name = "golden", mixinStandardHelpOptions = true,
-        description = {"Rewrite samples/golden/<version>/<stack>-<scenario>.jsonl from each committed sample "
-                + "(the output of 'jgwire decode --format jsonl'). Run it after a deliberate change to the decoder's "
-                + "output, and review the diff ('git diff samples/golden') before committing."})
+@Command(
+        name = "golden",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Rewrite samples/golden/<version>/<stack>-<scenario>.jsonl from each committed sample "
+                    + "(the output of 'jgwire decode --format jsonl'). Run it after a deliberate change to the decoder's "
+                    + "output, and review the diff ('git diff samples/golden') before committing."
+        })
 public final class GoldenCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SamplesCommand.Where where = new SamplesCommand.Where();
@@ -53,7 +56,8 @@ public final class GoldenCommand implements Callable<Integer> {
             List<Path> stale;
             try (Stream<Path> files = Files.walk(golden)) {
                 stale = files.filter(p -> p.toString().endsWith(".jsonl"))
-                        .filter(p -> !written.contains(p.toAbsolutePath().normalize())).toList();
+                        .filter(p -> !written.contains(p.toAbsolutePath().normalize()))
+                        .toList();
             }
             for (Path p : stale) {
                 Files.delete(p);
@@ -75,10 +79,19 @@ public final class GoldenCommand implements Callable<Integer> {
         StringWriter err = new StringWriter();
         CommandLine cl = JgwireCommand.commandLine();
         cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute("decode", "--format", "jsonl", "--no-progress", "-o", target.toString(),
+        int exit = cl.execute(
+                "decode",
+                "--format",
+                "jsonl",
+                "--no-progress",
+                "-o",
+                target.toString(),
                 s.capture(dir).toString());
         if (exit != ExitCodes.OK && exit != ExitCodes.UNDECODED)
-            throw new IOException("decode of " + s.capture(dir) + " exited with " + exit + ": " + err.toString().trim());
-        return exit == ExitCodes.OK ? null : "decode exited with " + exit + ": " + err.toString().trim();
+            throw new IOException("decode of " + s.capture(dir) + " exited with " + exit + ": "
+                    + err.toString().trim());
+        return exit == ExitCodes.OK
+                ? null
+                : "decode exited with " + exit + ": " + err.toString().trim();
     }
 }

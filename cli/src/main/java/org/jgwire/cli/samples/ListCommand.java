@@ -4,14 +4,15 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code jgwire samples list}: what the library holds, and which files exist. */
-@Command(name = "list", mixinStandardHelpOptions = true,
+@Command(
+        name = "list",
+        mixinStandardHelpOptions = true,
         description = "List every sample of the library (version, stack, scenario) with its capture's size, or "
                 + "'missing'.")
 public final class ListCommand implements Callable<Integer> {
@@ -27,7 +28,11 @@ public final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         for (SampleLibrary.Sample s : SampleLibrary.all(SampleLibrary.bundledVersions(VersionRuntime.defaultHome()))) {
             Path c = s.capture(dir);
-            out.printf("%-8s %-8s %-16s %s%n", s.version(), s.stack(), s.scenario(),
+            out.printf(
+                    "%-8s %-8s %-16s %s%n",
+                    s.version(),
+                    s.stack(),
+                    s.scenario(),
                     Files.isRegularFile(c) ? dir.relativize(c) + " (" + Files.size(c) + " bytes)" : "missing");
         }
         out.flush();

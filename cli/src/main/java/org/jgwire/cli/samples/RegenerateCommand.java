@@ -14,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
@@ -36,32 +35,51 @@ import picocli.CommandLine.Option;
  * the stack sends it (no retransmission; frames the decoder cannot read are reported, not a reason to run again), writes its golden decode, removes superseded captures
  * and rewrites the table in samples/README.md.
  */
-@Command(name = "regenerate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run every sample's cluster again: real JGroups members on 127.0.0.1, captured live on lo "
-                + "(needs root or CAP_NET_RAW+CAP_NET_ADMIN on java, and multicast on lo). A run is kept when the "
-                + "capture dropped nothing and verifies against its manifest; else it is run again (--attempts). "
-                + "Then each sample's golden decode is written, and samples/README.md's table."})
+@Command(
+        name = "regenerate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run every sample's cluster again: real JGroups members on 127.0.0.1, captured live on lo "
+                    + "(needs root or CAP_NET_RAW+CAP_NET_ADMIN on java, and multicast on lo). A run is kept when the "
+                    + "capture dropped nothing and verifies against its manifest; else it is run again (--attempts). "
+                    + "Then each sample's golden decode is written, and samples/README.md's table."
+        })
 public final class RegenerateCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SamplesCommand.Where where = new SamplesCommand.Where();
 
-    @Option(names = "--only", paramLabel = "VERSION[/STEM]", split = ",",
+    @Option(
+            names = "--only",
+            paramLabel = "VERSION[/STEM]",
+            split = ",",
             description = "Only these samples, e.g. 5.5.7 or 5.5.7/udp-chat (default: all).")
     List<String> only = new ArrayList<>();
 
-    @Option(names = "--missing", description = "Only samples whose capture is not there yet (e.g. after adding a "
-            + "version or a stack, or to finish an interrupted run).")
+    @Option(
+            names = "--missing",
+            description = "Only samples whose capture is not there yet (e.g. after adding a "
+                    + "version or a stack, or to finish an interrupted run).")
     boolean missing;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "2",
+    @Option(
+            names = "--parallel",
+            paramLabel = "N",
+            defaultValue = "2",
             description = "Clusters run at a time (default: ${DEFAULT-VALUE}).")
     int parallel;
 
-    @Option(names = "--attempts", paramLabel = "N", defaultValue = "3",
+    @Option(
+            names = "--attempts",
+            paramLabel = "N",
+            defaultValue = "3",
             description = "Runs per sample before giving up on it (default: ${DEFAULT-VALUE}).")
     int attempts;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "90",
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "90",
             description = "Longest one cluster run may take (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 
@@ -113,8 +131,14 @@ public final class RegenerateCommand implements Callable<Integer> {
         String last = "";
         for (int attempt = 1; attempt <= attempts; attempt++) {
             try {
-                ClusterRun run = ClusterRunner.run(new ClusterSpec(s.version(), s.stack(), s.nodes(),
-                        s.scenario(), capture, home, Duration.ofSeconds(timeoutSeconds)));
+                ClusterRun run = ClusterRunner.run(new ClusterSpec(
+                        s.version(),
+                        s.stack(),
+                        s.nodes(),
+                        s.scenario(),
+                        capture,
+                        home,
+                        Duration.ofSeconds(timeoutSeconds)));
                 Manifest m = run.manifest();
                 if (m.dropped() != 0) {
                     last = "the capture dropped " + m.dropped() + " packets";
@@ -167,7 +191,8 @@ public final class RegenerateCommand implements Callable<Integer> {
             for (int i = 0; i + text.length <= file.length; i++)
                 if (java.util.Arrays.equals(file, i, i + text.length, text, 0, text.length)) n++;
             int want = org.jgwire.codec.cluster.ManifestCheck.expectedCopies(m, sent);
-            if (n != want) return "'" + sent.text() + "' is " + n + " times in the file's bytes, sent " + want + " times";
+            if (n != want)
+                return "'" + sent.text() + "' is " + n + " times in the file's bytes, sent " + want + " times";
         }
         return null;
     }
@@ -187,11 +212,14 @@ public final class RegenerateCommand implements Callable<Integer> {
         }
         List<Path> stale;
         try (Stream<Path> files = Files.walk(dir, 2)) {
-            stale = files.filter(p -> p.getParent() != null && !p.getParent().equals(dir)
+            stale = files.filter(p -> p.getParent() != null
+                            && !p.getParent().equals(dir)
                             && !p.getParent().getFileName().toString().equals("golden"))
-                    .filter(p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng")
+                    .filter(p -> p.toString().endsWith(".pcap")
+                            || p.toString().endsWith(".pcapng")
                             || p.toString().endsWith(".json"))
-                    .filter(p -> !keep.contains(p)).toList();
+                    .filter(p -> !keep.contains(p))
+                    .toList();
         }
         for (Path p : stale) {
             Files.delete(p);
@@ -203,17 +231,26 @@ public final class RegenerateCommand implements Callable<Integer> {
     private static void table(Path dir, List<SampleLibrary.Sample> all) throws IOException {
         Path readme = dir.resolve("README.md");
         if (!Files.isRegularFile(readme)) return;
-        StringBuilder t = new StringBuilder(BEGIN).append("\n\n| capture | members (name uuid physical) | capture filter "
-                + "| packets | bytes |\n| --- | --- | --- | --- | --- |\n");
+        StringBuilder t = new StringBuilder(BEGIN)
+                .append("\n\n| capture | members (name uuid physical) | capture filter "
+                        + "| packets | bytes |\n| --- | --- | --- | --- | --- |\n");
         for (SampleLibrary.Sample s : all) {
             Path m = s.manifest(dir);
             if (!Files.isRegularFile(m) || !Files.isRegularFile(s.capture(dir))) continue;
             Manifest mf = Manifest.read(m);
             List<String> members = new ArrayList<>();
             for (Manifest.Member mb : mf.members()) members.add(mb.name() + " " + mb.uuid() + " " + mb.physical());
-            t.append("| `").append(dir.relativize(s.capture(dir))).append("` | ").append(String.join("<br>", members))
-                    .append(" | `").append(mf.captureFilter()).append("` | ").append(mf.packets()).append(" | ")
-                    .append(Files.size(s.capture(dir))).append(" |\n");
+            t.append("| `")
+                    .append(dir.relativize(s.capture(dir)))
+                    .append("` | ")
+                    .append(String.join("<br>", members))
+                    .append(" | `")
+                    .append(mf.captureFilter())
+                    .append("` | ")
+                    .append(mf.packets())
+                    .append(" | ")
+                    .append(Files.size(s.capture(dir)))
+                    .append(" |\n");
         }
         t.append('\n').append(END);
         String text = Files.readString(readme);

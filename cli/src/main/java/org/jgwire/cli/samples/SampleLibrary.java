@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.cluster.Stack;
 import org.jgwire.codec.runtime.JGroupsVersion;
@@ -97,7 +96,8 @@ public final class SampleLibrary {
     public static List<String> bundledVersions(Path home) {
         List<String> out = new ArrayList<>();
         try (VersionRuntime rt = new VersionRuntime(home, null, null, Limits.DEFAULTS)) {
-            for (String label : rt.bundledVersions()) out.add(JGroupsVersion.parse(label).toString());
+            for (String label : rt.bundledVersions())
+                out.add(JGroupsVersion.parse(label).toString());
         }
         return out;
     }

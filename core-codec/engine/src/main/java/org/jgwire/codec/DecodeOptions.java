@@ -14,8 +14,8 @@ import java.util.Set;
  * @param reassemble     FRAG2/FRAG3/FRAG4 fragments are reassembled into the original message (the default);
  *                       false shows the fragments ({@code --no-reassemble})
  */
-public record DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports,
-                            boolean reassemble) {
+public record DecodeOptions(
+        Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports, boolean reassemble) {
     /** Options with fragment reassembly on. */
     public DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports) {
         this(limits, jgwireHome, forcedVersion, userJar, ports, true);

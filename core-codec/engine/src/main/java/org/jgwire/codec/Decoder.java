@@ -8,8 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import org.jgwire.codec.stack.DeltaViews;
-import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.capture.CaptureFormatException;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
@@ -36,6 +34,8 @@ import org.jgwire.codec.network.Transported;
 import org.jgwire.codec.network.UdpDatagram;
 import org.jgwire.codec.network.tcp.TcpReassembler;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.codec.stack.DeltaViews;
+import org.jgwire.codec.stack.FragmentReassembler;
 
 /**
  * The pipeline: capture source, network layer, TCP reassembly and framing, the version runtime, then analysis
@@ -55,14 +55,15 @@ public final class Decoder implements AutoCloseable {
     private FragmentReassembler fragments;
     /** Written by the decoding thread only; volatile so a progress display may read it. */
     private volatile long packets;
+
     private long frames, messages, errors;
     private final TreeSet<String> versions = new TreeSet<>();
     private String lastVersion;
 
     public Decoder(DecodeOptions options) {
         this.options = options;
-        this.runtime = new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(),
-                options.limits());
+        this.runtime =
+                new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(), options.limits());
         this.deltaViews = new DeltaViews();
         this.ports = options.ports();
     }
@@ -100,7 +101,7 @@ public final class Decoder implements AutoCloseable {
     public static DecodeSummary decodeFile(Path capture, DecodeOptions options, Consumer<Record> sink)
             throws IOException {
         try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
-             Decoder decoder = new Decoder(options)) {
+                Decoder decoder = new Decoder(options)) {
             return decoder.decode(source, sink);
         }
     }
@@ -109,11 +110,13 @@ public final class Decoder implements AutoCloseable {
     public DecodeSummary decode(CaptureSource source, Consumer<Record> sink) throws IOException {
         this.sink = sink;
         this.fragments = options.reassemble()
-                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap) : null;
+                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap)
+                : null;
         FrameSink frameSink = new RuntimeFrameSink();
-        NetworkDissector network = new NetworkDissector(options.limits(),
-                (packet, ts, kind, message) -> emitError(new FrameInfo(packet, ts, null, null, Transport.NONE),
-                        kind, -1, message));
+        NetworkDissector network = new NetworkDissector(
+                options.limits(),
+                (packet, ts, kind, message) ->
+                        emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message));
         TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink);
         Map<Integer, StreamFramer> chunkStreams = new HashMap<>();
         long lastPacket = 0, lastTs = -1;
@@ -132,17 +135,25 @@ public final class Decoder implements AutoCloseable {
                     PayloadChunk chunk = (PayloadChunk) c;
                     if (chunk.isDatagram()) {
                         frames++;
-                        decodeFrame(FrameKind.TRANSPORT, chunk.data(), 0, chunk.data().length,
+                        decodeFrame(
+                                FrameKind.TRANSPORT,
+                                chunk.data(),
+                                0,
+                                chunk.data().length,
                                 new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE));
                     } else {
-                        chunkStreams.computeIfAbsent(chunk.stream(), s -> newChunkFramer(source, s, frameSink))
+                        chunkStreams
+                                .computeIfAbsent(chunk.stream(), s -> newChunkFramer(source, s, frameSink))
                                 .data(chunk.data(), 0, chunk.data().length, chunk.number(), chunk.tsNanos());
                     }
                 }
             }
         } catch (CaptureFormatException e) {
-            emitError(new FrameInfo(lastPacket + 1, -1, null, null, Transport.NONE), ProblemKind.TRUNCATED,
-                    e.offset(), e.getMessage());
+            emitError(
+                    new FrameInfo(lastPacket + 1, -1, null, null, Transport.NONE),
+                    ProblemKind.TRUNCATED,
+                    e.offset(),
+                    e.getMessage());
         }
         reportSkippedLines(source);
         tcp.finish(lastPacket, lastTs);
@@ -166,7 +177,9 @@ public final class Decoder implements AutoCloseable {
     }
 
     private boolean portSelected(Transported t) {
-        return ports.isEmpty() || ports.contains(t.src().port()) || ports.contains(t.dst().port());
+        return ports.isEmpty()
+                || ports.contains(t.src().port())
+                || ports.contains(t.dst().port());
     }
 
     private void datagram(UdpDatagram u, long packet, long ts) {
@@ -174,7 +187,11 @@ public final class Decoder implements AutoCloseable {
         // user said this is JGroups, so a frame that does not look like one is reported.
         if (ports.isEmpty() && !FrameDetector.isPlausibleTransportFrame(u.data(), u.offset(), u.length())) return;
         frames++;
-        decodeFrame(FrameKind.TRANSPORT, u.data(), u.offset(), u.length(),
+        decodeFrame(
+                FrameKind.TRANSPORT,
+                u.data(),
+                u.offset(),
+                u.length(),
                 new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP));
     }
 

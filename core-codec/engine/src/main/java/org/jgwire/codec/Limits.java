@@ -20,36 +20,95 @@ package org.jgwire.codec;
  *                           is null: formatting it costs the decoding thread more than reading the header, and only
  *                           some outputs show it (ParseMessages' format, the viewer's detail tree)
  */
-public record Limits(int maxFrameLength, int maxOpenStreams, int maxStreamBuffer, int maxIpFragmentSets,
-                     int maxIpFragmentBytes, int payloadHeadBytes, int payloadTextChars, int maxFragmentSets,
-                     int maxFragmentBytes, boolean headerTexts) {
+public record Limits(
+        int maxFrameLength,
+        int maxOpenStreams,
+        int maxStreamBuffer,
+        int maxIpFragmentSets,
+        int maxIpFragmentBytes,
+        int payloadHeadBytes,
+        int payloadTextChars,
+        int maxFragmentSets,
+        int maxFragmentBytes,
+        boolean headerTexts) {
 
     public static final Limits DEFAULTS = new Limits(64 << 20, 4096, 8 << 20, 1024, 65535 + 64, 64, 256);
 
     /** Limits with the default fragment reassembly bounds, keeping header texts. */
-    public Limits(int maxFrameLength, int maxOpenStreams, int maxStreamBuffer, int maxIpFragmentSets,
-                  int maxIpFragmentBytes, int payloadHeadBytes, int payloadTextChars) {
-        this(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes, payloadHeadBytes,
-                payloadTextChars, 1024, 256 << 20, true);
+    public Limits(
+            int maxFrameLength,
+            int maxOpenStreams,
+            int maxStreamBuffer,
+            int maxIpFragmentSets,
+            int maxIpFragmentBytes,
+            int payloadHeadBytes,
+            int payloadTextChars) {
+        this(
+                maxFrameLength,
+                maxOpenStreams,
+                maxStreamBuffer,
+                maxIpFragmentSets,
+                maxIpFragmentBytes,
+                payloadHeadBytes,
+                payloadTextChars,
+                1024,
+                256 << 20,
+                true);
     }
 
     public Limits withFragmentBounds(int sets, int bytes) {
-        return new Limits(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
-                payloadHeadBytes, payloadTextChars, sets, bytes, headerTexts);
+        return new Limits(
+                maxFrameLength,
+                maxOpenStreams,
+                maxStreamBuffer,
+                maxIpFragmentSets,
+                maxIpFragmentBytes,
+                payloadHeadBytes,
+                payloadTextChars,
+                sets,
+                bytes,
+                headerTexts);
     }
 
     public Limits withMaxFrameLength(int n) {
-        return new Limits(n, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
-                payloadHeadBytes, payloadTextChars, maxFragmentSets, maxFragmentBytes, headerTexts);
+        return new Limits(
+                n,
+                maxOpenStreams,
+                maxStreamBuffer,
+                maxIpFragmentSets,
+                maxIpFragmentBytes,
+                payloadHeadBytes,
+                payloadTextChars,
+                maxFragmentSets,
+                maxFragmentBytes,
+                headerTexts);
     }
 
     public Limits withPayloadHeadBytes(int n) {
-        return new Limits(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
-                n, payloadTextChars, maxFragmentSets, maxFragmentBytes, headerTexts);
+        return new Limits(
+                maxFrameLength,
+                maxOpenStreams,
+                maxStreamBuffer,
+                maxIpFragmentSets,
+                maxIpFragmentBytes,
+                n,
+                payloadTextChars,
+                maxFragmentSets,
+                maxFragmentBytes,
+                headerTexts);
     }
 
     public Limits withHeaderTexts(boolean keep) {
-        return new Limits(maxFrameLength, maxOpenStreams, maxStreamBuffer, maxIpFragmentSets, maxIpFragmentBytes,
-                payloadHeadBytes, payloadTextChars, maxFragmentSets, maxFragmentBytes, keep);
+        return new Limits(
+                maxFrameLength,
+                maxOpenStreams,
+                maxStreamBuffer,
+                maxIpFragmentSets,
+                maxIpFragmentBytes,
+                payloadHeadBytes,
+                payloadTextChars,
+                maxFragmentSets,
+                maxFragmentBytes,
+                keep);
     }
 }

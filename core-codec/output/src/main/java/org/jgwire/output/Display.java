@@ -29,5 +29,4 @@ final class Display {
         for (NodeAddress a : members) out.add(address(a));
         return out;
     }
-
 }

@@ -34,25 +34,59 @@ public final class JsonLinesWriter implements RecordWriter {
     /** Bytes held before they are passed on, when not writing into an {@link OutputBuffer} directly. */
     private static final int FLUSH_AT = 1 << 16;
 
-    private static final byte[] KIND = key("{", "kind"), FRAME = key(",", "frame"), TS = key(",", "ts"),
-            TRANSPORT = key(",", "transport"), SRC_EP = key(",", "src_ep"), DST_EP = key(",", "dst_ep"),
-            VERSION = key(",", "version"), DECODED_WITH = key(",", "decoded_with"), TYPE = key(",", "type"),
-            FLAGS = key(",", "flags"), FLAG_NAMES = key(",", "flag_names"), SRC = key(",", "src"),
-            SRC_ADDR = key(",", "src_addr"), DEST = key(",", "dest"), DEST_ADDR = key(",", "dest_addr"),
-            MULTICAST_TRUE = ascii(",\"multicast\":true"), MULTICAST_FALSE = ascii(",\"multicast\":false"),
-            CLUSTER = key(",", "cluster"), BATCH_INDEX = key(",", "batch_index"),
-            BATCH_SIZE = key(",", "batch_size"), HEADERS = key(",", "headers"), PROTOCOL = key("{", "protocol"),
-            HEADER = key(",", "header"), FIELDS = key(",", "fields"), OFFSET = key(",", "offset"),
-            LENGTH = key(",", "length"), PAYLOAD_LENGTH = ascii(",\"payload\":{\"length\":"),
-            TEXT = key(",", "text"), CLASS = key(",", "class"), HEX = key(",", "hex"), VIEW_ID = ascii(",\"view\":{\"id\":"),
-            VIEW_KIND = key(",", "kind"), MEMBERS = key(",", "members"), REF_ID = key(",", "ref_id"),
-            LEFT = key(",", "left"), JOINED = key(",", "joined"), SUBGROUPS = key(",", "subgroups"),
-            NAMES = key(",", "names"), ADDR_FIRST = key("{", "addr"), NAME = key(",", "name"),
-            PHYSICAL = key(",", "physical"), COORD_TRUE = ascii(",\"coord\":true"), SOURCE = key(",", "source"),
-            PROBLEM = key(",", "problem"), MESSAGE = key(",", "message"), GROUP = key(",", "group"),
-            ADDR = key(",", "addr"), ADDR_ADDR = key(",", "addr_addr"),
-            REASSEMBLED_FROM = key(",", "reassembled_from"), NULL = ascii("null"),
-            TRUE = ascii("true"), FALSE = ascii("false"), EMPTY_ARRAY = ascii("[]");
+    private static final byte[] KIND = key("{", "kind"),
+            FRAME = key(",", "frame"),
+            TS = key(",", "ts"),
+            TRANSPORT = key(",", "transport"),
+            SRC_EP = key(",", "src_ep"),
+            DST_EP = key(",", "dst_ep"),
+            VERSION = key(",", "version"),
+            DECODED_WITH = key(",", "decoded_with"),
+            TYPE = key(",", "type"),
+            FLAGS = key(",", "flags"),
+            FLAG_NAMES = key(",", "flag_names"),
+            SRC = key(",", "src"),
+            SRC_ADDR = key(",", "src_addr"),
+            DEST = key(",", "dest"),
+            DEST_ADDR = key(",", "dest_addr"),
+            MULTICAST_TRUE = ascii(",\"multicast\":true"),
+            MULTICAST_FALSE = ascii(",\"multicast\":false"),
+            CLUSTER = key(",", "cluster"),
+            BATCH_INDEX = key(",", "batch_index"),
+            BATCH_SIZE = key(",", "batch_size"),
+            HEADERS = key(",", "headers"),
+            PROTOCOL = key("{", "protocol"),
+            HEADER = key(",", "header"),
+            FIELDS = key(",", "fields"),
+            OFFSET = key(",", "offset"),
+            LENGTH = key(",", "length"),
+            PAYLOAD_LENGTH = ascii(",\"payload\":{\"length\":"),
+            TEXT = key(",", "text"),
+            CLASS = key(",", "class"),
+            HEX = key(",", "hex"),
+            VIEW_ID = ascii(",\"view\":{\"id\":"),
+            VIEW_KIND = key(",", "kind"),
+            MEMBERS = key(",", "members"),
+            REF_ID = key(",", "ref_id"),
+            LEFT = key(",", "left"),
+            JOINED = key(",", "joined"),
+            SUBGROUPS = key(",", "subgroups"),
+            NAMES = key(",", "names"),
+            ADDR_FIRST = key("{", "addr"),
+            NAME = key(",", "name"),
+            PHYSICAL = key(",", "physical"),
+            COORD_TRUE = ascii(",\"coord\":true"),
+            SOURCE = key(",", "source"),
+            PROBLEM = key(",", "problem"),
+            MESSAGE = key(",", "message"),
+            GROUP = key(",", "group"),
+            ADDR = key(",", "addr"),
+            ADDR_ADDR = key(",", "addr_addr"),
+            REASSEMBLED_FROM = key(",", "reassembled_from"),
+            NULL = ascii("null"),
+            TRUE = ascii("true"),
+            FALSE = ascii("false"),
+            EMPTY_ARRAY = ascii("[]");
     private static final byte[][] TRANSPORTS = new byte[Transport.values().length][];
 
     static {
@@ -62,10 +96,12 @@ public final class JsonLinesWriter implements RecordWriter {
     private final OutputBuffer buf;
     /** Where {@link #buf} goes when full, or null when the caller's stream is the buffer itself. */
     private final OutputStream out;
+
     private final NameTable names;
     private final Display display;
     /** Encodings do not depend on the names: kept per thread, across the writers of successive batches. */
     private static final ThreadLocal<EncodedStrings> ENCODED = ThreadLocal.withInitial(EncodedStrings::new);
+
     private final EncodedStrings encoded = ENCODED.get();
     private final JacksonStrings jackson = new JacksonStrings();
     /** An address's display form, quoted, as of the current names. */
@@ -76,10 +112,12 @@ public final class JsonLinesWriter implements RecordWriter {
 
     /** The keys {@code version} to {@code cluster} of the last message (see {@link #samePrefix}). */
     private MessageRecord prefixOf;
+
     private final Kept prefix = new Kept();
 
     /** The start of the last line (kind and frame keys), reused while lines come from the same frame. */
     private FrameInfo memoFrame;
+
     private String memoKind;
     private final Kept memo = new Kept();
 
@@ -128,6 +166,7 @@ public final class JsonLinesWriter implements RecordWriter {
          * adapters hand out one list for header bodies that repeat byte for byte.
          */
         private List<HeaderField> lastFields, keptFields;
+
         private byte[] kept = new byte[0];
 
         void forgetFields() {
@@ -297,10 +336,17 @@ public final class JsonLinesWriter implements RecordWriter {
      * message list share them (same strings and addresses, by identity), as long as no name was learned between.
      */
     private static boolean samePrefix(MessageRecord prev, MessageRecord m) {
-        return prev != null && prev.frame() == m.frame() && prev.version() == m.version()
-                && prev.decodedWith() == m.decodedWith() && prev.type() == m.type() && prev.flags() == m.flags()
-                && prev.flagNames() == m.flagNames() && prev.src() == m.src() && prev.dest() == m.dest()
-                && prev.multicast() == m.multicast() && prev.cluster() == m.cluster();
+        return prev != null
+                && prev.frame() == m.frame()
+                && prev.version() == m.version()
+                && prev.decodedWith() == m.decodedWith()
+                && prev.type() == m.type()
+                && prev.flags() == m.flags()
+                && prev.flagNames() == m.flagNames()
+                && prev.src() == m.src()
+                && prev.dest() == m.dest()
+                && prev.multicast() == m.multicast()
+                && prev.cluster() == m.cluster();
     }
 
     private void message(MessageRecord m) {
@@ -417,8 +463,7 @@ public final class JsonLinesWriter implements RecordWriter {
         else if (v instanceof String s) {
             if (s.length() <= 64) raw(encoded.of(s)); // short values repeat (type names, clusters)
             else string(s);
-        }
-        else if (v instanceof Long l) number(l);
+        } else if (v instanceof Long l) number(l);
         else if (v instanceof Integer i) number(i);
         else if (v instanceof Short s) number(s);
         else if (v instanceof Byte b) number(b);

@@ -20,8 +20,9 @@ final class JsonText {
     private static final byte[] DIGIT_PAIRS = new byte[200];
     /** Each byte's two hex digits as one little-endian short (the first digit in the low byte). */
     private static final short[] HEX_SHORTS = new short[256];
-    private static final VarHandle HEX_DIGIT_PAIR = MethodHandles.byteArrayViewVarHandle(short[].class,
-            ByteOrder.LITTLE_ENDIAN);
+
+    private static final VarHandle HEX_DIGIT_PAIR =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080808080808080L;
 
@@ -72,8 +73,11 @@ final class JsonText {
 
     /** Nonzero when a byte of {@code w} is not plain ASCII: a control character, DEL excepted, non-ASCII, {@code "\?}. */
     private static long notPlain(long w) {
-        return (w & HIGH_BITS) | ((w - 0x2020202020202020L) & ~w & HIGH_BITS) | zeroByte(w ^ 0x2222222222222222L)
-                | zeroByte(w ^ 0x5C5C5C5C5C5C5C5CL) | zeroByte(w ^ 0x3F3F3F3F3F3F3F3FL);
+        return (w & HIGH_BITS)
+                | ((w - 0x2020202020202020L) & ~w & HIGH_BITS)
+                | zeroByte(w ^ 0x2222222222222222L)
+                | zeroByte(w ^ 0x5C5C5C5C5C5C5C5CL)
+                | zeroByte(w ^ 0x3F3F3F3F3F3F3F3FL);
     }
 
     /** Nonzero when a byte of {@code w} is zero. */

@@ -38,6 +38,7 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
     private final BlockingQueue<Future<OutputBuffer>> inOrder;
     /** Output buffers written out and ready for another batch: a batch's megabyte is not garbage each time. */
     private final BlockingQueue<OutputBuffer> spare;
+
     private final Thread output;
     private volatile Throwable failure;
     private Record[] batch = new Record[BATCH];

@@ -41,8 +41,12 @@ public final class TextWriter implements RecordWriter {
         line.setLength(0);
         frame(r.frame());
         if (r instanceof MessageRecord m) message(m);
-        else if (r instanceof ErrorRecord e) line.append("ERROR ").append(e.problem().jsonName())
-                .append(e.offset() >= 0 ? " @" + e.offset() : "").append(": ").append(e.message());
+        else if (r instanceof ErrorRecord e)
+            line.append("ERROR ")
+                    .append(e.problem().jsonName())
+                    .append(e.offset() >= 0 ? " @" + e.offset() : "")
+                    .append(": ")
+                    .append(e.message());
         else if (r instanceof GossipRecord g) gossip(g);
         line.append('\n');
         try {
@@ -56,7 +60,8 @@ public final class TextWriter implements RecordWriter {
         line.append('#').append(f.packet()).append(' ');
         if (f.tsNanos() >= 0) timeOfDay(f.tsNanos());
         line.append(f.transport().jsonName()).append(' ');
-        if (f.src() != null || f.dst() != null) line.append(f.src()).append('>').append(f.dst()).append(' ');
+        if (f.src() != null || f.dst() != null)
+            line.append(f.src()).append('>').append(f.dst()).append(' ');
     }
 
     /** UTC time of day with microseconds: captures are compared across machines. */
@@ -77,17 +82,29 @@ public final class TextWriter implements RecordWriter {
 
     private void message(MessageRecord m) {
         line.append(m.version()).append(' ');
-        line.append(m.src() != null ? display.address(m.src()) : "?").append(" -> ")
-                .append(m.dest() != null ? display.address(m.dest()) : "<all>").append(' ');
+        line.append(m.src() != null ? display.address(m.src()) : "?")
+                .append(" -> ")
+                .append(m.dest() != null ? display.address(m.dest()) : "<all>")
+                .append(' ');
         line.append(m.type());
         if (!m.flagNames().isEmpty()) line.append(' ').append(m.flagNames());
-        if (m.batchIndex() >= 0) line.append(" (").append(m.batchIndex() + 1).append('/').append(m.batchSize()).append(')');
+        if (m.batchIndex() >= 0)
+            line.append(" (")
+                    .append(m.batchIndex() + 1)
+                    .append('/')
+                    .append(m.batchSize())
+                    .append(')');
         for (HeaderRecord h : m.headers()) header(h);
         line.append(' ').append(m.payload().length()).append('B');
-        if (m.payload().text() != null) line.append(" \"").append(m.payload().text()).append('"');
-        else if (m.payload().objectClass() != null) line.append(' ').append(m.payload().objectClass());
+        if (m.payload().text() != null)
+            line.append(" \"").append(m.payload().text()).append('"');
+        else if (m.payload().objectClass() != null)
+            line.append(' ').append(m.payload().objectClass());
         if (m.view() != null) view(m.view());
-        if (m.isReassembled()) line.append(" [reassembled from ").append(m.reassembledFrom().size()).append(" fragments]");
+        if (m.isReassembled())
+            line.append(" [reassembled from ")
+                    .append(m.reassembledFrom().size())
+                    .append(" fragments]");
     }
 
     private void header(HeaderRecord h) {
@@ -122,15 +139,21 @@ public final class TextWriter implements RecordWriter {
 
     private void view(ViewInfo v) {
         line.append(" view ").append(display.viewId(v)).append(' ').append(display.members(v.members()));
-        if (v.isDelta()) line.append(" (delta: left ").append(display.members(v.left())).append(", joined ")
-                .append(display.members(v.joined())).append(')');
+        if (v.isDelta())
+            line.append(" (delta: left ")
+                    .append(display.members(v.left()))
+                    .append(", joined ")
+                    .append(display.members(v.joined()))
+                    .append(')');
     }
 
     private void gossip(GossipRecord g) {
         line.append("GOSSIP ").append(g.type());
         if (g.group() != null) line.append(" group=").append(g.group());
         if (g.address() != null) line.append(' ').append(display.address(g.address()));
-        g.discovery().forEach(d -> line.append(' ').append(d.logicalName()).append('=')
+        g.discovery().forEach(d -> line.append(' ')
+                .append(d.logicalName())
+                .append('=')
                 .append(d.address() != null ? d.address().id() : "?"));
     }
 

@@ -28,8 +28,12 @@ import org.junit.jupiter.api.Test;
 class JsonLinesWriterTest {
     private static final NodeAddress A = NodeAddress.uuid("00000000-0000-0001-0000-000000000001");
     private static final NodeAddress B = NodeAddress.uuid("00000000-0000-0002-0000-000000000002");
-    private static final FrameInfo FRAME = new FrameInfo(7, 1_700_000_000_000_000_123L,
-            new Endpoint("127.0.0.1", 7800), new Endpoint("228.8.8.8", 45588), Transport.UDP);
+    private static final FrameInfo FRAME = new FrameInfo(
+            7,
+            1_700_000_000_000_000_123L,
+            new Endpoint("127.0.0.1", 7800),
+            new Endpoint("228.8.8.8", 45588),
+            Transport.UDP);
 
     private final NameTable names = new NameTable();
 
@@ -42,22 +46,46 @@ class JsonLinesWriterTest {
         assertTrue(text.endsWith("\n"), "every line ends with a newline");
         // exact decimals: ts carries nanoseconds, more than a double holds
         ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-        return text.lines().map(l -> {
-            try {
-                return mapper.readTree(l);
-            } catch (Exception e) {
-                throw new AssertionError("not JSON: " + l, e);
-            }
-        }).toList();
+        return text.lines()
+                .map(l -> {
+                    try {
+                        return mapper.readTree(l);
+                    } catch (Exception e) {
+                        throw new AssertionError("not JSON: " + l, e);
+                    }
+                })
+                .toList();
     }
 
     private static MessageRecord message(ViewInfo view) {
-        HeaderRecord nak = new HeaderRecord(41, "NAKACK2", 78, "NakAckHeader2",
+        HeaderRecord nak = new HeaderRecord(
+                41,
+                "NAKACK2",
+                78,
+                "NakAckHeader2",
                 List.of(new HeaderField("type", "MSG"), new HeaderField("seqno", 5L), new HeaderField("sender", B)),
-                "[MSG, seqno=5]", 40, 14);
-        return new MessageRecord(FRAME, "5.5.7", "5.5.7.Final", "BYTES", 1, List.of("OOB"), A, null, true, "c",
-                -1, 0, List.of(nak), new Payload(5, "hello", "hello".getBytes(StandardCharsets.UTF_8), null), view,
-                List.of(), 3, 60);
+                "[MSG, seqno=5]",
+                40,
+                14);
+        return new MessageRecord(
+                FRAME,
+                "5.5.7",
+                "5.5.7.Final",
+                "BYTES",
+                1,
+                List.of("OOB"),
+                A,
+                null,
+                true,
+                "c",
+                -1,
+                0,
+                List.of(nak),
+                new Payload(5, "hello", "hello".getBytes(StandardCharsets.UTF_8), null),
+                view,
+                List.of(),
+                3,
+                60);
     }
 
     @Test
@@ -91,16 +119,36 @@ class JsonLinesWriterTest {
         assertEquals(A.id(), m.get("src_addr").asText());
         assertEquals("B", m.get("headers").get(0).get("fields").get("sender").asText());
         assertEquals("A|3", m.get("view").get("id").asText());
-        assertEquals(List.of("A", "B"), List.of(m.get("view").get("members").get(0).asText(),
-                m.get("view").get("members").get(1).asText()));
+        assertEquals(
+                List.of("A", "B"),
+                List.of(
+                        m.get("view").get("members").get(0).asText(),
+                        m.get("view").get("members").get(1).asText()));
     }
 
     @Test
     void reassembledMessageEndsWithItsFragmentsPackets() throws Exception {
         MessageRecord one = message(null);
-        MessageRecord whole = new MessageRecord(one.frame(), one.version(), one.decodedWith(), one.type(), one.flags(),
-                one.flagNames(), one.src(), one.dest(), one.multicast(), one.cluster(), -1, 0, one.headers(),
-                one.payload(), null, List.of(), 3, 60, List.of(3L, 5L));
+        MessageRecord whole = new MessageRecord(
+                one.frame(),
+                one.version(),
+                one.decodedWith(),
+                one.type(),
+                one.flags(),
+                one.flagNames(),
+                one.src(),
+                one.dest(),
+                one.multicast(),
+                one.cluster(),
+                -1,
+                0,
+                one.headers(),
+                one.payload(),
+                null,
+                List.of(),
+                3,
+                60,
+                List.of(3L, 5L));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JsonLinesWriter w = new JsonLinesWriter(bytes, names)) {
             w.write(one);
@@ -124,7 +172,8 @@ class JsonLinesWriterTest {
     @Test
     void missingCaptureTimeIsNull() throws Exception {
         FrameInfo noTime = new FrameInfo(1, -1, null, null, Transport.NONE);
-        JsonNode e = write(new ErrorRecord(noTime, ProblemKind.MALFORMED, -1, "x")).get(0);
+        JsonNode e =
+                write(new ErrorRecord(noTime, ProblemKind.MALFORMED, -1, "x")).get(0);
         assertTrue(e.get("ts").isNull());
         assertEquals("none", e.get("transport").asText());
     }

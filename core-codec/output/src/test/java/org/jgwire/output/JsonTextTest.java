@@ -33,9 +33,17 @@ class JsonTextTest {
 
     @Test
     void stringsAreEscapedAsJacksonEscapesThem() throws IOException {
-        List<String> strings = new ArrayList<>(List.of("", "plain ascii 123", "quote \" and \\ backslash", "a/b",
-                "tab\tnewline\ncr\rbs\bff\f", "nul\u0000 unit\u001f del\u007f", "caf\u00e9 \u20ac \u4e2d",
-                "emoji \ud83d\ude00 pair", "x".repeat(300) + "\u00fc", "\u0080\u07ff\u0800\uffff"));
+        List<String> strings = new ArrayList<>(List.of(
+                "",
+                "plain ascii 123",
+                "quote \" and \\ backslash",
+                "a/b",
+                "tab\tnewline\ncr\rbs\bff\f",
+                "nul\u0000 unit\u001f del\u007f",
+                "caf\u00e9 \u20ac \u4e2d",
+                "emoji \ud83d\ude00 pair",
+                "x".repeat(300) + "\u00fc",
+                "\u0080\u07ff\u0800\uffff"));
         StringBuilder all = new StringBuilder();
         for (char c = 0; c < 0x100; c++) all.append(c);
         strings.add(all.toString());
@@ -43,8 +51,10 @@ class JsonTextTest {
             OutputBuffer buf = new OutputBuffer(8);
             if (!JsonText.plainString(s, buf)) new JacksonStrings().write(s, buf);
             assertEquals(jackson(g -> g.writeString(s)), ours(buf), "string " + s);
-            assertEquals(jackson(g -> g.writeString(new SerializedString(s))),
-                    new String(JsonText.quoted(s), StandardCharsets.ISO_8859_1), "serialized string " + s);
+            assertEquals(
+                    jackson(g -> g.writeString(new SerializedString(s))),
+                    new String(JsonText.quoted(s), StandardCharsets.ISO_8859_1),
+                    "serialized string " + s);
         }
     }
 
@@ -60,8 +70,18 @@ class JsonTextTest {
             assertEquals("\"" + s + "\"", ours(plain));
         }
         // U+0141 and U+4E2D: beyond Latin-1, their low bytes are the plain 'A' and '-'
-        for (String s : List.of("a\"b", "a\\b", "a\nb", "caf\u00e9", "\u0141\u4e2d", "tab\t", "12345678\"",
-                "1234567\\", "\u0141\u4e2d?", "x".repeat(40) + "\u0000", "\u00ff".repeat(9))) {
+        for (String s : List.of(
+                "a\"b",
+                "a\\b",
+                "a\nb",
+                "caf\u00e9",
+                "\u0141\u4e2d",
+                "tab\t",
+                "12345678\"",
+                "1234567\\",
+                "\u0141\u4e2d?",
+                "x".repeat(40) + "\u0000",
+                "\u00ff".repeat(9))) {
             OutputBuffer other = new OutputBuffer(4);
             assertEquals(false, JsonText.plainString(s, other), s);
             assertEquals(0, other.size, "nothing appended for " + s);
@@ -85,9 +105,34 @@ class JsonTextTest {
 
     @Test
     void numbersAreWrittenAsJacksonWritesThem() throws IOException {
-        for (long v : new long[] {0, 1, -1, 9, 10, 99, 100, 12345, -98765, Integer.MAX_VALUE, Integer.MIN_VALUE,
-                Long.MAX_VALUE, Long.MIN_VALUE, 1_795_323_188L, 999_999_999_999L, 999, 1000, 9999, 10000,
-                999_999_999, 1_000_000_000, 2_147_483_648L, -2_147_483_649L, -1_000_000_000, 101, 1_000_001}) {
+        for (long v : new long[] {
+            0,
+            1,
+            -1,
+            9,
+            10,
+            99,
+            100,
+            12345,
+            -98765,
+            Integer.MAX_VALUE,
+            Integer.MIN_VALUE,
+            Long.MAX_VALUE,
+            Long.MIN_VALUE,
+            1_795_323_188L,
+            999_999_999_999L,
+            999,
+            1000,
+            9999,
+            10000,
+            999_999_999,
+            1_000_000_000,
+            2_147_483_648L,
+            -2_147_483_649L,
+            -1_000_000_000,
+            101,
+            1_000_001
+        }) {
             byte[] b = new byte[20];
             int end = JsonText.decimal(v, b, 0);
             assertEquals(jackson(g -> g.writeNumber(v)), new String(b, 0, end, StandardCharsets.ISO_8859_1));

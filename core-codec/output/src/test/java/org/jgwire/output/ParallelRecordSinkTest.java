@@ -29,14 +29,33 @@ class ParallelRecordSinkTest {
     private static List<Record> records() {
         List<Record> out = new ArrayList<>();
         for (int i = 1; i <= 3 * ParallelRecordSink.BATCH + 17; i++) {
-            List<Discovery> names = i == 100 ? List.of(new Discovery(A, "alpha", null, true, "discovery"))
-                    : i == ParallelRecordSink.BATCH + 1 ? List.of(new Discovery(B, "beta", null, false, "discovery"))
-                    : i == 2 * ParallelRecordSink.BATCH + 5 ? List.of(new Discovery(A, "alpha2", null, true, "merge3"))
-                    : List.of();
+            List<Discovery> names = i == 100
+                    ? List.of(new Discovery(A, "alpha", null, true, "discovery"))
+                    : i == ParallelRecordSink.BATCH + 1
+                            ? List.of(new Discovery(B, "beta", null, false, "discovery"))
+                            : i == 2 * ParallelRecordSink.BATCH + 5
+                                    ? List.of(new Discovery(A, "alpha2", null, true, "merge3"))
+                                    : List.of();
             byte[] text = ("m" + i).getBytes(StandardCharsets.UTF_8);
-            out.add(new MessageRecord(new FrameInfo(i, i * 1000L, null, null, Transport.NONE), "5.5.7", "5.5.7.Final",
-                    "BYTES", 0, List.of(), A, B, false, null, -1, 0, List.of(),
-                    new Payload(text.length, "m" + i, text, null), null, names, 0, -1));
+            out.add(new MessageRecord(
+                    new FrameInfo(i, i * 1000L, null, null, Transport.NONE),
+                    "5.5.7",
+                    "5.5.7.Final",
+                    "BYTES",
+                    0,
+                    List.of(),
+                    A,
+                    B,
+                    false,
+                    null,
+                    -1,
+                    0,
+                    List.of(),
+                    new Payload(text.length, "m" + i, text, null),
+                    null,
+                    names,
+                    0,
+                    -1));
         }
         return out;
     }
@@ -55,7 +74,8 @@ class ParallelRecordSinkTest {
         String expected = sequential(records, new NameTable());
         for (int threads : new int[] {1, 2, 4}) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (ParallelRecordSink sink = new ParallelRecordSink(bytes, JsonLinesWriter::new, new NameTable(), threads)) {
+            try (ParallelRecordSink sink =
+                    new ParallelRecordSink(bytes, JsonLinesWriter::new, new NameTable(), threads)) {
                 records.forEach(sink);
             }
             assertEquals(expected, bytes.toString(StandardCharsets.UTF_8), threads + " threads");
@@ -63,7 +83,11 @@ class ParallelRecordSinkTest {
         // the check above could not fail if names never showed: make sure they do, and change where they should
         assertTrue(expected.lines().skip(98).findFirst().orElseThrow().contains("\"src\":\"00000000-0000-0001"));
         assertTrue(expected.lines().skip(99).findFirst().orElseThrow().contains("\"src\":\"alpha\""));
-        assertTrue(expected.lines().skip(ParallelRecordSink.BATCH).findFirst().orElseThrow().contains("\"dest\":\"beta\""));
+        assertTrue(expected.lines()
+                .skip(ParallelRecordSink.BATCH)
+                .findFirst()
+                .orElseThrow()
+                .contains("\"dest\":\"beta\""));
         assertTrue(expected.lines().reduce((x, y) -> y).orElseThrow().contains("\"src\":\"alpha2\""));
     }
 
@@ -74,7 +98,12 @@ class ParallelRecordSinkTest {
         try (ParallelRecordSink sink = new ParallelRecordSink(bytes, TextWriter::new, known, 2)) {
             records().subList(0, 3).forEach(sink);
         }
-        assertEquals(3, bytes.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("-> from-file")).count());
+        assertEquals(
+                3,
+                bytes.toString(StandardCharsets.UTF_8)
+                        .lines()
+                        .filter(l -> l.contains("-> from-file"))
+                        .count());
     }
 
     @Test

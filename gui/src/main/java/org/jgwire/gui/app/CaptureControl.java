@@ -54,27 +54,29 @@ final class CaptureControl {
         LiveCaptureSource capture = live;
         window.setStatus("Starting " + spec.nodes() + " JGroups " + spec.jgroupsVersion() + " members (" + spec.stack()
                 + ", " + spec.scenario() + ") ...");
-        Thread t = new Thread(() -> {
-            ClusterRun run = null;
-            String failed = null;
-            try {
-                run = ClusterRunner.run(spec);
-                Thread.sleep(500); // the last packets reach the capture
-            } catch (Exception e) {
-                failed = "Test cluster failed: " + e.getMessage();
-            }
-            ClusterRun done = run;
-            String failure = failed;
-            Platform.runLater(() -> {
-                if (live == capture) window.stopCapture();
-                if (failure != null) {
-                    window.showError(failure);
-                    result.completeExceptionally(new IOException(failure));
-                } else {
-                    result.complete(done);
-                }
-            });
-        }, "jgwire-cluster");
+        Thread t = new Thread(
+                () -> {
+                    ClusterRun run = null;
+                    String failed = null;
+                    try {
+                        run = ClusterRunner.run(spec);
+                        Thread.sleep(500); // the last packets reach the capture
+                    } catch (Exception e) {
+                        failed = "Test cluster failed: " + e.getMessage();
+                    }
+                    ClusterRun done = run;
+                    String failure = failed;
+                    Platform.runLater(() -> {
+                        if (live == capture) window.stopCapture();
+                        if (failure != null) {
+                            window.showError(failure);
+                            result.completeExceptionally(new IOException(failure));
+                        } else {
+                            result.complete(done);
+                        }
+                    });
+                },
+                "jgwire-cluster");
         t.setDaemon(true);
         t.start();
         return result;

@@ -42,7 +42,8 @@ final class CaptureDialogs {
         d.getDialogPane().setContent(grid);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         d.setResultConverter(b -> b == ButtonType.OK && iface.getValue() != null
-                ? new Live(iface.getValue(), parsePorts(ports.getText())) : null);
+                ? new Live(iface.getValue(), parsePorts(ports.getText()))
+                : null);
         return d.showAndWait();
     }
 
@@ -89,8 +90,15 @@ final class CaptureDialogs {
         d.getDialogPane().setContent(grid);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         d.setResultConverter(b -> b == ButtonType.OK && version.getValue() != null
-                ? new ClusterSpec(version.getValue(), stack.getValue(), members.getValue(), scenario.getValue(), null, home,
-                        Duration.ofMinutes(3)) : null);
+                ? new ClusterSpec(
+                        version.getValue(),
+                        stack.getValue(),
+                        members.getValue(),
+                        scenario.getValue(),
+                        null,
+                        home,
+                        Duration.ofMinutes(3))
+                : null);
         return d.showAndWait();
     }
 

@@ -54,7 +54,9 @@ final class FilterBar extends HBox {
 
     /** Compiles and applies the text; on a syntax error, marks it and keeps the current rows. */
     void applyText() {
-        String text = field.getEditor().getText() == null ? "" : field.getEditor().getText().strip();
+        String text = field.getEditor().getText() == null
+                ? ""
+                : field.getEditor().getText().strip();
         if (text.isEmpty()) {
             clear();
             return;
@@ -84,7 +86,12 @@ final class FilterBar extends HBox {
             field.getStyleClass().add("filter-bad");
             if (position >= 0 && position <= field.getEditor().getText().length()) {
                 field.getEditor().positionCaret(position);
-                field.getEditor().selectRange(position, Math.min(position + 1, field.getEditor().getText().length()));
+                field.getEditor()
+                        .selectRange(
+                                position,
+                                Math.min(
+                                        position + 1,
+                                        field.getEditor().getText().length()));
             }
         }
     }

@@ -27,8 +27,16 @@ final class MainMenu {
         exportShown.setDisable(!canExport);
         exportSelected.setDisable(!canExport);
         MenuItem quit = item("Quit", "Shortcut+Q", () -> window.stage().close());
-        Menu file = new Menu("File", null, open, recent, new SeparatorMenuItem(), exportShown, exportSelected,
-                new SeparatorMenuItem(), quit);
+        Menu file = new Menu(
+                "File",
+                null,
+                open,
+                recent,
+                new SeparatorMenuItem(),
+                exportShown,
+                exportSelected,
+                new SeparatorMenuItem(),
+                quit);
         updateRecent();
 
         CheckMenuItem relative = new CheckMenuItem("Relative time");

@@ -143,7 +143,8 @@ public final class MainWindow {
         restoreColumnWidths();
 
         Scene scene = new Scene(root, prefs.getDouble("window.width", 1280), prefs.getDouble("window.height", 800));
-        scene.getStylesheets().add(MainWindow.class.getResource("/org/jgwire/gui/viewer.css").toExternalForm());
+        scene.getStylesheets()
+                .add(MainWindow.class.getResource("/org/jgwire/gui/viewer.css").toExternalForm());
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
             e.consume();
@@ -245,19 +246,28 @@ public final class MainWindow {
         progress.setVisible(false);
         menu.setCapturing(false);
         Exception f = s.failure().get();
-        if (f != null) showError("Reading stopped: " + f.getMessage() + " (the " + s.rows().size()
-                + " records read before it are shown)");
+        if (f != null)
+            showError("Reading stopped: " + f.getMessage() + " (the " + s.rows().size()
+                    + " records read before it are shown)");
         updateStatus();
     }
 
     private void updateStatus() {
         if (session == null) return;
         StringBuilder b = new StringBuilder();
-        b.append(session.shown().size()).append(" of ").append(session.rows().size()).append(" records shown");
+        b.append(session.shown().size())
+                .append(" of ")
+                .append(session.rows().size())
+                .append(" records shown");
         if (session.errorRows() > 0) b.append(", ").append(session.errorRows()).append(" could not be decoded");
         DecodeSummary sum = session.summary().get();
-        if (sum != null) b.append("; ").append(sum.packets()).append(" packets, ").append(sum.frames())
-                .append(" frames, versions ").append(String.join(", ", sum.versions()));
+        if (sum != null)
+            b.append("; ")
+                    .append(sum.packets())
+                    .append(" packets, ")
+                    .append(sum.frames())
+                    .append(" frames, versions ")
+                    .append(String.join(", ", sum.versions()));
         else if (session.loading().get()) b.append(" (loading)");
         status.setText(b.toString());
         status.getStyleClass().remove("status-errors");
@@ -278,11 +288,13 @@ public final class MainWindow {
         }
         byte[] bytes = session.frameBytes(row, HEX_BYTES);
         int length = session.frameLength(row);
-        DetailNode root = new DetailTreeBuilder(a -> session.names().get().nameOf(a)).build(row.record(), bytes, length);
+        DetailNode root =
+                new DetailTreeBuilder(a -> session.names().get().nameOf(a)).build(row.record(), bytes, length);
         hex.show(bytes, length);
         tree.show(root);
         // Start on the message itself: its bytes highlighted.
-        if (root.children().size() > 1) tree.getSelectionModel().select(tree.getRoot().getChildren().get(1));
+        if (root.children().size() > 1)
+            tree.getSelectionModel().select(tree.getRoot().getChildren().get(1));
     }
 
     /** Selects the row with this number in the table (clearing the filter if it hides it). */
@@ -321,7 +333,8 @@ public final class MainWindow {
 
     /** Shows the statistics of what is loaded so far. */
     void updateStats() {
-        if (session != null) stats.show(session.traffic(), a -> session.names().get().display(a));
+        if (session != null)
+            stats.show(session.traffic(), a -> session.names().get().display(a));
     }
 
     void copySelectedValue() {
@@ -350,9 +363,11 @@ public final class MainWindow {
     void chooseAndOpen() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open capture");
-        chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Captures (*.pcap, *.pcapng, *.cap)", "*.pcap", "*.pcapng", "*.cap"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter(
+                                "Captures (*.pcap, *.pcapng, *.cap)", "*.pcap", "*.pcapng", "*.cap"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         List<String> recent = prefs.recentFiles();
         if (!recent.isEmpty()) {
             File dir = new File(recent.get(0)).getParentFile();
@@ -365,7 +380,8 @@ public final class MainWindow {
     /** Writes the shown (filtered) rows, or only the selected ones, as JSON Lines. */
     void export(boolean selectionOnly) {
         if (session == null || export == null) return;
-        List<Row> rows = selectionOnly ? List.copyOf(table.getSelectionModel().getSelectedItems())
+        List<Row> rows = selectionOnly
+                ? List.copyOf(table.getSelectionModel().getSelectedItems())
                 : new ArrayList<>(session.shown());
         if (rows.isEmpty()) {
             showError("Nothing to export: " + (selectionOnly ? "no row selected" : "no row shown"));
@@ -387,14 +403,16 @@ public final class MainWindow {
         List<Record> records = new ArrayList<>(rows.size());
         for (Row r : rows) records.add(r.record());
         var names = session.names().get();
-        Thread t = new Thread(() -> {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-                export.write(records, names, out);
-                Platform.runLater(() -> status.setText("Exported " + records.size() + " records to " + file));
-            } catch (IOException | RuntimeException e) {
-                Platform.runLater(() -> showError("Export to " + file + " failed: " + e.getMessage()));
-            }
-        }, "jgwire-export");
+        Thread t = new Thread(
+                () -> {
+                    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+                        export.write(records, names, out);
+                        Platform.runLater(() -> status.setText("Exported " + records.size() + " records to " + file));
+                    } catch (IOException | RuntimeException e) {
+                        Platform.runLater(() -> showError("Export to " + file + " failed: " + e.getMessage()));
+                    }
+                },
+                "jgwire-export");
         t.setDaemon(true);
         t.start();
     }

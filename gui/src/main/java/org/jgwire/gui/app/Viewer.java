@@ -19,8 +19,8 @@ public final class Viewer {
      * @param options decoding options (the distribution home, limits, ports)
      * @param export  the JSON Lines writer, or null to disable export
      */
-    public record Launch(Path file, String live, java.util.List<Integer> ports, DecodeOptions options,
-                         RecordExport export) {}
+    public record Launch(
+            Path file, String live, java.util.List<Integer> ports, DecodeOptions options, RecordExport export) {}
 
     private static volatile Launch launch;
 

@@ -69,16 +69,18 @@ public final class CaptureLoader {
         ProgressSource source = new ProgressSource(raw, expectedBytes);
         Batcher batcher = new Batcher(source);
         // A live capture may go quiet with rows in hand: a timer hands them over too.
-        java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
-                .newSingleThreadScheduledExecutor(r -> {
+        java.util.concurrent.ScheduledExecutorService timer =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "jgwire-loader-timer");
                     t.setDaemon(true);
                     return t;
                 });
-        timer.scheduleWithFixedDelay(() -> batcher.handOver(false), 100, 100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        timer.scheduleWithFixedDelay(
+                () -> batcher.handOver(false), 100, 100, java.util.concurrent.TimeUnit.MILLISECONDS);
         DecodeSummary summary = null;
         Exception failure = null;
-        try (CaptureSource s = source; Decoder decoder = new Decoder(options)) {
+        try (CaptureSource s = source;
+                Decoder decoder = new Decoder(options)) {
             decoder.tapFrames(batcher::frame);
             decoder.fragmentTap(batcher::fragment);
             summary = decoder.decode(source.decoderView(), batcher::record);

@@ -20,13 +20,13 @@ import javafx.collections.transformation.FilteredList;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
-import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.stack.FragmentReassembler;
 
 /**
  * What the viewer shows of one capture: every row (appended while it loads), the rows the filter lets through,
@@ -83,10 +83,11 @@ public final class CaptureSession implements AutoCloseable {
 
     private void append(List<Row> batch, List<MessageRecord> fragments, NameTable table, double p) {
         if (startNanos < 0) {
-            for (Row r : batch) if (r.record().frame().tsNanos() >= 0) {
-                startNanos = r.record().frame().tsNanos();
-                break;
-            }
+            for (Row r : batch)
+                if (r.record().frame().tsNanos() >= 0) {
+                    startNanos = r.record().frame().tsNanos();
+                    break;
+                }
         }
         if (table != null) names.set(table);
         List<MembershipEvent> found = new java.util.ArrayList<>();

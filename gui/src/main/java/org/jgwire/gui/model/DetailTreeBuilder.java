@@ -40,8 +40,12 @@ public final class DetailTreeBuilder {
     }
 
     private DetailNode frameNode(FrameInfo f, int frameLength) {
-        DetailNode n = new DetailNode("Frame: packet #" + f.packet() + ", " + Math.max(frameLength, 0) + " bytes, "
-                + f.transport().jsonName(), String.valueOf(f.packet()), frameLength > 0 ? 0 : -1, Math.max(frameLength, 0));
+        DetailNode n = new DetailNode(
+                "Frame: packet #" + f.packet() + ", " + Math.max(frameLength, 0) + " bytes, "
+                        + f.transport().jsonName(),
+                String.valueOf(f.packet()),
+                frameLength > 0 ? 0 : -1,
+                Math.max(frameLength, 0));
         n.add("Packet", f.packet());
         if (f.tsNanos() >= 0) n.add("Time", Instant.ofEpochSecond(0, f.tsNanos()));
         n.add("Transport", f.transport().jsonName());
@@ -52,21 +56,35 @@ public final class DetailTreeBuilder {
 
     private void message(DetailNode root, MessageRecord m, byte[] frame) {
         int len = m.length() > 0 ? m.length() : 0;
-        DetailNode msg = root.add(new DetailNode("Message: " + m.type() + " " + address(m.src()) + " -> "
-                + (m.dest() != null ? address(m.dest()) : "<all>"), m.type(), len > 0 ? m.offset() : -1, len));
+        DetailNode msg = root.add(new DetailNode(
+                "Message: " + m.type() + " " + address(m.src()) + " -> "
+                        + (m.dest() != null ? address(m.dest()) : "<all>"),
+                m.type(),
+                len > 0 ? m.offset() : -1,
+                len));
         msg.add("Type", m.type());
         msg.add("Version", m.version() + " (decoded with " + m.decodedWith() + ")");
-        msg.add("Flags", m.flagNames().isEmpty() ? "0x" + Integer.toHexString(m.flags())
-                : m.flagNames() + " (0x" + Integer.toHexString(m.flags()) + ")");
+        msg.add(
+                "Flags",
+                m.flagNames().isEmpty()
+                        ? "0x" + Integer.toHexString(m.flags())
+                        : m.flagNames() + " (0x" + Integer.toHexString(m.flags()) + ")");
         msg.add("Source", m.src() != null ? longAddress(m.src()) : "none");
         msg.add("Destination", m.dest() != null ? longAddress(m.dest()) : "all (multicast)");
         if (m.cluster() != null) msg.add("Cluster", m.cluster());
         if (m.batchIndex() >= 0) msg.add("Batch", (m.batchIndex() + 1) + " of " + m.batchSize());
-        if (m.isReassembled()) msg.add(new DetailNode("Reassembled from the fragments in packets " + m.reassembledFrom()
-                + " (byte ranges are in the reassembled message, not shown in the hex pane)",
-                m.reassembledFrom().toString(), -1, 0));
-        DetailNode headers = root.add(new DetailNode("Headers (" + m.headers().size() + ")",
-                String.valueOf(m.headers().size()), -1, 0));
+        if (m.isReassembled())
+            msg.add(new DetailNode(
+                    "Reassembled from the fragments in packets " + m.reassembledFrom()
+                            + " (byte ranges are in the reassembled message, not shown in the hex pane)",
+                    m.reassembledFrom().toString(),
+                    -1,
+                    0));
+        DetailNode headers = root.add(new DetailNode(
+                "Headers (" + m.headers().size() + ")",
+                String.valueOf(m.headers().size()),
+                -1,
+                0));
         for (HeaderRecord h : m.headers()) headers.add(header(h));
         root.add(payload(m, frame));
         if (m.view() != null) root.add(view(m.view()));
@@ -75,8 +93,11 @@ public final class DetailTreeBuilder {
 
     private DetailNode header(HeaderRecord h) {
         Object type = h.field("type");
-        DetailNode n = new DetailNode(h.protocol() + ": " + h.headerClass() + (type != null ? " " + type : ""),
-                h.text(), h.offset(), h.length());
+        DetailNode n = new DetailNode(
+                h.protocol() + ": " + h.headerClass() + (type != null ? " " + type : ""),
+                h.text(),
+                h.offset(),
+                h.length());
         n.add("Protocol id", h.protocolId() + " (" + h.protocol() + ")");
         n.add("Magic id", h.magicId() + " (" + h.headerClass() + ")");
         for (HeaderField f : h.fields()) n.add(f.name(), value(f.value()));
@@ -87,8 +108,11 @@ public final class DetailTreeBuilder {
     private DetailNode payload(MessageRecord m, byte[] frame) {
         Payload p = m.payload();
         int start = PayloadLocator.locate(m, frame);
-        DetailNode n = new DetailNode("Payload: " + p.length() + " bytes", p.text() != null ? p.text()
-                : Hex.of(p.head()), start, start >= 0 ? p.length() : 0);
+        DetailNode n = new DetailNode(
+                "Payload: " + p.length() + " bytes",
+                p.text() != null ? p.text() : Hex.of(p.head()),
+                start,
+                start >= 0 ? p.length() : 0);
         n.add("Length", p.length());
         if (p.text() != null) n.add("Text", p.text());
         if (p.objectClass() != null) n.add("Object class (not deserialized)", p.objectClass());
@@ -109,16 +133,18 @@ public final class DetailTreeBuilder {
             n.add("Left", members(v.left()));
             n.add("Joined", members(v.joined()));
         }
-        for (int i = 0; i < v.subgroups().size(); i++) n.add("Subgroup " + (i + 1), members(v.subgroups().get(i)));
+        for (int i = 0; i < v.subgroups().size(); i++)
+            n.add("Subgroup " + (i + 1), members(v.subgroups().get(i)));
         return n;
     }
 
     private DetailNode discovery(List<Discovery> found) {
         DetailNode n = new DetailNode("Names learned (" + found.size() + ")", String.valueOf(found.size()), -1, 0);
         for (Discovery d : found) {
-            String text = d.logicalName() + " = " + (d.address() != null ? d.address().id() : "?")
-                    + (d.physical() != null ? " at " + d.physical() : "") + (d.coord() ? " (coordinator)" : "")
-                    + " [" + d.source() + "]";
+            String text =
+                    d.logicalName() + " = " + (d.address() != null ? d.address().id() : "?")
+                            + (d.physical() != null ? " at " + d.physical() : "") + (d.coord() ? " (coordinator)" : "")
+                            + " [" + d.source() + "]";
             n.add(new DetailNode(text, d.logicalName(), -1, 0));
         }
         return n;
@@ -126,16 +152,19 @@ public final class DetailTreeBuilder {
 
     private void error(DetailNode root, ErrorRecord e, int frameLength) {
         boolean inFrame = e.offset() >= 0 && e.offset() < frameLength;
-        DetailNode n = root.add(new DetailNode("Error: " + e.problem().jsonName() + ": " + e.message(),
-                e.message(), inFrame ? (int) e.offset() : -1, inFrame ? frameLength - (int) e.offset() : 0));
+        DetailNode n = root.add(new DetailNode(
+                "Error: " + e.problem().jsonName() + ": " + e.message(),
+                e.message(),
+                inFrame ? (int) e.offset() : -1,
+                inFrame ? frameLength - (int) e.offset() : 0));
         n.add("Problem", e.problem().jsonName());
         if (e.offset() >= 0) n.add("Offset", e.offset());
         n.add("Message", e.message());
     }
 
     private void gossip(DetailNode root, GossipRecord g, int frameLength) {
-        DetailNode n = root.add(new DetailNode("GossipRouter: " + g.type(), g.type(), frameLength > 0 ? 0 : -1,
-                Math.max(frameLength, 0)));
+        DetailNode n = root.add(new DetailNode(
+                "GossipRouter: " + g.type(), g.type(), frameLength > 0 ? 0 : -1, Math.max(frameLength, 0)));
         n.add("Type", g.type());
         if (g.group() != null) n.add("Group", g.group());
         if (g.address() != null) n.add("Address", longAddress(g.address()));
@@ -145,7 +174,8 @@ public final class DetailTreeBuilder {
 
     private String value(Object v) {
         if (v instanceof NodeAddress a) return longAddress(a);
-        if (v instanceof List<?> list) return list.stream().map(this::value).collect(Collectors.joining(", ", "[", "]"));
+        if (v instanceof List<?> list)
+            return list.stream().map(this::value).collect(Collectors.joining(", ", "[", "]"));
         return String.valueOf(v);
     }
 

@@ -27,8 +27,8 @@ public final class FrameStore implements AutoCloseable {
         try {
             file = Files.createTempFile("jgwire-frames", ".bin");
             file.toFile().deleteOnExit();
-            channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                    StandardOpenOption.DELETE_ON_CLOSE);
+            channel = FileChannel.open(
+                    file, StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -19,9 +19,18 @@ import org.jgwire.codec.model.NodeAddress;
  * @param suspected members suspected (for {@link Kind#SUSPECT})
  * @param detail    the analysis' words (who suspected, how; the LEAVE_RSP), or null
  */
-public record MembershipEvent(Kind kind, int row, long tsNanos, String cluster, NodeAddress creator, long viewId,
-                              List<NodeAddress> members, List<NodeAddress> joined, List<NodeAddress> left,
-                              List<NodeAddress> suspected, String detail) {
+public record MembershipEvent(
+        Kind kind,
+        int row,
+        long tsNanos,
+        String cluster,
+        NodeAddress creator,
+        long viewId,
+        List<NodeAddress> members,
+        List<NodeAddress> joined,
+        List<NodeAddress> left,
+        List<NodeAddress> suspected,
+        String detail) {
     /** Whether this marks a view (else a suspicion or a leave between views). */
     public boolean isView() {
         return kind != Kind.SUSPECT && kind != Kind.LEFT;

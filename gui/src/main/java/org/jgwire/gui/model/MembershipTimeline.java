@@ -53,23 +53,25 @@ public final class MembershipTimeline {
     private record ViewKey(String cluster, String creator, long id) {}
 
     /** One mark per view: the view's own event, with the joins and departures reported with it. */
-    private static List<MembershipEvent> group(List<org.jgwire.codec.analysis.membership.MembershipEvent> events,
-                                               LongToIntFunction rowOfPacket) {
+    private static List<MembershipEvent> group(
+            List<org.jgwire.codec.analysis.membership.MembershipEvent> events, LongToIntFunction rowOfPacket) {
         Map<Object, Builder> byView = new LinkedHashMap<>();
         for (var e : events) {
             ViewInfo v = e.view();
             if (v == null) {
                 // between views: suspicions and leaves shown only by a LEAVE_RSP (merge requests, unsuspicions and
                 // coordinator changes are told by the views around them)
-                MembershipEvent.Kind kind = switch (e.kind()) {
-                    case SUSPECT -> MembershipEvent.Kind.SUSPECT;
-                    case LEAVE -> MembershipEvent.Kind.LEFT;
-                    default -> null;
-                };
+                MembershipEvent.Kind kind =
+                        switch (e.kind()) {
+                            case SUSPECT -> MembershipEvent.Kind.SUSPECT;
+                            case LEAVE -> MembershipEvent.Kind.LEFT;
+                            default -> null;
+                        };
                 if (kind != null) byView.put(e, new Builder(e, rowOfPacket.applyAsInt(e.packet()), kind));
                 continue;
             }
-            ViewKey k = new ViewKey(e.cluster(), v.creator() != null ? v.creator().id() : null, v.id());
+            ViewKey k =
+                    new ViewKey(e.cluster(), v.creator() != null ? v.creator().id() : null, v.id());
             Builder b = byView.computeIfAbsent(k, x -> new Builder(e, rowOfPacket.applyAsInt(e.packet()), null));
             switch (e.kind()) {
                 case VIEW -> b.first = "first view seen".equals(e.detail());
@@ -79,7 +81,7 @@ public final class MembershipTimeline {
                 case CRASH -> b.left(e.subjects(), MembershipEvent.Kind.CRASH);
                 case REMOVED -> b.left(e.subjects(), MembershipEvent.Kind.REMOVED);
                 case PARTITION -> b.left(e.subjects(), MembershipEvent.Kind.PARTITION);
-                default -> { }
+                default -> {}
             }
         }
         List<MembershipEvent> out = new ArrayList<>();
@@ -92,6 +94,7 @@ public final class MembershipTimeline {
         final int row;
         /** SUSPECT or LEFT for a mark between views, else null. */
         final MembershipEvent.Kind between;
+
         final List<NodeAddress> joined = new ArrayList<>(), left = new ArrayList<>();
         boolean first, merge;
         MembershipEvent.Kind departure;
@@ -111,9 +114,18 @@ public final class MembershipTimeline {
         MembershipEvent build() {
             if (between != null) {
                 List<NodeAddress> who = List.copyOf(view.subjects());
-                return new MembershipEvent(between, row, view.tsNanos(), view.cluster(), null, -1, List.of(), List.of(),
+                return new MembershipEvent(
+                        between,
+                        row,
+                        view.tsNanos(),
+                        view.cluster(),
+                        null,
+                        -1,
+                        List.of(),
+                        List.of(),
                         between == MembershipEvent.Kind.LEFT ? who : List.of(),
-                        between == MembershipEvent.Kind.SUSPECT ? who : List.of(), view.detail());
+                        between == MembershipEvent.Kind.SUSPECT ? who : List.of(),
+                        view.detail());
             }
             MembershipEvent.Kind kind;
             if (merge) kind = MembershipEvent.Kind.MERGE;
@@ -123,8 +135,18 @@ public final class MembershipTimeline {
             else if (departure != null) kind = departure;
             else kind = MembershipEvent.Kind.CHANGE;
             ViewInfo v = view.view();
-            return new MembershipEvent(kind, row, view.tsNanos(), view.cluster(), v.creator(), v.id(), v.members(),
-                    List.copyOf(joined), List.copyOf(left), List.of(), view.detail());
+            return new MembershipEvent(
+                    kind,
+                    row,
+                    view.tsNanos(),
+                    view.cluster(),
+                    v.creator(),
+                    v.id(),
+                    v.members(),
+                    List.copyOf(joined),
+                    List.copyOf(left),
+                    List.of(),
+                    view.detail());
         }
     }
 }

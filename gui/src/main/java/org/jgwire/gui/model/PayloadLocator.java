@@ -19,7 +19,8 @@ final class PayloadLocator {
         if (frame == null || p.length() <= 0 || p.head().length == 0 || m.length() <= 0) return -1;
         int msgEnd = m.offset() + m.length();
         int atEnd = msgEnd - p.length();
-        if (atEnd >= m.offset() && matches(frame, atEnd, p.head()) && outsideHeaders(m, atEnd, p.length())) return atEnd;
+        if (atEnd >= m.offset() && matches(frame, atEnd, p.head()) && outsideHeaders(m, atEnd, p.length()))
+            return atEnd;
         if (p.head().length < 4 && p.length() > p.head().length) return -1; // too short to be sure where it is
         for (int at = m.offset(); at + p.length() <= msgEnd; at++) {
             if (matches(frame, at, p.head()) && outsideHeaders(m, at, p.length())) return at;

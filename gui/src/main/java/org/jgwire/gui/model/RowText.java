@@ -18,8 +18,9 @@ public final class RowText {
         if (f.tsNanos() < 0) return "";
         long micros = f.tsNanos() / 1000;
         long day = micros % 86_400_000_000L;
-        return String.format("%02d:%02d:%02d.%06d", day / 3_600_000_000L, day / 60_000_000L % 60,
-                day / 1_000_000L % 60, day % 1_000_000L);
+        return String.format(
+                "%02d:%02d:%02d.%06d",
+                day / 3_600_000_000L, day / 60_000_000L % 60, day / 1_000_000L % 60, day % 1_000_000L);
     }
 
     /** Seconds since {@code startNanos}, with microseconds. */
@@ -65,19 +66,22 @@ public final class RowText {
             Object type = h.field("type");
             if (type != null) b.append(' ').append(type);
         }
-        if (m.payload().text() != null) b.append(" \"").append(m.payload().text()).append('"');
+        if (m.payload().text() != null)
+            b.append(" \"").append(m.payload().text()).append('"');
         return b.toString();
     }
 
     /** The message's bytes in its frame (its payload's length when the message length is unknown). */
     public static int size(Record r) {
-        if (r instanceof MessageRecord m) return m.length() >= 0 ? m.length() : m.payload().length();
+        if (r instanceof MessageRecord m)
+            return m.length() >= 0 ? m.length() : m.payload().length();
         return 0;
     }
 
     /** The protocol that names a row's colour: the message's first header (the top of the stack). */
     public static String protocol(Record r) {
-        if (r instanceof MessageRecord m) return m.headers().isEmpty() ? "none" : m.headers().get(0).protocol();
+        if (r instanceof MessageRecord m)
+            return m.headers().isEmpty() ? "none" : m.headers().get(0).protocol();
         return r.kind();
     }
 }

@@ -25,6 +25,7 @@ import org.jgwire.gui.model.RowText;
 public final class FlowView extends ScrollPane {
     /** Most messages drawn at once: a ladder of more is unreadable. */
     public static final int MAX_MESSAGES = 400;
+
     private static final double TOP = 40, ROW = 26, LEFT = 90, COLUMN = 190;
 
     private final Pane canvas = new Pane();
@@ -66,7 +67,8 @@ public final class FlowView extends ScrollPane {
         Map<String, NodeAddress> byId = new HashMap<>();
         for (Row r : messages) {
             byId.putIfAbsent(r.message().src().id(), r.message().src());
-            if (r.message().dest() != null) byId.putIfAbsent(r.message().dest().id(), r.message().dest());
+            if (r.message().dest() != null)
+                byId.putIfAbsent(r.message().dest().id(), r.message().dest());
         }
         double bottom = TOP + ROW * (messages.size() + 1);
         for (Map.Entry<String, Integer> lane : lanes.entrySet()) {
@@ -111,7 +113,8 @@ public final class FlowView extends ScrollPane {
             Label label = new Label("#" + r.number() + " " + RowText.headers(m));
             label.getStyleClass().add("flow-label");
             label.setUserData(r);
-            label.setLayoutX(Math.min(from, m.dest() != null ? laneX(lanes.get(m.dest().id())) : from) + 8);
+            label.setLayoutX(
+                    Math.min(from, m.dest() != null ? laneX(lanes.get(m.dest().id())) : from) + 8);
             label.setLayoutY(y - 16);
             label.setOnMouseClicked(e -> onSelectRow.accept(r.number()));
             canvas.getChildren().addAll(origin, label);

@@ -29,27 +29,49 @@ public final class MessageTable extends TableView<Row> {
         getStyleClass().add("message-table");
         setPlaceholder(new javafx.scene.control.Label("Open a capture: File > Open (Ctrl+O), or drop a file here"));
         getColumns().add(column("No.", "no", 70, r -> (Integer) r.number(), Comparator.<Integer>naturalOrder()));
-        getColumns().add(column("Packet", "packet", 70, r -> (Long) r.record().frame().packet(), Comparator.<Long>naturalOrder()));
+        getColumns()
+                .add(column(
+                        "Packet",
+                        "packet",
+                        70,
+                        r -> (Long) r.record().frame().packet(),
+                        Comparator.<Long>naturalOrder()));
         TableColumn<Row, Long> time = new TableColumn<>("Time");
         time.setId("time");
         time.setPrefWidth(120);
-        time.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().record().frame().tsNanos()));
+        time.setCellValueFactory(
+                c -> new ReadOnlyObjectWrapper<>(c.getValue().record().frame().tsNanos()));
         time.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(Long ts, boolean empty) {
                 super.updateItem(ts, empty);
                 Row r = empty || getTableRow() == null ? null : getTableRow().getItem();
-                setText(r == null ? null : relativeTime.get() && session != null
-                        ? RowText.relativeTime(r.record().frame(), session.startNanos())
-                        : RowText.absoluteTime(r.record().frame()));
+                setText(
+                        r == null
+                                ? null
+                                : relativeTime.get() && session != null
+                                        ? RowText.relativeTime(r.record().frame(), session.startNanos())
+                                        : RowText.absoluteTime(r.record().frame()));
             }
         });
         getColumns().add(time);
-        getColumns().add(column("Endpoints", "endpoints", 250, r -> RowText.endpoints(r.record().frame()), null));
+        getColumns()
+                .add(column(
+                        "Endpoints",
+                        "endpoints",
+                        250,
+                        r -> RowText.endpoints(r.record().frame()),
+                        null));
         getColumns().add(column("From \u2192 To", "logical", 130, r -> RowText.logical(r.record(), names()), null));
         getColumns().add(column("Type", "type", 90, r -> RowText.type(r.record()), null));
         getColumns().add(column("Headers", "headers", 420, r -> RowText.headers(r.record()), null));
-        getColumns().add(column("Size", "size", 60, r -> (Integer) RowText.size(r.record()), Comparator.<Integer>naturalOrder()));
+        getColumns()
+                .add(column(
+                        "Size",
+                        "size",
+                        60,
+                        r -> (Integer) RowText.size(r.record()),
+                        Comparator.<Integer>naturalOrder()));
         setRowFactory(t -> new TableRow<>() {
             private String protocolClass;
 
@@ -77,8 +99,8 @@ public final class MessageTable extends TableView<Row> {
         getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
     }
 
-    private <T> TableColumn<Row, T> column(String title, String id, double width, Function<Row, T> value,
-                                           Comparator<T> order) {
+    private <T> TableColumn<Row, T> column(
+            String title, String id, double width, Function<Row, T> value, Comparator<T> order) {
         TableColumn<Row, T> c = new TableColumn<>(title);
         c.setId(id);
         c.setPrefWidth(width);

@@ -17,8 +17,8 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.analysis.stats.TrafficStats;
+import org.jgwire.codec.model.NodeAddress;
 
 /**
  * The statistics panel: core-codec's {@link TrafficStats} (the figures of {@code jgwire stats}, the traffic as it was
@@ -64,8 +64,8 @@ public final class StatsView extends VBox {
         HBox tables = new HBox(6, members, protocols, types);
         for (TableView<Row> t : List.of(members, protocols, types)) HBox.setHgrow(t, Priority.ALWAYS);
         VBox.setVgrow(tables, Priority.ALWAYS);
-        getChildren().addAll(totals, tables, new HBox(12, new Label("Messages per second:"), perMember, perProtocol),
-                chart);
+        getChildren()
+                .addAll(totals, tables, new HBox(12, new Label("Messages per second:"), perMember, perProtocol), chart);
     }
 
     private static TableView<Row> table(String id, String title) {
@@ -75,7 +75,8 @@ public final class StatsView extends VBox {
         key.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().key()));
         key.setPrefWidth(170);
         TableColumn<Row, Long> messages = new TableColumn<>("Messages");
-        messages.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().messages()));
+        messages.setCellValueFactory(
+                c -> new ReadOnlyObjectWrapper<>(c.getValue().messages()));
         TableColumn<Row, Long> bytes = new TableColumn<>("Bytes");
         bytes.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().bytes()));
         t.getColumns().addAll(List.of(key, messages, bytes));
@@ -92,9 +93,12 @@ public final class StatsView extends VBox {
         totals.setText(s.messages() + " messages, " + s.bytes() + " bytes on the wire"
                 + (s.errors() > 0 ? ", " + s.errors() + " records not decoded" : ""));
         members.setItems(FXCollections.observableArrayList(s.members().stream()
-                .map(m -> new Row(names.apply(m.member()), m.messages(), m.bytes())).toList()));
-        protocols.setItems(FXCollections.observableArrayList(s.headerTypes().stream().map(StatsView::row).toList()));
-        types.setItems(FXCollections.observableArrayList(s.messageTypes().stream().map(StatsView::row).toList()));
+                .map(m -> new Row(names.apply(m.member()), m.messages(), m.bytes()))
+                .toList()));
+        protocols.setItems(FXCollections.observableArrayList(
+                s.headerTypes().stream().map(StatsView::row).toList()));
+        types.setItems(FXCollections.observableArrayList(
+                s.messageTypes().stream().map(StatsView::row).toList()));
         drawChart();
     }
 
@@ -116,8 +120,10 @@ public final class StatsView extends VBox {
             long previous = Long.MIN_VALUE;
             for (Map.Entry<Long, Long> e : s.perSecond().entrySet()) {
                 long t = e.getKey() - firstSecond;
-                if (previous != Long.MIN_VALUE && t > previous + 1) line.getData().add(new XYChart.Data<>(previous + 1, 0));
-                if (previous != Long.MIN_VALUE && t > previous + 2) line.getData().add(new XYChart.Data<>(t - 1, 0));
+                if (previous != Long.MIN_VALUE && t > previous + 1)
+                    line.getData().add(new XYChart.Data<>(previous + 1, 0));
+                if (previous != Long.MIN_VALUE && t > previous + 2)
+                    line.getData().add(new XYChart.Data<>(t - 1, 0));
                 line.getData().add(new XYChart.Data<>(t, e.getValue()));
                 previous = t;
             }

@@ -59,8 +59,13 @@ public final class TimelineView extends ScrollPane {
             lanes.getChildren().add(new Label("No views in this capture (yet)."));
             return;
         }
-        List<String> clusters = events.stream().map(MembershipEvent::cluster).distinct().toList();
-        long t0 = events.stream().mapToLong(MembershipEvent::tsNanos).filter(t -> t >= 0).min().orElse(0);
+        List<String> clusters =
+                events.stream().map(MembershipEvent::cluster).distinct().toList();
+        long t0 = events.stream()
+                .mapToLong(MembershipEvent::tsNanos)
+                .filter(t -> t >= 0)
+                .min()
+                .orElse(0);
         long t1 = events.stream().mapToLong(MembershipEvent::tsNanos).max().orElse(t0);
         double span = Math.max(1, t1 - t0);
         for (String cluster : clusters) {
@@ -102,17 +107,18 @@ public final class TimelineView extends ScrollPane {
     private Label mark(MembershipEvent e) {
         if (!e.isView()) return between(e);
         String id = names.apply(e.creator()) + "|" + e.viewId();
-        String change = switch (e.kind()) {
-            case FIRST -> "first view";
-            case JOIN -> "+" + list(e.joined());
-            case LEAVE -> "left " + list(e.left());
-            case CRASH -> "crashed " + list(e.left());
-            case REMOVED -> "removed " + list(e.left());
-            case PARTITION -> "cut off " + list(e.left());
-            case MERGE -> "merge";
-            case CHANGE -> "+" + list(e.joined()) + " -" + list(e.left());
-            case SUSPECT, LEFT -> throw new IllegalStateException("not a view: " + e.kind());
-        };
+        String change =
+                switch (e.kind()) {
+                    case FIRST -> "first view";
+                    case JOIN -> "+" + list(e.joined());
+                    case LEAVE -> "left " + list(e.left());
+                    case CRASH -> "crashed " + list(e.left());
+                    case REMOVED -> "removed " + list(e.left());
+                    case PARTITION -> "cut off " + list(e.left());
+                    case MERGE -> "merge";
+                    case CHANGE -> "+" + list(e.joined()) + " -" + list(e.left());
+                    case SUSPECT, LEFT -> throw new IllegalStateException("not a view: " + e.kind());
+                };
         Label l = new Label(id + "\n" + change + "\n" + e.members().size() + " members");
         l.getStyleClass().addAll("timeline-event", "event-" + e.kind().name().toLowerCase(Locale.ROOT));
         l.setUserData(e);
@@ -123,11 +129,15 @@ public final class TimelineView extends ScrollPane {
 
     /** A suspicion or a leave between views: a smaller mark, no view id or members. */
     private Label between(MembershipEvent e) {
-        String text = e.kind() == MembershipEvent.Kind.SUSPECT ? "suspected\n" + list(e.suspected())
+        String text = e.kind() == MembershipEvent.Kind.SUSPECT
+                ? "suspected\n" + list(e.suspected())
                 : "left\n" + list(e.left()) + "\n(LEAVE_RSP)";
         Label l = new Label(text);
-        l.getStyleClass().addAll("timeline-event", "timeline-between",
-                "event-" + e.kind().name().toLowerCase(Locale.ROOT));
+        l.getStyleClass()
+                .addAll(
+                        "timeline-event",
+                        "timeline-between",
+                        "event-" + e.kind().name().toLowerCase(Locale.ROOT));
         l.setUserData(e);
         l.setTooltip(new Tooltip((e.detail() != null ? e.detail() : e.kind().toString()) + "\nmessage #" + e.row()));
         l.setOnMouseClicked(ev -> onSelectRow.accept(e.row()));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -49,13 +48,14 @@ class LiveClusterUiTest {
     }
 
     private Manifest runCluster(FxRobot robot, String scenario) throws Exception {
-        ClusterSpec spec = new ClusterSpec("5.5.7", "udp", 2, scenario, null, org.jgwire.gui.TestHome.get(),
-                Duration.ofMinutes(2));
+        ClusterSpec spec = new ClusterSpec(
+                "5.5.7", "udp", 2, scenario, null, org.jgwire.gui.TestHome.get(), Duration.ofMinutes(2));
         @SuppressWarnings("unchecked")
         CompletableFuture<ClusterRun>[] run = new CompletableFuture[1];
         robot.interact(() -> run[0] = window.startCluster(spec));
         Manifest manifest = run[0].get(3, TimeUnit.MINUTES).manifest();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().loading().get());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> !window.session().loading().get());
         WaitForAsyncUtils.waitForFxEvents();
         return manifest;
     }
@@ -65,15 +65,21 @@ class LiveClusterUiTest {
         Manifest manifest = runCluster(robot, "chat");
         Set<String> shown = new TreeSet<>();
         for (Row r : window.session().rows()) {
-            if (ours(r, manifest) && r.message().payload().text() != null
-                    && r.message().payload().text().startsWith("chat ")) shown.add(r.message().payload().text());
+            if (ours(r, manifest)
+                    && r.message().payload().text() != null
+                    && r.message().payload().text().startsWith("chat "))
+                shown.add(r.message().payload().text());
         }
-        Set<String> sent = new TreeSet<>(manifest.sent().stream().map(Manifest.SentMessage::text).toList());
+        Set<String> sent = new TreeSet<>(
+                manifest.sent().stream().map(Manifest.SentMessage::text).toList());
         assertFalse(sent.isEmpty());
         assertEquals(sent, shown);
-        List<String> members = manifest.members().stream().map(Manifest.Member::name).toList();
-        assertTrue(window.session().events().stream()
-                        .anyMatch(e -> e.cluster().equals(manifest.cluster()) && e.members().size() == members.size()),
+        List<String> members =
+                manifest.members().stream().map(Manifest.Member::name).toList();
+        assertTrue(
+                window.session().events().stream()
+                        .anyMatch(e -> e.cluster().equals(manifest.cluster())
+                                && e.members().size() == members.size()),
                 "the timeline shows the view with every member");
     }
 
@@ -91,10 +97,13 @@ class LiveClusterUiTest {
         for (javafx.scene.Node n : robot.lookup("#flow .rpc-link").queryAll()) {
             @SuppressWarnings("unchecked")
             java.util.Map.Entry<Integer, Integer> pair = (java.util.Map.Entry<Integer, Integer>) n.getUserData();
-            Row response = window.session().row(pair.getKey()), request = window.session().row(pair.getValue());
+            Row response = window.session().row(pair.getKey()),
+                    request = window.session().row(pair.getValue());
             if (!ours(request, manifest)) continue;
-            assertEquals(request.message().src().id(), response.message().dest().id(), "a response goes to its requester");
-            linked.add(name(request) + " " + name(response) + " " + response.message().payload().text());
+            assertEquals(
+                    request.message().src().id(), response.message().dest().id(), "a response goes to its requester");
+            linked.add(name(request) + " " + name(response) + " "
+                    + response.message().payload().text());
         }
         // Every reply from another member crossed the wire (a member's reply to itself stays local).
         Set<String> expected = new TreeSet<>();

@@ -62,7 +62,10 @@ class ViewerUiTest {
     void openSample(FxRobot robot) throws Exception {
         manifest = Manifest.read(Manifest.pathFor(CAPTURE));
         robot.interact(() -> window.open(CAPTURE));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.session() != null && !window.session().loading().get());
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> window.session() != null && !window.session().loading().get());
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -77,11 +80,18 @@ class ViewerUiTest {
         List<String> shown = new ArrayList<>();
         for (Row r : table.getItems()) {
             MessageRecord m = r.message();
-            if (m != null && m.payload().text() != null && m.payload().text().startsWith("chat ")) shown.add(m.payload().text());
+            if (m != null && m.payload().text() != null && m.payload().text().startsWith("chat "))
+                shown.add(m.payload().text());
         }
-        List<String> sent = manifest.sent().stream().map(Manifest.SentMessage::text).sorted().toList();
+        List<String> sent = manifest.sent().stream()
+                .map(Manifest.SentMessage::text)
+                .sorted()
+                .toList();
         assertEquals(sent, shown.stream().sorted().toList());
-        assertTrue(robot.lookup("#status").queryLabeled().getText().contains(table.getItems().size() + " of "));
+        assertTrue(robot.lookup("#status")
+                .queryLabeled()
+                .getText()
+                .contains(table.getItems().size() + " of "));
     }
 
     @Test
@@ -89,9 +99,12 @@ class ViewerUiTest {
         Manifest.SentMessage unicast = firstUnicast();
         select(robot, unicast.text());
         DetailTreeView tree = robot.lookup("#detail-tree").queryAs(DetailTreeView.class);
-        List<String> top = tree.getRoot().getChildren().stream().map(i -> i.getValue().label()).toList();
+        List<String> top = tree.getRoot().getChildren().stream()
+                .map(i -> i.getValue().label())
+                .toList();
         assertTrue(top.contains("Message: BYTES " + unicast.sender() + " -> " + unicast.destination()), top.toString());
-        assertTrue(top.stream().anyMatch(l -> l.equals("Payload: " + unicast.text().length() + " bytes")), top.toString());
+        assertTrue(
+                top.stream().anyMatch(l -> l.equals("Payload: " + unicast.text().length() + " bytes")), top.toString());
     }
 
     @Test
@@ -129,29 +142,46 @@ class ViewerUiTest {
         Node last = byteLabel(robot, unicast3.offset() + unicast3.length() - 1);
         robot.clickOn(last);
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(tree.selectedNode().label().startsWith("UNICAST3"), tree.selectedNode().label());
+        assertTrue(
+                tree.selectedNode().label().startsWith("UNICAST3"),
+                tree.selectedNode().label());
         assertEquals(unicast3.length() * 2, highlightedHex(robot).length());
     }
 
     @Test
     void timelineShowsEveryViewTheCoordinatorSentAndSelectsItsMessage(FxRobot robot) {
         robot.clickOn("Membership timeline");
-        List<Label> marks = robot.lookup(".timeline-event").queryAllAs(Label.class).stream().toList();
-        marks = marks.stream().filter(l -> ((MembershipEvent) l.getUserData()).isView()).toList();
-        List<MembershipEvent> events = marks.stream().map(l -> (MembershipEvent) l.getUserData()).toList();
+        List<Label> marks =
+                robot.lookup(".timeline-event").queryAllAs(Label.class).stream().toList();
+        marks = marks.stream()
+                .filter(l -> ((MembershipEvent) l.getUserData()).isView())
+                .toList();
+        List<MembershipEvent> events =
+                marks.stream().map(l -> (MembershipEvent) l.getUserData()).toList();
         // The views installed by the members, minus each cluster's first singleton view (id 0), which its only
         // member installs without sending it.
-        List<String> expected = manifest.views().stream().filter(v -> v.id() > 0)
-                .map(v -> v.creator() + "|" + v.id() + " " + v.members()).distinct().toList();
-        assertEquals(expected, events.stream().map(e -> name(e.creator()) + "|" + e.viewId() + " "
-                + e.members().stream().map(this::name).collect(Collectors.toList())).toList());
+        List<String> expected = manifest.views().stream()
+                .filter(v -> v.id() > 0)
+                .map(v -> v.creator() + "|" + v.id() + " " + v.members())
+                .distinct()
+                .toList();
+        assertEquals(
+                expected,
+                events.stream()
+                        .map(e -> name(e.creator()) + "|" + e.viewId() + " "
+                                + e.members().stream().map(this::name).collect(Collectors.toList()))
+                        .toList());
         assertEquals(MembershipEvent.Kind.FIRST, events.get(0).kind());
         assertEquals(MembershipEvent.Kind.JOIN, events.get(1).kind());
-        assertEquals(List.of("C"), events.get(1).joined().stream().map(this::name).toList());
+        assertEquals(
+                List.of("C"), events.get(1).joined().stream().map(this::name).toList());
 
         robot.clickOn(marks.get(1));
         WaitForAsyncUtils.waitForFxEvents();
-        Row selected = robot.lookup("#messages").queryAs(MessageTable.class).getSelectionModel().getSelectedItem();
+        Row selected = robot.lookup("#messages")
+                .queryAs(MessageTable.class)
+                .getSelectionModel()
+                .getSelectedItem();
         assertEquals(events.get(1).viewId(), selected.message().view().id());
     }
 
@@ -176,13 +206,19 @@ class ViewerUiTest {
         robot.write("gms.type == VIEW").type(javafx.scene.input.KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
-        List<Long> shownViews = table.getItems().stream().map(r -> {
-            assertEquals("VIEW", String.valueOf(r.message().header("GMS").field("type")));
-            return r.message().view().id();
-        }).toList();
+        List<Long> shownViews = table.getItems().stream()
+                .map(r -> {
+                    assertEquals(
+                            "VIEW", String.valueOf(r.message().header("GMS").field("type")));
+                    return r.message().view().id();
+                })
+                .toList();
         // One VIEW multicast per view the coordinator installed after its first (see the timeline test).
-        List<Long> expected = manifest.views().stream().filter(v -> v.id() > 0).map(Manifest.InstalledView::id)
-                .distinct().toList();
+        List<Long> expected = manifest.views().stream()
+                .filter(v -> v.id() > 0)
+                .map(Manifest.InstalledView::id)
+                .distinct()
+                .toList();
         assertEquals(expected, shownViews);
         assertTrue(field.getItems().contains("gms.type == VIEW"), "applied expressions go into the history");
         assertTrue(robot.lookup("#status").queryLabeled().getText().startsWith(expected.size() + " of " + all));
@@ -208,7 +244,8 @@ class ViewerUiTest {
     void flowDiagramDrawsTheSelectedMessagesBetweenMembers(FxRobot robot) {
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
         List<Row> chats = table.getItems().stream()
-                .filter(r -> r.message() != null && r.message().payload().text() != null).toList();
+                .filter(r -> r.message() != null && r.message().payload().text() != null)
+                .toList();
         robot.interact(() -> {
             table.getSelectionModel().clearSelection();
             for (Row r : chats) table.getSelectionModel().select(r);
@@ -216,12 +253,20 @@ class ViewerUiTest {
         robot.clickOn("Flow");
         WaitForAsyncUtils.waitForFxEvents();
         List<Row> drawn = robot.lookup("#flow .flow-label").queryAllAs(Label.class).stream()
-                .filter(l -> l.getUserData() instanceof Row).map(l -> (Row) l.getUserData()).toList();
-        assertEquals(chats.stream().map(Row::number).sorted().toList(), drawn.stream().map(Row::number).toList());
+                .filter(l -> l.getUserData() instanceof Row)
+                .map(l -> (Row) l.getUserData())
+                .toList();
+        assertEquals(
+                chats.stream().map(Row::number).sorted().toList(),
+                drawn.stream().map(Row::number).toList());
         List<String> lanes = robot.lookup("#flow .flow-member").queryAllAs(Label.class).stream()
-                .map(Label::getText).sorted().toList();
-        assertEquals(manifest.members().stream().map(Manifest.Member::name).sorted().toList(), lanes);
-        assertEquals(manifest.sent().stream().filter(Manifest.SentMessage::multicast).count(),
+                .map(Label::getText)
+                .sorted()
+                .toList();
+        assertEquals(
+                manifest.members().stream().map(Manifest.Member::name).sorted().toList(), lanes);
+        assertEquals(
+                manifest.sent().stream().filter(Manifest.SentMessage::multicast).count(),
                 robot.lookup("#flow .multicast").queryAll().size());
     }
 
@@ -238,7 +283,11 @@ class ViewerUiTest {
         Row third = table.getItems().get(2);
         assertEquals(third, table.getSelectionModel().getSelectedItem());
         DetailTreeView tree = robot.lookup("#detail-tree").queryAs(DetailTreeView.class);
-        assertTrue(tree.getRoot().getChildren().get(0).getValue().label()
+        assertTrue(tree.getRoot()
+                .getChildren()
+                .get(0)
+                .getValue()
+                .label()
                 .startsWith("Frame: packet #" + third.record().frame().packet() + ","));
     }
 
@@ -248,12 +297,16 @@ class ViewerUiTest {
         int all = table.getItems().size();
         robot.clickOn("Size");
         WaitForAsyncUtils.waitForFxEvents();
-        List<Integer> sizes = table.getItems().stream().map(r -> org.jgwire.gui.model.RowText.size(r.record())).toList();
+        List<Integer> sizes = table.getItems().stream()
+                .map(r -> org.jgwire.gui.model.RowText.size(r.record()))
+                .toList();
         assertEquals(all, sizes.size());
         assertEquals(sizes.stream().sorted().toList(), sizes);
         robot.clickOn("Size"); // descending
         WaitForAsyncUtils.waitForFxEvents();
-        List<Integer> down = table.getItems().stream().map(r -> org.jgwire.gui.model.RowText.size(r.record())).toList();
+        List<Integer> down = table.getItems().stream()
+                .map(r -> org.jgwire.gui.model.RowText.size(r.record()))
+                .toList();
         assertEquals(sizes.stream().sorted(java.util.Comparator.reverseOrder()).toList(), down);
     }
 
@@ -272,7 +325,9 @@ class ViewerUiTest {
                 out.write((r.kind() + "\n").getBytes(StandardCharsets.UTF_8));
             }
         }));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
                 () -> robot.lookup("#status").queryLabeled().getText().startsWith("Exported"));
         assertEquals(shown.stream().map(r -> r.record().frame().packet()).toList(), written);
         assertEquals(shown.size(), java.nio.file.Files.readAllLines(file).size());
@@ -282,17 +337,22 @@ class ViewerUiTest {
     void columnWidthsAndRecentFilesAreRememberedForTheNextWindow(FxRobot robot) {
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
         javafx.scene.control.TableColumn<Row, ?> headers = table.getColumns().stream()
-                .filter(c -> "headers".equals(c.getId())).findFirst().orElseThrow();
+                .filter(c -> "headers".equals(c.getId()))
+                .findFirst()
+                .orElseThrow();
         robot.interact(() -> headers.setPrefWidth(333));
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> window.saveLayout());
         ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
         assertEquals(CAPTURE.toAbsolutePath().toString(), prefs.recentFiles().get(0));
         MainWindow[] again = new MainWindow[1];
-        robot.interact(() -> again[0] = new MainWindow(new Stage(), prefs,
-                DecodeOptions.defaults(org.jgwire.gui.TestHome.get()), null));
-        double restored = again[0].table().getColumns().stream().filter(c -> "headers".equals(c.getId()))
-                .findFirst().orElseThrow().getPrefWidth();
+        robot.interact(() -> again[0] =
+                new MainWindow(new Stage(), prefs, DecodeOptions.defaults(org.jgwire.gui.TestHome.get()), null));
+        double restored = again[0].table().getColumns().stream()
+                .filter(c -> "headers".equals(c.getId()))
+                .findFirst()
+                .orElseThrow()
+                .getPrefWidth();
         assertEquals(headers.getWidth(), restored, 0.5);
     }
 
@@ -303,29 +363,47 @@ class ViewerUiTest {
         @SuppressWarnings("unchecked")
         javafx.scene.control.TableView<org.jgwire.gui.view.StatsView.Row> members =
                 robot.lookup("#stats-members").queryAs(javafx.scene.control.TableView.class);
-        assertEquals(manifest.members().stream().map(Manifest.Member::name).sorted().toList(),
-                members.getItems().stream().map(org.jgwire.gui.view.StatsView.Row::key).sorted().toList());
-        long messageRows = window.session().rows().stream().filter(r -> r.message() != null).count();
-        assertEquals(messageRows, members.getItems().stream().mapToLong(org.jgwire.gui.view.StatsView.Row::messages).sum());
-        javafx.scene.chart.LineChart<?, ?> chart = robot.lookup("#rate-chart").queryAs(javafx.scene.chart.LineChart.class);
+        assertEquals(
+                manifest.members().stream().map(Manifest.Member::name).sorted().toList(),
+                members.getItems().stream()
+                        .map(org.jgwire.gui.view.StatsView.Row::key)
+                        .sorted()
+                        .toList());
+        long messageRows = window.session().rows().stream()
+                .filter(r -> r.message() != null)
+                .count();
+        assertEquals(
+                messageRows,
+                members.getItems().stream()
+                        .mapToLong(org.jgwire.gui.view.StatsView.Row::messages)
+                        .sum());
+        javafx.scene.chart.LineChart<?, ?> chart =
+                robot.lookup("#rate-chart").queryAs(javafx.scene.chart.LineChart.class);
         assertEquals(manifest.members().size(), chart.getData().size());
     }
 
     @Test
-    void aDamagedCaptureShowsWhatPrecedesTheDamageAndAnErrorRow(FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir)
-            throws Exception {
-        List<Long> fullPackets = window.session().rows().stream().map(r -> r.record().frame().packet()).toList();
+    void aDamagedCaptureShowsWhatPrecedesTheDamageAndAnErrorRow(
+            FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        List<Long> fullPackets = window.session().rows().stream()
+                .map(r -> r.record().frame().packet())
+                .toList();
         byte[] bytes = java.nio.file.Files.readAllBytes(CAPTURE);
         Path cut = dir.resolve("cut.pcap");
         java.nio.file.Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
         robot.interact(() -> window.open(cut));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().loading().get());
+        WaitForAsyncUtils.waitFor(
+                30, TimeUnit.SECONDS, () -> !window.session().loading().get());
         WaitForAsyncUtils.waitForFxEvents();
         List<Row> rows = window.session().rows();
         Row last = rows.get(rows.size() - 1);
-        assertTrue(last.record() instanceof org.jgwire.codec.model.ErrorRecord, last.record().toString());
+        assertTrue(
+                last.record() instanceof org.jgwire.codec.model.ErrorRecord,
+                last.record().toString());
         // Every record before the damage is the full capture's, in the same order.
-        List<Long> before = rows.subList(0, rows.size() - 1).stream().map(r -> r.record().frame().packet()).toList();
+        List<Long> before = rows.subList(0, rows.size() - 1).stream()
+                .map(r -> r.record().frame().packet())
+                .toList();
         assertFalse(before.isEmpty());
         assertEquals(fullPackets.subList(0, before.size()), before);
         Label status = robot.lookup("#status").queryAs(Label.class);
@@ -347,7 +425,8 @@ class ViewerUiTest {
                 .release(javafx.scene.input.KeyCode.C, javafx.scene.input.KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         String[] copied = new String[1];
-        robot.interact(() -> copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        robot.interact(() ->
+                copied[0] = javafx.scene.input.Clipboard.getSystemClipboard().getString());
         assertEquals(String.valueOf(seqno), copied[0]);
     }
 
@@ -362,28 +441,39 @@ class ViewerUiTest {
     private Row select(FxRobot robot, String text) {
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
         Row row = table.getItems().stream()
-                .filter(r -> r.message() != null && text.equals(r.message().payload().text())).findFirst().orElseThrow();
+                .filter(r ->
+                        r.message() != null && text.equals(r.message().payload().text()))
+                .findFirst()
+                .orElseThrow();
         robot.interact(() -> table.selectRow(row.number()));
         WaitForAsyncUtils.waitForFxEvents();
         return row;
     }
 
     private static TreeItem<DetailNode> child(TreeItem<DetailNode> parent, String prefix) {
-        return parent.getChildren().stream().filter(i -> i.getValue().label().startsWith(prefix)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + prefix + " under " + parent.getValue().label()));
+        return parent.getChildren().stream()
+                .filter(i -> i.getValue().label().startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(
+                        "no " + prefix + " under " + parent.getValue().label()));
     }
 
     /** The hex digits of the highlighted bytes, in offset order, as the hex pane shows them. */
     private static String highlightedHex(FxRobot robot) {
         return robot.lookup("#hex .hex-byte.hl").queryAllAs(Label.class).stream()
                 .filter(l -> l.getScene() != null && l.isVisible())
-                .sorted(java.util.Comparator.comparingInt(l -> (Integer) l.getProperties().get("offset")))
-                .map(l -> l.getText().strip()).collect(Collectors.joining());
+                .sorted(java.util.Comparator.comparingInt(
+                        l -> (Integer) l.getProperties().get("offset")))
+                .map(l -> l.getText().strip())
+                .collect(Collectors.joining());
     }
 
     private static Node byteLabel(FxRobot robot, int offset) {
         return robot.lookup("#hex .hex-byte").queryAllAs(Label.class).stream()
-                .filter(l -> Integer.valueOf(offset).equals(l.getProperties().get("offset")) && l.getScene() != null && l.isVisible())
-                .findFirst().orElseThrow();
+                .filter(l -> Integer.valueOf(offset).equals(l.getProperties().get("offset"))
+                        && l.getScene() != null
+                        && l.isVisible())
+                .findFirst()
+                .orElseThrow();
     }
 }

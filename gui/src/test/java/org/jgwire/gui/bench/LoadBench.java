@@ -54,7 +54,8 @@ public final class LoadBench {
         Platform.runLater(() -> {
             try {
                 long t = System.nanoTime();
-                session.get().setFilter(org.jgwire.codec.filter.RecordFilter.compile("gms.type == VIEW || dest == \"B\""));
+                session.get()
+                        .setFilter(org.jgwire.codec.filter.RecordFilter.compile("gms.type == VIEW || dest == \"B\""));
                 filtered[0] = session.get().shown().size();
                 filtered[1] = System.nanoTime() - t;
             } catch (Exception e) {
@@ -63,7 +64,8 @@ public final class LoadBench {
             f.countDown();
         });
         f.await();
-        System.out.printf("rows=%d seconds=%.2f firstRowsSeconds=%.2f heapMB=%d filteredRows=%d filterSeconds=%.2f%n",
+        System.out.printf(
+                "rows=%d seconds=%.2f firstRowsSeconds=%.2f heapMB=%d filteredRows=%d filterSeconds=%.2f%n",
                 session.get().rows().size(), all / 1e9, firstRows / 1e9, heap, filtered[0], filtered[1] / 1e9);
         Platform.exit();
         System.exit(0);

@@ -24,7 +24,9 @@ class DetailNodeTest {
     @Test
     void aByteInsideAHeaderSelectsTheHeaderNotOneOfItsFields() {
         List<DetailNode> path = tree().pathTo(25);
-        assertEquals(List.of("message", "Headers", "UNICAST3"), path.stream().map(DetailNode::label).toList());
+        assertEquals(
+                List.of("message", "Headers", "UNICAST3"),
+                path.stream().map(DetailNode::label).toList());
     }
 
     @Test

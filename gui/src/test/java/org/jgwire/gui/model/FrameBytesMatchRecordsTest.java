@@ -32,11 +32,17 @@ class FrameBytesMatchRecordsTest {
         List<Row> rows = new ArrayList<>();
         DecodeSummary[] summary = new DecodeSummary[1];
         try (FrameStore frames = new FrameStore()) {
-            CaptureLoader loader = new CaptureLoader(DecodeOptions.defaults(org.jgwire.gui.TestHome.get()),
-                    frames, Runnable::run, new CaptureLoader.Listener() {
+            CaptureLoader loader = new CaptureLoader(
+                    DecodeOptions.defaults(org.jgwire.gui.TestHome.get()),
+                    frames,
+                    Runnable::run,
+                    new CaptureLoader.Listener() {
                         @Override
-                        public void rows(List<Row> batch, List<MessageRecord> fragments,
-                                         org.jgwire.codec.analysis.NameTable names, double p) {
+                        public void rows(
+                                List<Row> batch,
+                                List<MessageRecord> fragments,
+                                org.jgwire.codec.analysis.NameTable names,
+                                double p) {
                             rows.addAll(batch);
                         }
 
@@ -47,8 +53,11 @@ class FrameBytesMatchRecordsTest {
                     });
             loader.start(InputOpener.open(capture.toString(), InputHints.AUTO), Files.size(capture));
             loader.join();
-            assertEquals(summary[0].messages() + summary[0].errors(), rows.stream()
-                    .filter(r -> !(r.record() instanceof org.jgwire.codec.model.GossipRecord)).count());
+            assertEquals(
+                    summary[0].messages() + summary[0].errors(),
+                    rows.stream()
+                            .filter(r -> !(r.record() instanceof org.jgwire.codec.model.GossipRecord))
+                            .count());
             int headers = 0;
             for (Row row : rows) {
                 Record r = row.record();

@@ -37,7 +37,8 @@ class MembershipTimelineTest {
         // VERIFY_SUSPECT.VerifyHeader type 1 = ARE_YOU_DEAD, sent by B to the suspect A
         t.add(new Row(2, -1, message(2, B, A, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1))));
         List<MembershipEvent> marks = t.finish(packet -> (int) packet);
-        assertEquals(List.of(MembershipEvent.Kind.FIRST, MembershipEvent.Kind.SUSPECT),
+        assertEquals(
+                List.of(MembershipEvent.Kind.FIRST, MembershipEvent.Kind.SUSPECT),
                 marks.stream().map(MembershipEvent::kind).toList());
         MembershipEvent suspect = marks.get(1);
         assertFalse(suspect.isView());
@@ -52,16 +53,22 @@ class MembershipTimelineTest {
         Manifest manifest = Manifest.read(Manifest.pathFor(capture));
         // The coordinator's last view holds only itself: TCP sends it to nobody. Who it dropped left unseen.
         List<Manifest.InstalledView> byCoordinator = manifest.views().stream()
-                .filter(v -> v.member().equals(v.creator())).toList();
+                .filter(v -> v.member().equals(v.creator()))
+                .toList();
         Manifest.InstalledView last = byCoordinator.get(byCoordinator.size() - 1),
                 before = byCoordinator.get(byCoordinator.size() - 2);
         assertEquals(List.of(last.creator()), last.members());
-        List<String> expected = before.members().stream().filter(m -> !last.members().contains(m)).toList();
+        List<String> expected = before.members().stream()
+                .filter(m -> !last.members().contains(m))
+                .toList();
 
         List<Row> rows = new ArrayList<>();
         try (FrameStore frames = new FrameStore()) {
-            CaptureLoader loader = new CaptureLoader(DecodeOptions.defaults(org.jgwire.gui.TestHome.get()), frames,
-                    Runnable::run, new CaptureLoader.Listener() {
+            CaptureLoader loader = new CaptureLoader(
+                    DecodeOptions.defaults(org.jgwire.gui.TestHome.get()),
+                    frames,
+                    Runnable::run,
+                    new CaptureLoader.Listener() {
                         @Override
                         public void rows(List<Row> batch, List<MessageRecord> fragments, NameTable names, double p) {
                             rows.addAll(batch);
@@ -79,15 +86,23 @@ class MembershipTimelineTest {
             names.learnFrom(r.record());
             t.add(r);
         }
-        List<MembershipEvent> marks = t.finish(packet -> rows.stream().filter(r -> r.record().frame().packet() >= packet)
-                .findFirst().orElseThrow().number());
-        List<MembershipEvent> left = marks.stream().filter(e -> e.kind() == MembershipEvent.Kind.LEFT).toList();
+        List<MembershipEvent> marks = t.finish(packet -> rows.stream()
+                .filter(r -> r.record().frame().packet() >= packet)
+                .findFirst()
+                .orElseThrow()
+                .number());
+        List<MembershipEvent> left = marks.stream()
+                .filter(e -> e.kind() == MembershipEvent.Kind.LEFT)
+                .toList();
         assertEquals(1, left.size(), marks.toString());
         assertEquals(expected, left.get(0).left().stream().map(names::display).toList());
         MessageRecord rsp = rows.get(left.get(0).row() - 1).message();
         assertEquals(left.get(0).left().get(0).id(), rsp.dest().id(), "the LEAVE_RSP goes to who left");
-        assertTrue(rsp.headers().stream().anyMatch(h -> h.protocol().equals("GMS")
-                && "LEAVE_RSP".equals(org.jgwire.codec.analysis.HeaderFields.type(h))), rsp.toString());
+        assertTrue(
+                rsp.headers().stream()
+                        .anyMatch(h -> h.protocol().equals("GMS")
+                                && "LEAVE_RSP".equals(org.jgwire.codec.analysis.HeaderFields.type(h))),
+                rsp.toString());
     }
 
     private static HeaderRecord header(String protocol, String headerClass, Object... fields) {
@@ -96,11 +111,32 @@ class MembershipTimelineTest {
         return new HeaderRecord(0, protocol, 0, headerClass, f, "", 0, 10);
     }
 
-    private static MessageRecord message(long packet, NodeAddress src, NodeAddress dest, ViewInfo view,
-                                         HeaderRecord... headers) {
-        FrameInfo f = new FrameInfo(packet, 1_700_000_000_000_000_000L + packet * 1_000_000L,
-                new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", 7801), Transport.UDP);
-        return new MessageRecord(f, "5.5.7", "5.5.7.Final", "BYTES", 0, List.of(), src, dest, dest == null, "c", -1,
-                0, List.of(headers), Payload.EMPTY, view, List.of(), 0, 40);
+    private static MessageRecord message(
+            long packet, NodeAddress src, NodeAddress dest, ViewInfo view, HeaderRecord... headers) {
+        FrameInfo f = new FrameInfo(
+                packet,
+                1_700_000_000_000_000_000L + packet * 1_000_000L,
+                new Endpoint("127.0.0.1", 7800),
+                new Endpoint("127.0.0.1", 7801),
+                Transport.UDP);
+        return new MessageRecord(
+                f,
+                "5.5.7",
+                "5.5.7.Final",
+                "BYTES",
+                0,
+                List.of(),
+                src,
+                dest,
+                dest == null,
+                "c",
+                -1,
+                0,
+                List.of(headers),
+                Payload.EMPTY,
+                view,
+                List.of(),
+                0,
+                40);
     }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class RowListTest {
     private static Row row(int n) {
-        return new Row(n, -1, new ErrorRecord(new FrameInfo(n, -1, null, null, Transport.NONE), ProblemKind.GAP, -1, "x"));
+        return new Row(
+                n, -1, new ErrorRecord(new FrameInfo(n, -1, null, null, Transport.NONE), ProblemKind.GAP, -1, "x"));
     }
 
     @Test

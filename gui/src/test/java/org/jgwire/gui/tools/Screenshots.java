@@ -51,8 +51,11 @@ public final class Screenshots {
         // A unicast chat message with its UNICAST3 header selected: tree and hex highlight.
         onFx(() -> {
             Row row = window[0].session().rows().stream()
-                    .filter(r -> r.message() != null && r.message().dest() != null && r.message().payload().text() != null)
-                    .findFirst().orElseThrow();
+                    .filter(r -> r.message() != null
+                            && r.message().dest() != null
+                            && r.message().payload().text() != null)
+                    .findFirst()
+                    .orElseThrow();
             window[0].selectRow(row.number());
         });
         onFx(() -> {
@@ -68,7 +71,8 @@ public final class Screenshots {
         });
         snap(window[0], out.resolve("gui-messages.png"));
         String[] tabs = {"gui-timeline.png", "gui-flow.png", "gui-stats.png"};
-        TabPane pane = (TabPane) ((javafx.scene.layout.BorderPane) scene(window[0]).getRoot()).getCenter();
+        TabPane pane =
+                (TabPane) ((javafx.scene.layout.BorderPane) scene(window[0]).getRoot()).getCenter();
         for (int i = 1; i < pane.getTabs().size() && i <= tabs.length; i++) {
             int tab = i;
             onFx(() -> pane.getSelectionModel().select(tab));

@@ -21,7 +21,6 @@ import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.membership.MembershipEvent;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
-import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.capture.CaptureSource;
@@ -36,6 +35,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.stack.FragmentReassembler;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -62,8 +62,8 @@ class AnalysisClusterTest {
     static Path captures;
 
     /** What one decode of a capture gave each analysis. */
-    private record Analysed(List<Record> records, MembershipTimeline views, RpcTracker rpc,
-                            ReliabilityTracker reliability) {}
+    private record Analysed(
+            List<Record> records, MembershipTimeline views, RpcTracker rpc, ReliabilityTracker reliability) {}
 
     @TestFactory
     Stream<DynamicTest> analysesReportWhatTheClustersDid() {
@@ -76,32 +76,41 @@ class AnalysisClusterTest {
                 boolean lossy = scenario.equals("lossy");
                 String stack = scenario.equals("large") && v.equals("5.5.7") ? "tcp" : "udp";
                 Path pcap = captures.resolve(v + "-" + stack + "-" + scenario.replace(':', '_') + ".pcap");
-                runs.put(v + " " + stack + " " + scenario, pool.submit(() -> ClusterRunner.run(new ClusterSpec(v,
-                        lossy ? lossyStack(v).toString() : stack, 3, lossy ? "load:300:1000" : scenario, pcap, home,
-                        TIMEOUT))));
+                runs.put(
+                        v + " " + stack + " " + scenario,
+                        pool.submit(() -> ClusterRunner.run(new ClusterSpec(
+                                v,
+                                lossy ? lossyStack(v).toString() : stack,
+                                3,
+                                lossy ? "load:300:1000" : scenario,
+                                pcap,
+                                home,
+                                TIMEOUT))));
             }
         }
-        return runs.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
-            ClusterRun run = e.getValue().get();
-            Manifest m = run.manifest();
-            Analysed a = analyse(run.capture(), home);
-            if (e.getKey().endsWith("lossy")) {
-                lossy(a);
-                return;
-            }
-            switch (m.scenario().split(":")[0]) {
-                case "large" -> large(m, a);
-                case "crash" -> crash(m, a);
-                case "partition-merge" -> merge(m, a);
-                case "rpc" -> rpc(m, a);
-                default -> throw new AssertionError(m.scenario());
-            }
-        }));
+        return runs.entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+                    ClusterRun run = e.getValue().get();
+                    Manifest m = run.manifest();
+                    Analysed a = analyse(run.capture(), home);
+                    if (e.getKey().endsWith("lossy")) {
+                        lossy(a);
+                        return;
+                    }
+                    switch (m.scenario().split(":")[0]) {
+                        case "large" -> large(m, a);
+                        case "crash" -> crash(m, a);
+                        case "partition-merge" -> merge(m, a);
+                        case "rpc" -> rpc(m, a);
+                        default -> throw new AssertionError(m.scenario());
+                    }
+                }));
     }
 
     /** Per version: the scenarios run (large with the stack's own FRAG, and FRAG3 where there is one). */
     private static List<String> scenarios(String version) {
-        return version.startsWith("3.") ? List.of("large", "crash", "partition-merge", "rpc", "lossy")
+        return version.startsWith("3.")
+                ? List.of("large", "crash", "partition-merge", "rpc", "lossy")
                 : List.of("large", "large:frag3", "crash", "partition-merge", "rpc", "lossy");
     }
 
@@ -141,14 +150,14 @@ class AnalysisClusterTest {
 
     private static Analysed analyse(Path pcap, Path home) throws Exception {
         // the payload head as large as the largest message: the reassembled record then holds every byte
-        DecodeOptions options = new DecodeOptions(Limits.DEFAULTS.withPayloadHeadBytes(2_000_000), home, null, null,
-                java.util.Set.of());
+        DecodeOptions options = new DecodeOptions(
+                Limits.DEFAULTS.withPayloadHeadBytes(2_000_000), home, null, null, java.util.Set.of());
         List<Record> records = new ArrayList<>();
         MembershipTimeline views = new MembershipTimeline();
         RpcTracker rpc = new RpcTracker();
         ReliabilityTracker reliability = new ReliabilityTracker();
         try (CaptureSource source = InputOpener.open(pcap.toString(), InputHints.AUTO);
-             Decoder d = new Decoder(options)) {
+                Decoder d = new Decoder(options)) {
             d.fragmentTap(reliability::accept);
             d.decode(source, r -> {
                 records.add(r);
@@ -172,7 +181,9 @@ class AnalysisClusterTest {
             if (r instanceof ErrorRecord e)
                 assertFalse(e.problem() == ProblemKind.INCOMPLETE || e.problem() == ProblemKind.LIMIT, e.message());
         List<MessageRecord> reassembled = a.records().stream()
-                .filter(r -> r instanceof MessageRecord mm && mm.isReassembled()).map(r -> (MessageRecord) r).toList();
+                .filter(r -> r instanceof MessageRecord mm && mm.isReassembled())
+                .map(r -> (MessageRecord) r)
+                .toList();
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         for (Manifest.LargeSent sent : m.largeSent()) {
             boolean found = false;
@@ -182,13 +193,18 @@ class AnalysisClusterTest {
                 String hash = HexFormat.of().formatHex(sha.digest(r.payload().head()));
                 if (hash.equals(sent.sha256())) found = true;
             }
-            assertTrue(found, "no reassembled message of " + sent.size() + " bytes from " + sent.sender()
-                    + " with SHA-256 " + sent.sha256() + " among " + reassembled.size());
+            assertTrue(
+                    found,
+                    "no reassembled message of " + sent.size() + " bytes from " + sent.sender() + " with SHA-256 "
+                            + sent.sha256() + " among " + reassembled.size());
         }
     }
 
     private static void crash(Manifest m, Analysed a) {
-        Manifest.Step crash = m.steps().stream().filter(s -> s.action().equals("crash")).findFirst().orElseThrow();
+        Manifest.Step crash = m.steps().stream()
+                .filter(s -> s.action().equals("crash"))
+                .findFirst()
+                .orElseThrow();
         String victim = crash.members().get(0);
         List<MembershipEvent> events = a.views().events();
         int crashAt = -1, suspectAt = -1;
@@ -205,15 +221,23 @@ class AnalysisClusterTest {
     }
 
     private static void merge(Manifest m, Analysed a) {
-        Manifest.InstalledView expected = m.views().stream().filter(Manifest.InstalledView::merge).findFirst()
+        Manifest.InstalledView expected = m.views().stream()
+                .filter(Manifest.InstalledView::merge)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("the manifest has no merge view"));
-        MembershipEvent merge = a.views().events().stream().filter(e -> e.kind() == MembershipEvent.Kind.MERGE)
-                .findFirst().orElseThrow(() -> new AssertionError("no merge in " + a.views().events()));
-        assertEquals(expected.creator() + "|" + expected.id(), member(m, merge.view().creator()) + "|" + merge.view().id());
+        MembershipEvent merge = a.views().events().stream()
+                .filter(e -> e.kind() == MembershipEvent.Kind.MERGE)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no merge in " + a.views().events()));
+        assertEquals(
+                expected.creator() + "|" + expected.id(),
+                member(m, merge.view().creator()) + "|" + merge.view().id());
         List<List<String>> subgroups = merge.view().subgroups().stream()
-                .map(g -> g.stream().map(x -> member(m, x)).toList()).toList();
+                .map(g -> g.stream().map(x -> member(m, x)).toList())
+                .toList();
         assertEquals(new java.util.HashSet<>(expected.subgroups()), new java.util.HashSet<>(subgroups));
-        assertTrue(a.views().events().stream().anyMatch(e -> e.kind() == MembershipEvent.Kind.PARTITION),
+        assertTrue(
+                a.views().events().stream().anyMatch(e -> e.kind() == MembershipEvent.Kind.PARTITION),
                 "the split shows as a partition: " + a.views().events());
     }
 
@@ -235,9 +259,13 @@ class AnalysisClusterTest {
         assertEquals(m.rpcCalls().size(), s.requests(), "one request per call");
         assertEquals(0, s.unanswered(), "every request answered: " + s.unansweredList());
         long replies = m.rpcCalls().stream().mapToLong(c -> c.replies().size()).sum();
-        long selfReplies = m.rpcCalls().stream().filter(c -> c.replies().containsKey(c.caller())).count();
+        long selfReplies = m.rpcCalls().stream()
+                .filter(c -> c.replies().containsKey(c.caller()))
+                .count();
         // a member's reply to its own call never goes on the wire
         assertEquals(replies - selfReplies, s.responses(), "every reply paired");
-        assertTrue(s.methods().stream().anyMatch(x -> x.method().equals("echo")), s.methods().toString());
+        assertTrue(
+                s.methods().stream().anyMatch(x -> x.method().equals("echo")),
+                s.methods().toString());
     }
 }

@@ -31,8 +31,17 @@ class ViewsAndStatsOnSamplesTest {
     static Path work;
 
     @ParameterizedTest
-    @CsvSource({"3.6.20,udp", "3.6.20,tcp", "3.6.20,tunnel", "4.2.30,udp", "4.2.30,tcp", "4.2.30,tunnel",
-            "5.5.7,udp", "5.5.7,tcp", "5.5.7,tunnel"})
+    @CsvSource({
+        "3.6.20,udp",
+        "3.6.20,tcp",
+        "3.6.20,tunnel",
+        "4.2.30,udp",
+        "4.2.30,tcp",
+        "4.2.30,tunnel",
+        "5.5.7,udp",
+        "5.5.7,tcp",
+        "5.5.7,tunnel"
+    })
     void viewsShowTheViewsTheMembersInstalledAndTheirLeaves(String version, String stack) throws IOException {
         Path pcap = Decoding.sample(version, stack);
         Manifest m = Manifest.read(Manifest.pathFor(pcap));
@@ -48,7 +57,8 @@ class ViewsAndStatsOnSamplesTest {
         List<String> left = new ArrayList<>();
         for (JsonNode e : events) {
             String kind = e.get("event").asText();
-            assertFalse(Set.of("crash", "removed", "suspect", "merge").contains(kind), "chat has no " + kind + ": " + e);
+            assertFalse(
+                    Set.of("crash", "removed", "suspect", "merge").contains(kind), "chat has no " + kind + ": " + e);
             if (kind.equals("view")) shown.add(e.get("view").asText() + " " + names(e.get("members")));
             if (kind.equals("leave")) left.addAll(names(e.get("subjects")));
         }
@@ -56,7 +66,8 @@ class ViewsAndStatsOnSamplesTest {
 
         // who left: members of an installed view missing from the creator's next one (the manifest's order)
         List<String> leavers = new ArrayList<>();
-        List<Manifest.InstalledView> byCreator = m.views().stream().filter(v -> v.member().equals(v.creator())).toList();
+        List<Manifest.InstalledView> byCreator =
+                m.views().stream().filter(v -> v.member().equals(v.creator())).toList();
         for (int i = 1; i < byCreator.size(); i++)
             for (String member : byCreator.get(i - 1).members())
                 if (!byCreator.get(i).members().contains(member)) leavers.add(member);

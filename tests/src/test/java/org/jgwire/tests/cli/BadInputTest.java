@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -15,8 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.tests.decode.Decoding;
 import org.jgwire.tests.decode.PcapFile;
@@ -55,12 +54,17 @@ class BadInputTest {
 
     /** The JSON lines of messages decoded from packets other than {@code packet}, as text. */
     private static List<String> messagesNotFrom(Decoding.Run run, long packet) {
-        return run.messages().stream().filter(n -> n.path("frame").asLong() != packet)
-                .map(BadInputTest::withoutView).toList();
+        return run.messages().stream()
+                .filter(n -> n.path("frame").asLong() != packet)
+                .map(BadInputTest::withoutView)
+                .toList();
     }
 
     private static List<String> messagesFrom(Decoding.Run run, long packet) {
-        return run.messages().stream().filter(n -> n.path("frame").asLong() == packet).map(JsonNode::toString).toList();
+        return run.messages().stream()
+                .filter(n -> n.path("frame").asLong() == packet)
+                .map(JsonNode::toString)
+                .toList();
     }
 
     /** Equal lists, reporting the first line that differs. */
@@ -74,8 +78,12 @@ class BadInputTest {
     private static String withoutView(JsonNode n) {
         StringBuilder headers = new StringBuilder(); // field values can show names: protocol, class and extent only
         for (JsonNode h : n.path("headers"))
-            headers.append(h.path("protocol")).append(h.path("header")).append(h.path("offset")).append('+')
-                    .append(h.path("length")).append(' ');
+            headers.append(h.path("protocol"))
+                    .append(h.path("header"))
+                    .append(h.path("offset"))
+                    .append('+')
+                    .append(h.path("length"))
+                    .append(' ');
         return n.path("frame") + " " + n.path("src_addr") + ">" + n.path("dest_addr") + " " + n.path("type") + " "
                 + headers + n.path("payload");
     }
@@ -100,15 +108,21 @@ class BadInputTest {
                     List<JsonNode> lines = run.json();
                     JsonNode last = lines.get(lines.size() - 1);
                     assertEquals("error", last.path("kind").asText(), what + ": last line " + last);
-                    assertTrue(run.errors().stream().anyMatch(e -> e.path("problem").asText().equals("truncated")
-                            && e.path("message").asText().contains("record " + damaged)
-                            && e.path("offset").asLong() == p.offset()), what + ": no truncation error naming record "
-                            + damaged + " at " + p.offset() + ": " + run.errors());
+                    assertTrue(
+                            run.errors().stream()
+                                    .anyMatch(e -> e.path("problem").asText().equals("truncated")
+                                            && e.path("message").asText().contains("record " + damaged)
+                                            && e.path("offset").asLong() == p.offset()),
+                            what + ": no truncation error naming record " + damaged + " at " + p.offset() + ": "
+                                    + run.errors());
                     // Every line of the full decode from the packets before the damage, unchanged and in order.
                     List<String> before = fullLines.stream()
-                            .filter(l -> !l.isBlank() && json(l).path("frame").asLong() < damaged).toList();
+                            .filter(l -> !l.isBlank() && json(l).path("frame").asLong() < damaged)
+                            .toList();
                     List<String> got = Arrays.stream(run.out().split("\n"))
-                            .filter(l -> !l.isBlank() && !json(l).path("kind").asText().equals("error")).toList();
+                            .filter(l -> !l.isBlank()
+                                    && !json(l).path("kind").asText().equals("error"))
+                            .toList();
                     assertEquals(before, got, what);
                     checked++;
                 }
@@ -121,7 +135,8 @@ class BadInputTest {
     void captureCutAtARecordBoundaryIsCleanAndHoldsThoseMessages() throws IOException {
         PcapFile file = PcapFile.read(udp);
         int keep = file.packets.size() / 2;
-        Decoding.Run run = jsonl(write("half.pcap", Arrays.copyOf(file.bytes, file.packets.get(keep).offset())));
+        Decoding.Run run = jsonl(write(
+                "half.pcap", Arrays.copyOf(file.bytes, file.packets.get(keep).offset())));
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.err().contains(keep + " packets"), run.err());
         assertTrue(run.messages().stream().allMatch(n -> n.path("frame").asLong() <= keep));
@@ -171,17 +186,21 @@ class BadInputTest {
             int xor = 1 + random.nextInt(255);
             bytes[p.dataOffset() + p.l4Payload() + at] ^= (byte) xor;
             Decoding.Run run = jsonl(write("flip.pcap", bytes));
-            String what = pcap.getFileName() + ": packet " + (index + 1) + " byte " + at + " ^ 0x" + Integer.toHexString(xor);
+            String what =
+                    pcap.getFileName() + ": packet " + (index + 1) + " byte " + at + " ^ 0x" + Integer.toHexString(xor);
             assertTrue(run.exit() == 0 || run.exit() == 1, what + ": exit " + run.exit() + " " + run.err());
             assertEquals(run.errors().isEmpty() ? 0 : 1, run.exit(), what + ": exit code vs error records");
             if (!run.errors().isEmpty()) withErrors++;
             for (JsonNode e : run.errors())
                 assertEquals(index + 1, e.path("frame").asLong(), what + ": error on another packet: " + e);
-            assertSameLines(messagesNotFrom(full, index + 1), messagesNotFrom(run, index + 1),
+            assertSameLines(
+                    messagesNotFrom(full, index + 1),
+                    messagesNotFrom(run, index + 1),
                     what + ": the other packets' messages");
             // The damage shows as an error or as different messages from that packet. Not always: JGroups itself
             // reads some bits as don't-care (Util.readAddress tests flag bits, so 0x02 ^ 0xe4 is still a UUID).
-            if (!run.errors().isEmpty() || !messagesFrom(full, index + 1).equals(messagesFrom(run, index + 1))) noticed++;
+            if (!run.errors().isEmpty() || !messagesFrom(full, index + 1).equals(messagesFrom(run, index + 1)))
+                noticed++;
         }
         assertTrue(withErrors >= 3, "only " + withErrors + " of 25 damaged frames were reported in " + pcap);
         assertTrue(noticed >= 20, "only " + noticed + " of 25 damaged frames decoded differently in " + pcap);
@@ -201,17 +220,23 @@ class BadInputTest {
         ByteBuffer.wrap(bytes).putInt(p.dataOffset() + p.l4Payload(), 0x7fffffff);
         Decoding.Run run = jsonl(write("huge.pcap", bytes));
         assertEquals(1, run.exit(), run.err());
-        JsonNode limit = run.errors().stream().filter(e -> e.path("problem").asText().equals("limit")).findFirst()
+        JsonNode limit = run.errors().stream()
+                .filter(e -> e.path("problem").asText().equals("limit"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no limit error: " + run.errors()));
         assertTrue(limit.path("message").asText().contains("2147483647"), limit.toString());
         assertTrue(limit.path("message").asText().contains("--max-frame"), limit.toString());
         assertEquals(index + 1, limit.path("frame").asLong(), "the limit error's packet");
         // Every message completed by a later packet is still there, in the same direction's stream too.
         Decoding.Run full = jsonl(tcp);
-        List<String> later = full.messages().stream().filter(n -> n.path("frame").asLong() > index + 1)
-                .map(BadInputTest::withoutView).toList();
-        List<String> got = run.messages().stream().filter(n -> n.path("frame").asLong() > index + 1)
-                .map(BadInputTest::withoutView).toList();
+        List<String> later = full.messages().stream()
+                .filter(n -> n.path("frame").asLong() > index + 1)
+                .map(BadInputTest::withoutView)
+                .toList();
+        List<String> got = run.messages().stream()
+                .filter(n -> n.path("frame").asLong() > index + 1)
+                .map(BadInputTest::withoutView)
+                .toList();
         assertFalse(later.isEmpty());
         assertEquals(later, got, "messages after the bad length prefix");
         Set<String> texts = new HashSet<>(run.texts());
@@ -275,17 +300,24 @@ class BadInputTest {
     @Test
     void portNarrowsToOneMembersTraffic() throws IOException {
         Manifest m = Manifest.read(Manifest.pathFor(udp));
-        String port = m.member("B").physical().substring(m.member("B").physical().lastIndexOf(':') + 1);
+        String port =
+                m.member("B").physical().substring(m.member("B").physical().lastIndexOf(':') + 1);
         Decoding.Run all = jsonl(udp);
         Decoding.Run run = jsonl(udp, "--port", port);
         assertEquals(0, run.exit(), run.err());
         List<JsonNode> msgs = run.messages();
         assertFalse(msgs.isEmpty());
-        assertTrue(msgs.size() < all.messages().size(), msgs.size() + " of " + all.messages().size());
+        assertTrue(
+                msgs.size() < all.messages().size(),
+                msgs.size() + " of " + all.messages().size());
         for (JsonNode n : msgs)
-            assertTrue(n.path("src_ep").asText().endsWith(":" + port) || n.path("dst_ep").asText().endsWith(":" + port),
+            assertTrue(
+                    n.path("src_ep").asText().endsWith(":" + port)
+                            || n.path("dst_ep").asText().endsWith(":" + port),
                     "not B's traffic: " + n);
-        assertTrue(run.texts().containsAll(List.of("chat B#1 to all", "chat B#2 to all", "chat B#3 to C", "chat A#3 to B")),
+        assertTrue(
+                run.texts()
+                        .containsAll(List.of("chat B#1 to all", "chat B#2 to all", "chat B#3 to C", "chat A#3 to B")),
                 "B's chat: " + run.texts());
         assertFalse(run.texts().contains("chat A#1 to all"), "A's multicast went to the group, not to B's port");
     }
@@ -306,25 +338,34 @@ class BadInputTest {
         Decoding.Run run = jsonl(udp, "--jgroups-jar", jar.toString());
         assertEquals(0, run.exit(), run.err());
         for (Manifest.SentMessage s : m.sent()) assertTrue(run.texts().contains(s.text()), s.text());
-        for (JsonNode n : run.messages()) assertTrue(n.path("decoded_with").asText().contains("5.5.7"), n.toString());
+        for (JsonNode n : run.messages())
+            assertTrue(n.path("decoded_with").asText().contains("5.5.7"), n.toString());
     }
 
     @Test
     void missingInputIsAnIoError() throws IOException {
-        Decoding.Run run = Decoding.cli(work, "decode", work.resolve("no-such.pcap").toString());
+        Decoding.Run run =
+                Decoding.cli(work, "decode", work.resolve("no-such.pcap").toString());
         assertEquals(3, run.exit(), run.err());
         assertTrue(run.err().contains("no-such.pcap"), run.err());
-        Decoding.Run jar = Decoding.cli(work, "decode", "--jgroups-jar", work.resolve("no.jar").toString(), udp.toString());
+        Decoding.Run jar = Decoding.cli(
+                work, "decode", "--jgroups-jar", work.resolve("no.jar").toString(), udp.toString());
         assertEquals(3, jar.exit(), jar.err());
     }
 
     @Test
     void usageErrorsExitWithTwo() throws IOException {
         String u = udp.toString();
-        List<List<String>> bad = List.of(List.of("decode"), List.of("decode", "--format", "xml", u),
-                List.of("decode", "--port", "70000", u), List.of("decode", "--max-frame", "0", u),
-                List.of("decode", "--jgroups-version", "five", u), List.of("decode", "--no-such-option", u),
-                List.of("decode", "--input-format", "wav", u), List.of(), List.of("frobnicate"));
+        List<List<String>> bad = List.of(
+                List.of("decode"),
+                List.of("decode", "--format", "xml", u),
+                List.of("decode", "--port", "70000", u),
+                List.of("decode", "--max-frame", "0", u),
+                List.of("decode", "--jgroups-version", "five", u),
+                List.of("decode", "--no-such-option", u),
+                List.of("decode", "--input-format", "wav", u),
+                List.of(),
+                List.of("frobnicate"));
         for (List<String> args : bad) {
             Decoding.Run run = Decoding.cli(work, args.toArray(String[]::new));
             assertEquals(2, run.exit(), args + ": " + run.err());

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.tests.decode.Decoding;
@@ -31,16 +30,32 @@ class ClusterCommandTest {
     void helpNamesEveryScenarioAndStackWithExamples(@TempDir Path dir) throws Exception {
         Decoding.Run r = Decoding.cli(dir, "cluster", "--help");
         assertEquals(0, r.exit(), r.err());
-        for (String word : List.of("chat", "rpc", "large", "crash", "partition-merge", "leave-join", "load", "udp", "tcp",
-                "tunnel", "--capture", "--decode", "--manifest", "Examples:", "Exit codes"))
-            assertTrue(r.out().contains(word), "help lacks " + word + ":\n" + r.out());
+        for (String word : List.of(
+                "chat",
+                "rpc",
+                "large",
+                "crash",
+                "partition-merge",
+                "leave-join",
+                "load",
+                "udp",
+                "tcp",
+                "tunnel",
+                "--capture",
+                "--decode",
+                "--manifest",
+                "Examples:",
+                "Exit codes")) assertTrue(r.out().contains(word), "help lacks " + word + ":\n" + r.out());
     }
 
     @Test
     void refusesBadRequestsWithUsageExitCodeAndSaysWhatToUse(@TempDir Path dir) throws Exception {
         Decoding.Run version = Decoding.cli(dir, "cluster", "--jgroups-version", "5.1.0");
         assertEquals(2, version.exit());
-        assertTrue(version.err().contains("5.1.0") && version.err().contains("5.5.7") && version.err().contains("3.6.20"),
+        assertTrue(
+                version.err().contains("5.1.0")
+                        && version.err().contains("5.5.7")
+                        && version.err().contains("3.6.20"),
                 version.err());
         Decoding.Run stack = Decoding.cli(dir, "cluster", "--stack", "carrier-pigeon");
         assertEquals(2, stack.exit());
@@ -60,8 +75,12 @@ class ClusterCommandTest {
     }
 
     private static List<String> jgwire(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djgwire.home=" + HOME, "-cp", HOME.resolve("lib") + File.separator + "*", "org.jgwire.cli.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djgwire.home=" + HOME,
+                "-cp",
+                HOME.resolve("lib") + File.separator + "*",
+                "org.jgwire.cli.Main"));
         cmd.addAll(List.of(args));
         return cmd;
     }
@@ -77,10 +96,25 @@ class ClusterCommandTest {
         Path manifest = dir.resolve("m.json");
         Path decoded = dir.resolve("decoded.txt");
         Path err = dir.resolve("err.txt");
-        String pipe = shell(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "2",
-                "--scenario", "chat", "--capture", "-", "--manifest", manifest.toString())) + "| "
+        String pipe = shell(jgwire(
+                        "cluster",
+                        "--jgroups-version",
+                        "5.5.7",
+                        "--stack",
+                        "tcp",
+                        "--nodes",
+                        "2",
+                        "--scenario",
+                        "chat",
+                        "--capture",
+                        "-",
+                        "--manifest",
+                        manifest.toString()))
+                + "| "
                 + shell(jgwire("decode", "-")) + "> " + decoded + "; echo \"exit ${PIPESTATUS:-?}\" >&2";
-        Process p = new ProcessBuilder("bash", "-c", "set -o pipefail; " + pipe).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder("bash", "-c", "set -o pipefail; " + pipe)
+                .redirectError(err.toFile())
+                .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the pipe did not end");
         String stderr = Files.readString(err);
         assertEquals(0, p.exitValue(), stderr);
@@ -88,7 +122,8 @@ class ClusterCommandTest {
         assertEquals("-", m.capture(), "the manifest names stdout as the capture");
         String text = Files.readString(decoded);
         assertEquals(6, m.sent().size(), "2 members, 3 messages each");
-        for (Manifest.SentMessage s : m.sent()) assertTrue(text.contains(s.text()), "'" + s.text() + "' not decoded:\n" + text);
+        for (Manifest.SentMessage s : m.sent())
+            assertTrue(text.contains(s.text()), "'" + s.text() + "' not decoded:\n" + text);
         assertTrue(stderr.contains("member A started") && stderr.contains("packets captured"), stderr);
         assertFalse(text.contains("jgwire:"), "progress lines leaked into the capture stream");
     }
@@ -96,16 +131,30 @@ class ClusterCommandTest {
     @Test
     void decodeOptionPrintsRecordsWhileTheFileIsWritten(@TempDir Path dir) throws Exception {
         Path pcap = dir.resolve("live.pcapng");
-        Process p = new ProcessBuilder(jgwire("cluster", "--jgroups-version", "4.2.30", "--stack", "udp", "--nodes", "2",
-                "--scenario", "rpc", "--capture", pcap.toString(), "--decode"))
-                .redirectError(dir.resolve("err.txt").toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        Process p = new ProcessBuilder(jgwire(
+                        "cluster",
+                        "--jgroups-version",
+                        "4.2.30",
+                        "--stack",
+                        "udp",
+                        "--nodes",
+                        "2",
+                        "--scenario",
+                        "rpc",
+                        "--capture",
+                        pcap.toString(),
+                        "--decode"))
+                .redirectError(dir.resolve("err.txt").toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "jgwire cluster did not end");
         assertEquals(0, p.exitValue(), Files.readString(dir.resolve("err.txt")));
         List<String> live = Files.readAllLines(dir.resolve("out.txt"));
         Decoding.Result file = Decoding.decode(pcap, InputHints.AUTO);
         assertEquals(file.records().size(), live.size(), "records printed live vs records decoded from the file");
         assertTrue(live.stream().anyMatch(l -> l.contains("RequestCorrelator")), String.join("\n", live));
-        assertEquals(4, Manifest.read(Manifest.pathFor(pcap)).rpcCalls().size(), "RPCs in the manifest beside the file");
+        assertEquals(
+                4, Manifest.read(Manifest.pathFor(pcap)).rpcCalls().size(), "RPCs in the manifest beside the file");
     }
 
     /** setpriv (util-linux) drops CAP_NET_RAW and CAP_NET_ADMIN, as for a user without capture rights. */
@@ -113,10 +162,20 @@ class ClusterCommandTest {
     void withoutCaptureRightsTheClusterStillRunsAndSaysWhyNothingWasCaptured(@TempDir Path dir) throws Exception {
         Path pcap = dir.resolve("never.pcapng");
         Path manifest = dir.resolve("m.json");
-        List<String> cmd = new ArrayList<>(List.of("setpriv", "--bounding-set", "-net_raw,-net_admin", "--inh-caps",
-                "-net_raw,-net_admin", "--"));
-        cmd.addAll(jgwire("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes", "2", "--capture",
-                pcap.toString(), "--manifest", manifest.toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of("setpriv", "--bounding-set", "-net_raw,-net_admin", "--inh-caps", "-net_raw,-net_admin", "--"));
+        cmd.addAll(jgwire(
+                "cluster",
+                "--jgroups-version",
+                "5.5.7",
+                "--stack",
+                "tcp",
+                "--nodes",
+                "2",
+                "--capture",
+                pcap.toString(),
+                "--manifest",
+                manifest.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "jgwire cluster did not end");
@@ -138,7 +197,9 @@ class ClusterCommandTest {
     @Test
     void ctrlCInANetworkNamespaceAlsoDeletesTheNamespace(@TempDir Path dir) throws Exception {
         String ns = interrupt(dir, true);
-        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        Process list = new ProcessBuilder("ip", "netns", "list")
+                .redirectErrorStream(true)
+                .start();
         String namespaces = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, list.waitFor(), namespaces);
         assertFalse(namespaces.contains(ns), ns + " survived Ctrl-C: " + namespaces);
@@ -147,11 +208,24 @@ class ClusterCommandTest {
     /** Starts a long chat, sends SIGINT once it runs; returns the namespace's name (netns) or null. */
     private static String interrupt(Path dir, boolean netns) throws Exception {
         Path pcap = dir.resolve("interrupted.pcapng");
-        List<String> args = new ArrayList<>(List.of("cluster", "--jgroups-version", "5.5.7", "--stack", "tcp", "--nodes",
-                "3", "--scenario", "chat", "--duration", "60s", "--capture", pcap.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "cluster",
+                "--jgroups-version",
+                "5.5.7",
+                "--stack",
+                "tcp",
+                "--nodes",
+                "3",
+                "--scenario",
+                "chat",
+                "--duration",
+                "60s",
+                "--capture",
+                pcap.toString()));
         if (netns) args.add("--netns");
         Process p = new ProcessBuilder(jgwire(args.toArray(String[]::new)))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
         for (String line; (line = err.readLine()) != null; ) {
@@ -159,29 +233,45 @@ class ClusterCommandTest {
             if (line.contains("scenario chat")) break;
         }
         assertTrue(seen.stream().anyMatch(l -> l.contains("scenario chat")), "the cluster never started: " + seen);
-        String ns = seen.stream().filter(l -> l.startsWith("jgwire: network namespace ")).map(l -> l.split(" ")[3])
-                .findFirst().orElse(null);
+        String ns = seen.stream()
+                .filter(l -> l.startsWith("jgwire: network namespace "))
+                .map(l -> l.split(" ")[3])
+                .findFirst()
+                .orElse(null);
         assertEquals(netns, ns != null, "namespace reported: " + seen);
         List<ProcessHandle> children = p.toHandle().descendants().toList();
-        assertEquals(3, children.stream().filter(h -> h.info().commandLine().orElse("").contains("ClusterNode")).count(),
-                "member JVMs running: " + children.stream().map(h -> h.info().commandLine().orElse("?")).toList());
+        assertEquals(
+                3,
+                children.stream()
+                        .filter(h -> h.info().commandLine().orElse("").contains("ClusterNode"))
+                        .count(),
+                "member JVMs running: "
+                        + children.stream()
+                                .map(h -> h.info().commandLine().orElse("?"))
+                                .toList());
         Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start();
         assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -INT failed");
         new Thread(() -> {
-            try {
-                err.transferTo(java.io.Writer.nullWriter());
-            } catch (java.io.IOException ignored) {
-                // the process is gone
-            }
-        }).start();
+                    try {
+                        err.transferTo(java.io.Writer.nullWriter());
+                    } catch (java.io.IOException ignored) {
+                        // the process is gone
+                    }
+                })
+                .start();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "jgwire cluster did not stop on SIGINT");
         for (ProcessHandle c : children) {
             c.onExit().get(10, TimeUnit.SECONDS);
-            assertFalse(c.isAlive(), "a child JVM survived Ctrl-C: " + c.info().commandLine().orElse("?"));
+            assertFalse(
+                    c.isAlive(),
+                    "a child JVM survived Ctrl-C: " + c.info().commandLine().orElse("?"));
         }
         Decoding.Result r = Decoding.decode(pcap, InputHints.AUTO);
         assertEquals(0, r.summary().errors(), "errors decoding the interrupted capture");
-        assertTrue(r.records().size() > 10, "the capture up to Ctrl-C holds the cluster's traffic: " + r.records().size());
+        assertTrue(
+                r.records().size() > 10,
+                "the capture up to Ctrl-C holds the cluster's traffic: "
+                        + r.records().size());
         return ns;
     }
 }

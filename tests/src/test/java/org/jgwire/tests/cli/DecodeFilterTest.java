@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,7 +54,8 @@ class DecodeFilterTest {
 
     private static boolean hasHeader(JsonNode m, String protocol, String field, String value) {
         for (JsonNode h : m.path("headers"))
-            if (h.path("protocol").asText().equals(protocol) && h.path("fields").path(field).asText().equals(value)) return true;
+            if (h.path("protocol").asText().equals(protocol)
+                    && h.path("fields").path(field).asText().equals(value)) return true;
         return false;
     }
 

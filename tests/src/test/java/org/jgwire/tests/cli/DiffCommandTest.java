@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.URL;
@@ -14,9 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
@@ -63,15 +62,22 @@ class DiffCommandTest {
         assertTrue(run.out().contains("  header TP TpHeader: fields added: " + String.join(", ", fields)), run.out());
         int grew = serializedSize("5.3.8") - serializedSize("5.3.7");
         assertEquals(1, grew, "TpHeader.serializedSize() grew by the flag byte");
-        assertTrue(run.out().matches("(?s).*  header TP TpHeader: length (\\d+) -> (\\d+) bytes \\(\\d+ -> \\d+ without"
-                + " strings, \\+" + grew + "\\) in every kind.*"), run.out());
+        assertTrue(
+                run.out()
+                        .matches("(?s).*  header TP TpHeader: length (\\d+) -> (\\d+) bytes \\(\\d+ -> \\d+ without"
+                                + " strings, \\+" + grew + "\\) in every kind.*"),
+                run.out());
         assertTrue(run.out().contains("  frame  version: 5.3.7 (0x28c7) -> 5.3.8 (0x28c8)"), run.out());
         // nothing else in the 5.3.7 -> 5.3.8 step changes what this scenario puts on the wire
-        String structural = run.out().substring(run.out().indexOf("Structural changes:"), run.out().indexOf("Other differences"));
+        String structural = run.out()
+                .substring(run.out().indexOf("Structural changes:"), run.out().indexOf("Other differences"));
         for (String line : structural.split("\n"))
             if (line.startsWith("  "))
-                assertTrue(line.contains("TP TpHeader") || line.contains("version:") || line.contains("headers added: TP"
-                        + " (messages in lists)"), "unexpected structural change: " + line);
+                assertTrue(
+                        line.contains("TP TpHeader")
+                                || line.contains("version:")
+                                || line.contains("headers added: TP" + " (messages in lists)"),
+                        "unexpected structural change: " + line);
     }
 
     @Test
@@ -80,8 +86,12 @@ class DiffCommandTest {
         Decoding.Run run = Decoding.cli(work, "diff", "--run", "--keep", kept.toString(), "5.3.8", "5.3.8");
         assertEquals(0, run.exit(), run.out() + run.err());
         assertTrue(run.out().contains("Structural changes: none"), run.out());
-        assertTrue(run.out().contains("A: " + kept.resolve("A-5.3.8-udp-chat.pcapng") + "  JGroups 5.3.8; udp;"), run.out());
-        assertTrue(run.out().contains("B: " + kept.resolve("B-5.3.8-udp-chat.pcapng") + "  JGroups 5.3.8; udp;"), run.out());
+        assertTrue(
+                run.out().contains("A: " + kept.resolve("A-5.3.8-udp-chat.pcapng") + "  JGroups 5.3.8; udp;"),
+                run.out());
+        assertTrue(
+                run.out().contains("B: " + kept.resolve("B-5.3.8-udp-chat.pcapng") + "  JGroups 5.3.8; udp;"),
+                run.out());
     }
 
     @Test
@@ -94,10 +104,18 @@ class DiffCommandTest {
         assertEquals("5.3.8", n.path("b").path("versions").get(0).asText());
         boolean tp = false;
         for (JsonNode d : n.path("differences"))
-            tp |= d.path("structural").asBoolean() && d.path("subject").asText().equals("TP TpHeader")
+            tp |= d.path("structural").asBoolean()
+                    && d.path("subject").asText().equals("TP TpHeader")
                     && d.path("change").asText().startsWith("fields added: ");
         assertTrue(tp, run.out());
-        assertTrue(n.path("b").path("kinds").path("NAKACK2 MSG").path("headers").toString().contains("TP"), run.out());
+        assertTrue(
+                n.path("b")
+                        .path("kinds")
+                        .path("NAKACK2 MSG")
+                        .path("headers")
+                        .toString()
+                        .contains("TP"),
+                run.out());
     }
 
     private static URLClassLoader jar(String version) throws Exception {
@@ -124,8 +142,13 @@ class DiffCommandTest {
     private static String type(String version, String cls, String field) throws Exception {
         try (URLClassLoader l = jar(version)) {
             Class<?> t = Class.forName(cls, false, l).getDeclaredField(field).getType();
-            return t == byte.class ? "Byte" : t == int.class ? "Integer" : t == long.class ? "Long"
-                    : t == short.class ? "Short" : t == boolean.class ? "Boolean" : t.getSimpleName();
+            return t == byte.class
+                    ? "Byte"
+                    : t == int.class
+                            ? "Integer"
+                            : t == long.class
+                                    ? "Long"
+                                    : t == short.class ? "Short" : t == boolean.class ? "Boolean" : t.getSimpleName();
         }
     }
 

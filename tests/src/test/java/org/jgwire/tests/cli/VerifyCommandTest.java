@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.tests.decode.Decoding;
@@ -32,18 +31,23 @@ class VerifyCommandTest {
     @TestFactory
     Stream<DynamicTest> everySampleAgreesWithItsManifest() {
         List<SampleLibrary.Sample> all = SampleLibrary.all(SampleLibrary.bundledVersions(Decoding.home()));
-        return all.stream().filter(s -> !s.stack().equals("encrypt")).map(s -> DynamicTest.dynamicTest(s.toString(), () -> {
-            Path pcap = s.capture(Decoding.samples());
-            Decoding.Run run = Decoding.cli(work, "verify", pcap.toString());
-            assertEquals(0, run.exit(), run.out() + run.err());
-            Manifest m = Manifest.read(Manifest.pathFor(pcap));
-            if (!m.sent().isEmpty())
-                assertTrue(run.out().contains("message  " + m.sent().size() + " checked, " + m.sent().size() + " ok"),
-                        run.out());
-            int names = m.members().size() + m.sites().size(); // relay2: and each site master's bridge channel
-            assertTrue(run.out().contains("name     " + names + " checked, " + names + " ok"), run.out());
-            assertTrue(run.out().contains("result: the capture agrees with the manifest"), run.out());
-        }));
+        return all.stream()
+                .filter(s -> !s.stack().equals("encrypt"))
+                .map(s -> DynamicTest.dynamicTest(s.toString(), () -> {
+                    Path pcap = s.capture(Decoding.samples());
+                    Decoding.Run run = Decoding.cli(work, "verify", pcap.toString());
+                    assertEquals(0, run.exit(), run.out() + run.err());
+                    Manifest m = Manifest.read(Manifest.pathFor(pcap));
+                    if (!m.sent().isEmpty())
+                        assertTrue(
+                                run.out()
+                                        .contains("message  " + m.sent().size() + " checked, "
+                                                + m.sent().size() + " ok"),
+                                run.out());
+                    int names = m.members().size() + m.sites().size(); // relay2: and each site master's bridge channel
+                    assertTrue(run.out().contains("name     " + names + " checked, " + names + " ok"), run.out());
+                    assertTrue(run.out().contains("result: the capture agrees with the manifest"), run.out());
+                }));
     }
 
     /**
@@ -53,19 +57,31 @@ class VerifyCommandTest {
     @TestFactory
     Stream<DynamicTest> encryptedSamplesShowNamesButNoTextOrView() {
         List<SampleLibrary.Sample> all = SampleLibrary.all(SampleLibrary.bundledVersions(Decoding.home()));
-        return all.stream().filter(s -> s.stack().equals("encrypt")).map(s -> DynamicTest.dynamicTest(s.toString(), () -> {
-            Path pcap = s.capture(Decoding.samples());
-            Manifest m = Manifest.read(Manifest.pathFor(pcap));
-            Decoding.Run run = Decoding.cli(work, "verify", "--format", "json", "--all", pcap.toString());
-            assertEquals(0, run.exit(), run.out() + run.err());
-            JsonNode n = new ObjectMapper().readTree(run.out());
-            JsonNode counts = n.path("counts");
-            assertEquals(m.members().size(), counts.path("name").path("ok").asInt(), run.out());
-            assertEquals(m.sent().size(), counts.path("message").path("unseen").asInt(), run.out());
-            assertEquals(0, counts.path("message").path("mismatch").asInt() + counts.path("message").path("extra").asInt()
-                    + counts.path("view").path("missing").asInt() + counts.path("view").path("extra").asInt()
-                    + counts.path("name").path("missing").asInt() + counts.path("name").path("extra").asInt(), run.out());
-        }));
+        return all.stream()
+                .filter(s -> s.stack().equals("encrypt"))
+                .map(s -> DynamicTest.dynamicTest(s.toString(), () -> {
+                    Path pcap = s.capture(Decoding.samples());
+                    Manifest m = Manifest.read(Manifest.pathFor(pcap));
+                    Decoding.Run run = Decoding.cli(work, "verify", "--format", "json", "--all", pcap.toString());
+                    assertEquals(0, run.exit(), run.out() + run.err());
+                    JsonNode n = new ObjectMapper().readTree(run.out());
+                    JsonNode counts = n.path("counts");
+                    assertEquals(
+                            m.members().size(), counts.path("name").path("ok").asInt(), run.out());
+                    assertEquals(
+                            m.sent().size(),
+                            counts.path("message").path("unseen").asInt(),
+                            run.out());
+                    assertEquals(
+                            0,
+                            counts.path("message").path("mismatch").asInt()
+                                    + counts.path("message").path("extra").asInt()
+                                    + counts.path("view").path("missing").asInt()
+                                    + counts.path("view").path("extra").asInt()
+                                    + counts.path("name").path("missing").asInt()
+                                    + counts.path("name").path("extra").asInt(),
+                            run.out());
+                }));
     }
 
     @Test
@@ -89,12 +105,19 @@ class VerifyCommandTest {
         Decoding.Run run = Decoding.cli(work, "verify", pcap.toString(), bad.toString());
         assertEquals(1, run.exit(), run.out() + run.err());
         assertTrue(run.out().contains("MISSING  name     B " + other + ": never named on the wire"), run.out());
-        assertTrue(run.out().contains("EXTRA    name     " + uuid + ": named B " + m.member("B").physical()), run.out());
+        assertTrue(
+                run.out()
+                        .contains("EXTRA    name     " + uuid + ": named B "
+                                + m.member("B").physical()),
+                run.out());
         // B's messages now come from an unknown src: every copy is a mismatch, none found.
         assertTrue(run.out().contains("MISSING  message  'chat B#3 to C' B -> C: 0 of 1 copy (tcp)"), run.out());
         assertTrue(run.out().contains("MISMATCH message  'chat B#3 to C' B -> C: packet "), run.out());
-        assertTrue(run.out().contains("MISMATCH view     A|2 [A, B, C] (full view, final view of C): on the wire with"
-                + " members [A, " + uuid + ", C]"), run.out());
+        assertTrue(
+                run.out()
+                        .contains("MISMATCH view     A|2 [A, B, C] (full view, final view of C): on the wire with"
+                                + " members [A, " + uuid + ", C]"),
+                run.out());
     }
 
     @Test
@@ -103,10 +126,14 @@ class VerifyCommandTest {
         Path bad = tampered(pcap, "\"A\", \"B\", \"C\" ]", "\"A\", \"C\", \"B\" ]");
         Decoding.Run run = Decoding.cli(work, "verify", pcap.toString(), bad.toString());
         assertEquals(1, run.exit(), run.out() + run.err());
-        assertTrue(run.out().contains("MISMATCH view     A|2 [A, C, B] (full view, final view of C): on the wire with members"),
+        assertTrue(
+                run.out()
+                        .contains(
+                                "MISMATCH view     A|2 [A, C, B] (full view, final view of C): on the wire with members"),
                 run.out());
         // The view really on the wire, [A, B, C], is now one no member installed.
-        assertTrue(run.out().contains("EXTRA    view     A|2 [A, B, C]: on the wire; no member installed it"), run.out());
+        assertTrue(
+                run.out().contains("EXTRA    view     A|2 [A, B, C]: on the wire; no member installed it"), run.out());
     }
 
     @Test
@@ -118,9 +145,12 @@ class VerifyCommandTest {
         JsonNode n = new ObjectMapper().readTree(run.out());
         assertTrue(n.path("agrees").asBoolean());
         assertEquals("tunnel", n.path("stack").asText());
-        assertEquals(m.sent().size(), n.path("counts").path("message").path("ok").asInt());
+        assertEquals(
+                m.sent().size(), n.path("counts").path("message").path("ok").asInt());
         List<String> texts = new ArrayList<>();
-        for (JsonNode i : n.path("items")) if (i.path("category").asText().equals("message")) texts.add(i.path("item").asText());
+        for (JsonNode i : n.path("items"))
+            if (i.path("category").asText().equals("message"))
+                texts.add(i.path("item").asText());
         for (Manifest.SentMessage s : m.sent())
             assertTrue(texts.stream().anyMatch(t -> t.startsWith("'" + s.text() + "'")), s.text() + " in " + texts);
     }
@@ -140,7 +170,10 @@ class VerifyCommandTest {
 
     @Test
     void unreadableManifestIsAnIoError() throws IOException {
-        Decoding.Run run = Decoding.cli(work, "verify", Decoding.sample("5.5.7", "udp").toString(),
+        Decoding.Run run = Decoding.cli(
+                work,
+                "verify",
+                Decoding.sample("5.5.7", "udp").toString(),
                 work.resolve("none.json").toString());
         assertEquals(3, run.exit());
         assertTrue(run.err().contains("none.json"), run.err());

@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
@@ -47,6 +46,7 @@ class ChatClusterCaptureTest {
     private static final int NODES = 3;
     /** Two cores: more concurrent clusters only slow each other's JVM start-up. */
     private static final int PARALLEL = 2;
+
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
     private static ExecutorService pool;
@@ -68,7 +68,9 @@ class ChatClusterCaptureTest {
                 runs.put(v + " " + stack, pool.submit(() -> ClusterRunner.run(spec)));
             }
         }
-        return runs.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> check(e.getValue().get())));
+        return runs.entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(
+                        e.getKey(), () -> check(e.getValue().get())));
     }
 
     @AfterAll
@@ -83,13 +85,16 @@ class ChatClusterCaptureTest {
         List<String> names = new ArrayList<>();
         for (Manifest.Member member : m.members()) {
             names.add(member.name());
-            assertTrue(member.uuid().matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+            assertTrue(
+                    member.uuid().matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
                     "uuid in standard form: " + member.uuid());
         }
         for (String member : names) {
             // in any order: when discovery misses under load, two lone coordinators merge (MERGE3) into [B, A]
-            boolean sawAll = m.views().stream().anyMatch(v -> v.member().equals(member)
-                    && Set.copyOf(v.members()).equals(Set.copyOf(names)) && v.members().size() == names.size());
+            boolean sawAll = m.views().stream()
+                    .anyMatch(v -> v.member().equals(member)
+                            && Set.copyOf(v.members()).equals(Set.copyOf(names))
+                            && v.members().size() == names.size());
             assertTrue(sawAll, member + " installed no view of " + names + ": " + m.views());
         }
         assertEquals(NODES * 3, m.sent().size(), "messages sent (2 multicasts + 1 unicast each)");
@@ -98,7 +103,8 @@ class ChatClusterCaptureTest {
         for (Manifest.SentMessage s : m.sent()) {
             List<String> addressees = s.multicast() ? names : List.of(s.destination());
             for (String to : addressees)
-                assertTrue(delivered.contains(to + "|" + s.sender() + "|" + s.text()),
+                assertTrue(
+                        delivered.contains(to + "|" + s.sender() + "|" + s.text()),
                         "'" + s.text() + "' from " + s.sender() + " never reached " + to);
         }
 
@@ -107,7 +113,8 @@ class ChatClusterCaptureTest {
         assertTrue(Files.size(pcap) > 24, "capture is empty: " + pcap);
         List<PcapPorts.Packet> packets = PcapPorts.read(pcap);
         long onClusterPorts = packets.stream()
-                .filter(p -> m.ports().contains(p.srcPort()) || m.ports().contains(p.dstPort())).count();
+                .filter(p -> m.ports().contains(p.srcPort()) || m.ports().contains(p.dstPort()))
+                .count();
         assertEquals(packets.size(), onClusterPorts, "every captured packet is on the cluster's ports " + m.ports());
         assertEquals(m.packets(), packets.size(), "packets in the file vs. packets the capture counted");
         long withPayload = packets.stream().filter(p -> p.payloadLength() > 0).count();
@@ -119,11 +126,18 @@ class ChatClusterCaptureTest {
         List<Record> decoded = ManifestAgreement.assertDecodesToManifest(pcap, true);
         for (Manifest.SentMessage s : m.sent()) {
             int inFile = PcapPorts.copies(pcap, s.text());
-            long inRecords = decoded.stream().filter(r -> r instanceof MessageRecord msg && msg.payload() != null
-                    && s.text().equals(msg.payload().text())).count();
-            assertTrue(inFile >= ManifestCheck.expectedCopies(m, s), "copies of '" + s.text() + "' in the " + m.stack()
-                    + " capture " + pcap + ": " + inFile + " (dropped by the kernel: " + m.dropped() + ")");
-            assertEquals(inFile, inRecords,
+            long inRecords = decoded.stream()
+                    .filter(r -> r instanceof MessageRecord msg
+                            && msg.payload() != null
+                            && s.text().equals(msg.payload().text()))
+                    .count();
+            assertTrue(
+                    inFile >= ManifestCheck.expectedCopies(m, s),
+                    "copies of '" + s.text() + "' in the " + m.stack() + " capture " + pcap + ": " + inFile
+                            + " (dropped by the kernel: " + m.dropped() + ")");
+            assertEquals(
+                    inFile,
+                    inRecords,
                     "copies of '" + s.text() + "' in the packets (TCP bytes once) vs decoded messages");
         }
     }

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
@@ -45,6 +44,7 @@ class LoadClusterCaptureTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     /** What LoadTraffic in the node programs writes: {@code load A#17/2000 } then dots up to SIZE. */
     private static final Pattern LOAD = Pattern.compile("load ([A-Z])#(\\d+)/(\\d+) \\.*");
+
     private static final Path HOME = Path.of(System.getProperty("jgwire.home", "../cli/target/jgwire"));
 
     /** Kept when a test fails, to look at the capture, the manifest and the members' logs. */
@@ -53,29 +53,39 @@ class LoadClusterCaptureTest {
 
     @TestFactory
     Stream<DynamicTest> loadClustersAreCapturedWithEveryMessageAndCountedInTheManifest() {
-        List<String[]> runs = List.of(new String[] {"5.5.7", "udp"}, new String[] {"5.5.7", "tcp"},
-                new String[] {"4.2.30", "udp"}, new String[] {"3.6.20", "udp"});
-        return runs.stream().map(r -> DynamicTest.dynamicTest(r[0] + " " + r[1], () -> {
-            Path pcap = captures.resolve(r[0] + "-" + r[1] + "-load.pcap");
-            String scenario = "load:" + MESSAGES + ":" + SIZE;
-            ClusterRun run = ClusterRunner.run(new ClusterSpec(r[0], r[1], NODES, scenario, pcap, HOME, TIMEOUT));
-            Manifest m = Manifest.read(run.manifestFile());
-            assertEquals(run.manifest(), m, "manifest read back differs from the one written");
-            assertEquals(scenario, m.scenario());
-            checkCounts(m);
-            checkCapture(m, run.capture());
-        }));
+        List<String[]> runs = List.of(
+                new String[] {"5.5.7", "udp"},
+                new String[] {"5.5.7", "tcp"},
+                new String[] {"4.2.30", "udp"},
+                new String[] {"3.6.20", "udp"});
+        return runs.stream()
+                .map(r -> DynamicTest.dynamicTest(r[0] + " " + r[1], () -> {
+                    Path pcap = captures.resolve(r[0] + "-" + r[1] + "-load.pcap");
+                    String scenario = "load:" + MESSAGES + ":" + SIZE;
+                    ClusterRun run =
+                            ClusterRunner.run(new ClusterSpec(r[0], r[1], NODES, scenario, pcap, HOME, TIMEOUT));
+                    Manifest m = Manifest.read(run.manifestFile());
+                    assertEquals(run.manifest(), m, "manifest read back differs from the one written");
+                    assertEquals(scenario, m.scenario());
+                    checkCounts(m);
+                    checkCapture(m, run.capture());
+                }));
     }
 
     @Test
     void refusesALoadScenarioOutOfRangeBeforeStartingAnyMember(@TempDir Path dir) {
         for (String bad : List.of("load:0", "load:10:8", "load:10:100:7", "load:many")) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClusterRunner.run(
-                    new ClusterSpec("5.5.7", "tcp", 2, bad, dir.resolve("x.pcap"), HOME, Duration.ofSeconds(5))), bad);
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> ClusterRunner.run(new ClusterSpec(
+                            "5.5.7", "tcp", 2, bad, dir.resolve("x.pcap"), HOME, Duration.ofSeconds(5))),
+                    bad);
             assertTrue(e.getMessage().contains("load"), e.getMessage());
         }
-        IllegalArgumentException size = assertThrows(IllegalArgumentException.class, () -> ClusterRunner.run(
-                new ClusterSpec("5.5.7", "tcp", 2, "load:10:8", dir.resolve("x.pcap"), HOME, Duration.ofSeconds(5))));
+        IllegalArgumentException size = assertThrows(
+                IllegalArgumentException.class,
+                () -> ClusterRunner.run(new ClusterSpec(
+                        "5.5.7", "tcp", 2, "load:10:8", dir.resolve("x.pcap"), HOME, Duration.ofSeconds(5))));
         assertTrue(size.getMessage().contains("(8)") && size.getMessage().contains("32"), size.getMessage());
     }
 
@@ -95,7 +105,8 @@ class LoadClusterCaptureTest {
         for (String receiver : names) {
             for (String sender : names) {
                 List<Manifest.LoadReceived> c = m.loadReceived().stream()
-                        .filter(l -> l.receiver().equals(receiver) && l.sender().equals(sender)).toList();
+                        .filter(l -> l.receiver().equals(receiver) && l.sender().equals(sender))
+                        .toList();
                 assertEquals(1, c.size(), receiver + " from " + sender + ": " + m.loadReceived());
                 assertEquals(MESSAGES, c.get(0).messages(), receiver + " delivered from " + sender);
             }
@@ -118,17 +129,22 @@ class LoadClusterCaptureTest {
         List<String> errors = new ArrayList<>();
         DecodeSummary summary;
         try (CaptureSource source = InputOpener.open(pcap.toString(), InputHints.AUTO);
-             Decoder decoder = new Decoder(DecodeOptions.defaults(HOME))) {
+                Decoder decoder = new Decoder(DecodeOptions.defaults(HOME))) {
             summary = decoder.decode(source, r -> {
                 if (r instanceof ErrorRecord e && errors.size() < 5) errors.add(e.toString());
-                if (!(r instanceof MessageRecord msg) || msg.payload() == null || msg.payload().text() == null) return;
+                if (!(r instanceof MessageRecord msg)
+                        || msg.payload() == null
+                        || msg.payload().text() == null) return;
                 Matcher t = LOAD.matcher(msg.payload().text());
                 if (!t.matches()) return;
                 String sender = t.group(1);
-                String src = msg.src() == null || msg.src().id() == null ? null : nameByUuid.get(msg.src().id().toLowerCase());
+                String src = msg.src() == null || msg.src().id() == null
+                        ? null
+                        : nameByUuid.get(msg.src().id().toLowerCase());
                 if (!sender.equals(src)) problems.add("'" + t.group() + "' has src " + msg.src());
                 if (msg.dest() != null) problems.add("'" + t.group() + "' is not a multicast");
-                if (msg.payload().length() != SIZE) problems.add("'" + t.group() + "' is " + msg.payload().length() + " bytes");
+                if (msg.payload().length() != SIZE)
+                    problems.add("'" + t.group() + "' is " + msg.payload().length() + " bytes");
                 seen.computeIfAbsent(sender, k -> new BitSet()).set(Integer.parseInt(t.group(2)));
                 copies.merge(sender, 1L, Long::sum);
                 if (msg.batchSize() > 1) batched[0]++;
@@ -145,10 +161,12 @@ class LoadClusterCaptureTest {
             assertEquals(1, got.nextSetBit(0), s.sender() + "'s first sequence number");
             assertEquals(s.messages(), got.length() - 1, s.sender() + "'s last sequence number");
             long c = copies.getOrDefault(s.sender(), 0L);
-            assertTrue(c >= s.messages() * expectedCopies,
+            assertTrue(
+                    c >= s.messages() * expectedCopies,
                     s.sender() + ": " + c + " copies, expected at least " + s.messages() * expectedCopies + context);
             total += c;
         }
-        assertTrue(batched[0] > total / 2, "only " + batched[0] + " of " + total + " load messages were in message lists");
+        assertTrue(
+                batched[0] > total / 2, "only " + batched[0] + " of " + total + " load messages were in message lists");
     }
 }

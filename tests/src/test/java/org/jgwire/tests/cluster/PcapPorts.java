@@ -41,11 +41,12 @@ final class PcapPorts {
         if (magic == 0xd4c3b2a1 || magic == 0x4d3cb2a1) b.order(ByteOrder.LITTLE_ENDIAN);
         else if (magic != 0xa1b2c3d4 && magic != 0xa1b23c4d) throw new IOException("not a pcap file: " + file);
         int linkType = b.getInt(20);
-        int linkHeader = switch (linkType) {
-            case 1 -> 14;   // Ethernet: dst(6) src(6) ethertype(2)
-            case 113 -> 16; // Linux SLL: type(2) arphrd(2) addrlen(2) addr(8) protocol(2)
-            default -> throw new IOException("link type " + linkType + " not handled by this test reader");
-        };
+        int linkHeader =
+                switch (linkType) {
+                    case 1 -> 14; // Ethernet: dst(6) src(6) ethertype(2)
+                    case 113 -> 16; // Linux SLL: type(2) arphrd(2) addrlen(2) addr(8) protocol(2)
+                    default -> throw new IOException("link type " + linkType + " not handled by this test reader");
+                };
         int pos = 24;
         while (pos + 16 <= b.limit()) {
             int caplen = b.getInt(pos + 8);

@@ -9,7 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +26,9 @@ class PcapPortsTest {
     void countsATcpSegmentSentAgainOnce() throws IOException {
         byte[] frame = frameWith(TEXT);
         Path pcap = write(
-                tcp(40001, 7800, 1000, 0x02, new byte[0]),           // SYN: seq 1000, data starts at 1001
-                tcp(40001, 7800, 1001, 0x18, frame),                  // PSH|ACK: the message
-                tcp(40001, 7800, 1001, 0x18, frame));                 // the same bytes again (tail loss probe)
+                tcp(40001, 7800, 1000, 0x02, new byte[0]), // SYN: seq 1000, data starts at 1001
+                tcp(40001, 7800, 1001, 0x18, frame), // PSH|ACK: the message
+                tcp(40001, 7800, 1001, 0x18, frame)); // the same bytes again (tail loss probe)
         assertEquals(2, PcapPorts.occurrences(pcap, TEXT), "the text is twice in the file's bytes");
         assertEquals(1, PcapPorts.copies(pcap, TEXT), "one copy in the stream");
     }
@@ -38,11 +37,14 @@ class PcapPortsTest {
     void countsTheNewPartOfASegmentThatOverlapsAnEarlierOne() throws IOException {
         byte[] first = frameWith(TEXT);
         byte[] second = frameWith("chat B#1 to all");
-        byte[] both = ByteBuffer.allocate(first.length + second.length).put(first).put(second).array();
+        byte[] both = ByteBuffer.allocate(first.length + second.length)
+                .put(first)
+                .put(second)
+                .array();
         Path pcap = write(
                 tcp(40001, 7800, 1000, 0x02, new byte[0]),
                 tcp(40001, 7800, 1001, 0x18, first),
-                tcp(40001, 7800, 1001, 0x18, both));                  // resent tail coalesced with new data
+                tcp(40001, 7800, 1001, 0x18, both)); // resent tail coalesced with new data
         assertEquals(1, PcapPorts.copies(pcap, TEXT));
         assertEquals(1, PcapPorts.copies(pcap, "chat B#1 to all"));
     }
@@ -66,11 +68,11 @@ class PcapPortsTest {
         byte[] frame = frameWith(TEXT);
         Path pcap = write(
                 tcp(40001, 7800, 1000, 0x02, new byte[0]),
-                tcp(7800, 40001, 5000, 0x12, new byte[0]),            // SYN|ACK of the other direction
+                tcp(7800, 40001, 5000, 0x12, new byte[0]), // SYN|ACK of the other direction
                 tcp(40001, 7800, 1001, 0x18, frame),
-                tcp(7800, 40001, 5001, 0x18, frame),                  // the same bytes, the other way: a copy
+                tcp(7800, 40001, 5001, 0x18, frame), // the same bytes, the other way: a copy
                 udp(45588, 45588, frame),
-                udp(45588, 45588, frame));                            // two datagrams are two copies
+                udp(45588, 45588, frame)); // two datagrams are two copies
         assertEquals(4, PcapPorts.copies(pcap, TEXT));
         assertEquals(4, PcapPorts.occurrences(pcap, TEXT));
     }
@@ -95,7 +97,11 @@ class PcapPortsTest {
     private static byte[] frameWith(String text) {
         byte[] t = text.getBytes(StandardCharsets.UTF_8);
         byte[] head = {0x00, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06}; // stands for version, flags, headers
-        return ByteBuffer.allocate(4 + head.length + t.length).putInt(head.length + t.length).put(head).put(t).array();
+        return ByteBuffer.allocate(4 + head.length + t.length)
+                .putInt(head.length + t.length)
+                .put(head)
+                .put(t)
+                .array();
     }
 
     private Path write(byte[]... frames) throws IOException {

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.jgwire.codec.capture.PcapngReader;
 import org.jgwire.codec.capture.PcapngWriter;
 import org.jgwire.codec.capture.RawPacket;
@@ -99,8 +98,20 @@ class PcapngWriterTest {
     void tsharkReadsTheFileWithNanosecondTimes(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("w.pcapng");
         Files.write(f, write());
-        String out = new String(Decoding.tool("tshark", "-r", f.toString(), "-T", "fields", "-e", "frame.time_epoch",
-                "-e", "frame.len", "-e", "frame.cap_len"), StandardCharsets.UTF_8);
+        String out = new String(
+                Decoding.tool(
+                        "tshark",
+                        "-r",
+                        f.toString(),
+                        "-T",
+                        "fields",
+                        "-e",
+                        "frame.time_epoch",
+                        "-e",
+                        "frame.len",
+                        "-e",
+                        "frame.cap_len"),
+                StandardCharsets.UTF_8);
         List<String> lines = out.lines().map(l -> l.replace('\t', ' ')).toList();
         assertEquals(List.of("1700000000.123456789 12 12", "1700000001.000000001 1500 17"), lines);
     }

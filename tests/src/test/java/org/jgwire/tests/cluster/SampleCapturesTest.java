@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.cluster.ManifestCheck;
@@ -47,17 +46,23 @@ class SampleCapturesTest {
                     assertEquals(0, m.dropped(), "dropped packets");
                     List<PcapPorts.Packet> packets = PcapPorts.read(pcap);
                     assertEquals(m.packets(), packets.size(), "packets");
-                    assertTrue(packets.stream().allMatch(p -> m.ports().contains(p.srcPort())
-                            || m.ports().contains(p.dstPort())), "every packet on the cluster's ports " + m.ports());
+                    assertTrue(
+                            packets.stream()
+                                    .allMatch(p -> m.ports().contains(p.srcPort())
+                                            || m.ports().contains(p.dstPort())),
+                            "every packet on the cluster's ports " + m.ports());
                     if (m.stack().equals("encrypt")) {
                         for (Manifest.SentMessage sent : m.sent())
                             assertEquals(0, PcapPorts.occurrences(pcap, sent.text()), "'" + sent.text() + "' in clear");
                     } else if (!m.sites().isEmpty()) { // relay2: site masters forward copies across the bridge
                         for (Manifest.SentMessage sent : m.sent())
-                            assertTrue(PcapPorts.occurrences(pcap, sent.text()) >= 1, "'" + sent.text() + "' on the wire");
+                            assertTrue(
+                                    PcapPorts.occurrences(pcap, sent.text()) >= 1, "'" + sent.text() + "' on the wire");
                     } else {
                         for (Manifest.SentMessage sent : m.sent())
-                            assertEquals(ManifestCheck.expectedCopies(m, sent), PcapPorts.occurrences(pcap, sent.text()),
+                            assertEquals(
+                                    ManifestCheck.expectedCopies(m, sent),
+                                    PcapPorts.occurrences(pcap, sent.text()),
                                     "copies of '" + sent.text() + "'");
                     }
                 }));

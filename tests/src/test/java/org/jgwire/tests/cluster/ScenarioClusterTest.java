@@ -19,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
@@ -80,8 +79,9 @@ class ScenarioClusterTest {
             ClusterSpec spec = new ClusterSpec(c.version(), c.stack(), NODES, c.scenario(), pcap, HOME, TIMEOUT);
             runs.put(c, pool.submit(() -> ClusterRunner.run(spec)));
         }
-        return runs.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey().name(),
-                () -> check(e.getKey(), e.getValue().get())));
+        return runs.entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(
+                        e.getKey().name(), () -> check(e.getKey(), e.getValue().get())));
     }
 
     @AfterAll
@@ -130,7 +130,8 @@ class ScenarioClusterTest {
 
     private static Manifest.RpcCall call(Manifest m, String caller, String argument) {
         List<Manifest.RpcCall> found = m.rpcCalls().stream()
-                .filter(c -> c.caller().equals(caller) && c.argument().equals(argument)).toList();
+                .filter(c -> c.caller().equals(caller) && c.argument().equals(argument))
+                .toList();
         assertEquals(1, found.size(), caller + " calling '" + argument + "': " + m.rpcCalls());
         return found.get(0);
     }
@@ -140,16 +141,20 @@ class ScenarioClusterTest {
      * the SHA-256 of the payload the scenario defines (head, then a-z repeated from the head's end on).
      */
     private static void checkLarge(Manifest m, Case c) throws Exception {
-        String frag = c.scenario().contains(":") ? c.scenario().split(":")[1].toUpperCase()
+        String frag = c.scenario().contains(":")
+                ? c.scenario().split(":")[1].toUpperCase()
                 : c.version().startsWith("5.") ? "FRAG4" : "FRAG2";
         assertTrue(m.protocols().contains(frag), frag + " in " + m.protocols());
-        List<String[]> expected = List.of(new String[] {"A", null, "1", "100000"}, new String[] {"A", null, "2", "200000"},
-                new String[] {"B", "A", "3", "100000"});
+        List<String[]> expected =
+                List.of(new String[] {"A", null, "1", "100000"}, new String[] {"A", null, "2", "200000"}, new String[] {
+                    "B", "A", "3", "100000"
+                });
         assertEquals(3, m.largeSent().size(), m.largeSent().toString());
         for (String[] e : expected) {
             String head = "large " + e[0] + "#" + e[2] + " " + e[3];
             String sha = sha256(payload(head + " ", Integer.parseInt(e[3])));
-            List<Manifest.LargeSent> sent = m.largeSent().stream().filter(s -> s.head().equals(head)).toList();
+            List<Manifest.LargeSent> sent =
+                    m.largeSent().stream().filter(s -> s.head().equals(head)).toList();
             assertEquals(1, sent.size(), head + ": " + m.largeSent());
             assertEquals(e[0], sent.get(0).sender());
             assertEquals(e[1], sent.get(0).destination());
@@ -158,7 +163,8 @@ class ScenarioClusterTest {
             List<String> receivers = e[1] == null ? NAMES : List.of(e[1]);
             for (String r : receivers) {
                 List<Manifest.LargeReceived> got = m.largeReceived().stream()
-                        .filter(x -> x.receiver().equals(r) && x.head().equals(head)).toList();
+                        .filter(x -> x.receiver().equals(r) && x.head().equals(head))
+                        .toList();
                 assertEquals(1, got.size(), r + " delivering " + head + ": " + m.largeReceived());
                 assertEquals(e[0], got.get(0).sender());
                 assertEquals(sha, got.get(0).sha256(), r + "'s SHA-256 of " + head);
@@ -193,12 +199,17 @@ class ScenarioClusterTest {
             assertNotNull(after, survivor + " installed no view after the crash: " + m.views());
             assertEquals(Set.of("A", "B"), Set.copyOf(after.members()), survivor + "'s view after the crash");
         }
-        long full = m.views().stream().filter(v -> v.members().size() == NODES).mapToLong(Manifest.InstalledView::id)
-                .max().orElseThrow();
-        assertTrue(m.views().stream().noneMatch(v -> v.member().equals("C") && v.id() > full),
+        long full = m.views().stream()
+                .filter(v -> v.members().size() == NODES)
+                .mapToLong(Manifest.InstalledView::id)
+                .max()
+                .orElseThrow();
+        assertTrue(
+                m.views().stream().noneMatch(v -> v.member().equals("C") && v.id() > full),
                 "C installed a view after the full one although it was killed: " + m.views());
         if (m.stack().equals("udp")) {
-            boolean verify = decoded.stream().anyMatch(r -> r instanceof MessageRecord msg && msg.header("VERIFY_SUSPECT") != null);
+            boolean verify = decoded.stream()
+                    .anyMatch(r -> r instanceof MessageRecord msg && msg.header("VERIFY_SUSPECT") != null);
             assertTrue(verify, "no VERIFY_SUSPECT message on the wire");
         }
     }
@@ -208,7 +219,9 @@ class ScenarioClusterTest {
      * a merge view of all three whose subgroups are the two sides.
      */
     private static void checkPartitionMerge(Manifest m) {
-        assertEquals(List.of("partition", "heal"), m.steps().stream().map(Manifest.Step::action).toList());
+        assertEquals(
+                List.of("partition", "heal"),
+                m.steps().stream().map(Manifest.Step::action).toList());
         Manifest.Step split = m.steps().get(0);
         assertEquals(List.of(List.of("A", "B"), List.of("C")), split.groups());
         Set<Set<String>> sides = Set.of(Set.of("A", "B"), Set.of("C"));
@@ -216,7 +229,8 @@ class ScenarioClusterTest {
             Manifest.InstalledView side = firstViewAfter(m, member, split.atMillis());
             assertNotNull(side, member + " installed no view after the split");
             assertTrue(sides.contains(Set.copyOf(side.members())), member + "'s view after the split: " + side);
-            List<Manifest.InstalledView> merges = m.views().stream().filter(v -> v.member().equals(member) && v.merge())
+            List<Manifest.InstalledView> merges = m.views().stream()
+                    .filter(v -> v.member().equals(member) && v.merge())
                     .toList();
             assertEquals(1, merges.size(), member + "'s merge views: " + m.views());
             Manifest.InstalledView merge = merges.get(0);
@@ -230,26 +244,34 @@ class ScenarioClusterTest {
 
     /** C leaves, D joins on C's port; A and B see [A, B] then [A, B, D]. */
     private static void checkLeaveJoin(Manifest m) {
-        assertEquals(List.of("A", "B", "C", "D"), m.members().stream().map(Manifest.Member::name).toList());
-        assertEquals(List.of("leave", "join"), m.steps().stream().map(Manifest.Step::action).toList());
+        assertEquals(
+                List.of("A", "B", "C", "D"),
+                m.members().stream().map(Manifest.Member::name).toList());
+        assertEquals(
+                List.of("leave", "join"),
+                m.steps().stream().map(Manifest.Step::action).toList());
         assertEquals(List.of("C"), m.steps().get(0).members());
         assertEquals(List.of("D"), m.steps().get(1).members());
         assertEquals(m.member("C").physical(), m.member("D").physical(), "D joins on the port C had");
         for (String member : List.of("A", "B")) {
-            Manifest.InstalledView afterLeave = firstViewAfter(m, member, m.steps().get(0).atMillis());
+            Manifest.InstalledView afterLeave =
+                    firstViewAfter(m, member, m.steps().get(0).atMillis());
             assertEquals(List.of("A", "B"), afterLeave.members(), member + " after C left");
         }
         for (String member : List.of("A", "B", "D")) {
-            List<Manifest.InstalledView> mine = m.views().stream().filter(v -> v.member().equals(member)).toList();
-            Manifest.InstalledView last = mine.stream().filter(v -> v.members().contains("D")).reduce((a, b) -> b).orElse(null);
+            List<Manifest.InstalledView> mine =
+                    m.views().stream().filter(v -> v.member().equals(member)).toList();
+            Manifest.InstalledView last = mine.stream()
+                    .filter(v -> v.members().contains("D"))
+                    .reduce((a, b) -> b)
+                    .orElse(null);
             assertNotNull(last, member + " never saw D: " + mine);
             assertEquals(List.of("A", "B", "D"), last.members(), member + "'s view with D");
         }
     }
 
     private static Manifest.InstalledView firstViewAfter(Manifest m, String member, long atMillis) {
-        for (Manifest.InstalledView v : m.views())
-            if (v.member().equals(member) && v.atMillis() >= atMillis) return v;
+        for (Manifest.InstalledView v : m.views()) if (v.member().equals(member) && v.atMillis() >= atMillis) return v;
         return null;
     }
 }

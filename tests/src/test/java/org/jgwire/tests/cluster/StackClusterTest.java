@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.CaptureTarget;
 import org.jgwire.codec.cluster.ClusterRun;
@@ -46,8 +45,12 @@ class StackClusterTest {
 
     private static void assertChatDelivered(Manifest m) {
         for (Manifest.SentMessage s : m.sent()) {
-            List<String> to = s.multicast() ? m.members().stream().map(Manifest.Member::name).toList() : null;
-            long copies = m.received().stream().filter(r -> r.sender().equals(s.sender()) && r.text().equals(s.text())).count();
+            List<String> to = s.multicast()
+                    ? m.members().stream().map(Manifest.Member::name).toList()
+                    : null;
+            long copies = m.received().stream()
+                    .filter(r -> r.sender().equals(s.sender()) && r.text().equals(s.text()))
+                    .count();
             assertEquals(to == null ? 1 : to.size(), copies, "deliveries of '" + s.text() + "': " + m.received());
         }
     }
@@ -55,7 +58,9 @@ class StackClusterTest {
     @Test
     void tcpNioClusterDecodesLikeTcp() throws Exception {
         ClusterRun run = chat("5.5.7", "tcp-nio", 3);
-        assertTrue(run.manifest().protocols().contains("TCP_NIO2"), run.manifest().protocols().toString());
+        assertTrue(
+                run.manifest().protocols().contains("TCP_NIO2"),
+                run.manifest().protocols().toString());
         assertChatDelivered(run.manifest());
         ManifestAgreement.assertDecodesToManifest(run.capture(), true);
     }
@@ -71,10 +76,14 @@ class StackClusterTest {
             assertEquals(0, PcapPorts.occurrences(run.capture(), s.text()), "'" + s.text() + "' in clear on the wire");
         Decoding.Result r = Decoding.decode(run.capture(), InputHints.AUTO);
         // GMS's header stays readable above SYM_ENCRYPT but its payload is ciphertext: it must not be read as a view
-        List<String> errors = r.records().stream().filter(x -> x instanceof org.jgwire.codec.model.ErrorRecord)
-                .map(Object::toString).toList();
+        List<String> errors = r.records().stream()
+                .filter(x -> x instanceof org.jgwire.codec.model.ErrorRecord)
+                .map(Object::toString)
+                .toList();
         assertEquals(List.of(), errors, "errors decoding the encrypted capture");
-        long encrypted = r.records().stream().filter(x -> x instanceof MessageRecord msg && msg.header("SYM_ENCRYPT") != null).count();
+        long encrypted = r.records().stream()
+                .filter(x -> x instanceof MessageRecord msg && msg.header("SYM_ENCRYPT") != null)
+                .count();
         assertTrue(encrypted >= m.sent().size(), "messages with a SYM_ENCRYPT header: " + encrypted);
     }
 
@@ -82,31 +91,47 @@ class StackClusterTest {
     void relay2SitesTalkAcrossTheBridge() throws Exception {
         ClusterRun run = chat("5.5.7", "relay2", 4);
         Manifest m = run.manifest();
-        assertEquals(List.of(new Manifest.Site("lon", List.of("A", "B")), new Manifest.Site("nyc", List.of("C", "D"))),
+        assertEquals(
+                List.of(new Manifest.Site("lon", List.of("A", "B")), new Manifest.Site("nyc", List.of("C", "D"))),
                 m.sites());
         for (Manifest.Member member : m.members()) {
-            Set<String> site = Set.copyOf(m.sites().stream().filter(s -> s.members().contains(member.name())).findFirst()
-                    .orElseThrow().members());
-            Manifest.InstalledView last = m.views().stream().filter(v -> v.member().equals(member.name()))
-                    .filter(v -> v.members().size() == 2).findFirst().orElseThrow();
+            Set<String> site = Set.copyOf(m.sites().stream()
+                    .filter(s -> s.members().contains(member.name()))
+                    .findFirst()
+                    .orElseThrow()
+                    .members());
+            Manifest.InstalledView last = m.views().stream()
+                    .filter(v -> v.member().equals(member.name()))
+                    .filter(v -> v.members().size() == 2)
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(site, Set.copyOf(last.members()), member.name() + "'s view holds its site only");
         }
         // multicasts are relayed to the other site; a message to SiteMaster(x) reaches x's coordinator
         for (Manifest.SentMessage s : m.sent()) {
-            List<String> expected = s.multicast() ? List.of("A", "B", "C", "D")
+            List<String> expected = s.multicast()
+                    ? List.of("A", "B", "C", "D")
                     : List.of(s.destination().equals("SiteMaster(nyc)") ? "C" : "A");
-            List<String> got = m.received().stream().filter(r -> r.sender().equals(s.sender()) && r.text().equals(s.text()))
-                    .map(Manifest.ReceivedMessage::receiver).sorted().toList();
+            List<String> got = m.received().stream()
+                    .filter(r -> r.sender().equals(s.sender()) && r.text().equals(s.text()))
+                    .map(Manifest.ReceivedMessage::receiver)
+                    .sorted()
+                    .toList();
             assertEquals(expected, got, "receivers of '" + s.text() + "'");
         }
-        assertTrue(m.sent().stream().anyMatch(s -> "SiteMaster(nyc)".equals(s.destination())), m.sent().toString());
+        assertTrue(
+                m.sent().stream().anyMatch(s -> "SiteMaster(nyc)".equals(s.destination())),
+                m.sent().toString());
         // a message crosses its site, the bridge and the other site: ManifestCheck looks for its sender's copy
         Decoding.Result r = Decoding.decode(run.capture(), InputHints.AUTO);
         assertEquals(0, r.summary().errors(), "errors decoding " + run.capture());
         assertEquals(List.of(), ManifestCheck.check(m, r.records()), "manifest check");
-        List<String> sentTexts = m.sent().stream().map(Manifest.SentMessage::text).toList();
+        List<String> sentTexts =
+                m.sent().stream().map(Manifest.SentMessage::text).toList();
         for (Record rec : r.records())
-            if (rec instanceof MessageRecord msg && msg.payload() != null && msg.payload().text() != null
+            if (rec instanceof MessageRecord msg
+                    && msg.payload() != null
+                    && msg.payload().text() != null
                     && msg.payload().text().startsWith("chat "))
                 assertTrue(sentTexts.contains(msg.payload().text()), "a chat text nobody sent: " + msg);
     }
@@ -117,9 +142,12 @@ class StackClusterTest {
         try (DatagramSocket s = new DatagramSocket(0)) {
             mcastPort = s.getLocalPort();
         }
-        String group = "239.255." + ThreadLocalRandom.current().nextInt(256) + "." + (1 + ThreadLocalRandom.current().nextInt(254));
+        String group = "239.255." + ThreadLocalRandom.current().nextInt(256) + "."
+                + (1 + ThreadLocalRandom.current().nextInt(254));
         Path xml = tmp.resolve("my-udp.xml");
-        Files.writeString(xml, """
+        Files.writeString(
+                xml,
+                """
                 <config xmlns="urn:org:jgroups">
                     <UDP bind_addr="${jgroups.bind_addr:127.0.0.1}" mcast_addr="%s" mcast_port="${my.port:%d}"
                          diag.enabled="true"/>
@@ -135,19 +163,48 @@ class StackClusterTest {
                     <MFC/>
                     <FRAG4/>
                 </config>
-                """.formatted(group, mcastPort));
+                """
+                        .formatted(group, mcastPort));
         Path pcap = tmp.resolve("user.pcapng");
-        ClusterRun run = ClusterRunner.run(new ClusterSpec("5.5.7", xml.toString(), 3, "chat", CaptureTarget.file(pcap),
-                HOME, TIMEOUT, null, null, false, null, null, true, false));
+        ClusterRun run = ClusterRunner.run(new ClusterSpec(
+                "5.5.7",
+                xml.toString(),
+                3,
+                "chat",
+                CaptureTarget.file(pcap),
+                HOME,
+                TIMEOUT,
+                null,
+                null,
+                false,
+                null,
+                null,
+                true,
+                false));
         Manifest m = run.manifest();
         assertEquals("xml-udp", m.stack());
-        assertEquals(List.of("UDP", "PING", "MERGE3", "FD_ALL3", "VERIFY_SUSPECT", "NAKACK2", "UNICAST3", "STABLE", "GMS",
-                "UFC", "MFC", "FRAG4"), m.protocols());
+        assertEquals(
+                List.of(
+                        "UDP",
+                        "PING",
+                        "MERGE3",
+                        "FD_ALL3",
+                        "VERIFY_SUSPECT",
+                        "NAKACK2",
+                        "UNICAST3",
+                        "STABLE",
+                        "GMS",
+                        "UFC",
+                        "MFC",
+                        "FRAG4"),
+                m.protocols());
         assertTrue(m.ports().contains(mcastPort), "capture filter covers the XML's mcast_port: " + m.ports());
-        for (Manifest.Member member : m.members()) assertTrue(member.physical().startsWith("127.0.0.1:"), member.toString());
+        for (Manifest.Member member : m.members())
+            assertTrue(member.physical().startsWith("127.0.0.1:"), member.toString());
         String rendered = Files.readString(run.workDir().resolve("A.xml"));
         assertTrue(rendered.contains("bind_addr=\"127.0.0.1\""), rendered);
-        assertTrue(rendered.contains("diag.enabled=\"false\"") && !rendered.contains("diag.enabled=\"true\""), rendered);
+        assertTrue(
+                rendered.contains("diag.enabled=\"false\"") && !rendered.contains("diag.enabled=\"true\""), rendered);
         assertTrue(rendered.contains("ip_ttl=\"0\""), rendered);
         assertChatDelivered(m);
         ManifestAgreement.assertDecodesToManifest(pcap, true);
@@ -157,14 +214,32 @@ class StackClusterTest {
     void clusterInItsOwnNetworkNamespaceIsCapturedThereAndTheNamespaceIsDeleted() throws Exception {
         Path pcap = dir.resolve("netns-udp-chat.pcapng");
         List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ClusterRun run = ClusterRunner.run(new ClusterSpec("5.5.7", "udp", 3, "chat", CaptureTarget.file(pcap), HOME,
-                TIMEOUT, null, null, false, null, progress::add, false, true));
-        String ns = progress.stream().filter(l -> l.startsWith("network namespace ")).map(l -> l.split(" ")[2])
-                .findFirst().orElseThrow(() -> new AssertionError("no namespace reported: " + progress));
+        ClusterRun run = ClusterRunner.run(new ClusterSpec(
+                "5.5.7",
+                "udp",
+                3,
+                "chat",
+                CaptureTarget.file(pcap),
+                HOME,
+                TIMEOUT,
+                null,
+                null,
+                false,
+                null,
+                progress::add,
+                false,
+                true));
+        String ns = progress.stream()
+                .filter(l -> l.startsWith("network namespace "))
+                .map(l -> l.split(" ")[2])
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no namespace reported: " + progress));
         assertChatDelivered(run.manifest());
         assertEquals(0, run.manifest().dropped(), "packets dropped");
         ManifestAgreement.assertDecodesToManifest(pcap, true);
-        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        Process list = new ProcessBuilder("ip", "netns", "list")
+                .redirectErrorStream(true)
+                .start();
         String namespaces = new String(list.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, list.waitFor(), "ip netns list: " + namespaces);
         assertFalse(namespaces.contains(ns), ns + " still exists: " + namespaces);
@@ -173,9 +248,12 @@ class StackClusterTest {
     @Test
     void userStackXmlBindingAnotherAddressIsRefusedBeforeAnyMemberStarts(@TempDir Path tmp) throws Exception {
         Path xml = tmp.resolve("lan.xml");
-        Files.writeString(xml, "<config xmlns=\"urn:org:jgroups\"><TCP bind_addr=\"192.168.1.10\"/><TCPPING/></config>");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClusterRunner.run(
-                new ClusterSpec("5.5.7", xml.toString(), 2, "chat", tmp.resolve("x.pcapng"), HOME, TIMEOUT)));
+        Files.writeString(
+                xml, "<config xmlns=\"urn:org:jgroups\"><TCP bind_addr=\"192.168.1.10\"/><TCPPING/></config>");
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> ClusterRunner.run(
+                        new ClusterSpec("5.5.7", xml.toString(), 2, "chat", tmp.resolve("x.pcapng"), HOME, TIMEOUT)));
         assertTrue(e.getMessage().contains("192.168.1.10") && e.getMessage().contains("loopback"), e.getMessage());
         assertFalse(Files.exists(tmp.resolve("x.pcapng")), "a capture was started");
     }
@@ -184,8 +262,21 @@ class StackClusterTest {
     void userJarRunsTheMembersOnItsOwnVersion() throws Exception {
         Path jar = HOME.resolve("jgroups").resolve("jgroups-5.3.7.Final.jar");
         Path pcap = dir.resolve("userjar-tcp-chat.pcapng");
-        ClusterRun run = ClusterRunner.run(new ClusterSpec(null, "tcp", 2, "chat", CaptureTarget.file(pcap), HOME, TIMEOUT,
-                null, jar, false, null, null, false, false));
+        ClusterRun run = ClusterRunner.run(new ClusterSpec(
+                null,
+                "tcp",
+                2,
+                "chat",
+                CaptureTarget.file(pcap),
+                HOME,
+                TIMEOUT,
+                null,
+                jar,
+                false,
+                null,
+                null,
+                false,
+                false));
         assertEquals("5.3.7", run.manifest().jgroupsVersion());
         assertChatDelivered(run.manifest());
         ManifestAgreement.assertDecodesToManifest(pcap, true);

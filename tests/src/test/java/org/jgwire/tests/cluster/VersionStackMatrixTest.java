@@ -14,8 +14,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
 import org.jgwire.cli.samples.SampleLibrary;
+import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.ClusterFailure;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
@@ -28,7 +28,6 @@ import org.jgwire.codec.verify.Outcome;
 import org.jgwire.codec.verify.VerifyItem;
 import org.jgwire.codec.verify.VerifyReport;
 import org.jgwire.tests.decode.Decoding;
-import org.jgwire.codec.capture.InputHints;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -48,6 +47,7 @@ class VersionStackMatrixTest {
     private static final int NODES = 2;
     /** Two cores: more concurrent clusters only slow each other's JVM start-up. */
     private static final int PARALLEL = 2;
+
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private static ExecutorService pool;
@@ -71,7 +71,9 @@ class VersionStackMatrixTest {
                 runs.put(v + " " + stack, pool.submit(() -> run(name, v, stack, home)));
             }
         }
-        return runs.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> check(e.getValue().get())));
+        return runs.entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(
+                        e.getKey(), () -> check(e.getValue().get())));
     }
 
     /**
@@ -80,12 +82,25 @@ class VersionStackMatrixTest {
      */
     private static ClusterRun run(String name, String version, String stack, Path home) throws Exception {
         try {
-            return ClusterRunner.run(new ClusterSpec(version, stack, SampleLibrary.nodes(stack, NODES), "chat",
-                    captures.resolve(name + SampleLibrary.CAPTURE_EXTENSION), home, TIMEOUT));
+            return ClusterRunner.run(new ClusterSpec(
+                    version,
+                    stack,
+                    SampleLibrary.nodes(stack, NODES),
+                    "chat",
+                    captures.resolve(name + SampleLibrary.CAPTURE_EXTENSION),
+                    home,
+                    TIMEOUT));
         } catch (ClusterFailure e) {
-            System.out.println("VersionStackMatrixTest: " + name + " ran again after: " + e.getMessage().lines().findFirst().orElse(""));
-            return ClusterRunner.run(new ClusterSpec(version, stack, SampleLibrary.nodes(stack, NODES), "chat",
-                    captures.resolve(name + "-again" + SampleLibrary.CAPTURE_EXTENSION), home, TIMEOUT));
+            System.out.println("VersionStackMatrixTest: " + name + " ran again after: "
+                    + e.getMessage().lines().findFirst().orElse(""));
+            return ClusterRunner.run(new ClusterSpec(
+                    version,
+                    stack,
+                    SampleLibrary.nodes(stack, NODES),
+                    "chat",
+                    captures.resolve(name + "-again" + SampleLibrary.CAPTURE_EXTENSION),
+                    home,
+                    TIMEOUT));
         }
     }
 
@@ -107,8 +122,11 @@ class VersionStackMatrixTest {
             for (Manifest.Member other : m.members())
                 if (site == null || site.equals(m.siteOf(other.name()))) names.add(other.name());
             // in any order: when discovery misses under load, two lone coordinators merge (MERGE3) into [B, A]
-            assertTrue(m.views().stream().anyMatch(v -> v.member().equals(member.name())
-                            && Set.copyOf(v.members()).equals(Set.copyOf(names)) && v.members().size() == names.size()),
+            assertTrue(
+                    m.views().stream()
+                            .anyMatch(v -> v.member().equals(member.name())
+                                    && Set.copyOf(v.members()).equals(Set.copyOf(names))
+                                    && v.members().size() == names.size()),
                     member.name() + " installed no view of " + names + ": " + m.views());
         }
 
@@ -116,7 +134,9 @@ class VersionStackMatrixTest {
         List<String> errors = new ArrayList<>();
         for (Record r : decoded.records()) if (r instanceof ErrorRecord e) errors.add(e.toString());
         assertEquals(List.of(), errors, "frames not decoded in " + run.capture());
-        assertTrue(decoded.summary().versions().contains(m.jgroupsVersion()), "versions " + decoded.summary().versions());
+        assertTrue(
+                decoded.summary().versions().contains(m.jgroupsVersion()),
+                "versions " + decoded.summary().versions());
 
         CaptureVerifier verifier = new CaptureVerifier(m);
         decoded.records().forEach(verifier);
@@ -127,15 +147,21 @@ class VersionStackMatrixTest {
             assertEquals(m.sent().size(), report.count("message", Outcome.UNSEEN), "messages encrypted");
         } else {
             assertEquals(m.sent().size(), report.count("message", Outcome.OK), "messages found");
-            // the full view is also a final view; a coordinator's lone last view reaches the wire on udp and tunnel only
-            List<VerifyItem> unseen = report.items().stream().filter(i -> i.outcome() == Outcome.UNSEEN).toList();
+            // the full view is also a final view; a coordinator's lone last view reaches the wire on udp and tunnel
+            // only
+            List<VerifyItem> unseen = report.items().stream()
+                    .filter(i -> i.outcome() == Outcome.UNSEEN)
+                    .toList();
             assertTrue(report.count("view", Outcome.OK) >= 1, report.items().toString());
-            for (VerifyItem i : unseen) assertTrue(i.item().matches("\\w\\|\\d+ \\[\\w] .*"), "only a lone view may be unseen: " + i);
+            for (VerifyItem i : unseen)
+                assertTrue(i.item().matches("\\w\\|\\d+ \\[\\w] .*"), "only a lone view may be unseen: " + i);
         }
     }
 
     /** Names of relay2 site masters' bridge channels ({@code _A}): named on the wire, no members. */
     private static long bridgeNames(VerifyReport report) {
-        return report.items().stream().filter(i -> i.category().equals("name") && i.detail().contains("bridge channel")).count();
+        return report.items().stream()
+                .filter(i -> i.category().equals("name") && i.detail().contains("bridge channel"))
+                .count();
     }
 }

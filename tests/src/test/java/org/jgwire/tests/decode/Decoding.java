@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,10 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jgwire.cli.JgwireCommand;
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.codec.DecodeOptions;
@@ -35,7 +33,8 @@ public final class Decoding {
     private Decoding() {}
 
     public static Path home() {
-        return Path.of(System.getProperty("jgwire.home", "../cli/target/jgwire")).toAbsolutePath();
+        return Path.of(System.getProperty("jgwire.home", "../cli/target/jgwire"))
+                .toAbsolutePath();
     }
 
     public static Path samples() {
@@ -51,8 +50,9 @@ public final class Decoding {
     public static List<Path> sampleCaptures() {
         List<Path> all = new ArrayList<>();
         for (SampleLibrary.Sample s : SampleLibrary.all(SampleLibrary.bundledVersions(home())))
-            if (s.scenario().equals("chat") && !s.stack().equals("encrypt") && !s.stack().equals("relay2"))
-                all.add(existing(s.capture(samples())));
+            if (s.scenario().equals("chat")
+                    && !s.stack().equals("encrypt")
+                    && !s.stack().equals("relay2")) all.add(existing(s.capture(samples())));
         assertTrue(all.size() >= 48, "expected the committed samples under " + samples() + ", found " + all);
         return all;
     }
@@ -93,8 +93,8 @@ public final class Decoding {
     public static Path classicPcap(Path capture) throws IOException {
         byte[] magic = new byte[4];
         try (java.io.InputStream in = Files.newInputStream(capture)) {
-            if (in.readNBytes(magic, 0, 4) == 4 && !(magic[0] == 0x0a && magic[1] == 0x0d && magic[2] == 0x0d
-                    && magic[3] == 0x0a)) return capture;
+            if (in.readNBytes(magic, 0, 4) == 4
+                    && !(magic[0] == 0x0a && magic[1] == 0x0d && magic[2] == 0x0d && magic[3] == 0x0a)) return capture;
         }
         try {
             return CLASSIC.computeIfAbsent(capture.toAbsolutePath(), c -> {
@@ -121,7 +121,8 @@ public final class Decoding {
 
     public static Result decode(Path input, InputHints hints, DecodeOptions options) throws IOException {
         List<Record> records = new ArrayList<>();
-        try (CaptureSource source = InputOpener.open(input.toString(), hints); Decoder d = new Decoder(options)) {
+        try (CaptureSource source = InputOpener.open(input.toString(), hints);
+                Decoder d = new Decoder(options)) {
             DecodeSummary s = d.decode(source, records::add);
             return new Result(records, s);
         }
@@ -143,16 +144,22 @@ public final class Decoding {
         }
 
         public List<JsonNode> errors() {
-            return json().stream().filter(n -> n.path("kind").asText().equals("error")).toList();
+            return json().stream()
+                    .filter(n -> n.path("kind").asText().equals("error"))
+                    .toList();
         }
 
         public List<JsonNode> messages() {
-            return json().stream().filter(n -> n.path("kind").asText().equals("message")).toList();
+            return json().stream()
+                    .filter(n -> n.path("kind").asText().equals("message"))
+                    .toList();
         }
 
         public List<String> texts() {
-            return messages().stream().filter(n -> n.path("payload").has("text"))
-                    .map(n -> n.path("payload").path("text").asText()).toList();
+            return messages().stream()
+                    .filter(n -> n.path("payload").has("text"))
+                    .map(n -> n.path("payload").path("text").asText())
+                    .toList();
         }
     }
 

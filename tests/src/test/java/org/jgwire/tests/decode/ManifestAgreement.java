@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.cluster.ManifestCheck;
@@ -36,10 +35,11 @@ public final class ManifestAgreement {
     public static List<Record> assertDecodesToManifest(Path pcap, boolean retransmissions) throws IOException {
         Manifest m = Manifest.read(Manifest.pathFor(pcap));
         Decoding.Result r = Decoding.decode(pcap, InputHints.AUTO);
-        assertAgreesWithManifest(m, retransmissions ? withoutRetransmissions(r.records()) : r.records(),
-                pcap.toString());
+        assertAgreesWithManifest(
+                m, retransmissions ? withoutRetransmissions(r.records()) : r.records(), pcap.toString());
         assertEquals(0, r.summary().errors(), "errors in the summary");
-        assertTrue(r.summary().versions().contains(m.jgroupsVersion()),
+        assertTrue(
+                r.summary().versions().contains(m.jgroupsVersion()),
                 "versions " + r.summary().versions() + " should hold " + m.jgroupsVersion());
         return r.records();
     }
@@ -70,17 +70,24 @@ public final class ManifestAgreement {
         for (Record r : records) if (r instanceof ErrorRecord e) errors.add(e.toString());
         assertEquals(List.of(), errors, "error records decoding " + what);
         assertEquals(List.of(), ManifestCheck.check(m, records), "manifest check of " + what);
-        List<String> sentTexts = m.sent().stream().map(Manifest.SentMessage::text).toList();
+        List<String> sentTexts =
+                m.sent().stream().map(Manifest.SentMessage::text).toList();
         int chat = 0;
         for (Record r : records) {
-            if (!(r instanceof MessageRecord msg) || msg.payload() == null || msg.payload().text() == null) continue;
+            if (!(r instanceof MessageRecord msg)
+                    || msg.payload() == null
+                    || msg.payload().text() == null) continue;
             if (!msg.payload().text().startsWith("chat ")) continue;
             chat++;
             assertTrue(sentTexts.contains(msg.payload().text()), "a chat text nobody sent: " + msg);
-            assertEquals(m.jgroupsVersion(), msg.version(), "version of " + msg.payload().text());
+            assertEquals(
+                    m.jgroupsVersion(),
+                    msg.version(),
+                    "version of " + msg.payload().text());
         }
-        int expected = m.sent().stream().mapToInt(s -> ManifestCheck.expectedCopies(m, s)).sum();
+        int expected = m.sent().stream()
+                .mapToInt(s -> ManifestCheck.expectedCopies(m, s))
+                .sum();
         assertEquals(expected, chat, "chat messages in " + what);
     }
-
 }

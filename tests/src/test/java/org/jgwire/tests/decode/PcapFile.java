@@ -27,8 +27,17 @@ public final class PcapFile {
      * @param payloadLength bytes of UDP/TCP payload
      * @param protocol     6 (TCP), 17 (UDP) or 0
      */
-    public record Packet(int offset, long seconds, long fraction, int origLength, byte[] data, int l4Payload,
-                         int payloadLength, int protocol, int srcPort, int dstPort) {
+    public record Packet(
+            int offset,
+            long seconds,
+            long fraction,
+            int origLength,
+            byte[] data,
+            int l4Payload,
+            int payloadLength,
+            int protocol,
+            int srcPort,
+            int dstPort) {
         public int dataOffset() {
             return offset + 16;
         }
@@ -75,12 +84,14 @@ public final class PcapFile {
 
     private static Packet dissect(int offset, long sec, long frac, int orig, byte[] data) {
         ByteBuffer p = ByteBuffer.wrap(data); // network byte order
-        if (data.length < 34 || p.getShort(12) != 0x0800) return new Packet(offset, sec, frac, orig, data, -1, 0, 0, 0, 0);
+        if (data.length < 34 || p.getShort(12) != 0x0800)
+            return new Packet(offset, sec, frac, orig, data, -1, 0, 0, 0, 0);
         int ihl = (data[14] & 0x0f) * 4;
         int total = p.getShort(16) & 0xffff;
         int proto = data[23] & 0xff;
         int l4 = 14 + ihl;
-        if ((proto != 6 && proto != 17) || l4 + 20 > data.length) return new Packet(offset, sec, frac, orig, data, -1, 0, 0, 0, 0);
+        if ((proto != 6 && proto != 17) || l4 + 20 > data.length)
+            return new Packet(offset, sec, frac, orig, data, -1, 0, 0, 0, 0);
         int sport = p.getShort(l4) & 0xffff, dport = p.getShort(l4 + 2) & 0xffff;
         int l4Header = proto == 17 ? 8 : ((data[l4 + 12] & 0xf0) >>> 4) * 4;
         return new Packet(offset, sec, frac, orig, data, l4 + l4Header, total - ihl - l4Header, proto, sport, dport);
@@ -117,18 +128,18 @@ public final class PcapFile {
             byte[] ip = java.util.Arrays.copyOfRange(p.data(), 14, p.data().length);
             ByteBuffer l = ByteBuffer.allocate(link == LINUX_SLL ? 16 : 20); // network byte order
             if (link == LINUX_SLL) {
-                l.putShort((short) 0);          // packet type: to us
-                l.putShort((short) 772);        // ARPHRD_LOOPBACK
-                l.putShort((short) 6);          // address length
+                l.putShort((short) 0); // packet type: to us
+                l.putShort((short) 772); // ARPHRD_LOOPBACK
+                l.putShort((short) 6); // address length
                 l.put(p.data(), 6, 6).putShort((short) 0); // source MAC, padded to 8
-                l.putShort((short) 0x0800);     // protocol: IPv4
+                l.putShort((short) 0x0800); // protocol: IPv4
             } else if (link == LINUX_SLL2) {
-                l.putShort((short) 0x0800);     // protocol: IPv4
-                l.putShort((short) 0);          // reserved
-                l.putInt(1);                    // interface index
-                l.putShort((short) 772);        // ARPHRD_LOOPBACK
-                l.put((byte) 0);                // packet type
-                l.put((byte) 6);                // address length
+                l.putShort((short) 0x0800); // protocol: IPv4
+                l.putShort((short) 0); // reserved
+                l.putInt(1); // interface index
+                l.putShort((short) 772); // ARPHRD_LOOPBACK
+                l.put((byte) 0); // packet type
+                l.put((byte) 6); // address length
                 l.put(p.data(), 6, 6).putShort((short) 0); // address, padded to 8
             } else {
                 throw new IllegalArgumentException("link " + link);
@@ -146,8 +157,13 @@ public final class PcapFile {
         ByteOrder other = order == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
         ByteBuffer in = ByteBuffer.wrap(header).order(order);
         ByteBuffer h = ByteBuffer.allocate(24).order(other);
-        h.putInt(in.getInt(0)).putShort(in.getShort(4)).putShort(in.getShort(6)).putInt(in.getInt(8))
-                .putInt(in.getInt(12)).putInt(in.getInt(16)).putInt(in.getInt(20));
+        h.putInt(in.getInt(0))
+                .putShort(in.getShort(4))
+                .putShort(in.getShort(6))
+                .putInt(in.getInt(8))
+                .putInt(in.getInt(12))
+                .putInt(in.getInt(16))
+                .putInt(in.getInt(20));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(h.array());
         for (Packet p : packets) record(out, other, p.seconds(), p.fraction(), p.data(), p.origLength());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,14 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.cluster.ManifestCheck;
-import org.jgwire.codec.model.ErrorRecord;
-import org.jgwire.codec.model.MessageRecord;
-import org.jgwire.codec.model.Record;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,14 +31,17 @@ class SampleDecodeTest {
 
     @TestFactory
     Stream<DynamicTest> everySampleDecodesToWhatItsClusterSent() throws IOException {
-        return Decoding.sampleCaptures().stream().map(pcap -> DynamicTest.dynamicTest(
-                Decoding.samples().relativize(pcap).toString(), () -> ManifestAgreement.assertDecodesToManifest(pcap)));
+        return Decoding.sampleCaptures().stream()
+                .map(pcap -> DynamicTest.dynamicTest(
+                        Decoding.samples().relativize(pcap).toString(),
+                        () -> ManifestAgreement.assertDecodesToManifest(pcap)));
     }
 
     @TestFactory
     Stream<DynamicTest> everySampleShowsLogicalNamesInJsonLines() throws IOException {
-        return Decoding.sampleCaptures().stream().map(pcap -> DynamicTest.dynamicTest(
-                Decoding.samples().relativize(pcap).toString(), () -> checkJsonNames(pcap)));
+        return Decoding.sampleCaptures().stream()
+                .map(pcap -> DynamicTest.dynamicTest(
+                        Decoding.samples().relativize(pcap).toString(), () -> checkJsonNames(pcap)));
     }
 
     private static void checkJsonNames(Path pcap) throws IOException {
@@ -69,7 +67,12 @@ class SampleDecodeTest {
                 assertEquals(s.destination(), n.path("dest").asText(), "dest of '" + text + "'");
             }
         }
-        assertEquals(m.sent().stream().mapToInt(s -> ManifestCheck.expectedCopies(m, s)).sum(), chat, "chat lines");
+        assertEquals(
+                m.sent().stream()
+                        .mapToInt(s -> ManifestCheck.expectedCopies(m, s))
+                        .sum(),
+                chat,
+                "chat lines");
 
         // Every view on the wire is one a member installed (same creator|id, same member names in order); the last
         // one in the capture is the newest of them.
@@ -81,10 +84,13 @@ class SampleDecodeTest {
             String id = v.path("id").asText();
             List<String> names = new ArrayList<>();
             v.path("members").forEach(x -> names.add(x.asText()));
-            boolean installed = m.views().stream().anyMatch(iv -> (iv.creator() + "|" + iv.id()).equals(id)
-                    && iv.members().equals(names));
-            assertTrue(installed, "view " + id + " " + names + " at frame " + n.path("frame")
-                    + " was installed by no member: " + m.views());
+            boolean installed = m.views().stream()
+                    .anyMatch(iv -> (iv.creator() + "|" + iv.id()).equals(id)
+                            && iv.members().equals(names));
+            assertTrue(
+                    installed,
+                    "view " + id + " " + names + " at frame " + n.path("frame") + " was installed by no member: "
+                            + m.views());
             newest = Math.max(newest, Long.parseLong(id.substring(id.indexOf('|') + 1)));
         }
         String lastId = lastView.path("view").path("id").asText();

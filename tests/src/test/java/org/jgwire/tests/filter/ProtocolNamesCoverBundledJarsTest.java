@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-
 import org.jgwire.codec.filter.FilterSyntaxException;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.tests.decode.Decoding;

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,8 +25,17 @@ class ParseMessagesCompatibilityTest {
     Path work;
 
     @ParameterizedTest(name = "{0} {1} {2}")
-    @CsvSource({"3.6.20, udp, binary", "4.2.30, udp, hex", "4.2.30, tcp, hex", "5.5.7, udp, hex", "5.5.7, udp, binary",
-            "5.5.7, tcp, hex", "5.5.7, tunnel, hex", "4.2.30, udp/large, hex", "5.5.7, udp/large, hex"})
+    @CsvSource({
+        "3.6.20, udp, binary",
+        "4.2.30, udp, hex",
+        "4.2.30, tcp, hex",
+        "5.5.7, udp, hex",
+        "5.5.7, udp, binary",
+        "5.5.7, tcp, hex",
+        "5.5.7, tunnel, hex",
+        "4.2.30, udp/large, hex",
+        "5.5.7, udp/large, hex"
+    })
     void printsEveryLineParseMessagesPrints(String version, String stackAndScenario, String input) throws Exception {
         String[] parts = stackAndScenario.split("/");
         String stack = parts[0];
@@ -53,13 +61,18 @@ class ParseMessagesCompatibilityTest {
         ParseMessagesRuns.Output mine = ParseMessagesRuns.jgwire(work, ours);
 
         List<String> want = theirs.messageLines();
-        assertTrue(want.size() >= 20, "ParseMessages " + version + " printed only " + want.size() + " message lines:\n"
-                + String.join("\n", theirs.lines()) + "\n" + theirs.err());
+        assertTrue(
+                want.size() >= 20,
+                "ParseMessages " + version + " printed only " + want.size() + " message lines:\n"
+                        + String.join("\n", theirs.lines()) + "\n" + theirs.err());
         assertEquals(0, mine.exit(), "jgwire parse-messages failed:\n" + mine.err());
         Map<String, String> names = ParseMessagesRuns.names(pcap);
         List<String> missing = ParseMessagesRuns.missing(want, mine.messageLines(), names);
-        assertEquals(List.of(), missing, "lines of ParseMessages " + version + " missing from jgwire's output:\n"
-                + String.join("\n", mine.lines()));
+        assertEquals(
+                List.of(),
+                missing,
+                "lines of ParseMessages " + version + " missing from jgwire's output:\n"
+                        + String.join("\n", mine.lines()));
         assertTrue(mine.messageLines().size() >= want.size());
     }
 }

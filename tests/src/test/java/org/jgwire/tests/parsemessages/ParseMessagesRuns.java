@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.tests.decode.Decoding;
 
@@ -41,15 +40,20 @@ final class ParseMessagesRuns {
     }
 
     static Output parseMessages(String version, Path workDir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(java(), "-cp", bundledJar(version).toString(),
-                "org.jgroups.tests.ParseMessages"));
+        List<String> cmd = new ArrayList<>(
+                List.of(java(), "-cp", bundledJar(version).toString(), "org.jgroups.tests.ParseMessages"));
         cmd.addAll(List.of(args));
         return run(cmd, workDir);
     }
 
     static Output jgwire(Path workDir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(java(), "-Djgwire.home=" + Decoding.home(), "-cp",
-                Decoding.home().resolve("lib") + "/*", "org.jgwire.cli.Main", "parse-messages"));
+        List<String> cmd = new ArrayList<>(List.of(
+                java(),
+                "-Djgwire.home=" + Decoding.home(),
+                "-cp",
+                Decoding.home().resolve("lib") + "/*",
+                "org.jgwire.cli.Main",
+                "parse-messages"));
         cmd.addAll(List.of(args));
         return run(cmd, workDir);
     }
@@ -60,8 +64,11 @@ final class ParseMessagesRuns {
 
     private static Output run(List<String> cmd, Path workDir) throws IOException, InterruptedException {
         Path out = Files.createTempFile(workDir, "out", ".txt"), err = Files.createTempFile(workDir, "err", ".txt");
-        Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+        Process p = new ProcessBuilder(cmd)
+                .directory(workDir.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                 .start();
         assertTrue(p.waitFor(180, TimeUnit.SECONDS), "timed out: " + cmd);
         return new Output(p.exitValue(), Files.readAllLines(out, Charset.defaultCharset()), Files.readString(err));
@@ -69,8 +76,8 @@ final class ParseMessagesRuns {
 
     /** Hex lines of one capture's payloads, as tshark prints them for ParseMessages. */
     static List<String> hexLines(Path pcap, String field) throws IOException, InterruptedException {
-        String text = new String(Decoding.tool("tshark", "-r", pcap.toString(), "-T", "fields", "-e", field),
-                Charset.defaultCharset());
+        String text = new String(
+                Decoding.tool("tshark", "-r", pcap.toString(), "-T", "fields", "-e", field), Charset.defaultCharset());
         List<String> lines = new ArrayList<>();
         for (String l : text.split("\n")) if (!l.isBlank()) lines.add(l.strip());
         assertTrue(lines.size() > 10, "tshark gave " + lines.size() + " lines of " + field + " for " + pcap);
@@ -122,7 +129,8 @@ final class ParseMessagesRuns {
         return missing(theirs, ours, l -> normalised(l, names).replaceFirst("^\\d+:", "#:"));
     }
 
-    private static List<String> missing(List<String> theirs, List<String> ours, java.util.function.UnaryOperator<String> n) {
+    private static List<String> missing(
+            List<String> theirs, List<String> ours, java.util.function.UnaryOperator<String> n) {
         List<String> norm = ours.stream().map(n).toList();
         List<String> missing = new ArrayList<>();
         int from = 0;

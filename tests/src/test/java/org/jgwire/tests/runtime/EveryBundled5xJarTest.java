@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * distribution ({@code -Djgwire.home}, laid out by {@code mvn package}).
  */
 class EveryBundled5xJarTest {
-    static final FrameInfo FRAME = new FrameInfo(1, 0, new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", 7801),
-            Transport.UDP);
+    static final FrameInfo FRAME =
+            new FrameInfo(1, 0, new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", 7801), Transport.UDP);
     private static VersionRuntime runtime;
 
     @BeforeAll
@@ -43,7 +43,9 @@ class EveryBundled5xJarTest {
     static Stream<Path> jars5x() throws Exception {
         Path dir = VersionRuntime.defaultHome().resolve("jgroups");
         assertTrue(Files.isDirectory(dir), dir + " missing: run mvn -B -q -o package -DskipTests at the root first");
-        return Files.list(dir).filter(p -> p.getFileName().toString().startsWith("jgroups-5.")).sorted();
+        return Files.list(dir)
+                .filter(p -> p.getFileName().toString().startsWith("jgroups-5."))
+                .sorted();
     }
 
     private static String label(Path jar) {
@@ -86,7 +88,8 @@ class EveryBundled5xJarTest {
     void decodesMessageListWithTheJarThatWroteIt(Path jar) throws Exception {
         try (JarEncoder enc = new JarEncoder(jar)) {
             Object a = enc.uuid(1, 2);
-            List<Object> msgs = List.of(enc.withStackHeaders(enc.bytesMessage(null, a, "one".getBytes()), "demo", 1),
+            List<Object> msgs = List.of(
+                    enc.withStackHeaders(enc.bytesMessage(null, a, "one".getBytes()), "demo", 1),
                     enc.withStackHeaders(enc.bytesMessage(null, a, "two".getBytes()), "demo", 2));
             List<Record> records = decode(FrameKind.TRANSPORT, enc.list(null, a, "demo", msgs));
             assertEquals(2, records.size(), records.toString());
@@ -111,16 +114,19 @@ class EveryBundled5xJarTest {
             assertNotNull(view.view(), view.toString());
             assertEquals("VIEW", view.view().kind());
             assertEquals(5, view.view().id());
-            assertEquals(List.of(new java.util.UUID(0, 1).toString(), new java.util.UUID(0, 2).toString()),
+            assertEquals(
+                    List.of(new java.util.UUID(0, 1).toString(), new java.util.UUID(0, 2).toString()),
                     view.view().members().stream().map(n -> n.id()).toList());
 
             // 5.3.2 changed the payload to a list of PingData: each jar's own form must be read
-            MessageRecord ping = only(decode(FrameKind.TRANSPORT,
-                    enc.single(enc.discoveryResponse(a, b, "node-b", "127.0.0.1", 7801), false)));
+            MessageRecord ping = only(decode(
+                    FrameKind.TRANSPORT, enc.single(enc.discoveryResponse(a, b, "node-b", "127.0.0.1", 7801), false)));
             assertEquals(1, ping.discovery().size(), ping.toString());
             assertEquals("node-b", ping.discovery().get(0).logicalName());
             assertEquals("127.0.0.1:7801", ping.discovery().get(0).physical());
-            assertEquals(new java.util.UUID(0, 2).toString(), ping.discovery().get(0).address().id());
+            assertEquals(
+                    new java.util.UUID(0, 2).toString(),
+                    ping.discovery().get(0).address().id());
         }
     }
 
@@ -142,8 +148,10 @@ class EveryBundled5xJarTest {
         // 5.0 to 5.2.10: Util.objectToStream; 5.2.11+: writeGenericStreamable with the ObjectWrapper* classes
         try (JarEncoder enc = new JarEncoder(jar)) {
             Object a = enc.uuid(1, 2);
-            List<Object> msgs = List.of(enc.objectMessage(null, a, "a string"),
-                    enc.objectMessage(null, a, new java.util.Date(0)), enc.bytesMessage(null, a, "after".getBytes()));
+            List<Object> msgs = List.of(
+                    enc.objectMessage(null, a, "a string"),
+                    enc.objectMessage(null, a, new java.util.Date(0)),
+                    enc.bytesMessage(null, a, "after".getBytes()));
             List<Record> records = decode(FrameKind.TRANSPORT, enc.list(null, a, "demo", msgs));
             assertEquals(3, records.size(), records.toString());
             MessageRecord string = (MessageRecord) records.get(0), date = (MessageRecord) records.get(1);
@@ -160,8 +168,8 @@ class EveryBundled5xJarTest {
     void readsSiteAddressesWithNameAndSite(Path jar) throws Exception {
         try (JarEncoder enc = new JarEncoder(jar)) {
             Object site = enc.siteUuid(5, 6, "node-x", "lon");
-            MessageRecord m = only(decode(FrameKind.TRANSPORT,
-                    enc.single(enc.bytesMessage(site, enc.uuid(1, 2), "x".getBytes()), false)));
+            MessageRecord m = only(decode(
+                    FrameKind.TRANSPORT, enc.single(enc.bytesMessage(site, enc.uuid(1, 2), "x".getBytes()), false)));
             assertEquals("SiteUUID", m.dest().kind());
             assertEquals("node-x", m.dest().name());
             assertEquals("lon", m.dest().site());
@@ -176,7 +184,11 @@ class EveryBundled5xJarTest {
             Object a = enc.uuid(1, 2), b = enc.uuid(3, 4);
             boolean hasBatch = !label(jar).startsWith("5.0.") && !label(jar).startsWith("5.1.");
             for (boolean batch : hasBatch ? new boolean[] {false, true} : new boolean[] {false}) {
-                Object c = enc.container(batch, b, a, enc.bytesMessage(b, a, "in-1".getBytes()),
+                Object c = enc.container(
+                        batch,
+                        b,
+                        a,
+                        enc.bytesMessage(b, a, "in-1".getBytes()),
                         enc.bytesMessage(b, a, "in-2".getBytes()));
                 List<Record> records = decode(FrameKind.TRANSPORT, enc.single(c, false));
                 assertEquals(3, records.size(), records.toString());

@@ -52,8 +52,11 @@ final class JarEncoder implements AutoCloseable {
     }
 
     short protocolId(String protocolClass) throws Exception {
-        return (short) call(cls("org.jgroups.conf.ClassConfigurator"), "getProtocolId",
-                new Class<?>[] {Class.class}, cls(protocolClass));
+        return (short) call(
+                cls("org.jgroups.conf.ClassConfigurator"),
+                "getProtocolId",
+                new Class<?>[] {Class.class},
+                cls(protocolClass));
     }
 
     /** new BytesMessage(dest, bytes).setSrc(src) */
@@ -69,8 +72,11 @@ final class JarEncoder implements AutoCloseable {
 
     /** NAKACK2's header and TP's header, as a multicast has them on the wire. */
     Object withStackHeaders(Object msg, String cluster, long seqno) throws Exception {
-        Object nak = call(cls("org.jgroups.protocols.pbcast.NakAckHeader2"), "createMessageHeader",
-                new Class<?>[] {long.class}, seqno);
+        Object nak = call(
+                cls("org.jgroups.protocols.pbcast.NakAckHeader2"),
+                "createMessageHeader",
+                new Class<?>[] {long.class},
+                seqno);
         putHeader(msg, protocolId("org.jgroups.protocols.pbcast.NAKACK2"), nak);
         Object tp = newInstance("org.jgroups.protocols.TpHeader", new Class<?>[] {String.class}, cluster);
         return putHeader(msg, protocolId("org.jgroups.protocols.TP"), tp);
@@ -89,8 +95,13 @@ final class JarEncoder implements AutoCloseable {
     /** Util.writeMessage(msg, out, multicast) */
     byte[] single(Object msg, boolean multicast) throws Exception {
         Object out = out();
-        call(cls("org.jgroups.util.Util"), "writeMessage",
-                new Class<?>[] {cls("org.jgroups.Message"), java.io.DataOutput.class, boolean.class}, msg, out, multicast);
+        call(
+                cls("org.jgroups.util.Util"),
+                "writeMessage",
+                new Class<?>[] {cls("org.jgroups.Message"), java.io.DataOutput.class, boolean.class},
+                msg,
+                out,
+                multicast);
         return bytes(out);
     }
 
@@ -100,7 +111,9 @@ final class JarEncoder implements AutoCloseable {
         for (Method m : cls("org.jgroups.util.Util").getMethods()) {
             if (!m.getName().equals("writeMessageList") || m.getParameterTypes()[3] != List.class) continue;
             Object[] args = m.getParameterCount() == 7
-                    ? new Object[] {dest, src, cluster.getBytes(), msgs, out, dest == null, protocolId("org.jgroups.protocols.TP")}
+                    ? new Object[] {
+                        dest, src, cluster.getBytes(), msgs, out, dest == null, protocolId("org.jgroups.protocols.TP")
+                    }
                     : new Object[] {dest, src, cluster.getBytes(), msgs, out, dest == null};
             m.invoke(null, args);
             return bytes(out);
@@ -113,12 +126,21 @@ final class JarEncoder implements AutoCloseable {
         Class<?> address = cls("org.jgroups.Address");
         Object[] mbrs = (Object[]) java.lang.reflect.Array.newInstance(address, members.length);
         System.arraycopy(members, 0, mbrs, 0, members.length);
-        Object view = call(cls("org.jgroups.View"), "create",
-                new Class<?>[] {address, long.class, mbrs.getClass()}, creator, id, mbrs);
-        Object payload = call(cls("org.jgroups.protocols.pbcast.GMS"), "marshal",
-                new Class<?>[] {cls("org.jgroups.View"), cls("org.jgroups.util.Digest")}, view, null);
-        Object msg = newInstance("org.jgroups.BytesMessage", new Class<?>[] {address, cls("org.jgroups.util.ByteArray")},
-                null, payload);
+        Object view = call(
+                cls("org.jgroups.View"),
+                "create",
+                new Class<?>[] {address, long.class, mbrs.getClass()},
+                creator,
+                id,
+                mbrs);
+        Object payload = call(
+                cls("org.jgroups.protocols.pbcast.GMS"),
+                "marshal",
+                new Class<?>[] {cls("org.jgroups.View"), cls("org.jgroups.util.Digest")},
+                view,
+                null);
+        Object msg = newInstance(
+                "org.jgroups.BytesMessage", new Class<?>[] {address, cls("org.jgroups.util.ByteArray")}, null, payload);
         call(msg, "setSrc", new Class<?>[] {address}, creator);
         Object hdr = newInstance("org.jgroups.protocols.pbcast.GMS$GmsHeader", new Class<?>[] {byte.class}, (byte) 5);
         return putHeader(msg, protocolId("org.jgroups.protocols.pbcast.GMS"), hdr);
@@ -128,12 +150,20 @@ final class JarEncoder implements AutoCloseable {
     Object discoveryResponse(Object dest, Object src, String name, String ip, int port) throws Exception {
         Class<?> address = cls("org.jgroups.Address");
         Object phys = newInstance("org.jgroups.stack.IpAddress", new Class<?>[] {String.class, int.class}, ip, port);
-        Object pd = newInstance("org.jgroups.protocols.PingData",
-                new Class<?>[] {address, boolean.class, String.class, cls("org.jgroups.PhysicalAddress")}, src, true, name, phys);
-        Object payload = call(cls("org.jgroups.protocols.Discovery"), "marshal",
-                new Class<?>[] {cls("org.jgroups.protocols.PingData")}, pd);
-        Object msg = newInstance("org.jgroups.BytesMessage", new Class<?>[] {address, cls("org.jgroups.util.ByteArray")},
-                dest, payload);
+        Object pd = newInstance(
+                "org.jgroups.protocols.PingData",
+                new Class<?>[] {address, boolean.class, String.class, cls("org.jgroups.PhysicalAddress")},
+                src,
+                true,
+                name,
+                phys);
+        Object payload = call(
+                cls("org.jgroups.protocols.Discovery"),
+                "marshal",
+                new Class<?>[] {cls("org.jgroups.protocols.PingData")},
+                pd);
+        Object msg = newInstance(
+                "org.jgroups.BytesMessage", new Class<?>[] {address, cls("org.jgroups.util.ByteArray")}, dest, payload);
         call(msg, "setSrc", new Class<?>[] {address}, src);
         Object hdr = newInstance("org.jgroups.protocols.PingHeader", new Class<?>[] {byte.class}, (byte) 2);
         return putHeader(msg, protocolId("org.jgroups.protocols.PING"), hdr);
@@ -143,8 +173,13 @@ final class JarEncoder implements AutoCloseable {
     byte[] gossipMessage(String group, Object addr, byte[] frame) throws Exception {
         Class<?> type = cls("org.jgroups.stack.GossipType");
         Object message = type.getMethod("valueOf", String.class).invoke(null, "MESSAGE");
-        Object gd = newInstance("org.jgroups.stack.GossipData",
-                new Class<?>[] {type, String.class, cls("org.jgroups.Address"), byte[].class}, message, group, addr, frame);
+        Object gd = newInstance(
+                "org.jgroups.stack.GossipData",
+                new Class<?>[] {type, String.class, cls("org.jgroups.Address"), byte[].class},
+                message,
+                group,
+                addr,
+                frame);
         Object out = out();
         call(gd, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
         return bytes(out);
@@ -159,8 +194,13 @@ final class JarEncoder implements AutoCloseable {
 
     /** new SiteUUID(msb, lsb, name, site) */
     Object siteUuid(long msb, long lsb, String name, String site) throws Exception {
-        return newInstance("org.jgroups.protocols.relay.SiteUUID",
-                new Class<?>[] {long.class, long.class, String.class, String.class}, msb, lsb, name, site);
+        return newInstance(
+                "org.jgroups.protocols.relay.SiteUUID",
+                new Class<?>[] {long.class, long.class, String.class, String.class},
+                msb,
+                lsb,
+                name,
+                site);
     }
 
     /** new CompositeMessage(dest, msgs...).setSrc(src), or BatchMessage (5.2+) when {@code batch} */
@@ -170,8 +210,13 @@ final class JarEncoder implements AutoCloseable {
         if (batch) { // as TP makes them: the original sender given, the messages in an array
             Object[] arr = (Object[]) java.lang.reflect.Array.newInstance(message, msgs.length);
             System.arraycopy(msgs, 0, arr, 0, msgs.length);
-            c = newInstance("org.jgroups.BatchMessage", new Class<?>[] {address, address, arr.getClass(), int.class},
-                    dest, src, arr, msgs.length);
+            c = newInstance(
+                    "org.jgroups.BatchMessage",
+                    new Class<?>[] {address, address, arr.getClass(), int.class},
+                    dest,
+                    src,
+                    arr,
+                    msgs.length);
         } else {
             c = newInstance("org.jgroups.CompositeMessage", new Class<?>[] {address}, dest);
             for (Object m : msgs) call(c, "add", new Class<?>[] {message}, m);

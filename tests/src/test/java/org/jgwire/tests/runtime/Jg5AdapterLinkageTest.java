@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * time with a NoSuchMethodError.
  */
 class Jg5AdapterLinkageTest {
-    private static final Pattern REF = Pattern.compile("// (?:Method|InterfaceMethod|Field) (org/jgroups/[^.]+)\\.(\"?[^:\"]+\"?):(\\S+)");
+    private static final Pattern REF =
+            Pattern.compile("// (?:Method|InterfaceMethod|Field) (org/jgroups/[^.]+)\\.(\"?[^:\"]+\"?):(\\S+)");
     private static final TreeSet<String> refs = new TreeSet<>();
 
     @BeforeAll
@@ -41,7 +42,9 @@ class Jg5AdapterLinkageTest {
         List<String> classes = new ArrayList<>();
         try (ZipFile zip = new ZipFile(adapter.toFile())) {
             // the decoder only: node/ (the test-cluster runner) is not part of the wire adapter
-            zip.stream().filter(e -> e.getName().startsWith("org/jgwire/adapter/jg5/") && e.getName().endsWith(".class")
+            zip.stream()
+                    .filter(e -> e.getName().startsWith("org/jgwire/adapter/jg5/")
+                            && e.getName().endsWith(".class")
                             && !e.getName().startsWith("org/jgwire/adapter/jg5/node/"))
                     .forEach(e -> classes.add(e.getName().replace('/', '.').replace(".class", "")));
         }
@@ -62,7 +65,8 @@ class Jg5AdapterLinkageTest {
     @MethodSource("jars5x")
     void everyJGroupsMemberTheAdapterUsesExistsInTheJar(Path jar) throws Exception {
         List<String> missing = new ArrayList<>();
-        try (URLClassLoader l = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+        try (URLClassLoader l =
+                new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             for (String ref : refs) {
                 String[] p = ref.split(" ");
                 if (!resolves(l, p[0].replace('/', '.'), p[1], p[2])) missing.add(ref);
@@ -82,11 +86,13 @@ class Jg5AdapterLinkageTest {
             }
             MethodType mt = MethodType.fromMethodDescriptorString(desc, l);
             if (name.equals("<init>")) {
-                for (var k : c.getDeclaredConstructors()) if (Arrays.equals(k.getParameterTypes(), mt.parameterArray())) return true;
+                for (var k : c.getDeclaredConstructors())
+                    if (Arrays.equals(k.getParameterTypes(), mt.parameterArray())) return true;
                 return false;
             }
             List<Method> candidates = new ArrayList<>(Arrays.asList(c.getMethods()));
-            for (Class<?> k = c; k != null; k = k.getSuperclass()) candidates.addAll(Arrays.asList(k.getDeclaredMethods()));
+            for (Class<?> k = c; k != null; k = k.getSuperclass())
+                candidates.addAll(Arrays.asList(k.getDeclaredMethods()));
             for (Method m : candidates)
                 if (m.getName().equals(name) && matches(m, mt) && m.getReturnType() == mt.returnType()) return true;
             return false;

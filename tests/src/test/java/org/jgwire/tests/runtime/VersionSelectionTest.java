@@ -45,8 +45,10 @@ class VersionSelectionTest {
             assertEquals(1, r.size());
             ErrorRecord e = (ErrorRecord) r.get(0);
             assertEquals(ProblemKind.UNSUPPORTED_VERSION, e.problem());
-            assertEquals("JGroups 5.7.1 (0x29c1): no bundled jar for this wire variant; use --jgroups-jar or"
-                    + " --jgroups-version", e.message());
+            assertEquals(
+                    "JGroups 5.7.1 (0x29c1): no bundled jar for this wire variant; use --jgroups-jar or"
+                            + " --jgroups-version",
+                    e.message());
         }
     }
 
@@ -56,8 +58,9 @@ class VersionSelectionTest {
         frame[0] = 0x29; // 5.5.5 = 0x2945: variant 5.5.3..5.6.0, whose only jar is 5.5.7
         frame[1] = 0x45;
         try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
-            MessageRecord m = (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
-                    EveryBundled5xJarTest.FRAME).get(0);
+            MessageRecord m =
+                    (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length, EveryBundled5xJarTest.FRAME)
+                            .get(0);
             assertEquals("5.5.7.Final", m.decodedWith());
             assertEquals("5.5.5", m.version());
         }
@@ -69,8 +72,9 @@ class VersionSelectionTest {
         frame[0] = 0x29; // 5.7.1, unknown: the forced jar is used anyway
         frame[1] = (byte) 0xc1;
         try (VersionRuntime rt = new VersionRuntime(HOME, "5.5.5", null, Limits.DEFAULTS)) {
-            MessageRecord m = (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
-                    EveryBundled5xJarTest.FRAME).get(0);
+            MessageRecord m =
+                    (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length, EveryBundled5xJarTest.FRAME)
+                            .get(0);
             assertEquals("5.5.7.Final", m.decodedWith());
             assertEquals("x", m.payload().text());
         }
@@ -78,18 +82,19 @@ class VersionSelectionTest {
 
     @Test
     void forcedVersionWithoutAJarIsRejectedUpFront() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new VersionRuntime(HOME, "5.9.0", null, Limits.DEFAULTS));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> new VersionRuntime(HOME, "5.9.0", null, Limits.DEFAULTS));
         assertTrue(e.getMessage().contains("--jgroups-version 5.9.0"), e.getMessage());
     }
 
     @Test
     void userJarDecodesEveryFrame() throws Exception {
         byte[] frame = frame557();
-        try (VersionRuntime rt = new VersionRuntime(HOME, null, HOME.resolve("jgroups/jgroups-5.5.2.Final.jar"),
-                Limits.DEFAULTS)) {
-            MessageRecord m = (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
-                    EveryBundled5xJarTest.FRAME).get(0);
+        try (VersionRuntime rt =
+                new VersionRuntime(HOME, null, HOME.resolve("jgroups/jgroups-5.5.2.Final.jar"), Limits.DEFAULTS)) {
+            MessageRecord m =
+                    (MessageRecord) rt.decode(FrameKind.TRANSPORT, frame, 0, frame.length, EveryBundled5xJarTest.FRAME)
+                            .get(0);
             assertEquals("5.5.2.Final", m.decodedWith());
         }
     }
@@ -98,18 +103,20 @@ class VersionSelectionTest {
     void bareMessageUsesTheLastVersionSeen() throws Exception {
         byte[] bare;
         try (JarEncoder enc = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
-            Object msg = enc.newInstance("org.jgroups.EmptyMessage", new Class<?>[] {enc.cls("org.jgroups.Address")},
-                    (Object) null);
+            Object msg = enc.newInstance(
+                    "org.jgroups.EmptyMessage", new Class<?>[] {enc.cls("org.jgroups.Address")}, (Object) null);
             enc.call(msg, "setSrc", new Class<?>[] {enc.cls("org.jgroups.Address")}, enc.uuid(1, 2));
             Object out = enc.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 64);
             enc.call(msg, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
             byte[] buf = (byte[]) out.getClass().getMethod("buffer").invoke(out);
-            bare = java.util.Arrays.copyOf(buf, (int) out.getClass().getMethod("position").invoke(out));
+            bare = java.util.Arrays.copyOf(
+                    buf, (int) out.getClass().getMethod("position").invoke(out));
             byte[] transport = enc.single(enc.bytesMessage(null, enc.uuid(1, 2), "t".getBytes()), true);
             try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
                 rt.decode(FrameKind.TRANSPORT, transport, 0, transport.length, EveryBundled5xJarTest.FRAME);
-                MessageRecord m = (MessageRecord) rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length,
-                        EveryBundled5xJarTest.FRAME).get(0);
+                MessageRecord m = (MessageRecord)
+                        rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length, EveryBundled5xJarTest.FRAME)
+                                .get(0);
                 assertEquals("5.3.24.Final", m.decodedWith());
                 assertEquals("EMPTY", m.type());
             }
@@ -130,10 +137,19 @@ class VersionSelectionTest {
      */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({
-            "5.0.0, 5.0.4.Final", "5.1.0, 5.1.9.Final", "5.2.0, 5.2.10.Final", "5.2.12, 5.2.16.Final",
-            "5.2.20, 5.2.29.Final", "5.3.0, 5.3.1.Final", "5.3.2, 5.3.7.Final", "5.3.9, 5.3.8.Final",
-            "5.3.20, 5.3.24.Final",
-            "5.4.0, 5.4.13.Final", "5.5.0, 5.5.2.Final", "5.5.3, 5.5.7.Final"})
+        "5.0.0, 5.0.4.Final",
+        "5.1.0, 5.1.9.Final",
+        "5.2.0, 5.2.10.Final",
+        "5.2.12, 5.2.16.Final",
+        "5.2.20, 5.2.29.Final",
+        "5.3.0, 5.3.1.Final",
+        "5.3.2, 5.3.7.Final",
+        "5.3.9, 5.3.8.Final",
+        "5.3.20, 5.3.24.Final",
+        "5.4.0, 5.4.13.Final",
+        "5.5.0, 5.5.2.Final",
+        "5.5.3, 5.5.7.Final"
+    })
     void picksTheClosestJarOfTheSameWireVariant(String version, String expectedJar) throws Exception {
         byte[] frame;
         try (JarEncoder enc = new JarEncoder(HOME.resolve("jgroups/jgroups-" + expectedJar + ".jar"))) {
@@ -153,23 +169,40 @@ class VersionSelectionTest {
 
     @Test
     void gossipControlMessageUsesTheVersionLastSeenOnItsConnection() throws Exception {
-        org.jgwire.codec.model.FrameInfo tunnel = new org.jgwire.codec.model.FrameInfo(1, 0,
-                new org.jgwire.codec.model.Endpoint("127.0.0.1", 40000), new org.jgwire.codec.model.Endpoint("127.0.0.1", 12001),
+        org.jgwire.codec.model.FrameInfo tunnel = new org.jgwire.codec.model.FrameInfo(
+                1,
+                0,
+                new org.jgwire.codec.model.Endpoint("127.0.0.1", 40000),
+                new org.jgwire.codec.model.Endpoint("127.0.0.1", 12001),
                 org.jgwire.codec.model.Transport.TUNNEL);
         try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS);
-             JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
+                JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
             Object a = old.uuid(1, 2);
             byte[] gossip = old.gossipMessage("demo", a, old.single(old.bytesMessage(null, a, "x".getBytes()), true));
             // a GossipData that carries no frame: REGISTER(group, addr, logical name, physical address)
             Class<?> type = old.cls("org.jgroups.stack.GossipType");
-            Object register = old.newInstance("org.jgroups.stack.GossipData",
-                    new Class<?>[] {type, String.class, old.cls("org.jgroups.Address"), String.class,
-                            old.cls("org.jgroups.PhysicalAddress")},
-                    type.getMethod("valueOf", String.class).invoke(null, "REGISTER"), "demo", a, "node-a",
-                    old.newInstance("org.jgroups.stack.IpAddress", new Class<?>[] {String.class, int.class}, "127.0.0.1", 7800));
+            Object register = old.newInstance(
+                    "org.jgroups.stack.GossipData",
+                    new Class<?>[] {
+                        type,
+                        String.class,
+                        old.cls("org.jgroups.Address"),
+                        String.class,
+                        old.cls("org.jgroups.PhysicalAddress")
+                    },
+                    type.getMethod("valueOf", String.class).invoke(null, "REGISTER"),
+                    "demo",
+                    a,
+                    "node-a",
+                    old.newInstance(
+                            "org.jgroups.stack.IpAddress",
+                            new Class<?>[] {String.class, int.class},
+                            "127.0.0.1",
+                            7800));
             Object out = old.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 128);
             old.call(register, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
-            byte[] reg = java.util.Arrays.copyOf((byte[]) out.getClass().getMethod("buffer").invoke(out),
+            byte[] reg = java.util.Arrays.copyOf(
+                    (byte[]) out.getClass().getMethod("buffer").invoke(out),
                     (int) out.getClass().getMethod("position").invoke(out));
 
             rt.decode(FrameKind.GOSSIP, gossip, 0, gossip.length, tunnel);
@@ -190,25 +223,38 @@ class VersionSelectionTest {
         byte[] bare, fromOld, fromNew;
         try (JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
             fromOld = old.single(old.bytesMessage(null, old.uuid(1, 2), "x".getBytes()), true);
-            Object msg = old.newInstance("org.jgroups.EmptyMessage", new Class<?>[] {old.cls("org.jgroups.Address")},
-                    (Object) null);
+            Object msg = old.newInstance(
+                    "org.jgroups.EmptyMessage", new Class<?>[] {old.cls("org.jgroups.Address")}, (Object) null);
             old.call(msg, "setSrc", new Class<?>[] {old.cls("org.jgroups.Address")}, old.uuid(1, 2));
             Object out = old.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 64);
             old.call(msg, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
-            bare = java.util.Arrays.copyOf((byte[]) out.getClass().getMethod("buffer").invoke(out),
+            bare = java.util.Arrays.copyOf(
+                    (byte[]) out.getClass().getMethod("buffer").invoke(out),
                     (int) out.getClass().getMethod("position").invoke(out));
         }
         fromNew = frame557();
         try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
-            rt.decode(FrameKind.TRANSPORT, fromOld, 0, fromOld.length, new org.jgwire.codec.model.FrameInfo(1, 0,
-                    member1, member2, org.jgwire.codec.model.Transport.UDP));
-            rt.decode(FrameKind.TRANSPORT, fromNew, 0, fromNew.length, new org.jgwire.codec.model.FrameInfo(2, 0,
-                    member2, member1, org.jgwire.codec.model.Transport.UDP));
+            rt.decode(
+                    FrameKind.TRANSPORT,
+                    fromOld,
+                    0,
+                    fromOld.length,
+                    new org.jgwire.codec.model.FrameInfo(1, 0, member1, member2, org.jgwire.codec.model.Transport.UDP));
+            rt.decode(
+                    FrameKind.TRANSPORT,
+                    fromNew,
+                    0,
+                    fromNew.length,
+                    new org.jgwire.codec.model.FrameInfo(2, 0, member2, member1, org.jgwire.codec.model.Transport.UDP));
             // member2 (5.5.7) connects to member1's FD_SOCK2 server at 7800 + 100
-            org.jgwire.codec.model.FrameInfo fd = new org.jgwire.codec.model.FrameInfo(3, 0,
-                    new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900), new org.jgwire.codec.model.Endpoint("127.0.0.1", 45000),
+            org.jgwire.codec.model.FrameInfo fd = new org.jgwire.codec.model.FrameInfo(
+                    3,
+                    0,
+                    new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900),
+                    new org.jgwire.codec.model.Endpoint("127.0.0.1", 45000),
                     org.jgwire.codec.model.Transport.FD_SOCK2);
-            MessageRecord m = (MessageRecord) rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length, fd).get(0);
+            MessageRecord m = (MessageRecord)
+                    rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length, fd).get(0);
             assertEquals("5.3.24.Final", m.decodedWith());
         }
     }

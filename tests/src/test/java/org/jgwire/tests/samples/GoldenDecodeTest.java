@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +16,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.DynamicTest;
@@ -45,24 +44,31 @@ class GoldenDecodeTest {
     @TestFactory
     Stream<DynamicTest> everySampleDecodesToItsGoldenLines() {
         Path dir = Decoding.samples();
-        return samples().stream().map(s -> DynamicTest.dynamicTest(s.toString(), () -> {
-            Path capture = s.capture(dir), golden = s.golden(dir);
-            assertTrue(Files.isRegularFile(capture), "sample missing: " + capture + " (jgwire samples regenerate --only " + s + ")");
-            assertTrue(Files.isRegularFile(golden), "golden decode missing: " + golden + " (jgwire samples golden)");
-            Decoding.Run run = Decoding.cli(work, "decode", "--format", "jsonl", "--no-progress", capture.toString());
-            List<String> expected = Files.readAllLines(golden);
-            // exit 1 exactly when the golden decode holds error records (frames the decoder cannot read)
-            boolean errors = expected.stream().anyMatch(l -> l.startsWith("{\"kind\":\"error\""));
-            assertEquals(errors ? 1 : 0, run.exit(), "decode exit code; stderr: " + run.err());
-            compare(expected, lines(run.out()), dir.relativize(golden).toString());
-        }));
+        return samples().stream()
+                .map(s -> DynamicTest.dynamicTest(s.toString(), () -> {
+                    Path capture = s.capture(dir), golden = s.golden(dir);
+                    assertTrue(
+                            Files.isRegularFile(capture),
+                            "sample missing: " + capture + " (jgwire samples regenerate --only " + s + ")");
+                    assertTrue(
+                            Files.isRegularFile(golden),
+                            "golden decode missing: " + golden + " (jgwire samples golden)");
+                    Decoding.Run run =
+                            Decoding.cli(work, "decode", "--format", "jsonl", "--no-progress", capture.toString());
+                    List<String> expected = Files.readAllLines(golden);
+                    // exit 1 exactly when the golden decode holds error records (frames the decoder cannot read)
+                    boolean errors = expected.stream().anyMatch(l -> l.startsWith("{\"kind\":\"error\""));
+                    assertEquals(errors ? 1 : 0, run.exit(), "decode exit code; stderr: " + run.err());
+                    compare(expected, lines(run.out()), dir.relativize(golden).toString());
+                }));
     }
 
     @Test
     void everyGoldenFileBelongsToASample() throws IOException {
         Path dir = Decoding.samples();
         Set<Path> expected = new HashSet<>();
-        for (SampleLibrary.Sample s : samples()) expected.add(s.golden(dir).toAbsolutePath().normalize());
+        for (SampleLibrary.Sample s : samples())
+            expected.add(s.golden(dir).toAbsolutePath().normalize());
         List<String> stale = new ArrayList<>();
         try (Stream<Path> files = Files.walk(dir.resolve("golden"))) {
             files.filter(p -> p.toString().endsWith(".jsonl"))
@@ -74,8 +80,10 @@ class GoldenDecodeTest {
 
     @Test
     void differenceReportNamesTheChangedKeys() throws IOException {
-        String a = "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\",\"fields\":{\"cluster_name\":\"x\"}}],\"type\":\"BYTES\"}";
-        String b = "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\",\"fields\":{\"cluster_name\":\"x\",\"flag\":0}}],\"type\":\"EMPTY\"}";
+        String a =
+                "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\",\"fields\":{\"cluster_name\":\"x\"}}],\"type\":\"BYTES\"}";
+        String b =
+                "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\",\"fields\":{\"cluster_name\":\"x\",\"flag\":0}}],\"type\":\"EMPTY\"}";
         try {
             compare(List.of(a, a), List.of(a, b), "x.jsonl");
             fail("lines differ");
@@ -110,7 +118,8 @@ class GoldenDecodeTest {
             }
         }
         if (differing > 0)
-            fail(what + ": " + differing + " of " + golden.size() + " golden lines differ from the decode (" + decoded.size()
+            fail(what + ": " + differing + " of " + golden.size() + " golden lines differ from the decode ("
+                    + decoded.size()
                     + " lines)" + report + (differing > SHOWN ? "\n  ..." : "")
                     + "\n  if the change is meant: jgwire samples golden, then review git diff samples/golden");
     }

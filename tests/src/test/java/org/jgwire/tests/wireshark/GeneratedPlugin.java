@@ -3,15 +3,14 @@ package org.jgwire.tests.wireshark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.layout.LayoutCatalog;
 
@@ -44,16 +43,28 @@ final class GeneratedPlugin {
     /** Every capture under samples/ (.pcap and .pcapng), whatever regenerated them. */
     static List<Path> samples() throws IOException {
         try (Stream<Path> s = Files.walk(Decoding.samples())) {
-            List<Path> all = s.filter(p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng")).sorted().toList();
-            assertTrue(all.size() >= 14, "expected the committed samples under " + Decoding.samples() + ", found " + all);
+            List<Path> all = s.filter(
+                            p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng"))
+                    .sorted()
+                    .toList();
+            assertTrue(
+                    all.size() >= 14, "expected the committed samples under " + Decoding.samples() + ", found " + all);
             return all;
         }
     }
 
     /** tshark's JSON for a capture dissected with the plugin: one node per packet, duplicate keys merged into arrays. */
     static List<JsonNode> tsharkJson(Path capture, String... extra) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("tshark", "-n", "-X", "lua_script:" + path(), "-r", capture.toString(),
-                "-T", "json", "--no-duplicate-keys"));
+        List<String> cmd = new ArrayList<>(List.of(
+                "tshark",
+                "-n",
+                "-X",
+                "lua_script:" + path(),
+                "-r",
+                capture.toString(),
+                "-T",
+                "json",
+                "--no-duplicate-keys"));
         cmd.addAll(List.of(extra));
         byte[] out = Decoding.tool(cmd.toArray(String[]::new));
         List<JsonNode> packets = new ArrayList<>();
@@ -80,7 +91,8 @@ final class GeneratedPlugin {
     private static void collect(JsonNode n, String field, List<String> out) {
         if (n.isObject()) {
             n.fields().forEachRemaining(e -> {
-                if (e.getKey().equals(field)) for (JsonNode v : many(e.getValue())) if (v.isValueNode()) out.add(v.asText());
+                if (e.getKey().equals(field))
+                    for (JsonNode v : many(e.getValue())) if (v.isValueNode()) out.add(v.asText());
                 collect(e.getValue(), field, out);
             });
         } else if (n.isArray()) n.forEach(c -> collect(c, field, out));

@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-
 import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.layout.Item;
 import org.jgwire.wireshark.layout.JarCatalog;
@@ -51,7 +50,8 @@ class HeaderLayoutConformanceTest {
         Path file = Decoding.home().resolve("jgroups").resolve("jgroups-" + jar.label() + ".jar");
         assertFalse(jar.layouts().isEmpty(), "no layout applies to " + jar.label());
         int checked = 0;
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+        try (URLClassLoader loader =
+                new URLClassLoader(new URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             Objects objects = new Objects(loader);
             for (Map.Entry<String, JarCatalog.ResolvedLayout> e : jar.layouts().entrySet()) {
                 Class<?> c = Class.forName(e.getKey(), true, loader);
@@ -66,11 +66,14 @@ class HeaderLayoutConformanceTest {
                     } catch (LayoutReader.LayoutException ex) {
                         throw new AssertionError(where + ": " + ex.getMessage(), ex);
                     }
-                    assertEquals(bytes.length, r.consumed(), where + ": bytes written vs. read by the layout " + r.values());
+                    assertEquals(
+                            bytes.length, r.consumed(), where + ": bytes written vs. read by the layout " + r.values());
                     for (Map.Entry<String, Object> v : r.values().entrySet()) {
                         if (wireOnly(layout, v.getKey())) continue;
                         Field f = field(c, v.getKey());
-                        assertTrue(f != null, where + ": the layout reads " + v.getKey() + ", which the class does not have");
+                        assertTrue(
+                                f != null,
+                                where + ": the layout reads " + v.getKey() + ", which the class does not have");
                         assertEquals(objects.expected(f.get(header)), normal(v.getValue()), where + ": " + v.getKey());
                     }
                     checked++;
@@ -97,7 +100,8 @@ class HeaderLayoutConformanceTest {
     }
 
     private static boolean wireOnly(JarCatalog.ResolvedLayout layout, String name) {
-        for (Item i : layout.layout().items()) if (i instanceof Item.Value v && v.name().equals(name)) return v.wireOnly();
+        for (Item i : layout.layout().items())
+            if (i instanceof Item.Value v && v.name().equals(name)) return v.wireOnly();
         return false;
     }
 
@@ -151,7 +155,8 @@ class HeaderLayoutConformanceTest {
                     if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
                     if (f.getName().equals("prot_id")) continue;
                     f.setAccessible(true);
-                    Object v = f.getName().equals("type") && typeCode != null ? typeCode
+                    Object v = f.getName().equals("type") && typeCode != null
+                            ? typeCode
                             : strings(f) ? siteNames(f.getType()) : sample(f.getType());
                     if (v == null) continue;
                     if (f.getType() == byte.class && v instanceof Integer i) v = i.byteValue();
@@ -165,7 +170,8 @@ class HeaderLayoutConformanceTest {
         /** A String[] or a collection of strings (RELAY2's sites): filled with distinct strings, not addresses. */
         private static boolean strings(Field f) {
             if (f.getType() == String[].class) return true;
-            return Collection.class.isAssignableFrom(f.getType()) && f.getGenericType() instanceof java.lang.reflect.ParameterizedType p
+            return Collection.class.isAssignableFrom(f.getType())
+                    && f.getGenericType() instanceof java.lang.reflect.ParameterizedType p
                     && p.getActualTypeArguments()[0] == String.class;
         }
 
@@ -194,27 +200,32 @@ class HeaderLayoutConformanceTest {
             if (t == byte[].class) return "cluster-a".getBytes(StandardCharsets.ISO_8859_1);
             if (t.isEnum()) return t.getEnumConstants()[0];
             if (t.isAssignableFrom(uuid)) return uuid(MSB, LSB);
-            if (t.isAssignableFrom(ipAddress)) return ipAddress.getConstructor(String.class, int.class).newInstance("127.0.0.1", 7800);
+            if (t.isAssignableFrom(ipAddress))
+                return ipAddress.getConstructor(String.class, int.class).newInstance("127.0.0.1", 7800);
             if (t == viewId) return viewId.getConstructor(address, long.class).newInstance(uuid(MSB + 1, LSB), 5L);
             if (t == mergeId) {
                 Constructor<?> k = mergeId.getDeclaredConstructor(address, int.class);
                 k.setAccessible(true);
                 return k.newInstance(uuid(MSB + 2, LSB), 9);
             }
-            if (Collection.class.isAssignableFrom(t) && (t.isAssignableFrom(ArrayList.class) || t.isAssignableFrom(java.util.LinkedHashSet.class))) {
-                Collection<Object> l = t.isAssignableFrom(ArrayList.class) ? new ArrayList<>() : new java.util.LinkedHashSet<>();
+            if (Collection.class.isAssignableFrom(t)
+                    && (t.isAssignableFrom(ArrayList.class) || t.isAssignableFrom(java.util.LinkedHashSet.class))) {
+                Collection<Object> l =
+                        t.isAssignableFrom(ArrayList.class) ? new ArrayList<>() : new java.util.LinkedHashSet<>();
                 l.add(uuid(MSB + 3, LSB));
                 l.add(uuid(MSB + 4, LSB));
                 return l;
             }
-            if (t.isAssignableFrom(java.util.HashMap.class)) return null; // maps: not written by any header with a layout
+            if (t.isAssignableFrom(java.util.HashMap.class))
+                return null; // maps: not written by any header with a layout
             return null;
         }
 
         /** What the layout must read for a field value. */
         Object expected(Object v) throws Exception {
             if (v == null) return null;
-            if (v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long) return ((Number) v).longValue();
+            if (v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long)
+                return ((Number) v).longValue();
             if (v instanceof Boolean || v instanceof String) return v;
             if (v instanceof byte[] b) return new String(b, StandardCharsets.ISO_8859_1);
             if (v instanceof Enum<?> e) return (long) e.ordinal();
@@ -224,13 +235,17 @@ class HeaderLayoutConformanceTest {
                 return new java.util.UUID(msb, lsb).toString();
             }
             if (ipAddress.isInstance(v)) {
-                java.net.InetAddress ip = (java.net.InetAddress) ipAddress.getMethod("getIpAddress").invoke(v);
-                return ip.getHostAddress() + ":" + ipAddress.getMethod("getPort").invoke(v);
+                java.net.InetAddress ip = (java.net.InetAddress)
+                        ipAddress.getMethod("getIpAddress").invoke(v);
+                return ip.getHostAddress() + ":"
+                        + ipAddress.getMethod("getPort").invoke(v);
             }
             if (viewId.isInstance(v))
-                return expected(viewId.getMethod("getCreator").invoke(v)) + "|" + viewId.getMethod("getId").invoke(v);
+                return expected(viewId.getMethod("getCreator").invoke(v)) + "|"
+                        + viewId.getMethod("getId").invoke(v);
             if (mergeId.isInstance(v))
-                return expected(field(mergeId, "initiator").get(v)) + "::" + field(mergeId, "id").get(v);
+                return expected(field(mergeId, "initiator").get(v)) + "::"
+                        + field(mergeId, "id").get(v);
             if (v instanceof String[] a) return List.of(a);
             if (v instanceof Collection<?> c) {
                 List<Object> out = new ArrayList<>();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -16,8 +17,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.layout.JarCatalog;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,25 +45,41 @@ class PluginMatchesDecoderTest {
         Path work = Files.createTempDirectory("jgwire-ws");
         // --no-reassemble: Wireshark shows each FRAG/FRAG2/3/4 fragment as the packet it is and the plugin does not
         // reassemble, while the decoder by default shows the reassembled original in place of its fragments
-        List<JsonNode> java = Decoding.cli(work, "decode", "--format", "jsonl", "--payload-bytes", "0", "--no-reassemble",
-                sample.toString()).json();
+        List<JsonNode> java = Decoding.cli(
+                        work,
+                        "decode",
+                        "--format",
+                        "jsonl",
+                        "--payload-bytes",
+                        "0",
+                        "--no-reassemble",
+                        sample.toString())
+                .json();
         List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample);
 
         Map<String, String> names = new TreeMap<>();
-        for (JsonNode r : java) for (JsonNode n : r.path("names")) names.put(n.path("addr").asText(), n.path("name").asText());
+        for (JsonNode r : java)
+            for (JsonNode n : r.path("names"))
+                names.put(n.path("addr").asText(), n.path("name").asText());
 
         Map<Integer, List<JsonNode>> javaMessages = new TreeMap<>(), javaGossip = new TreeMap<>();
         for (JsonNode r : java) {
             String kind = r.path("kind").asText();
             if (kind.equals("error")) fail("the decoder reports an error in a committed sample: " + r);
-            (kind.equals("gossip") ? javaGossip : javaMessages).computeIfAbsent(r.path("frame").asInt(), k -> new ArrayList<>()).add(r);
+            (kind.equals("gossip") ? javaGossip : javaMessages)
+                    .computeIfAbsent(r.path("frame").asInt(), k -> new ArrayList<>())
+                    .add(r);
         }
         Map<Integer, List<JsonNode>> luaMessages = new TreeMap<>(), luaGossip = new TreeMap<>();
         for (JsonNode p : packets) {
             JsonNode layers = p.path("_source").path("layers");
-            int frame = Integer.parseInt(layers.path("frame").path("frame.number").asText());
-            assertTrue(GeneratedPlugin.find(layers, "_ws.lua.error").isEmpty(), "Lua error in frame " + frame + ": " + layers);
-            assertTrue(GeneratedPlugin.find(layers, "jgroups.internal").isEmpty(), "internal problem in frame " + frame);
+            int frame =
+                    Integer.parseInt(layers.path("frame").path("frame.number").asText());
+            assertTrue(
+                    GeneratedPlugin.find(layers, "_ws.lua.error").isEmpty(),
+                    "Lua error in frame " + frame + ": " + layers);
+            assertTrue(
+                    GeneratedPlugin.find(layers, "jgroups.internal").isEmpty(), "internal problem in frame " + frame);
             for (JsonNode jg : GeneratedPlugin.many(layers.path("jgroups"))) {
                 for (JsonNode m : GeneratedPlugin.many(jg.path("jgroups.msg")))
                     luaMessages.computeIfAbsent(frame, k -> new ArrayList<>()).add(m);
@@ -81,12 +96,17 @@ class PluginMatchesDecoderTest {
         for (Map.Entry<Integer, List<JsonNode>> e : javaMessages.entrySet()) {
             List<JsonNode> lua = luaMessages.get(e.getKey());
             assertEquals(e.getValue().size(), lua.size(), "messages in frame " + e.getKey());
-            for (int i = 0; i < lua.size(); i++) c.message(sample + " frame " + e.getKey() + " message " + i, e.getValue().get(i), lua.get(i));
+            for (int i = 0; i < lua.size(); i++)
+                c.message(
+                        sample + " frame " + e.getKey() + " message " + i,
+                        e.getValue().get(i),
+                        lua.get(i));
         }
         for (Map.Entry<Integer, List<JsonNode>> e : javaGossip.entrySet()) {
             List<JsonNode> lua = luaGossip.get(e.getKey());
             assertEquals(e.getValue().size(), lua.size(), "GossipRouter records in frame " + e.getKey());
-            for (int i = 0; i < lua.size(); i++) c.gossip(sample + " frame " + e.getKey(), e.getValue().get(i), lua.get(i));
+            for (int i = 0; i < lua.size(); i++)
+                c.gossip(sample + " frame " + e.getKey(), e.getValue().get(i), lua.get(i));
         }
     }
 
@@ -116,16 +136,28 @@ class PluginMatchesDecoderTest {
                 assertEquals(norm(text(java, "dest_addr")), norm(first(lua, "jgroups.dest")), where + ": destination");
             else if (!java.path("multicast").asBoolean())
                 assertEquals("null", norm(first(lua, "jgroups.dest")), where + ": destination");
-            assertEquals(java.path("flags").asInt(), Integer.decode(first(lua, "jgroups.msg.flags")), where + ": flags");
+            assertEquals(
+                    java.path("flags").asInt(), Integer.decode(first(lua, "jgroups.msg.flags")), where + ": flags");
             JarCatalog jar = jar(java.path("decoded_with").asText());
             if (!jar.messageTypes().isEmpty())
-                assertEquals(java.path("type").asText(), jar.messageTypes().get(Integer.parseInt(first(lua, "jgroups.msg.type"))), where + ": type");
+                assertEquals(
+                        java.path("type").asText(),
+                        jar.messageTypes().get(Integer.parseInt(first(lua, "jgroups.msg.type"))),
+                        where + ": type");
             headers(where, jar, java.path("headers"), GeneratedPlugin.many(lua.path("jgroups.hdr")));
             String luaLength = first(lua, "jgroups.payload.length");
             int length = luaLength == null ? 0 : Math.max(0, Integer.parseInt(luaLength));
             assertEquals(java.path("payload").path("length").asInt(), length, where + ": payload length");
-            view(where, java.path("view"), lua.path("jgroups.view_tree")); // a string item with children: its subtree is *_tree
-            learned(where, java.path("names"), GeneratedPlugin.many(lua.path("jgroups.ping_data")), "jgroups.ping_data.addr", "jgroups.ping_data.name");
+            view(
+                    where,
+                    java.path("view"),
+                    lua.path("jgroups.view_tree")); // a string item with children: its subtree is *_tree
+            learned(
+                    where,
+                    java.path("names"),
+                    GeneratedPlugin.many(lua.path("jgroups.ping_data")),
+                    "jgroups.ping_data.addr",
+                    "jgroups.ping_data.name");
         }
 
         void headers(String where, JarCatalog jar, JsonNode java, List<JsonNode> lua) {
@@ -133,7 +165,10 @@ class PluginMatchesDecoderTest {
             for (int i = 0; i < lua.size(); i++) {
                 JsonNode jh = java.get(i), lh = lua.get(i);
                 String w = where + " header " + i + " (" + jh.path("header").asText() + ")";
-                assertEquals(jh.path("protocol").asText(), lh.path("jgroups.hdr.protocol").asText(), w + ": protocol");
+                assertEquals(
+                        jh.path("protocol").asText(),
+                        lh.path("jgroups.hdr.protocol").asText(),
+                        w + ": protocol");
                 String luaClass = lh.path("jgroups.hdr.class").asText();
                 String simple = luaClass.substring(Math.max(luaClass.lastIndexOf('.'), luaClass.lastIndexOf('$')) + 1);
                 assertEquals(jh.path("header").asText(), simple, w + ": class");
@@ -141,7 +176,8 @@ class PluginMatchesDecoderTest {
                 Map<String, String> luaFields = new TreeMap<>();
                 lh.fields().forEachRemaining(e -> {
                     String k = e.getKey();
-                    if (!k.startsWith("jgroups.") || k.startsWith("jgroups.hdr.")) return; // wire-only values are text items
+                    if (!k.startsWith("jgroups.") || k.startsWith("jgroups.hdr."))
+                        return; // wire-only values are text items
                     String name = k.substring(k.indexOf('.', "jgroups.".length()) + 1);
                     luaFields.put(name, e.getValue().asText());
                 });
@@ -155,15 +191,19 @@ class PluginMatchesDecoderTest {
                     if (lv == null) {
                         // a field not on the wire for this type code keeps what the class's constructor gave it
                         // (NakAckHeader2.seqno is -1 in an XMIT_REQ): the decoder shows that value
-                        assertTrue(isDefault(jv) || jv.asText().equals(initialValue(jar, luaClass, f.getKey())),
+                        assertTrue(
+                                isDefault(jv) || jv.asText().equals(initialValue(jar, luaClass, f.getKey())),
                                 w + ": field " + f.getKey() + " = " + jv + " in the decoder, not read by the plugin");
                         continue;
                     }
-                    Map<Integer, String> typeNames = layout == null ? null : layout.valueNames().get(f.getKey());
+                    Map<Integer, String> typeNames =
+                            layout == null ? null : layout.valueNames().get(f.getKey());
                     if (typeNames != null && jv.isTextual() && !typeNames.isEmpty()) {
-                        assertEquals(jv.asText(), layout.nameOf(f.getKey(), Integer.parseInt(lv)), w + ": " + f.getKey());
+                        assertEquals(
+                                jv.asText(), layout.nameOf(f.getKey(), Integer.parseInt(lv)), w + ": " + f.getKey());
                     } else if (jv.isBoolean()) {
-                        assertEquals(jv.asBoolean(), lv.equals("1") || lv.equalsIgnoreCase("true"), w + ": " + f.getKey());
+                        assertEquals(
+                                jv.asBoolean(), lv.equals("1") || lv.equalsIgnoreCase("true"), w + ": " + f.getKey());
                     } else if (jv.isNumber()) {
                         assertEquals(new BigInteger(jv.asText()), new BigInteger(lv), w + ": " + f.getKey());
                     } else if (jv.isArray()) {
@@ -175,7 +215,10 @@ class PluginMatchesDecoderTest {
                     }
                 }
                 for (String name : luaFields.keySet())
-                    assertTrue(javaNames.contains(name), w + ": the plugin shows " + name + ", which the class " + jh.path("header").asText() + " does not have");
+                    assertTrue(
+                            javaNames.contains(name),
+                            w + ": the plugin shows " + name + ", which the class "
+                                    + jh.path("header").asText() + " does not have");
             }
         }
 
@@ -195,22 +238,39 @@ class PluginMatchesDecoderTest {
 
         void learned(String where, JsonNode java, List<JsonNode> lua, String addrKey, String nameKey) {
             TreeSet<String> j = new TreeSet<>(), l = new TreeSet<>();
-            java.forEach(n -> j.add(n.path("addr").asText() + "=" + n.path("name").asText()));
-            for (JsonNode n : lua) l.add(n.path(addrKey).asText() + "=" + n.path(nameKey).asText());
+            java.forEach(
+                    n -> j.add(n.path("addr").asText() + "=" + n.path("name").asText()));
+            for (JsonNode n : lua)
+                l.add(n.path(addrKey).asText() + "=" + n.path(nameKey).asText());
             assertEquals(j, l, where + ": names learned");
         }
 
         void gossip(String where, JsonNode java, JsonNode lua) throws IOException {
             JarCatalog jar = jar(java.path("decoded_with").asText());
-            assertEquals(java.path("type").asText(), jar.gossipTypes().get(Integer.parseInt(lua.path("jgroups.gossip.type").asText())), where + ": gossip type");
-            assertEquals(java.path("group").asText(), lua.path("jgroups.gossip.group").asText(), where + ": gossip group");
-            assertEquals(norm(text(java, "addr_addr")), norm(lua.path("jgroups.gossip.addr").asText()), where + ": gossip address");
+            assertEquals(
+                    java.path("type").asText(),
+                    jar.gossipTypes()
+                            .get(Integer.parseInt(
+                                    lua.path("jgroups.gossip.type").asText())),
+                    where + ": gossip type");
+            assertEquals(
+                    java.path("group").asText(),
+                    lua.path("jgroups.gossip.group").asText(),
+                    where + ": gossip group");
+            assertEquals(
+                    norm(text(java, "addr_addr")),
+                    norm(lua.path("jgroups.gossip.addr").asText()),
+                    where + ": gossip address");
             TreeSet<String> j = new TreeSet<>(), l = new TreeSet<>();
-            java.path("names").forEach(n -> j.add(n.path("addr").asText() + "=" + n.path("name").asText()));
+            java.path("names")
+                    .forEach(n ->
+                            j.add(n.path("addr").asText() + "=" + n.path("name").asText()));
             if (lua.has("jgroups.gossip.logical_name"))
-                l.add(lua.path("jgroups.gossip.addr").asText() + "=" + lua.path("jgroups.gossip.logical_name").asText());
+                l.add(lua.path("jgroups.gossip.addr").asText() + "="
+                        + lua.path("jgroups.gossip.logical_name").asText());
             for (JsonNode n : GeneratedPlugin.many(lua.path("jgroups.ping_data")))
-                l.add(n.path("jgroups.ping_data.addr").asText() + "=" + n.path("jgroups.ping_data.name").asText());
+                l.add(n.path("jgroups.ping_data.addr").asText() + "="
+                        + n.path("jgroups.ping_data.name").asText());
             assertEquals(j, l, where + ": names learned");
         }
 
@@ -220,7 +280,8 @@ class PluginMatchesDecoderTest {
                 ClassLoader loader = LOADERS.computeIfAbsent(jar.label(), l -> {
                     try {
                         Path file = Decoding.home().resolve("jgroups").resolve("jgroups-" + l + ".jar");
-                        return new java.net.URLClassLoader(new java.net.URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+                        return new java.net.URLClassLoader(
+                                new java.net.URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
                     } catch (IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }

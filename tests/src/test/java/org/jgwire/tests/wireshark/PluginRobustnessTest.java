@@ -3,11 +3,9 @@ package org.jgwire.tests.wireshark;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +26,14 @@ class PluginRobustnessTest {
         for (Path sample : GeneratedPlugin.samples()) {
             for (int seed = 1; seed <= 2; seed++) {
                 Path fuzzed = dir.resolve("fuzz-" + seed + "-" + sample.getFileName());
-                Decoding.tool("editcap", "-E", "0.02", "--seed", Integer.toString(seed), sample.toString(), fuzzed.toString());
+                Decoding.tool(
+                        "editcap",
+                        "-E",
+                        "0.02",
+                        "--seed",
+                        Integer.toString(seed),
+                        sample.toString(),
+                        fuzzed.toString());
                 experts += check(fuzzed, sample + " seed " + seed, problems);
             }
             Path cut = dir.resolve("cut-" + sample.getFileName());
@@ -41,9 +46,32 @@ class PluginRobustnessTest {
 
     /** Returns the JGroups expert items; notes Lua errors and internal problems. */
     private static int check(Path capture, String what, List<String> problems) throws Exception {
-        String out = new String(Decoding.tool("tshark", "-n", "-X", "lua_script:" + GeneratedPlugin.path(), "-r", capture.toString(),
-                "-T", "fields", "-E", "occurrence=a", "-e", "frame.number", "-e", "_ws.lua.error", "-e", "jgroups.internal",
-                "-e", "jgroups.truncated", "-e", "jgroups.malformed", "-e", "jgroups.unknown_header", "-e", "jgroups.unknown_version"),
+        String out = new String(
+                Decoding.tool(
+                        "tshark",
+                        "-n",
+                        "-X",
+                        "lua_script:" + GeneratedPlugin.path(),
+                        "-r",
+                        capture.toString(),
+                        "-T",
+                        "fields",
+                        "-E",
+                        "occurrence=a",
+                        "-e",
+                        "frame.number",
+                        "-e",
+                        "_ws.lua.error",
+                        "-e",
+                        "jgroups.internal",
+                        "-e",
+                        "jgroups.truncated",
+                        "-e",
+                        "jgroups.malformed",
+                        "-e",
+                        "jgroups.unknown_header",
+                        "-e",
+                        "jgroups.unknown_version"),
                 StandardCharsets.UTF_8);
         int experts = 0;
         for (String line : out.split("\n")) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,14 +22,18 @@ class WiresharkCommandTest {
         Path lua = plugins.resolve("jgroups.lua");
         assertTrue(Files.isRegularFile(lua));
         assertEquals(lua.toAbsolutePath().toString(), run.out().trim());
-        assertEquals(Files.readString(GeneratedPlugin.path()), Files.readString(lua), "install and generate write the same plugin");
+        assertEquals(
+                Files.readString(GeneratedPlugin.path()),
+                Files.readString(lua),
+                "install and generate write the same plugin");
     }
 
     @Test
     void generateIntoAnUnwritablePlaceIsAnIoError() throws Exception {
         Path file = dir.resolve("file");
         Files.writeString(file, "x");
-        Decoding.Run run = Decoding.cli(dir, "wireshark", "generate", "-o", file.resolve("jgroups.lua").toString());
+        Decoding.Run run = Decoding.cli(
+                dir, "wireshark", "generate", "-o", file.resolve("jgroups.lua").toString());
         assertEquals(3, run.exit(), run.err());
     }
 

@@ -9,7 +9,8 @@ import org.jgwire.codec.runtime.JGroupsVersion;
  * @param className the class's binary name as in {@code jg-magic-map.xml} ({@code org.jgroups.protocols.pbcast.GMS$GmsHeader})
  * @param section   the display-filter section of its fields: {@code jgroups.<section>.<field>}
  */
-public record HeaderLayout(String className, String section, JGroupsVersion from, JGroupsVersion until, List<Item> items) {
+public record HeaderLayout(
+        String className, String section, JGroupsVersion from, JGroupsVersion until, List<Item> items) {
     public boolean covers(JGroupsVersion v) {
         return v.compareTo(from) >= 0 && v.compareTo(until) < 0;
     }

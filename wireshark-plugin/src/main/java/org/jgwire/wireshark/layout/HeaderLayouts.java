@@ -15,11 +15,11 @@ import static org.jgwire.wireshark.layout.Kind.BOOL;
 import static org.jgwire.wireshark.layout.Kind.BYTE;
 import static org.jgwire.wireshark.layout.Kind.BYTE_BUFFER;
 import static org.jgwire.wireshark.layout.Kind.ENUM_BYTE;
-import static org.jgwire.wireshark.layout.Kind.INT;
 import static org.jgwire.wireshark.layout.Kind.HEADERS;
+import static org.jgwire.wireshark.layout.Kind.INT;
 import static org.jgwire.wireshark.layout.Kind.INT_ADDRESSES;
-import static org.jgwire.wireshark.layout.Kind.INT_STRINGS;
 import static org.jgwire.wireshark.layout.Kind.INT_COMPRESSED;
+import static org.jgwire.wireshark.layout.Kind.INT_STRINGS;
 import static org.jgwire.wireshark.layout.Kind.LONG_COMPRESSED;
 import static org.jgwire.wireshark.layout.Kind.MERGE_ID;
 import static org.jgwire.wireshark.layout.Kind.OPT_IP_ADDRESS;
@@ -44,22 +44,55 @@ public final class HeaderLayouts {
     static {
         // TP.TpHeader.writeTo: cluster name behind a short length; 5.3.8 added flag (+ index when flag > 0)
         add("org.jgroups.protocols.TpHeader", "tp", ANY, "5.3.8", value("cluster_name", SHORT_BYTES));
-        add("org.jgroups.protocols.TpHeader", "tp", "5.3.8", NEVER, value("cluster_name", SHORT_BYTES),
-                value("flag", BYTE), ifPositive("flag", value("index", INT)));
+        add(
+                "org.jgroups.protocols.TpHeader",
+                "tp",
+                "5.3.8",
+                NEVER,
+                value("cluster_name", SHORT_BYTES),
+                value("flag", BYTE),
+                ifPositive("flag", value("index", INT)));
 
         // PingHeader: 4.0 added initial_discovery
-        add("org.jgroups.protocols.PingHeader", "ping", ANY, "4.0.0", named("type", BYTE), value("cluster_name", STRING));
-        add("org.jgroups.protocols.PingHeader", "ping", "4.0.0", NEVER, named("type", BYTE),
-                value("cluster_name", STRING), value("initial_discovery", BOOL));
+        add(
+                "org.jgroups.protocols.PingHeader",
+                "ping",
+                ANY,
+                "4.0.0",
+                named("type", BYTE),
+                value("cluster_name", STRING));
+        add(
+                "org.jgroups.protocols.PingHeader",
+                "ping",
+                "4.0.0",
+                NEVER,
+                named("type", BYTE),
+                value("cluster_name", STRING),
+                value("initial_discovery", BOOL));
 
         // GMS.GmsHeader: flags short says whether a MergeId follows; USE_FLUSH is gone in 5.4
-        add("org.jgroups.protocols.pbcast.GMS$GmsHeader", "gms", ANY, NEVER, named("type", BYTE), wire("flags", SHORT),
-                value("mbr", ADDRESS), ifBit("flags", "MERGE_ID_PRESENT", value("merge_id", MERGE_ID)),
-                bit("merge_rejected", "flags", "MERGE_REJECTED"), bit("useFlushIfPresent", "flags", "USE_FLUSH"));
+        add(
+                "org.jgroups.protocols.pbcast.GMS$GmsHeader",
+                "gms",
+                ANY,
+                NEVER,
+                named("type", BYTE),
+                wire("flags", SHORT),
+                value("mbr", ADDRESS),
+                ifBit("flags", "MERGE_ID_PRESENT", value("merge_id", MERGE_ID)),
+                bit("merge_rejected", "flags", "MERGE_REJECTED"),
+                bit("useFlushIfPresent", "flags", "USE_FLUSH"));
 
         // NakAckHeader2: seqno for MSG/XMIT_RSP/HIGHEST_SEQNO, the original sender for XMIT_REQ
-        add("org.jgroups.protocols.pbcast.NakAckHeader2", "nakack2", ANY, NEVER, named("type", BYTE),
-                on("type", when(codes("MSG", "XMIT_RSP", "HIGHEST_SEQNO"), value("seqno", LONG_COMPRESSED)),
+        add(
+                "org.jgroups.protocols.pbcast.NakAckHeader2",
+                "nakack2",
+                ANY,
+                NEVER,
+                named("type", BYTE),
+                on(
+                        "type",
+                        when(codes("MSG", "XMIT_RSP", "HIGHEST_SEQNO"), value("seqno", LONG_COMPRESSED)),
                         when(codes("XMIT_REQ"), value("sender", ADDRESS))));
 
         // UNICAST3.Header (3.x, long timestamp) / UnicastHeader3 (4.0+, int timestamp): same bytes
@@ -67,13 +100,32 @@ public final class HeaderLayouts {
         add("org.jgroups.protocols.UnicastHeader3", "unicast3", ANY, NEVER, unicast3(INT_COMPRESSED));
 
         // FragHeader: plain ints in 3.x, compressed since 4.0; 5.0 added needs_deserialization and original_type
-        add("org.jgroups.protocols.FragHeader", "frag", ANY, "4.0.0", value("id", LONG_COMPRESSED),
-                value("frag_id", INT), value("num_frags", INT));
-        add("org.jgroups.protocols.FragHeader", "frag", "4.0.0", "5.0.0", value("id", LONG_COMPRESSED),
-                value("frag_id", INT_COMPRESSED), value("num_frags", INT_COMPRESSED));
-        add("org.jgroups.protocols.FragHeader", "frag", "5.0.0", NEVER, value("id", LONG_COMPRESSED),
-                value("frag_id", INT_COMPRESSED), value("num_frags", INT_COMPRESSED),
-                value("needs_deserialization", BOOL), value("original_type", SHORT));
+        add(
+                "org.jgroups.protocols.FragHeader",
+                "frag",
+                ANY,
+                "4.0.0",
+                value("id", LONG_COMPRESSED),
+                value("frag_id", INT),
+                value("num_frags", INT));
+        add(
+                "org.jgroups.protocols.FragHeader",
+                "frag",
+                "4.0.0",
+                "5.0.0",
+                value("id", LONG_COMPRESSED),
+                value("frag_id", INT_COMPRESSED),
+                value("num_frags", INT_COMPRESSED));
+        add(
+                "org.jgroups.protocols.FragHeader",
+                "frag",
+                "5.0.0",
+                NEVER,
+                value("id", LONG_COMPRESSED),
+                value("frag_id", INT_COMPRESSED),
+                value("num_frags", INT_COMPRESSED),
+                value("needs_deserialization", BOOL),
+                value("original_type", SHORT));
 
         // Frag3Header (4.0+): 5.0 added needs_deserialization
         add("org.jgroups.protocols.Frag3Header", "frag3", ANY, "5.0.0", frag3());
@@ -82,79 +134,194 @@ public final class HeaderLayouts {
         add("org.jgroups.protocols.FcHeader", "fc", ANY, NEVER, value("type", BYTE));
 
         // failure detection heartbeats: no body
-        for (String c : List.of("org.jgroups.protocols.FD_ALL$HeartbeatHeader", "org.jgroups.protocols.FD_ALL2$HeartbeatHeader",
-                "org.jgroups.protocols.FD_ALL3$HeartbeatHeader", "org.jgroups.protocols.FailureDetection$HeartbeatHeader"))
-            add(c, "heartbeat", ANY, NEVER);
+        for (String c : List.of(
+                "org.jgroups.protocols.FD_ALL$HeartbeatHeader",
+                "org.jgroups.protocols.FD_ALL2$HeartbeatHeader",
+                "org.jgroups.protocols.FD_ALL3$HeartbeatHeader",
+                "org.jgroups.protocols.FailureDetection$HeartbeatHeader")) add(c, "heartbeat", ANY, NEVER);
 
-        add("org.jgroups.protocols.MERGE3$MergeHeader", "merge3", ANY, NEVER, named("type", ENUM_BYTE),
-                value("view_id", VIEW_ID), value("logical_name", STRING), value("physical_addr", ADDRESS));
+        add(
+                "org.jgroups.protocols.MERGE3$MergeHeader",
+                "merge3",
+                ANY,
+                NEVER,
+                named("type", ENUM_BYTE),
+                value("view_id", VIEW_ID),
+                value("logical_name", STRING),
+                value("physical_addr", ADDRESS));
 
-        add("org.jgroups.protocols.pbcast.STABLE$StableHeader", "stable", ANY, NEVER, named("type", BYTE),
+        add(
+                "org.jgroups.protocols.pbcast.STABLE$StableHeader",
+                "stable",
+                ANY,
+                NEVER,
+                named("type", BYTE),
                 value("view_id", VIEW_ID));
 
-        add("org.jgroups.protocols.VERIFY_SUSPECT$VerifyHeader", "verify_suspect", ANY, NEVER, named("type", SHORT),
+        add(
+                "org.jgroups.protocols.VERIFY_SUSPECT$VerifyHeader",
+                "verify_suspect",
+                ANY,
+                NEVER,
+                named("type", SHORT),
                 value("from", ADDRESS));
 
         // FD_SOCK.FdHeader: type, member, its server socket address, the members of a cache reply
-        add("org.jgroups.protocols.FD_SOCK$FdHeader", "fd_sock", ANY, NEVER, named("type", BYTE), value("mbr", ADDRESS),
-                value("sock_addr", OPT_IP_ADDRESS), value("mbrs", INT_ADDRESSES));
+        add(
+                "org.jgroups.protocols.FD_SOCK$FdHeader",
+                "fd_sock",
+                ANY,
+                NEVER,
+                named("type", BYTE),
+                value("mbr", ADDRESS),
+                value("sock_addr", OPT_IP_ADDRESS),
+                value("mbrs", INT_ADDRESSES));
         // FD_SOCK2.FdHeader (5.2+)
-        add("org.jgroups.protocols.FD_SOCK2$FdHeader", "fd_sock2", ANY, NEVER, named("type", BYTE),
-                value("mbrs", INT_ADDRESSES), value("cluster", STRING), value("srv", ADDRESS));
+        add(
+                "org.jgroups.protocols.FD_SOCK2$FdHeader",
+                "fd_sock2",
+                ANY,
+                NEVER,
+                named("type", BYTE),
+                value("mbrs", INT_ADDRESSES),
+                value("cluster", STRING),
+                value("srv", ADDRESS));
 
         // EncryptHeader (SYM_ENCRYPT/ASYM_ENCRYPT): 3.6 type + version + signature; 4.0 server instead of the
         // signature, 4.1 added iv, 5.0 needs_deserialization right after type. The payload behind it is ciphertext.
-        add("org.jgroups.protocols.EncryptHeader", "encrypt", ANY, "4.0.0", named("type", BYTE),
-                value("version", BYTE_BUFFER), value("signature", BYTE_BUFFER));
-        add("org.jgroups.protocols.EncryptHeader", "encrypt", "4.0.0", "4.1.0", named("type", BYTE),
-                value("version", BYTE_BUFFER), value("server", ADDRESS));
-        add("org.jgroups.protocols.EncryptHeader", "encrypt", "4.1.0", "5.0.0", named("type", BYTE),
-                value("version", BYTE_BUFFER), value("server", ADDRESS), value("iv", BYTE_BUFFER));
-        add("org.jgroups.protocols.EncryptHeader", "encrypt", "5.0.0", NEVER, named("type", BYTE),
-                value("needs_deserialization", BOOL), value("version", BYTE_BUFFER), value("server", ADDRESS),
+        add(
+                "org.jgroups.protocols.EncryptHeader",
+                "encrypt",
+                ANY,
+                "4.0.0",
+                named("type", BYTE),
+                value("version", BYTE_BUFFER),
+                value("signature", BYTE_BUFFER));
+        add(
+                "org.jgroups.protocols.EncryptHeader",
+                "encrypt",
+                "4.0.0",
+                "4.1.0",
+                named("type", BYTE),
+                value("version", BYTE_BUFFER),
+                value("server", ADDRESS));
+        add(
+                "org.jgroups.protocols.EncryptHeader",
+                "encrypt",
+                "4.1.0",
+                "5.0.0",
+                named("type", BYTE),
+                value("version", BYTE_BUFFER),
+                value("server", ADDRESS),
+                value("iv", BYTE_BUFFER));
+        add(
+                "org.jgroups.protocols.EncryptHeader",
+                "encrypt",
+                "5.0.0",
+                NEVER,
+                named("type", BYTE),
+                value("needs_deserialization", BOOL),
+                value("version", BYTE_BUFFER),
+                value("server", ADDRESS),
                 value("iv", BYTE_BUFFER));
 
         // RELAY2's header, renamed twice: RELAY2.Relay2Header (4.1 added sites), relay.Relay2Header (5.2.16:
         // + visited_sites), relay.RelayHeader (5.2.29; 5.3 added return_entire_cache after type, and the original
         // headers and flags of a message relayed to another site)
-        add("org.jgroups.protocols.relay.RELAY2$Relay2Header", "relay2", ANY, "4.1.0", named("type", BYTE),
-                value("final_dest", ADDRESS), value("original_sender", ADDRESS));
-        add("org.jgroups.protocols.relay.RELAY2$Relay2Header", "relay2", "4.1.0", NEVER, named("type", BYTE),
-                value("final_dest", ADDRESS), value("original_sender", ADDRESS), value("sites", INT_STRINGS));
+        add(
+                "org.jgroups.protocols.relay.RELAY2$Relay2Header",
+                "relay2",
+                ANY,
+                "4.1.0",
+                named("type", BYTE),
+                value("final_dest", ADDRESS),
+                value("original_sender", ADDRESS));
+        add(
+                "org.jgroups.protocols.relay.RELAY2$Relay2Header",
+                "relay2",
+                "4.1.0",
+                NEVER,
+                named("type", BYTE),
+                value("final_dest", ADDRESS),
+                value("original_sender", ADDRESS),
+                value("sites", INT_STRINGS));
         for (String c : List.of("org.jgroups.protocols.relay.Relay2Header", "org.jgroups.protocols.relay.RelayHeader"))
-            add(c, "relay2", ANY, "5.3.0", named("type", BYTE), value("final_dest", ADDRESS),
-                    value("original_sender", ADDRESS), value("sites", INT_STRINGS), value("visited_sites", INT_STRINGS));
-        add("org.jgroups.protocols.relay.RelayHeader", "relay2", "5.3.0", NEVER, named("type", BYTE),
-                value("return_entire_cache", BOOL), value("final_dest", ADDRESS), value("original_sender", ADDRESS),
-                value("sites", INT_STRINGS), value("visited_sites", INT_STRINGS), value("original_hdrs", HEADERS),
+            add(
+                    c,
+                    "relay2",
+                    ANY,
+                    "5.3.0",
+                    named("type", BYTE),
+                    value("final_dest", ADDRESS),
+                    value("original_sender", ADDRESS),
+                    value("sites", INT_STRINGS),
+                    value("visited_sites", INT_STRINGS));
+        add(
+                "org.jgroups.protocols.relay.RelayHeader",
+                "relay2",
+                "5.3.0",
+                NEVER,
+                named("type", BYTE),
+                value("return_entire_cache", BOOL),
+                value("final_dest", ADDRESS),
+                value("original_sender", ADDRESS),
+                value("sites", INT_STRINGS),
+                value("visited_sites", INT_STRINGS),
+                value("original_hdrs", HEADERS),
                 value("original_flags", SHORT));
 
         // RequestCorrelator.Header / MultiDestinationHeader (RpcDispatcher, MessageDispatcher)
-        add("org.jgroups.blocks.RequestCorrelator$Header", "rpc", ANY, NEVER, value("type", BYTE),
-                value("req_id", LONG_COMPRESSED), value("corrId", SHORT));
-        add("org.jgroups.blocks.RequestCorrelator$MultiDestinationHeader", "rpc", ANY, NEVER, value("type", BYTE),
-                value("req_id", LONG_COMPRESSED), value("corrId", SHORT), value("exclusion_list", ADDRESSES));
+        add(
+                "org.jgroups.blocks.RequestCorrelator$Header",
+                "rpc",
+                ANY,
+                NEVER,
+                value("type", BYTE),
+                value("req_id", LONG_COMPRESSED),
+                value("corrId", SHORT));
+        add(
+                "org.jgroups.blocks.RequestCorrelator$MultiDestinationHeader",
+                "rpc",
+                ANY,
+                NEVER,
+                value("type", BYTE),
+                value("req_id", LONG_COMPRESSED),
+                value("corrId", SHORT),
+                value("exclusion_list", ADDRESSES));
     }
 
     private HeaderLayouts() {}
 
     private static Item[] unicast3(Kind timestamp) {
-        return new Item[] {named("type", BYTE), on("type",
-                when(codes("DATA"), value("seqno", LONG_COMPRESSED), value("conn_id", SHORT), value("first", BOOL)),
-                when(codes("ACK"), value("seqno", LONG_COMPRESSED), value("conn_id", SHORT), value("timestamp", timestamp)),
-                when(codes("SEND_FIRST_SEQNO"), value("timestamp", timestamp)),
-                when(codes("CLOSE"), value("conn_id", SHORT)))};
+        return new Item[] {
+            named("type", BYTE),
+            on(
+                    "type",
+                    when(codes("DATA"), value("seqno", LONG_COMPRESSED), value("conn_id", SHORT), value("first", BOOL)),
+                    when(
+                            codes("ACK"),
+                            value("seqno", LONG_COMPRESSED),
+                            value("conn_id", SHORT),
+                            value("timestamp", timestamp)),
+                    when(codes("SEND_FIRST_SEQNO"), value("timestamp", timestamp)),
+                    when(codes("CLOSE"), value("conn_id", SHORT)))
+        };
     }
 
     private static Item[] frag3(Item... more) {
-        List<Item> items = new ArrayList<>(List.of(value("id", INT_COMPRESSED), value("frag_id", INT_COMPRESSED),
-                value("num_frags", INT_COMPRESSED), value("original_length", INT_COMPRESSED), value("offset", INT_COMPRESSED)));
+        List<Item> items = new ArrayList<>(List.of(
+                value("id", INT_COMPRESSED),
+                value("frag_id", INT_COMPRESSED),
+                value("num_frags", INT_COMPRESSED),
+                value("original_length", INT_COMPRESSED),
+                value("offset", INT_COMPRESSED)));
         items.addAll(List.of(more));
         return items.toArray(new Item[0]);
     }
 
     private static void add(String className, String section, String from, String until, Item... items) {
-        ALL.add(new HeaderLayout(className, section, JGroupsVersion.parse(from), JGroupsVersion.parse(until), List.of(items)));
+        ALL.add(new HeaderLayout(
+                className, section, JGroupsVersion.parse(from), JGroupsVersion.parse(until), List.of(items)));
     }
 
     /** Every layout description. */
@@ -164,8 +331,7 @@ public final class HeaderLayouts {
 
     /** The layout of a header class for a version, or null when jgwire has none (the dissector then stops with a note). */
     public static HeaderLayout of(String className, JGroupsVersion v) {
-        for (HeaderLayout l : ALL)
-            if (l.className().equals(className) && l.covers(v)) return l;
+        for (HeaderLayout l : ALL) if (l.className().equals(className) && l.covers(v)) return l;
         return null;
     }
 }

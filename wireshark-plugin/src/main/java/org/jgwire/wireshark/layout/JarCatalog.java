@@ -43,7 +43,10 @@ public final class JarCatalog {
      * per named field what the class's namer answers for every code it does not name (EncryptHeader 4.0+ says
      * {@code "EncryptHeader"} for its plain type 0; the decoder shows that answer too).
      */
-    public record ResolvedLayout(HeaderLayout layout, Map<String, Integer> constants, Map<String, Map<Integer, String>> valueNames,
+    public record ResolvedLayout(
+            HeaderLayout layout,
+            Map<String, Integer> constants,
+            Map<String, Map<Integer, String>> valueNames,
             Map<String, String> otherNames) {
         /** The name of a code of a named field as the class gives it, or null when the class names none. */
         public String nameOf(String field, int code) {
@@ -54,8 +57,14 @@ public final class JarCatalog {
         }
     }
 
-    private JarCatalog(JGroupsVersion version, String label, Map<Integer, String> magics, Map<Integer, String> protocols,
-            Map<String, Integer> messageFlags, Map<Integer, String> messageTypes, Map<Integer, String> gossipTypes) {
+    private JarCatalog(
+            JGroupsVersion version,
+            String label,
+            Map<Integer, String> magics,
+            Map<Integer, String> protocols,
+            Map<String, Integer> messageFlags,
+            Map<Integer, String> messageTypes,
+            Map<Integer, String> gossipTypes) {
         this.version = version;
         this.label = label;
         this.magics = magics;
@@ -73,10 +82,10 @@ public final class JarCatalog {
             protocols = new TreeMap<>();
             classMap(zip, "jg-protocol-ids.xml").forEach((id, c) -> protocols.put(id, HeaderLayout.simpleName(c)));
         }
-        try (URLClassLoader loader = new URLClassLoader("jgroups-" + label, new URL[] {jar.toUri().toURL()},
-                ClassLoader.getPlatformClassLoader())) {
-            JarCatalog cat = new JarCatalog(version, label, magics, protocols, messageFlags(loader),
-                    messageTypes(loader), gossipTypes(loader));
+        try (URLClassLoader loader = new URLClassLoader(
+                "jgroups-" + label, new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            JarCatalog cat = new JarCatalog(
+                    version, label, magics, protocols, messageFlags(loader), messageTypes(loader), gossipTypes(loader));
             for (String className : magics.values()) {
                 HeaderLayout layout = HeaderLayouts.of(className, version);
                 if (layout == null) continue;
@@ -111,7 +120,8 @@ public final class JarCatalog {
         try {
             Class<?> flag = Class.forName("org.jgroups.Message$Flag", true, loader);
             Method value = flag.getMethod("value");
-            for (Object f : flag.getEnumConstants()) out.put(((Enum<?>) f).name(), ((Number) value.invoke(f)).intValue());
+            for (Object f : flag.getEnumConstants())
+                out.put(((Enum<?>) f).name(), ((Number) value.invoke(f)).intValue());
         } catch (ReflectiveOperationException | LinkageError e) {
             // no flag enum: the flags stay a number
         }
@@ -127,8 +137,9 @@ public final class JarCatalog {
         try {
             Class<?> m = Class.forName("org.jgroups.Message", true, loader);
             for (Field f : m.getFields())
-                if (Modifier.isStatic(f.getModifiers()) && f.getType() == short.class && f.getName().endsWith("_MSG"))
-                {
+                if (Modifier.isStatic(f.getModifiers())
+                        && f.getType() == short.class
+                        && f.getName().endsWith("_MSG")) {
                     String name = f.getName().substring(0, f.getName().length() - 4);
                     out.put(((Number) f.get(null)).intValue(), name.equals("OBJ") ? "OBJECT" : name);
                 }
@@ -158,7 +169,11 @@ public final class JarCatalog {
         return new ResolvedLayout(layout, constants, names, others);
     }
 
-    private static void collect(List<Item> items, Class<?> c, Map<String, Integer> constants, Map<String, Map<Integer, String>> names,
+    private static void collect(
+            List<Item> items,
+            Class<?> c,
+            Map<String, Integer> constants,
+            Map<String, Map<Integer, String>> names,
             Map<String, String> others) {
         for (Item item : items) {
             if (item instanceof Item.Value v) {
@@ -200,8 +215,7 @@ public final class JarCatalog {
         try {
             Class<?> type = c.getDeclaredField(field).getType();
             Object[] constants = type.getEnumConstants();
-            if (constants != null)
-                for (Object e : constants) out.put(((Enum<?>) e).ordinal(), ((Enum<?>) e).name());
+            if (constants != null) for (Object e : constants) out.put(((Enum<?>) e).ordinal(), ((Enum<?>) e).name());
         } catch (ReflectiveOperationException | LinkageError e) {
             // not an enum here: numbers only
         }
@@ -248,7 +262,8 @@ public final class JarCatalog {
 
     private static String call(Method m, Class<?> p, int code) {
         try {
-            Object arg = p == byte.class ? (Object) (byte) code : p == short.class ? (Object) (short) code : (Object) code;
+            Object arg =
+                    p == byte.class ? (Object) (byte) code : p == short.class ? (Object) (short) code : (Object) code;
             Object r = m.invoke(null, arg);
             return r == null ? null : r.toString();
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {

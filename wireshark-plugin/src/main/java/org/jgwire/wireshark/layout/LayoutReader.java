@@ -119,7 +119,8 @@ public final class LayoutReader {
     }
 
     private void need(int n) {
-        if (pos + n > end) throw new LayoutException("needs " + n + " bytes at " + pos + ", only " + (end - pos) + " left");
+        if (pos + n > end)
+            throw new LayoutException("needs " + n + " bytes at " + pos + ", only " + (end - pos) + " left");
     }
 
     private int u8() {

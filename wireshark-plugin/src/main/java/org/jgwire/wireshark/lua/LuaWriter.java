@@ -32,9 +32,29 @@ public final class LuaWriter {
         return "[" + string(s) + "]";
     }
 
-    private static final java.util.Set<String> LUA_KEYWORDS = java.util.Set.of("and", "break", "do", "else", "elseif",
-            "end", "false", "for", "function", "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return",
-            "then", "true", "until", "while");
+    private static final java.util.Set<String> LUA_KEYWORDS = java.util.Set.of(
+            "and",
+            "break",
+            "do",
+            "else",
+            "elseif",
+            "end",
+            "false",
+            "for",
+            "function",
+            "goto",
+            "if",
+            "in",
+            "local",
+            "nil",
+            "not",
+            "or",
+            "repeat",
+            "return",
+            "then",
+            "true",
+            "until",
+            "while");
 
     /** A literal for a plain value: string, number, boolean or nil. */
     public static String literal(Object v) {

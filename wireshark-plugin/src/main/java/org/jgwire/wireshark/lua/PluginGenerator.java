@@ -23,7 +23,11 @@ public final class PluginGenerator {
         Path tmp = Files.createTempFile(dir, ".jgroups", ".lua.tmp");
         try {
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                    tmp,
+                    target,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -16,14 +16,14 @@ final class WireFeatures {
 
     static Map<String, Integer> thresholds() {
         Map<String, Integer> out = new LinkedHashMap<>();
-        put(out, "gossip_sender", "4.0.0");               // GossipData.writeTo writes the sender address
+        put(out, "gossip_sender", "4.0.0"); // GossipData.writeTo writes the sender address
         put(out, "extended_uuid_without_flags", "4.0.0"); // 3.x ExtendedUUID.write starts with a u16 flags
-        put(out, "typed_messages", "5.0.0");              // type(u16) before every message
+        put(out, "typed_messages", "5.0.0"); // type(u16) before every message
         put(out, "object_generic_streamable", "5.2.11"); // ObjectMessage payload via Util.writeGenericStreamable
-        put(out, "site_uuid_strings", "5.2.17");          // SiteUUID.writeTo: site and name strings
-        put(out, "discovery_list", "5.3.2");              // Discovery.marshal(List<PingData>): i32 count first
+        put(out, "site_uuid_strings", "5.2.17"); // SiteUUID.writeTo: site and name strings
+        put(out, "discovery_list", "5.3.2"); // Discovery.marshal(List<PingData>): i32 count first
         put(out, "composite_without_addresses", "5.4.0"); // CompositeMessage sub-messages via writeToNoAddrs
-        put(out, "close_mark", "5.5.3");                  // TCP length -5 = graceful close
+        put(out, "close_mark", "5.5.3"); // TCP length -5 = graceful close
         return out;
     }
 
@@ -31,7 +31,8 @@ final class WireFeatures {
         JGroupsVersion v = JGroupsVersion.parse(version);
         boolean boundary = false;
         for (WireVariant w : WireVariants.all()) boundary |= w.from().equals(v);
-        if (!boundary) throw new IllegalStateException(name + " starts at " + v + ", which is no wire variant boundary");
+        if (!boundary)
+            throw new IllegalStateException(name + " starts at " + v + ", which is no wire variant boundary");
         out.put(name, v.toShort());
     }
 }

@@ -29,8 +29,17 @@ class LuaWriterTest {
         Map<Object, Object> m = new LinkedHashMap<>();
         m.put(1, "JOIN_REQ");
         m.put(5, "VIEW");
-        LuaWriter w = new LuaWriter().open(null).entry("a", 1).inline("b", "x", 2, true).map("c", m).open("d").close().close();
-        assertEquals("{\n    a = 1,\n    b = {\"x\", 2, true},\n    c = {[1] = \"JOIN_REQ\", [5] = \"VIEW\"},\n    d = {}\n}", w.toString());
+        LuaWriter w = new LuaWriter()
+                .open(null)
+                .entry("a", 1)
+                .inline("b", "x", 2, true)
+                .map("c", m)
+                .open("d")
+                .close()
+                .close();
+        assertEquals(
+                "{\n    a = 1,\n    b = {\"x\", 2, true},\n    c = {[1] = \"JOIN_REQ\", [5] = \"VIEW\"},\n    d = {}\n}",
+                w.toString());
     }
 
     @Test

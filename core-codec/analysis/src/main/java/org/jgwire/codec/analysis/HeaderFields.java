@@ -56,7 +56,10 @@ public final class HeaderFields {
         Object v = h.field(name);
         if (v instanceof NodeAddress a) return List.of(a);
         if (!(v instanceof List<?> l)) return List.of();
-        return l.stream().filter(NodeAddress.class::isInstance).map(NodeAddress.class::cast).toList();
+        return l.stream()
+                .filter(NodeAddress.class::isInstance)
+                .map(NodeAddress.class::cast)
+                .toList();
     }
 
     /** The first header whose protocol name starts with {@code prefix} ({@code "FD_SOCK"} finds FD_SOCK2 too). */

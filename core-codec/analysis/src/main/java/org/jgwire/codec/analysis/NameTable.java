@@ -29,8 +29,8 @@ public final class NameTable {
 
     /** Learns the names a record carries (discovery data, MERGE3 INFO, GossipRouter registrations); true if any changed. */
     public boolean learnFrom(Record r) {
-        List<Discovery> found = r instanceof MessageRecord m ? m.discovery()
-                : r instanceof GossipRecord g ? g.discovery() : List.of();
+        List<Discovery> found =
+                r instanceof MessageRecord m ? m.discovery() : r instanceof GossipRecord g ? g.discovery() : List.of();
         boolean changed = false;
         for (int i = 0; i < found.size(); i++) changed |= learn(found.get(i));
         return changed;

@@ -50,11 +50,16 @@ public final class CaptureDiff {
         if (!a.versions.keySet().equals(b.versions.keySet()))
             out.add(new Difference(true, "frame", "version", versions(a) + " -> " + versions(b)));
         if (!a.transports.keySet().equals(b.transports.keySet()))
-            out.add(new Difference(false, "frame", "transport", a.transports.keySet() + " -> " + b.transports.keySet()));
+            out.add(new Difference(
+                    false, "frame", "transport", a.transports.keySet() + " -> " + b.transports.keySet()));
         boolean listA = a.frames.containsKey("list"), listB = b.frames.containsKey("list");
         if (listA != listB)
-            out.add(new Difference(false, "frame", "message lists", (listA ? "used" : "not used") + " -> "
-                    + (listB ? "used" : "not used") + " (frames of several messages, the LIST flag)"));
+            out.add(new Difference(
+                    false,
+                    "frame",
+                    "message lists",
+                    (listA ? "used" : "not used") + " -> " + (listB ? "used" : "not used")
+                            + " (frames of several messages, the LIST flag)"));
     }
 
     private static String versions(CaptureProfile p) {
@@ -71,7 +76,8 @@ public final class CaptureDiff {
             if (!x.classes.equals(y.classes))
                 out.add(new Difference(true, "header", protocol, "class " + x.classes + " -> " + y.classes));
             if (!x.protocolIds.equals(y.protocolIds))
-                out.add(new Difference(true, "header", subject, "protocol id " + x.protocolIds + " -> " + y.protocolIds));
+                out.add(new Difference(
+                        true, "header", subject, "protocol id " + x.protocolIds + " -> " + y.protocolIds));
             if (!x.magicIds.equals(y.magicIds))
                 out.add(new Difference(true, "header", subject, "magic id " + x.magicIds + " -> " + y.magicIds));
             List<String> added = new ArrayList<>(), removed = new ArrayList<>(), retyped = new ArrayList<>();
@@ -81,7 +87,8 @@ public final class CaptureDiff {
                 else if (ty == null) removed.add(f + typeList(tx));
                 else if (!tx.isEmpty() && !ty.isEmpty() && !tx.equals(ty)) retyped.add(f + " " + tx + " -> " + ty);
             }
-            if (!added.isEmpty()) out.add(new Difference(true, "header", subject, "fields added: " + String.join(", ", added)));
+            if (!added.isEmpty())
+                out.add(new Difference(true, "header", subject, "fields added: " + String.join(", ", added)));
             if (!removed.isEmpty())
                 out.add(new Difference(true, "header", subject, "fields removed: " + String.join(", ", removed)));
             if (!retyped.isEmpty())
@@ -91,8 +98,8 @@ public final class CaptureDiff {
     }
 
     /** Constant header lengths that differ, grouped over the kinds where the same change shows. */
-    private static void lengths(String protocol, String subject, CaptureProfile a, CaptureProfile b,
-                                List<Difference> out) {
+    private static void lengths(
+            String protocol, String subject, CaptureProfile a, CaptureProfile b, List<Difference> out) {
         Map<String, List<String>> changes = new LinkedHashMap<>();
         for (String kind : a.kinds.keySet()) {
             KindProfile kb = b.kinds.get(kind);
@@ -104,11 +111,13 @@ public final class CaptureDiff {
         }
         int shared = 0;
         for (String kind : a.kinds.keySet())
-            if (b.kinds.containsKey(kind) && a.kinds.get(kind).headers.containsKey(protocol)
+            if (b.kinds.containsKey(kind)
+                    && a.kinds.get(kind).headers.containsKey(protocol)
                     && b.kinds.get(kind).headers.containsKey(protocol)) shared++;
         for (Map.Entry<String, List<String>> e : changes.entrySet()) {
             List<String> kinds = e.getValue();
-            String where = kinds.size() == shared && shared > 1 ? "in every kind (" + shared + ")"
+            String where = kinds.size() == shared && shared > 1
+                    ? "in every kind (" + shared + ")"
                     : "in " + String.join(", ", kinds);
             out.add(new Difference(true, "header", subject, e.getKey() + " " + where));
         }
@@ -119,8 +128,12 @@ public final class CaptureDiff {
             KindProfile x = a.kinds.get(kind), y = b.kinds.get(kind);
             if (x == null || y == null) {
                 KindProfile only = x != null ? x : y;
-                out.add(new Difference(false, "kind", kind, "only in " + (x != null ? "A" : "B") + " (" + only.count
-                        + (only.count == 1 ? " message)" : " messages)")));
+                out.add(new Difference(
+                        false,
+                        "kind",
+                        kind,
+                        "only in " + (x != null ? "A" : "B") + " (" + only.count
+                                + (only.count == 1 ? " message)" : " messages)")));
                 continue;
             }
             boolean changed = false;
@@ -131,10 +144,12 @@ public final class CaptureDiff {
                 if (!Collections.disjoint(sx, sy)) {
                     // a header set both captures share: the others are paths taken in one run only, not a format change
                     changed |= !sx.equals(sy);
-                    for (Set<String> s : sx) if (!sy.contains(s))
-                        out.add(new Difference(false, "kind", kind, "headers " + s + " only in A" + where));
-                    for (Set<String> s : sy) if (!sx.contains(s))
-                        out.add(new Difference(false, "kind", kind, "headers " + s + " only in B" + where));
+                    for (Set<String> s : sx)
+                        if (!sy.contains(s))
+                            out.add(new Difference(false, "kind", kind, "headers " + s + " only in A" + where));
+                    for (Set<String> s : sy)
+                        if (!sx.contains(s))
+                            out.add(new Difference(false, "kind", kind, "headers " + s + " only in B" + where));
                     continue;
                 }
                 Set<String> px = unionOf(sx), py = unionOf(sy);
@@ -144,11 +159,13 @@ public final class CaptureDiff {
                 if (!added.isEmpty())
                     out.add(new Difference(true, "kind", kind, "headers added: " + String.join(", ", added) + where));
                 if (!removed.isEmpty())
-                    out.add(new Difference(true, "kind", kind, "headers removed: " + String.join(", ", removed) + where));
+                    out.add(new Difference(
+                            true, "kind", kind, "headers removed: " + String.join(", ", removed) + where));
                 changed |= !added.isEmpty() || !removed.isEmpty();
             }
             if (!changed && !x.stacks.keySet().equals(y.stacks.keySet()))
-                out.add(new Difference(false, "kind", kind, "header order " + x.stacks.keySet() + " -> " + y.stacks.keySet()));
+                out.add(new Difference(
+                        false, "kind", kind, "header order " + x.stacks.keySet() + " -> " + y.stacks.keySet()));
             if (!x.types.equals(y.types))
                 out.add(new Difference(true, "kind", kind, "message type " + x.types + " -> " + y.types));
             if (!x.flags.equals(y.flags))
@@ -160,8 +177,16 @@ public final class CaptureDiff {
         if (a.messages != b.messages)
             out.add(new Difference(false, "size", "messages", a.messages + " -> " + b.messages));
         if (Math.abs(a.meanBytes() - b.meanBytes()) >= 0.05)
-            out.add(new Difference(false, "size", "bytes per message", String.format(java.util.Locale.ROOT,
-                    "%.1f -> %.1f (%s)", a.meanBytes(), b.meanBytes(), signed(b.meanBytes() - a.meanBytes()))));
+            out.add(new Difference(
+                    false,
+                    "size",
+                    "bytes per message",
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "%.1f -> %.1f (%s)",
+                            a.meanBytes(),
+                            b.meanBytes(),
+                            signed(b.meanBytes() - a.meanBytes()))));
         for (String kind : a.kinds.keySet()) {
             KindProfile x = a.kinds.get(kind), y = b.kinds.get(kind);
             if (y == null) continue;

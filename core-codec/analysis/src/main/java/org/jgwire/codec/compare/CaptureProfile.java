@@ -3,7 +3,6 @@ package org.jgwire.codec.compare;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.HeaderRecord;
@@ -20,9 +19,11 @@ public final class CaptureProfile implements Consumer<Record> {
     final Map<String, Long> transports = new TreeMap<>();
     /** {@code single}/{@code list} (a frame of several messages) and {@code multicast}/{@code unicast}, per frame. */
     final Map<String, Long> frames = new TreeMap<>();
+
     final Map<String, KindProfile> kinds = new TreeMap<>();
     /** Per protocol over every kind. */
     final Map<String, HeaderShape> headers = new TreeMap<>();
+
     final Map<String, Long> gossip = new TreeMap<>();
     long messages, errors, measured, messageBytes;
 
@@ -45,7 +46,8 @@ public final class CaptureProfile implements Consumer<Record> {
                 frames.merge(m.multicast() ? "multicast" : "unicast", 1L, Long::sum);
             }
             kinds.computeIfAbsent(KindProfile.kindOf(m), k -> new KindProfile()).add(m);
-            for (HeaderRecord h : m.headers()) headers.computeIfAbsent(h.protocol(), k -> new HeaderShape()).add(h);
+            for (HeaderRecord h : m.headers())
+                headers.computeIfAbsent(h.protocol(), k -> new HeaderShape()).add(h);
         }
     }
 

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -24,6 +23,7 @@ public final class HeaderShape {
     final Set<String> classes = new TreeSet<>();
     /** Field name to the simple types of its non-null values; a field only ever null has an empty set. */
     final Map<String, Set<String>> fields = new TreeMap<>();
+
     int minLength = Integer.MAX_VALUE, maxLength = -1;
     int minFixed = Integer.MAX_VALUE, maxFixed = -1;
 

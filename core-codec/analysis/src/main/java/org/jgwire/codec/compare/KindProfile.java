@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 
@@ -21,6 +20,7 @@ public final class KindProfile {
     final Set<String> flags = new TreeSet<>();
     /** The protocols of each message's headers in wire order, to how many messages had that list. */
     final Map<String, Long> stacks = new TreeMap<>();
+
     final Map<String, HeaderShape> headers = new LinkedHashMap<>();
     /**
      * The distinct sets of protocols with a header, for messages alone in their frame ({@code single}) and in
@@ -56,7 +56,9 @@ public final class KindProfile {
             headers.computeIfAbsent(h.protocol(), k -> new HeaderShape()).add(h);
         }
         stacks.merge(stack.toString(), 1L, Long::sum);
-        protocols.computeIfAbsent(m.batchSize() > 0 ? "list" : "single", k -> new HashSet<>()).add(present);
+        protocols
+                .computeIfAbsent(m.batchSize() > 0 ? "list" : "single", k -> new HashSet<>())
+                .add(present);
     }
 
     public long count() {

@@ -44,8 +44,10 @@ final class Comparisons {
             case ADDRESS -> address(f, op, values);
             case BOOLEAN -> bool(f, op, values);
             case TEXT_LIST, ADDRESS_LIST -> list(f, op, values);
-            case PRESENCE -> throw error("'" + f.path() + "' is " + f.type().description + ": use it alone ("
-                    + f.path() + ") or negated (!" + f.path() + "), without '" + op.text() + "'", op.position());
+            case PRESENCE -> throw error(
+                    "'" + f.path() + "' is " + f.type().description + ": use it alone (" + f.path() + ") or negated (!"
+                            + f.path() + "), without '" + op.text() + "'",
+                    op.position());
             case HEADER_FIELD -> header(f, op, values);
         };
     }
@@ -54,8 +56,10 @@ final class Comparisons {
 
     private Condition number(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
         if (op.kind() == Token.Kind.CONTAINS || op.kind() == Token.Kind.MATCHES)
-            throw error("'" + f.path() + "' is " + f.type().description + ": use == != < <= > >= or in, not '"
-                    + op.text() + "'", op.position());
+            throw error(
+                    "'" + f.path() + "' is " + f.type().description + ": use == != < <= > >= or in, not '" + op.text()
+                            + "'",
+                    op.position());
         long[] ks = new long[values.size()];
         for (int i = 0; i < ks.length; i++) ks[i] = longOf(f, values.get(i));
         Getters.Number g = f.number();
@@ -92,7 +96,8 @@ final class Comparisons {
         else {
             BigDecimal n = l.kind() == Token.Kind.NUMBER ? l.number() : null;
             if (n == null || n.stripTrailingZeros().scale() > 0)
-                throw error("'" + f.path() + "' is a number: compare it with a whole number, not " + l.shown(),
+                throw error(
+                        "'" + f.path() + "' is a number: compare it with a whole number, not " + l.shown(),
                         l.position());
             v = n.longValueExact();
         }
@@ -108,16 +113,19 @@ final class Comparisons {
             Instant t = Instant.parse(l.text());
             return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
         } catch (DateTimeParseException | ArithmeticException e) {
-            throw error("'ts' is a time: give epoch seconds (ts >= 1700000000.5) or an ISO instant "
-                    + "(ts >= \"2023-11-14T22:13:20Z\"), not " + l.shown(), l.position());
+            throw error(
+                    "'ts' is a time: give epoch seconds (ts >= 1700000000.5) or an ISO instant "
+                            + "(ts >= \"2023-11-14T22:13:20Z\"), not " + l.shown(),
+                    l.position());
         }
     }
 
     /** Seconds since the first record: {@code 2.5}, {@code 2.5s}, {@code 300ms}, {@code 10us}, {@code 5ns}, {@code 2m}. */
     private long duration(Literal l) throws FilterSyntaxException {
         String t = l.text();
-        String[][] units = {{"ns", "0.000000001"}, {"us", "0.000001"}, {"ms", "0.001"}, {"s", "1"}, {"m", "60"},
-                {"h", "3600"}};
+        String[][] units = {
+            {"ns", "0.000000001"}, {"us", "0.000001"}, {"ms", "0.001"}, {"s", "1"}, {"m", "60"}, {"h", "3600"}
+        };
         BigDecimal scale = BigDecimal.ONE;
         for (String[] u : units) {
             int numberEnd = t.length() - u[0].length();
@@ -130,8 +138,10 @@ final class Comparisons {
         BigDecimal n = null;
         if (l.kind() == Token.Kind.NUMBER) n = new Literal(Token.Kind.NUMBER, t, l.position()).number();
         if (n == null)
-            throw error("'time' is the time since the first record: give seconds (2.5, 2.5s) or ms/us/ns/m/h, not "
-                    + l.shown(), l.position());
+            throw error(
+                    "'time' is the time since the first record: give seconds (2.5, 2.5s) or ms/us/ns/m/h, not "
+                            + l.shown(),
+                    l.position());
         return nanos(n.multiply(scale), l);
     }
 
@@ -146,13 +156,13 @@ final class Comparisons {
     // ---- versions: compared on the parts the literal gives, so version == 5.5 is any 5.5.x
 
     private Condition version(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
-        if (op.kind() == Token.Kind.CONTAINS || op.kind() == Token.Kind.MATCHES)
-            return text(f, op, values);
+        if (op.kind() == Token.Kind.CONTAINS || op.kind() == Token.Kind.MATCHES) return text(f, op, values);
         List<int[]> ks = new ArrayList<>();
         for (Literal l : values) {
             int[] parts = VersionParts.parse(l.text());
             if (parts == null)
-                throw error("'" + f.path() + "' is a version: give it as 5.5.7, 5.3 or 4, not " + l.shown(), l.position());
+                throw error(
+                        "'" + f.path() + "' is a version: give it as 5.5.7, 5.3 or 4, not " + l.shown(), l.position());
             ks.add(parts);
         }
         Getters.Value g = f.value();
@@ -216,28 +226,37 @@ final class Comparisons {
                 for (Literal l : values) ms.add(TextMatch.equalTo(l));
                 yield TextMatch.anyOf(ms);
             }
-            default -> throw error("'" + f.path() + "' is " + f.type().description + ": use == != contains matches "
-                    + "or in, not '" + op.text() + "'", op.position());
+            default -> throw error(
+                    "'" + f.path() + "' is " + f.type().description + ": use == != contains matches " + "or in, not '"
+                            + op.text() + "'",
+                    op.position());
         };
     }
 
     private Condition bool(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
-        if (op.kind() != Token.Kind.EQ && op.kind() != Token.Kind.NE || !values.get(0).isBoolean())
-            throw error("'" + f.path() + "' is true or false: use it alone (" + f.path() + "), negated (!" + f.path()
-                    + ") or compare it with == true / == false", op.kind() == Token.Kind.EQ || op.kind() == Token.Kind.NE
-                    ? values.get(0).position() : op.position());
+        if (op.kind() != Token.Kind.EQ && op.kind() != Token.Kind.NE
+                || !values.get(0).isBoolean())
+            throw error(
+                    "'" + f.path() + "' is true or false: use it alone (" + f.path() + "), negated (!" + f.path()
+                            + ") or compare it with == true / == false",
+                    op.kind() == Token.Kind.EQ || op.kind() == Token.Kind.NE
+                            ? values.get(0).position()
+                            : op.position());
         Boolean want = Boolean.valueOf(values.get(0).text().equalsIgnoreCase("true") == (op.kind() == Token.Kind.EQ));
         Getters.Value g = f.value();
         return (r, c) -> want.equals(g.get(r, c));
     }
 
     private Condition list(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
-        TextMatch m = switch (op.kind()) {
-            case CONTAINS -> TextMatch.equalTo(values.get(0));
-            case MATCHES, IN -> textMatch(f, op, values);
-            default -> throw error("'" + f.path() + "' is " + f.type().description + ": use contains, matches or in "
-                    + "(true when any element matches), not '" + op.text() + "'", op.position());
-        };
+        TextMatch m =
+                switch (op.kind()) {
+                    case CONTAINS -> TextMatch.equalTo(values.get(0));
+                    case MATCHES, IN -> textMatch(f, op, values);
+                    default -> throw error(
+                            "'" + f.path() + "' is " + f.type().description + ": use contains, matches or in "
+                                    + "(true when any element matches), not '" + op.text() + "'",
+                            op.position());
+                };
         Getters.Value g = f.value();
         return (r, c) -> g.get(r, c) instanceof List<?> l && anyElement(l, m, c);
     }
@@ -279,14 +298,17 @@ final class Comparisons {
             default -> {
                 List<ValueMatch> ms = new ArrayList<>();
                 for (Literal l : values) ms.add(ValueMatch.equalTo(l));
-                ValueMatch any = ms.size() == 1 ? ms.get(0) : (v, c) -> {
-                    for (ValueMatch m : ms) if (m.test(v, c)) return true;
-                    return false;
-                };
-                if (op.kind() == Token.Kind.NE) return (r, c) -> {
-                    Object v = g.get(r, c);
-                    return v != null && !any.test(v, c);
-                };
+                ValueMatch any = ms.size() == 1
+                        ? ms.get(0)
+                        : (v, c) -> {
+                            for (ValueMatch m : ms) if (m.test(v, c)) return true;
+                            return false;
+                        };
+                if (op.kind() == Token.Kind.NE)
+                    return (r, c) -> {
+                        Object v = g.get(r, c);
+                        return v != null && !any.test(v, c);
+                    };
                 return (r, c) -> any.test(g.get(r, c), c);
             }
         }

@@ -31,15 +31,16 @@ final class FilterLexer {
         if (isWordStart(c)) {
             while (i < s.length() && isWordPart(s.charAt(i))) i++;
             String w = s.substring(start, i);
-            Token.Kind k = switch (w) {
-                case "and" -> Token.Kind.AND;
-                case "or" -> Token.Kind.OR;
-                case "not" -> Token.Kind.NOT;
-                case "contains" -> Token.Kind.CONTAINS;
-                case "matches" -> Token.Kind.MATCHES;
-                case "in" -> Token.Kind.IN;
-                default -> Token.Kind.WORD;
-            };
+            Token.Kind k =
+                    switch (w) {
+                        case "and" -> Token.Kind.AND;
+                        case "or" -> Token.Kind.OR;
+                        case "not" -> Token.Kind.NOT;
+                        case "contains" -> Token.Kind.CONTAINS;
+                        case "matches" -> Token.Kind.MATCHES;
+                        case "in" -> Token.Kind.IN;
+                        default -> Token.Kind.WORD;
+                    };
             return new Token(k, w, start);
         }
         if (c >= '0' && c <= '9') {
@@ -54,11 +55,16 @@ final class FilterLexer {
         if (c == '"' || c == '\'') return string(c);
         i++;
         switch (c) {
-            case '(': return new Token(Token.Kind.LPAREN, "(", start);
-            case ')': return new Token(Token.Kind.RPAREN, ")", start);
-            case '{': return new Token(Token.Kind.LBRACE, "{", start);
-            case '}': return new Token(Token.Kind.RBRACE, "}", start);
-            case ',': return new Token(Token.Kind.COMMA, ",", start);
+            case '(':
+                return new Token(Token.Kind.LPAREN, "(", start);
+            case ')':
+                return new Token(Token.Kind.RPAREN, ")", start);
+            case '{':
+                return new Token(Token.Kind.LBRACE, "{", start);
+            case '}':
+                return new Token(Token.Kind.RBRACE, "}", start);
+            case ',':
+                return new Token(Token.Kind.COMMA, ",", start);
             case '=':
                 if (take('=')) return new Token(Token.Kind.EQ, "==", start);
                 throw error("'=' is not an operator: use '==' to compare", start);

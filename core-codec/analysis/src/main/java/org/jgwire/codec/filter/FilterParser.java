@@ -93,7 +93,8 @@ final class FilterParser {
                 Condition inner = or();
                 Token close = take();
                 if (close.kind() != Token.Kind.RPAREN)
-                    throw error("expected ')' to close the '(' at position " + t.position() + ", got " + close.shown(),
+                    throw error(
+                            "expected ')' to close the '(' at position " + t.position() + ", got " + close.shown(),
                             close.position());
                 return inner;
             }
@@ -113,7 +114,8 @@ final class FilterParser {
         if (op.kind() == Token.Kind.IN) {
             Token open = take();
             if (open.kind() != Token.Kind.LBRACE)
-                throw error("expected '{' after 'in', as in type in {VIEW, JOIN_RSP}; got " + open.shown(),
+                throw error(
+                        "expected '{' after 'in', as in type in {VIEW, JOIN_RSP}; got " + open.shown(),
                         open.position());
             while (peek().kind() != Token.Kind.RBRACE) {
                 if (peek().kind() == Token.Kind.END)
@@ -136,8 +138,9 @@ final class FilterParser {
         Token t = take();
         return switch (t.kind()) {
             case NUMBER, STRING, WORD -> new Literal(t.kind(), t.text(), t.position());
-            default -> throw error("expected a value after '" + op.text() + "': a number, a \"string\" or a word; got "
-                    + t.shown(), t.position());
+            default -> throw error(
+                    "expected a value after '" + op.text() + "': a number, a \"string\" or a word; got " + t.shown(),
+                    t.position());
         };
     }
 
@@ -170,8 +173,9 @@ final class FilterParser {
         if (protocol != null) return HeaderAccess.field(protocol, tail);
         Field whole = RecordFields.get(head.toLowerCase(Locale.ROOT));
         if (whole != null)
-            throw error("'" + whole.path() + "' has no parts: compare it as a whole, as in " + whole.path()
-                    + " == \"...\"", tailAt - 1);
+            throw error(
+                    "'" + whole.path() + "' has no parts: compare it as a whole, as in " + whole.path() + " == \"...\"",
+                    tailAt - 1);
         List<String> sub = new ArrayList<>();
         for (String p : RecordFields.paths()) if (p.startsWith(head.toLowerCase(Locale.ROOT) + ".")) sub.add(p);
         if (!sub.isEmpty())
@@ -181,9 +185,13 @@ final class FilterParser {
 
     private FilterSyntaxException unknown(String name, int position) {
         String near = Suggestions.closest(name, RecordFields.paths(), ProtocolNames.all());
-        return error("unknown field or protocol '" + name + "'" + (near != null ? " (did you mean '" + near + "'?)"
-                : "; the fields are in docs/filter.md, and a protocol jgwire does not know is matched with "
-                + "protocols contains \"NAME\""), position);
+        return error(
+                "unknown field or protocol '" + name + "'"
+                        + (near != null
+                                ? " (did you mean '" + near + "'?)"
+                                : "; the fields are in docs/filter.md, and a protocol jgwire does not know is matched with "
+                                        + "protocols contains \"NAME\""),
+                position);
     }
 
     private Token peek() {

@@ -11,8 +11,10 @@ final class HeaderAccess {
 
     /** {@code NAKACK2}: true when the message has a header of that protocol. */
     static Field presence(String protocol) {
-        return Field.value(protocol, FieldType.PRESENCE, (r, c) -> r instanceof MessageRecord m
-                && header(m, protocol) != null ? Boolean.TRUE : null);
+        return Field.value(
+                protocol,
+                FieldType.PRESENCE,
+                (r, c) -> r instanceof MessageRecord m && header(m, protocol) != null ? Boolean.TRUE : null);
     }
 
     /** {@code nakack2.seqno}: the field's value, null when the message lacks the header or the field. */

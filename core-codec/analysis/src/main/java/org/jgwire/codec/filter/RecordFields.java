@@ -25,7 +25,10 @@ final class RecordFields {
 
     static {
         number("frame", FieldType.NUMBER, (r, c) -> r.frame().packet());
-        number("ts", FieldType.TIMESTAMP, (r, c) -> r.frame().tsNanos() >= 0 ? r.frame().tsNanos() : MISSING);
+        number(
+                "ts",
+                FieldType.TIMESTAMP,
+                (r, c) -> r.frame().tsNanos() >= 0 ? r.frame().tsNanos() : MISSING);
         number("time", FieldType.DURATION, (r, c) -> {
             long ts = r.frame().tsNanos();
             return ts >= 0 && c.originNanos >= 0 ? ts - c.originNanos : MISSING;
@@ -38,33 +41,61 @@ final class RecordFields {
         number("dst_port", FieldType.NUMBER, (r, c) -> port(r.frame().dst()));
 
         value("version", FieldType.VERSION, (r, c) -> r instanceof MessageRecord m ? m.version() : null);
-        text("decoded_with", (r, c) -> r instanceof MessageRecord m ? m.decodedWith()
-                : r instanceof GossipRecord g ? g.version() : null);
+        text(
+                "decoded_with",
+                (r, c) -> r instanceof MessageRecord m
+                        ? m.decodedWith()
+                        : r instanceof GossipRecord g ? g.version() : null);
         text("type", (r, c) -> r instanceof MessageRecord m ? m.type() : r instanceof GossipRecord g ? g.type() : null);
         number("flags", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m ? m.flags() : MISSING);
         value("flag_names", FieldType.TEXT_LIST, (r, c) -> r instanceof MessageRecord m ? m.flagNames() : null);
         value("src", FieldType.ADDRESS, (r, c) -> r instanceof MessageRecord m ? m.src() : null);
-        text("src_addr", (r, c) -> r instanceof MessageRecord m && m.src() != null ? m.src().id() : null);
+        text(
+                "src_addr",
+                (r, c) -> r instanceof MessageRecord m && m.src() != null
+                        ? m.src().id()
+                        : null);
         value("dest", FieldType.ADDRESS, (r, c) -> r instanceof MessageRecord m ? m.dest() : null);
-        text("dest_addr", (r, c) -> r instanceof MessageRecord m && m.dest() != null ? m.dest().id() : null);
+        text(
+                "dest_addr",
+                (r, c) -> r instanceof MessageRecord m && m.dest() != null
+                        ? m.dest().id()
+                        : null);
         value("multicast", FieldType.BOOLEAN, (r, c) -> r instanceof MessageRecord m ? (Boolean) m.multicast() : null);
-        text("cluster", (r, c) -> r instanceof MessageRecord m ? m.cluster()
-                : r instanceof GossipRecord g ? g.group() : null);
-        number("batch_index", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m && m.batchIndex() >= 0
-                ? m.batchIndex() : MISSING);
-        number("batch_size", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m && m.batchIndex() >= 0
-                ? m.batchSize() : MISSING);
+        text(
+                "cluster",
+                (r, c) -> r instanceof MessageRecord m ? m.cluster() : r instanceof GossipRecord g ? g.group() : null);
+        number(
+                "batch_index",
+                FieldType.NUMBER,
+                (r, c) -> r instanceof MessageRecord m && m.batchIndex() >= 0 ? m.batchIndex() : MISSING);
+        number(
+                "batch_size",
+                FieldType.NUMBER,
+                (r, c) -> r instanceof MessageRecord m && m.batchIndex() >= 0 ? m.batchSize() : MISSING);
         value("protocols", FieldType.TEXT_LIST, (r, c) -> r instanceof MessageRecord m ? protocols(m) : null);
-        value("names", FieldType.TEXT_LIST, (r, c) -> r instanceof MessageRecord m ? names(m.discovery())
-                : r instanceof GossipRecord g ? names(g.discovery()) : null);
+        value(
+                "names",
+                FieldType.TEXT_LIST,
+                (r, c) -> r instanceof MessageRecord m
+                        ? names(m.discovery())
+                        : r instanceof GossipRecord g ? names(g.discovery()) : null);
 
-        number("payload.length", FieldType.NUMBER, (r, c) -> r instanceof MessageRecord m
-                ? m.payload().length() : MISSING);
-        text("payload.text", (r, c) -> r instanceof MessageRecord m ? m.payload().text() : null);
-        text("payload.class", (r, c) -> r instanceof MessageRecord m ? m.payload().objectClass() : null);
+        number(
+                "payload.length",
+                FieldType.NUMBER,
+                (r, c) -> r instanceof MessageRecord m ? m.payload().length() : MISSING);
+        text(
+                "payload.text",
+                (r, c) -> r instanceof MessageRecord m ? m.payload().text() : null);
+        text(
+                "payload.class",
+                (r, c) -> r instanceof MessageRecord m ? m.payload().objectClass() : null);
 
-        value("view", FieldType.PRESENCE, (r, c) -> r instanceof MessageRecord m && m.view() != null
-                ? Boolean.TRUE : null);
+        value(
+                "view",
+                FieldType.PRESENCE,
+                (r, c) -> r instanceof MessageRecord m && m.view() != null ? Boolean.TRUE : null);
         text("view.kind", (r, c) -> view(r) != null ? view(r).kind() : null);
         number("view.id", FieldType.NUMBER, (r, c) -> view(r) != null ? view(r).id() : MISSING);
         value("view.creator", FieldType.ADDRESS, (r, c) -> view(r) != null ? view(r).creator() : null);
@@ -77,8 +108,10 @@ final class RecordFields {
 
         text("problem", (r, c) -> r instanceof ErrorRecord e ? e.problem().jsonName() : null);
         text("message", (r, c) -> r instanceof ErrorRecord e ? e.message() : null);
-        number("offset", FieldType.NUMBER, (r, c) -> r instanceof ErrorRecord e && e.offset() >= 0
-                ? e.offset() : MISSING);
+        number(
+                "offset",
+                FieldType.NUMBER,
+                (r, c) -> r instanceof ErrorRecord e && e.offset() >= 0 ? e.offset() : MISSING);
     }
 
     private RecordFields() {}

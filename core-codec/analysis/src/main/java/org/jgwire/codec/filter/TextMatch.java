@@ -32,8 +32,10 @@ interface TextMatch {
             return s -> p.matcher(s).find();
         } catch (PatternSyntaxException e) {
             int at = l.position() + (l.kind() == Token.Kind.STRING ? 1 : 0) + Math.max(0, e.getIndex());
-            throw new FilterSyntaxException("bad regular expression " + l.shown() + ": " + e.getDescription(),
-                    expression, Math.min(at, expression.length()));
+            throw new FilterSyntaxException(
+                    "bad regular expression " + l.shown() + ": " + e.getDescription(),
+                    expression,
+                    Math.min(at, expression.length()));
         }
     }
 

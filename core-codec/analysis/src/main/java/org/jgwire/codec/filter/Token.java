@@ -9,9 +9,23 @@ record Token(Kind kind, String text, int position) {
         NUMBER,
         /** A quoted string, unescaped. */
         STRING,
-        LPAREN, RPAREN, LBRACE, RBRACE, COMMA,
-        AND, OR, NOT,
-        EQ, NE, LT, LE, GT, GE, CONTAINS, MATCHES, IN,
+        LPAREN,
+        RPAREN,
+        LBRACE,
+        RBRACE,
+        COMMA,
+        AND,
+        OR,
+        NOT,
+        EQ,
+        NE,
+        LT,
+        LE,
+        GT,
+        GE,
+        CONTAINS,
+        MATCHES,
+        IN,
         END
     }
 

@@ -32,7 +32,8 @@ interface ValueMatch {
         ValueMatch asText = text(TextMatch.equalTo(l));
         BigDecimal n = l.kind() == Token.Kind.NUMBER ? l.number() : null;
         if (n == null) return asText;
-        boolean whole = n.stripTrailingZeros().scale() <= 0 && n.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
+        boolean whole =
+                n.stripTrailingZeros().scale() <= 0 && n.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
         long k = whole ? n.longValue() : 0;
         double d = n.doubleValue();
         return new ValueMatch() {

@@ -21,16 +21,18 @@ class NamesFileReaderTest {
     @Test
     void readsUuidAndLongMappingsAsTheJGroupsUuidPrintsThem() throws IOException {
         org.jgroups.util.UUID a = org.jgroups.util.UUID.randomUUID();
-        String file = a.toStringLong() + " A\n"
-                + "12345 B\n"
-                + "-7 C\n";
+        String file = a.toStringLong() + " A\n" + "12345 B\n" + "-7 C\n";
         List<Discovery> names = NamesFileReader.read(write(file));
         assertEquals(3, names.size());
         assertEquals(a.toStringLong(), names.get(0).address().id());
         assertEquals("A", names.get(0).logicalName());
         // ParseMessages.readMappings: a long l stands for new UUID(0, l)
-        assertEquals(new org.jgroups.util.UUID(0, 12345).toStringLong(), names.get(1).address().id());
-        assertEquals(new org.jgroups.util.UUID(0, -7).toStringLong(), names.get(2).address().id());
+        assertEquals(
+                new org.jgroups.util.UUID(0, 12345).toStringLong(),
+                names.get(1).address().id());
+        assertEquals(
+                new org.jgroups.util.UUID(0, -7).toStringLong(),
+                names.get(2).address().id());
         Discovery d = names.get(1);
         assertEquals("B", d.logicalName());
         assertEquals("names-file", d.source());
@@ -44,17 +46,20 @@ class NamesFileReaderTest {
         String file = org.jgroups.util.UUID.randomUUID().toStringLong() + " A\n42 B\n"
                 + "1-2-3-4-5 C\n9223372036854775807 D\n";
         Path f = write(file);
-        java.lang.reflect.Method readMappings = org.jgroups.tests.ParseMessages.class
-                .getDeclaredMethod("readMappings", String.class);
+        java.lang.reflect.Method readMappings =
+                org.jgroups.tests.ParseMessages.class.getDeclaredMethod("readMappings", String.class);
         readMappings.setAccessible(true);
         readMappings.invoke(null, f.toString());
         List<Discovery> names = NamesFileReader.read(f);
         assertEquals(4, names.size());
         for (Discovery d : names) {
             java.util.UUID u = java.util.UUID.fromString(d.address().id());
-            org.jgroups.util.UUID jg = new org.jgroups.util.UUID(u.getMostSignificantBits(),
-                    u.getLeastSignificantBits());
-            assertEquals(d.logicalName(), org.jgroups.util.NameCache.get(jg), d.address().id());
+            org.jgroups.util.UUID jg =
+                    new org.jgroups.util.UUID(u.getMostSignificantBits(), u.getLeastSignificantBits());
+            assertEquals(
+                    d.logicalName(),
+                    org.jgroups.util.NameCache.get(jg),
+                    d.address().id());
             org.jgroups.util.NameCache.remove(jg);
         }
     }
@@ -62,16 +67,20 @@ class NamesFileReaderTest {
     @Test
     void parsesUuidStringsExactlyAsJGroupsUuidFromStringDoes() {
         // short groups are accepted by UUID.fromString, which shifts them together without checking widths
-        for (String s : new String[] {"1-2-3-4-5", "0000000a-000b-000c-000d-00000000000e",
-                "ffffffff-ffff-ffff-ffff-ffffffffffff", "ABCDEF01-2345-6789-abcd-ef0123456789"}) {
+        for (String s : new String[] {
+            "1-2-3-4-5",
+            "0000000a-000b-000c-000d-00000000000e",
+            "ffffffff-ffff-ffff-ffff-ffffffffffff",
+            "ABCDEF01-2345-6789-abcd-ef0123456789"
+        }) {
             assertEquals(org.jgroups.util.UUID.fromString(s).toStringLong(), NamesFileReader.uuid(s), s);
         }
     }
 
     @Test
     void skipsBlankLinesAndComments() throws IOException {
-        List<Discovery> names = NamesFileReader.read(write("# names of the test cluster\n\n   \n1 A # first\n"
-                + "\t2\tB\r\n"));
+        List<Discovery> names =
+                NamesFileReader.read(write("# names of the test cluster\n\n   \n1 A # first\n" + "\t2\tB\r\n"));
         assertEquals(2, names.size());
         assertEquals("A", names.get(0).logicalName());
         assertEquals("B", names.get(1).logicalName());
@@ -80,7 +89,8 @@ class NamesFileReaderTest {
     @Test
     void readsSeveralPairsOnALineAsParseMessagesTokensDo() throws IOException {
         List<Discovery> names = NamesFileReader.read(write("1 A 2 B\n"));
-        assertEquals(List.of("A", "B"), names.stream().map(Discovery::logicalName).toList());
+        assertEquals(
+                List.of("A", "B"), names.stream().map(Discovery::logicalName).toList());
     }
 
     @Test

@@ -29,20 +29,47 @@ public final class Records {
     }
 
     /** A message at packet {@code packet}, {@code ms} milliseconds into the capture, to {@code dst} port. */
-    public static MessageRecord message(long packet, long ms, NodeAddress src, NodeAddress dest, int dstPort,
-                                        ViewInfo view, HeaderRecord... headers) {
-        FrameInfo f = new FrameInfo(packet, 1_700_000_000_000_000_000L + ms * 1_000_000L,
-                new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", dstPort), Transport.UDP);
-        return new MessageRecord(f, "5.5.7", "5.5.7.Final", "BYTES", 0, List.of(), src, dest, dest == null, "c", -1,
-                0, List.of(headers), Payload.EMPTY, view, List.of(), 0, 40);
+    public static MessageRecord message(
+            long packet,
+            long ms,
+            NodeAddress src,
+            NodeAddress dest,
+            int dstPort,
+            ViewInfo view,
+            HeaderRecord... headers) {
+        FrameInfo f = new FrameInfo(
+                packet,
+                1_700_000_000_000_000_000L + ms * 1_000_000L,
+                new Endpoint("127.0.0.1", 7800),
+                new Endpoint("127.0.0.1", dstPort),
+                Transport.UDP);
+        return new MessageRecord(
+                f,
+                "5.5.7",
+                "5.5.7.Final",
+                "BYTES",
+                0,
+                List.of(),
+                src,
+                dest,
+                dest == null,
+                "c",
+                -1,
+                0,
+                List.of(headers),
+                Payload.EMPTY,
+                view,
+                List.of(),
+                0,
+                40);
     }
 
     public static ViewInfo view(NodeAddress creator, long id, NodeAddress... members) {
         return new ViewInfo("VIEW", creator, id, List.of(members), -1, List.of(), List.of(), List.of());
     }
 
-    public static ViewInfo mergeView(NodeAddress creator, long id, List<List<NodeAddress>> subgroups,
-                                     NodeAddress... members) {
+    public static ViewInfo mergeView(
+            NodeAddress creator, long id, List<List<NodeAddress>> subgroups, NodeAddress... members) {
         return new ViewInfo("MERGE_VIEW", creator, id, List.of(members), -1, List.of(), List.of(), subgroups);
     }
 }

@@ -56,7 +56,9 @@ class RecordFilterTest {
         assertTrue(matches("type == BYTES && multicast && !flags.OOB && cluster == \"c1\"", r));
         assertTrue(matches("payload.length == 11 && payload.text contains \"lo wo\"", r));
         assertTrue(matches("payload.text matches \"^hel+o\\\\s\"", r));
-        assertTrue(matches("payload.text matches \"\\d\\d$\"", Records.nakack(2, 5, "chat 42")), "\\d stays a regex escape");
+        assertTrue(
+                matches("payload.text matches \"\\d\\d$\"", Records.nakack(2, 5, "chat 42")),
+                "\\d stays a regex escape");
         assertTrue(matches("src_ep == \"127.0.0.1:7800\" && dst_port == 7801", r));
         assertTrue(matches("protocols contains TP && !view", r));
         assertFalse(matches("dest == \"anything\"", r), "a multicast has no dest");
@@ -78,7 +80,8 @@ class RecordFilterTest {
         assertTrue(RecordFilter.compile("src == \"" + A.id() + "\"").test(before));
         assertFalse(f.test(Records.discovery(2)), "the discovery record is from B");
         assertTrue(f.test(Records.nakack(3, 2, "x")), "A is node-1 from frame 2 on");
-        assertTrue(RecordFilter.compile("view.members contains \"node-2\"").withNames(named(B, "node-2"))
+        assertTrue(RecordFilter.compile("view.members contains \"node-2\"")
+                .withNames(named(B, "node-2"))
                 .test(Records.view(4)));
     }
 
@@ -100,7 +103,8 @@ class RecordFilterTest {
     @Test
     void errorRecordsHaveProblemAndMessage() throws Exception {
         Record e = Records.error(9);
-        assertTrue(matches("kind == error && problem == truncated && offset == 12 && message contains \"12 of 40\"", e));
+        assertTrue(
+                matches("kind == error && problem == truncated && offset == 12 && message contains \"12 of 40\"", e));
         assertFalse(matches("type == BYTES", e), "an error has no message type");
         assertFalse(matches("ts > 0", e), "an error without time");
     }

@@ -8,7 +8,9 @@ import org.jgwire.codec.runtime.JGroupsVersion;
  * {@code new BytesMessage(dest, bytes)}). Each family's node shim is a jar of its own ({@code nodes/}).
  */
 enum ApiFamily {
-    JG36("jg36"), JG4("jg4"), JG5("jg5");
+    JG36("jg36"),
+    JG4("jg4"),
+    JG5("jg5");
 
     final String id;
 

@@ -14,7 +14,8 @@ import java.util.Objects;
  */
 public record CaptureTarget(Path file, OutputStream stream) {
     public CaptureTarget {
-        if (file == null && stream == null) throw new IllegalArgumentException("a capture target needs a file or a stream");
+        if (file == null && stream == null)
+            throw new IllegalArgumentException("a capture target needs a file or a stream");
     }
 
     /** A pcapng file and a live copy of it on {@code stream}. */

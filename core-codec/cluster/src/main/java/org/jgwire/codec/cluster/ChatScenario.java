@@ -72,7 +72,9 @@ final class ChatScenario implements Scenario {
             }
         }
         int total = before + sends;
-        cluster.log.await(sends + " messages to be sent", cluster.deadlineNanos,
+        cluster.log.await(
+                sends + " messages to be sent",
+                cluster.deadlineNanos,
                 events -> EventLog.of(events, null, "sent").size() >= total ? Boolean.TRUE : null);
         cluster.log.await(expected.size() + " deliveries", cluster.deadlineNanos, events -> {
             Set<String> missing = new HashSet<>(expected);
@@ -112,7 +114,8 @@ final class ChatScenario implements Scenario {
 
     /** The site master of {@code site}: its coordinator, the first of its members (max_site_masters=1). */
     private static String siteMaster(Cluster cluster, String site) {
-        for (List<String> members : cluster.siteGroups()) if (site.equals(cluster.siteOf(members.get(0)))) return members.get(0);
+        for (List<String> members : cluster.siteGroups())
+            if (site.equals(cluster.siteOf(members.get(0)))) return members.get(0);
         throw new IllegalStateException("no site " + site);
     }
 

@@ -21,8 +21,13 @@ import java.util.function.Consumer;
  */
 final class ChildJvm {
     /** Small, quick-starting children: two cores are shared by several JVMs. */
-    private static final List<String> JVM_OPTIONS = List.of("-Djava.net.preferIPv4Stack=true", "-Xmx128m",
-            "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
+    private static final List<String> JVM_OPTIONS = List.of(
+            "-Djava.net.preferIPv4Stack=true",
+            "-Xmx128m",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-Xshare:auto");
+
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
@@ -42,19 +47,34 @@ final class ChildJvm {
     }
 
     /** Starts {@code java <options> -cp classPath mainClass args}; stdout lines go to {@code events}. */
-    static ChildJvm start(String name, List<Path> classPath, String mainClass, List<String> args, Path log,
-                          Consumer<NodeEvent> events) throws IOException {
+    static ChildJvm start(
+            String name,
+            List<Path> classPath,
+            String mainClass,
+            List<String> args,
+            Path log,
+            Consumer<NodeEvent> events)
+            throws IOException {
         return start(List.of(), name, classPath, mainClass, args, log, events);
     }
 
     /** Like {@link #start}, run through {@code prefix} (e.g. {@code ip netns exec NAME}, which execs in place). */
-    static ChildJvm start(List<String> prefix, String name, List<Path> classPath, String mainClass, List<String> args,
-                          Path log, Consumer<NodeEvent> events) throws IOException {
+    static ChildJvm start(
+            List<String> prefix,
+            String name,
+            List<Path> classPath,
+            String mainClass,
+            List<String> args,
+            Path log,
+            Consumer<NodeEvent> events)
+            throws IOException {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Distribution.javaExecutable());
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
-        cmd.add(String.join(java.io.File.pathSeparator, classPath.stream().map(Path::toString).toList()));
+        cmd.add(String.join(
+                java.io.File.pathSeparator,
+                classPath.stream().map(Path::toString).toList()));
         cmd.add(mainClass);
         cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
@@ -77,8 +97,8 @@ final class ChildJvm {
     }
 
     private void pump(Consumer<NodeEvent> events) {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (!line.isBlank()) events.accept(NodeEvent.parse(name, line));
             }

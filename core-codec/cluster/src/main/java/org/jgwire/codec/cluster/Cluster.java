@@ -23,6 +23,7 @@ final class Cluster {
     final long deadlineNanos;
     /** When the run started ({@link System#nanoTime()}): {@code atMillis} values count from here. */
     final long startNanos;
+
     private final NodeLauncher launcher;
     private final Map<String, ChildJvm> members = new LinkedHashMap<>();
     private final Map<String, Integer> portIndex = new LinkedHashMap<>();
@@ -55,7 +56,9 @@ final class Cluster {
     /** The live members of each site (one group without sites), each in join order. */
     List<List<String>> siteGroups() {
         Map<String, List<String>> groups = new LinkedHashMap<>();
-        for (String n : members.keySet()) groups.computeIfAbsent(String.valueOf(siteOf(n)), k -> new ArrayList<>()).add(n);
+        for (String n : members.keySet())
+            groups.computeIfAbsent(String.valueOf(siteOf(n)), k -> new ArrayList<>())
+                    .add(n);
         return List.copyOf(groups.values());
     }
 
@@ -107,7 +110,9 @@ final class Cluster {
         ChildJvm child = members.get(name);
         log.expectExit(name);
         child.command("leave");
-        log.await(name + " to leave", deadlineNanos,
+        log.await(
+                name + " to leave",
+                deadlineNanos,
                 events -> EventLog.of(events, name, "left").isEmpty() ? null : Boolean.TRUE);
         long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
         if (!child.awaitExit(left)) throw new ClusterFailure(name + " did not exit after leaving");
@@ -142,8 +147,11 @@ final class Cluster {
     void step(String action, List<String> members, List<List<String>> groups) {
         List<String> joined = new ArrayList<>();
         for (List<String> g : groups) joined.add(String.join(",", g));
-        log.accept(new NodeEvent(RUNNER, "step", Map.of("action", action, "members", List.copyOf(members),
-                "groups", List.copyOf(joined)), System.nanoTime()));
+        log.accept(new NodeEvent(
+                RUNNER,
+                "step",
+                Map.of("action", action, "members", List.copyOf(members), "groups", List.copyOf(joined)),
+                System.nanoTime()));
     }
 
     /** Sends one command to every member in {@code names}. */
@@ -159,7 +167,12 @@ final class Cluster {
     String logTails(int lines) {
         StringBuilder b = new StringBuilder();
         for (ChildJvm c : members.values())
-            b.append("\n--- ").append(c.name).append(" (").append(c.log).append(") ---\n").append(c.logTail(lines));
+            b.append("\n--- ")
+                    .append(c.name)
+                    .append(" (")
+                    .append(c.log)
+                    .append(") ---\n")
+                    .append(c.logTail(lines));
         return b.toString();
     }
 

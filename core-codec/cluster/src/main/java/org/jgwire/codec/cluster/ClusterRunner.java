@@ -14,7 +14,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.jgwire.codec.runtime.JGroupsVersion;
 import org.jgwire.codec.runtime.UserJarVersion;
 
@@ -30,6 +29,7 @@ import org.jgwire.codec.runtime.UserJarVersion;
 public final class ClusterRunner {
     /** Time for the last packets (leave acks, FIN) to reach the capture after the last member exits. */
     private static final long SETTLE_MILLIS = 300;
+
     private static final int LOG_TAIL_LINES = 15;
     private static final Pattern PROTOCOL = Pattern.compile("^\\s*<([A-Za-z0-9_.]+)", Pattern.MULTILINE);
 
@@ -46,17 +46,18 @@ public final class ClusterRunner {
      *                        {@link ClusterRun#captureProblem()}.
      */
     public static ClusterRun run(ClusterSpec spec) throws IOException, InterruptedException {
-        Consumer<String> progress = spec.progress() != null ? spec.progress() : line -> { };
+        Consumer<String> progress = spec.progress() != null ? spec.progress() : line -> {};
         Scenario scenario = Scenarios.parse(spec.scenario(), spec.duration());
         if (spec.nodes() < scenario.minNodes())
             throw new IllegalArgumentException("scenario " + scenario.name() + " needs at least " + scenario.minNodes()
                     + " members, got --nodes " + spec.nodes());
         if (scenario instanceof LeaveJoinScenario && spec.nodes() >= ClusterSpec.MAX_NODES)
-            throw new IllegalArgumentException("scenario leave-join starts one more member: --nodes must be below "
-                    + ClusterSpec.MAX_NODES);
+            throw new IllegalArgumentException(
+                    "scenario leave-join starts one more member: --nodes must be below " + ClusterSpec.MAX_NODES);
         Distribution dist = new Distribution(spec.jgwireHome());
         Path jar = spec.jgroupsJar() != null ? spec.jgroupsJar() : dist.jgroupsJar(spec.jgroupsVersion());
-        JGroupsVersion version = spec.jgroupsJar() != null ? UserJarVersion.read(spec.jgroupsJar())
+        JGroupsVersion version = spec.jgroupsJar() != null
+                ? UserJarVersion.read(spec.jgroupsJar())
                 : JGroupsVersion.parse(spec.jgroupsVersion());
         String versionText = spec.jgroupsVersion() != null ? spec.jgroupsVersion() : version.toString();
         if (scenario instanceof LargeScenario large) large.checkVersion(version);
@@ -76,7 +77,8 @@ public final class ClusterRunner {
         // members' ports, the multicast/router port, and (relay2) the two site masters' bridge ports
         int[] ports = FreePorts.pick(n + (relay ? 3 : 1));
         int extraPort = ports[n]; // multicast port (udp) or GossipRouter port (tunnel)
-        String cluster = "jgwire-" + plan.id() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
+        String cluster = "jgwire-" + plan.id() + "-"
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt());
         String mcastAddr = "239.255." + ThreadLocalRandom.current().nextInt(256) + "."
                 + (1 + ThreadLocalRandom.current().nextInt(254));
         List<Integer> clusterPorts = new ArrayList<>(plan.capturePorts(ports, n));
@@ -98,16 +100,52 @@ public final class ClusterRunner {
 
         // try-with-resources skips a null resource: no namespace, nothing to delete
         try (NetworkNamespace ns = spec.netns() ? NetworkNamespace.create() : null) {
-            return run(new Prepared(spec, progress, scenario, version, versionText, family, plan, jar, dist, ports,
-                    mcastAddr, cluster, clusterPorts, filter, tokens, start, deadline, startedAt, relay), ns);
+            return run(
+                    new Prepared(
+                            spec,
+                            progress,
+                            scenario,
+                            version,
+                            versionText,
+                            family,
+                            plan,
+                            jar,
+                            dist,
+                            ports,
+                            mcastAddr,
+                            cluster,
+                            clusterPorts,
+                            filter,
+                            tokens,
+                            start,
+                            deadline,
+                            startedAt,
+                            relay),
+                    ns);
         }
     }
 
     /** What {@link #run(ClusterSpec)} worked out from the spec before anything starts. */
-    private record Prepared(ClusterSpec spec, Consumer<String> progress, Scenario scenario, JGroupsVersion version,
-                            String versionText, ApiFamily family, StackPlan plan, Path jar, Distribution dist, int[] ports,
-                            String mcastAddr, String cluster, List<Integer> clusterPorts, String filter,
-                            Map<String, String> tokens, long start, long deadline, String startedAt, boolean relay) {}
+    private record Prepared(
+            ClusterSpec spec,
+            Consumer<String> progress,
+            Scenario scenario,
+            JGroupsVersion version,
+            String versionText,
+            ApiFamily family,
+            StackPlan plan,
+            Path jar,
+            Distribution dist,
+            int[] ports,
+            String mcastAddr,
+            String cluster,
+            List<Integer> clusterPorts,
+            String filter,
+            Map<String, String> tokens,
+            long start,
+            long deadline,
+            String startedAt,
+            boolean relay) {}
 
     /** The run proper, once the spec is checked and the namespace (if asked for) exists. */
     private static ClusterRun run(Prepared p, NetworkNamespace ns) throws IOException, InterruptedException {
@@ -136,10 +174,17 @@ public final class ClusterRunner {
         if (plan.udp() && ns == null) LoopbackMulticast.check(p.mcastAddr(), extraPort);
         Path work = Files.createTempDirectory("jgwire-cluster-");
         int lonSize = (n + 1) / 2;
-        if (relay) tokens.put("RELAY_CONFIG", RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2]).toString());
+        if (relay)
+            tokens.put(
+                    "RELAY_CONFIG",
+                    RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2])
+                            .toString());
         if (plan.id().equals(Stack.ENCRYPT.id())) {
             String password = Keystores.password();
-            tokens.put("KEYSTORE", Keystores.symmetric(work.resolve("sym.jceks"), "jgwire", password).toString());
+            tokens.put(
+                    "KEYSTORE",
+                    Keystores.symmetric(work.resolve("sym.jceks"), "jgwire", password)
+                            .toString());
             tokens.put("KEYSTORE_PASSWORD", password);
         }
 
@@ -166,8 +211,8 @@ public final class ClusterRunner {
             Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
             List<String> args = new ArrayList<>(List.of(name, xml.toString(), cluster));
             if (scenario.rpc()) args.add("rpc");
-            return ChildJvm.start(prefix, name, nodeClassPath, family.nodeMainClass(), args, Cluster.logFile(work, name),
-                    events);
+            return ChildJvm.start(
+                    prefix, name, nodeClassPath, family.nodeMainClass(), args, Cluster.logFile(work, name), events);
         };
         Cluster members = new Cluster(log, start, deadline, launcher);
         if (relay) members.sites(name -> Stack.SITES.get(name.charAt(0) - 'A' < lonSize ? 0 : 1));
@@ -178,8 +223,9 @@ public final class ClusterRunner {
             if (plan.tunnel()) router = startRouter(prefix, jar, version, extraPort, work, log, deadline);
             if (spec.capture() != null) {
                 try {
-                    capture = ns != null ? NamespaceCapture.start(ns, dist.libJars(), spec.capture(), filter,
-                            scenario.captureBufferBytes())
+                    capture = ns != null
+                            ? NamespaceCapture.start(
+                                    ns, dist.libJars(), spec.capture(), filter, scenario.captureBufferBytes())
                             : LoopbackCapture.start(spec.capture(), filter, scenario.captureBufferBytes());
                     progress.accept("capturing on lo" + (ns == null ? "" : " in " + ns.name) + " (" + filter + ") to "
                             + spec.capture());
@@ -211,12 +257,23 @@ public final class ClusterRunner {
             long end = System.nanoTime();
             boolean captured = spec.capture() != null && captureProblem == null;
             Path file = captured ? spec.capture().file() : null;
-            Manifest manifest = ManifestBuilder.build(log.snapshot(), start, versionText, plan.id(), spec.scenario(),
-                    cluster, !captured ? null : file != null ? file.getFileName().toString() : "-",
-                    captured ? filter : null, clusterPorts, packets, dropped,
-                    new Manifest.Timings(p.startedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)), protocols,
+            Manifest manifest = ManifestBuilder.build(
+                    log.snapshot(),
+                    start,
+                    versionText,
+                    plan.id(),
+                    spec.scenario(),
+                    cluster,
+                    !captured ? null : file != null ? file.getFileName().toString() : "-",
+                    captured ? filter : null,
+                    clusterPorts,
+                    packets,
+                    dropped,
+                    new Manifest.Timings(p.startedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)),
+                    protocols,
                     relay ? sites(n, lonSize) : List.of());
-            Path manifestFile = spec.manifest() != null ? spec.manifest()
+            Path manifestFile = spec.manifest() != null
+                    ? spec.manifest()
                     : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");
             manifest.write(manifestFile);
             progress.accept("manifest written to " + manifestFile);
@@ -227,9 +284,12 @@ public final class ClusterRunner {
         } catch (ClusterFailure | RuntimeException e) {
             String where = " [JGroups " + versionText + ", stack " + plan.id() + ", work dir " + work + "]"
                     + (String.valueOf(e.getMessage()).contains("Address already in use")
-                    ? " (a port was taken by another program between picking and binding it: run again)" : "");
-            String tails = members.logTails(LOG_TAIL_LINES) + (router == null ? ""
-                    : "\n--- router (" + router.log + ") ---\n" + router.logTail(LOG_TAIL_LINES));
+                            ? " (a port was taken by another program between picking and binding it: run again)"
+                            : "");
+            String tails = members.logTails(LOG_TAIL_LINES)
+                    + (router == null
+                            ? ""
+                            : "\n--- router (" + router.log + ") ---\n" + router.logTail(LOG_TAIL_LINES));
             throw new ClusterFailure(e.getMessage() + where + tails, e);
         } finally {
             members.killAll();
@@ -275,14 +335,21 @@ public final class ClusterRunner {
     }
 
     /** A GossipRouter in its own JVM on 127.0.0.1; ready when its port listens. */
-    private static ChildJvm startRouter(List<String> prefix, Path jar, JGroupsVersion version, int port, Path work,
-                                        EventLog log, long deadline) throws IOException, InterruptedException {
+    private static ChildJvm startRouter(
+            List<String> prefix, Path jar, JGroupsVersion version, int port, Path work, EventLog log, long deadline)
+            throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("-port", Integer.toString(port), "-bind_addr", "127.0.0.1"));
         // 5.2 gave the GossipRouter a DiagnosticsHandler (enabled by default), like TP's diag component
         if (StackTemplate.hasDiagComponent(version)) args.addAll(List.of("-diag_enabled", "false"));
         // the router prints to stdout: only its exit matters here
-        ChildJvm router = ChildJvm.start(prefix, "router", List.of(jar), "org.jgroups.stack.GossipRouter", args,
-                work.resolve("router.log"), e -> {
+        ChildJvm router = ChildJvm.start(
+                prefix,
+                "router",
+                List.of(jar),
+                "org.jgroups.stack.GossipRouter",
+                args,
+                work.resolve("router.log"),
+                e -> {
                     if (e.event().equals("exited")) log.accept(e);
                 });
         while (prefix.isEmpty() ? !Listening.on(port) : !Listening.on(port, router.pid())) {

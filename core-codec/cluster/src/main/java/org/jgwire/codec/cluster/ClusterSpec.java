@@ -28,9 +28,21 @@ import java.util.function.Consumer;
  * @param netns          run members, router and capture in a network namespace of the run's own (root and
  *                       iproute2 needed), deleted at the end
  */
-public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, CaptureTarget capture,
-                          Path jgwireHome, Duration timeout, Duration duration, Path jgroupsJar, boolean diagnostics,
-                          Path manifest, Consumer<String> progress, boolean keepLogs, boolean netns) {
+public record ClusterSpec(
+        String jgroupsVersion,
+        String stack,
+        int nodes,
+        String scenario,
+        CaptureTarget capture,
+        Path jgwireHome,
+        Duration timeout,
+        Duration duration,
+        Path jgroupsJar,
+        boolean diagnostics,
+        Path manifest,
+        Consumer<String> progress,
+        boolean keepLogs,
+        boolean netns) {
     /** Members are named by letters; 26 is more than a loopback test needs. */
     public static final int MAX_NODES = 26;
 
@@ -46,26 +58,70 @@ public record ClusterSpec(String jgroupsVersion, String stack, int nodes, String
         if (timeout.isNegative() || timeout.isZero())
             throw new IllegalArgumentException("timeout (" + timeout + ") must be positive");
         if (netns && capture != null && !capture.pcapng())
-            throw new IllegalArgumentException("a capture in a network namespace is pcapng: name the file *.pcapng, not "
-                    + capture.file().getFileName());
+            throw new IllegalArgumentException(
+                    "a capture in a network namespace is pcapng: name the file *.pcapng, not "
+                            + capture.file().getFileName());
         if (duration != null && (duration.isNegative() || duration.compareTo(timeout) >= 0))
-            throw new IllegalArgumentException("the duration (" + duration.toMillis() + " ms) must be 0 or more and below"
-                    + " the timeout (" + timeout.toMillis() + " ms, --timeout)");
+            throw new IllegalArgumentException("the duration (" + duration.toMillis()
+                    + " ms) must be 0 or more and below" + " the timeout (" + timeout.toMillis() + " ms, --timeout)");
     }
 
     /** Every option but {@code netns} (members on the host's loopback). */
-    public ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, CaptureTarget capture,
-                       Path jgwireHome, Duration timeout, Duration duration, Path jgroupsJar, boolean diagnostics,
-                       Path manifest, Consumer<String> progress, boolean keepLogs) {
-        this(jgroupsVersion, stack, nodes, scenario, capture, jgwireHome, timeout, duration, jgroupsJar, diagnostics,
-                manifest, progress, keepLogs, false);
+    public ClusterSpec(
+            String jgroupsVersion,
+            String stack,
+            int nodes,
+            String scenario,
+            CaptureTarget capture,
+            Path jgwireHome,
+            Duration timeout,
+            Duration duration,
+            Path jgroupsJar,
+            boolean diagnostics,
+            Path manifest,
+            Consumer<String> progress,
+            boolean keepLogs) {
+        this(
+                jgroupsVersion,
+                stack,
+                nodes,
+                scenario,
+                capture,
+                jgwireHome,
+                timeout,
+                duration,
+                jgroupsJar,
+                diagnostics,
+                manifest,
+                progress,
+                keepLogs,
+                false);
     }
 
     /** A bundled version's cluster captured to a file ({@code .pcap}: classic pcap, else pcapng), or not at all. */
-    public ClusterSpec(String jgroupsVersion, String stack, int nodes, String scenario, Path capture, Path jgwireHome,
-                       Duration timeout) {
-        this(jgroupsVersion, stack, nodes, scenario, capture == null ? null : CaptureTarget.file(capture), jgwireHome,
-                timeout, null, null, false, null, null, false, false);
+    public ClusterSpec(
+            String jgroupsVersion,
+            String stack,
+            int nodes,
+            String scenario,
+            Path capture,
+            Path jgwireHome,
+            Duration timeout) {
+        this(
+                jgroupsVersion,
+                stack,
+                nodes,
+                scenario,
+                capture == null ? null : CaptureTarget.file(capture),
+                jgwireHome,
+                timeout,
+                null,
+                null,
+                false,
+                null,
+                null,
+                false,
+                false);
     }
 
     /** The name of member {@code index} (0-based): A, B, C, ... */

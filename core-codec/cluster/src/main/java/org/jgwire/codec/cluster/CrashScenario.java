@@ -13,8 +13,8 @@ import java.util.Map;
 final class CrashScenario implements Scenario {
     static final String NAME = "crash";
     /** Heartbeats every second, suspicion after 3 s without one, 1 s to verify: a new view within ~6 s. */
-    static final Map<String, String> FAST_FAILURE_DETECTION = Map.of("FD_TIMEOUT", "3000", "FD_INTERVAL", "1000",
-            "VERIFY_TIMEOUT", "1000");
+    static final Map<String, String> FAST_FAILURE_DETECTION =
+            Map.of("FD_TIMEOUT", "3000", "FD_INTERVAL", "1000", "VERIFY_TIMEOUT", "1000");
 
     @Override
     public String name() {

@@ -39,7 +39,9 @@ record Distribution(Path home) {
     /** Every jar in {@code lib/}: jgwire's own class path (the capture in a network namespace runs on it). */
     List<Path> libJars() throws IOException {
         try (Stream<Path> s = Files.list(home.resolve("lib"))) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
+            return s.filter(p -> p.getFileName().toString().endsWith(".jar"))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -68,7 +70,8 @@ record Distribution(Path home) {
         if (Files.isDirectory(dir)) {
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path p : (Iterable<Path>) s::iterator) {
-                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("jgroups-(\\d+\\.\\d+\\.\\d+)\\..*\\.jar")
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                                    "jgroups-(\\d+\\.\\d+\\.\\d+)\\..*\\.jar")
                             .matcher(p.getFileName().toString());
                     if (m.matches()) found.add(org.jgwire.codec.runtime.JGroupsVersion.parse(m.group(1)));
                 }

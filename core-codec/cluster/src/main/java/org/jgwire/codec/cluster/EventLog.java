@@ -58,8 +58,11 @@ final class EventLog implements Consumer<NodeEvent> {
         java.util.Map<String, String> byNode = new java.util.TreeMap<>();
         for (NodeEvent e : events) {
             if (e.node().equals("router") || e.node().equals(Cluster.RUNNER)) continue;
-            byNode.put(e.node(), "last view " + lastView(events, e.node()) + ", sent " + of(events, e.node(), "sent").size()
-                    + ", received " + of(events, e.node(), "received").size());
+            byNode.put(
+                    e.node(),
+                    "last view " + lastView(events, e.node()) + ", sent "
+                            + of(events, e.node(), "sent").size() + ", received "
+                            + of(events, e.node(), "received").size());
         }
         return byNode.toString();
     }
@@ -92,7 +95,8 @@ final class EventLog implements Consumer<NodeEvent> {
 
     static List<NodeEvent> of(List<NodeEvent> events, String node, String kind) {
         List<NodeEvent> out = new ArrayList<>();
-        for (NodeEvent e : events) if (e.event().equals(kind) && (node == null || e.node().equals(node))) out.add(e);
+        for (NodeEvent e : events)
+            if (e.event().equals(kind) && (node == null || e.node().equals(node))) out.add(e);
         return out;
     }
 }

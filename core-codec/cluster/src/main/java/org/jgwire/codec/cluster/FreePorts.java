@@ -28,7 +28,8 @@ final class FreePorts {
     static boolean isFree(int port) {
         try (ServerSocket tcp = new ServerSocket()) {
             tcp.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port));
-            try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port))) {
+            try (DatagramSocket udp =
+                    new DatagramSocket(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port))) {
                 return true;
             }
         } catch (IOException e) {

@@ -1,5 +1,8 @@
 package org.jgwire.codec.cluster;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,16 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-
 /** Reads a small JSON document into maps, lists, strings, longs, booleans and nulls (jackson-core only). */
 final class JsonValues {
     private JsonValues() {}
 
     static Object read(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file); JsonParser p = new JsonFactory().createParser(in)) {
+        try (InputStream in = Files.newInputStream(file);
+                JsonParser p = new JsonFactory().createParser(in)) {
             p.nextToken();
             return value(p);
         }

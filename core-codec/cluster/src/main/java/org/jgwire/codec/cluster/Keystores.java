@@ -8,7 +8,6 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-
 import javax.crypto.KeyGenerator;
 
 /** Key material made at run time for the {@code encrypt} stack: nothing secret is committed or reused. */

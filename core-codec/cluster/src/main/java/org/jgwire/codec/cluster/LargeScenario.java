@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.jgwire.codec.runtime.JGroupsVersion;
 
 /**
@@ -48,7 +47,8 @@ final class LargeScenario implements Scenario {
 
     /** Refuses a FRAG protocol the version does not have. */
     void checkVersion(JGroupsVersion v) {
-        if ("FRAG3".equals(frag) && v.compareTo(FRAG3_SINCE) < 0 || "FRAG4".equals(frag) && v.compareTo(FRAG4_SINCE) < 0)
+        if ("FRAG3".equals(frag) && v.compareTo(FRAG3_SINCE) < 0
+                || "FRAG4".equals(frag) && v.compareTo(FRAG4_SINCE) < 0)
             throw new IllegalArgumentException("JGroups " + v + " has no " + frag + " (FRAG3 since 4.0, FRAG4 since"
                     + " 5.0; FRAG2 is in every version)");
     }
@@ -77,7 +77,9 @@ final class LargeScenario implements Scenario {
             sends++;
         }
         int total = sends;
-        cluster.log.await(total + " large messages to be sent", cluster.deadlineNanos,
+        cluster.log.await(
+                total + " large messages to be sent",
+                cluster.deadlineNanos,
                 events -> EventLog.of(events, null, "large-sent").size() >= total ? Boolean.TRUE : null);
         cluster.log.await(expected.size() + " large deliveries", cluster.deadlineNanos, events -> {
             Set<String> missing = new HashSet<>(expected);
@@ -91,10 +93,11 @@ final class LargeScenario implements Scenario {
         for (NodeEvent r : EventLog.of(cluster.log.snapshot(), null, "large-received")) {
             boolean matches = false;
             for (NodeEvent s : EventLog.of(cluster.log.snapshot(), null, "large-sent"))
-                matches |= s.text("head").equals(r.text("head")) && s.text("sha256").equals(r.text("sha256"));
+                matches |= s.text("head").equals(r.text("head"))
+                        && s.text("sha256").equals(r.text("sha256"));
             if (!matches)
-                throw new ClusterFailure(r.node() + " received '" + r.text("head") + "' with SHA-256 " + r.text("sha256")
-                        + ", which no member sent");
+                throw new ClusterFailure(r.node() + " received '" + r.text("head") + "' with SHA-256 "
+                        + r.text("sha256") + ", which no member sent");
         }
     }
 }

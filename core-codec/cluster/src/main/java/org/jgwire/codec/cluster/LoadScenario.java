@@ -32,14 +32,16 @@ record LoadScenario(long messages, int size, java.time.Duration duration) implem
     static final int MIN_SIZE = 32;
     /** One datagram without fragmentation (the stacks' FRAG frag_size is 60K). */
     static final int MAX_SIZE = 60_000;
+
     static final String SYNTAX = "load[:MESSAGES[:SIZE]]";
 
     LoadScenario {
         if (messages < 1 || messages > MAX_MESSAGES)
-            throw new IllegalArgumentException("load messages per member (" + messages + ") must be 1 to " + MAX_MESSAGES);
+            throw new IllegalArgumentException(
+                    "load messages per member (" + messages + ") must be 1 to " + MAX_MESSAGES);
         if (size < MIN_SIZE || size > MAX_SIZE)
-            throw new IllegalArgumentException("load message size (" + size + ") must be " + MIN_SIZE + " to "
-                    + MAX_SIZE + " bytes");
+            throw new IllegalArgumentException(
+                    "load message size (" + size + ") must be " + MIN_SIZE + " to " + MAX_SIZE + " bytes");
     }
 
     LoadScenario(long messages, int size) {
@@ -49,7 +51,8 @@ record LoadScenario(long messages, int size, java.time.Duration duration) implem
     /** The scenario named by {@code spec}, sending for {@code duration} when not null. */
     static LoadScenario parse(String spec, java.time.Duration duration) {
         LoadScenario counted = parse(spec);
-        return counted == null || duration == null ? counted
+        return counted == null || duration == null
+                ? counted
                 : new LoadScenario(counted.messages(), counted.size(), duration);
     }
 
@@ -81,15 +84,20 @@ record LoadScenario(long messages, int size, java.time.Duration duration) implem
     public void run(Cluster cluster) throws IOException, InterruptedException {
         List<String> names = cluster.names();
         // every member starts before any waits: the senders compete for the same credits, as in a real cluster
-        String command = duration == null ? "load " + messages + " " + size : "load-for " + duration.toMillis() + " " + size;
+        String command =
+                duration == null ? "load " + messages + " " + size : "load-for " + duration.toMillis() + " " + size;
         for (String me : names) cluster.member(me).command(command);
-        cluster.log.await(names.size() + " members to send their load messages", cluster.deadlineNanos,
+        cluster.log.await(
+                names.size() + " members to send their load messages",
+                cluster.deadlineNanos,
                 events -> EventLog.of(events, null, "load-sent").size() >= names.size() ? Boolean.TRUE : null);
         int pairs = names.size() * names.size();
-        cluster.log.await(pairs + " load deliveries (every member from every sender)", cluster.deadlineNanos, events -> {
-            Set<String> done = new HashSet<>();
-            for (NodeEvent e : EventLog.of(events, null, "load-received")) done.add(e.node() + "\u0000" + e.text("from"));
-            return done.size() >= pairs ? Boolean.TRUE : null;
-        });
+        cluster.log.await(
+                pairs + " load deliveries (every member from every sender)", cluster.deadlineNanos, events -> {
+                    Set<String> done = new HashSet<>();
+                    for (NodeEvent e : EventLog.of(events, null, "load-received"))
+                        done.add(e.node() + "\u0000" + e.text("from"));
+                    return done.size() >= pairs ? Boolean.TRUE : null;
+                });
     }
 }

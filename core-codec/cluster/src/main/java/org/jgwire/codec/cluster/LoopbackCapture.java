@@ -4,7 +4,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
-
 import org.jgwire.codec.capture.LiveCaptureSource;
 import org.jgwire.codec.capture.PcapngWriter;
 import org.jgwire.codec.capture.RawPacket;
@@ -36,23 +35,28 @@ final class LoopbackCapture implements PacketCapture {
     private static final java.util.Set<LoopbackCapture> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (LoopbackCapture c : LIVE) {
-                try {
-                    c.stop();
-                } catch (Exception ignored) {
-                    // exiting anyway
-                }
-            }
-        }, "jgwire-capture-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            for (LoopbackCapture c : LIVE) {
+                                try {
+                                    c.stop();
+                                } catch (Exception ignored) {
+                                    // exiting anyway
+                                }
+                            }
+                        },
+                        "jgwire-capture-stop"));
     }
 
     private final LiveCaptureSource source;
     /** Classic pcap file and the (dead) handle it is written through, or null. */
     private final PcapHandle dumpHandle;
+
     private final PcapDumper dumper;
     /** pcapng file or stream, or null. */
     private final PcapngWriter pcapng;
+
     private final Thread thread;
     private volatile long packets;
     private volatile Exception failure;
@@ -71,21 +75,27 @@ final class LoopbackCapture implements PacketCapture {
         LiveCaptureSource source = null;
         PcapHandle dumpHandle = null;
         try {
-            if (!LiveCaptureSource.interfaces().contains("lo")) throw new ClusterFailure("libpcap sees no 'lo' interface");
+            if (!LiveCaptureSource.interfaces().contains("lo"))
+                throw new ClusterFailure("libpcap sees no 'lo' interface");
             // Non-blocking reads polled by the thread; a block reaches it when full or after the read timeout, well
             // within the runner's settle time before stop().
             source = LiveCaptureSource.open("lo", filter, bufferBytes, target.pcapng());
             LoopbackCapture c;
             if (!target.pcapng()) {
-                dumpHandle = Pcaps.openDead(DataLinkType.getInstance(source.linkType()), SNAPLEN,
-                        TimestampPrecision.MICRO);
-                c = new LoopbackCapture(source, dumpHandle, dumpHandle.dumpOpen(target.file().toString()), null);
+                dumpHandle =
+                        Pcaps.openDead(DataLinkType.getInstance(source.linkType()), SNAPLEN, TimestampPrecision.MICRO);
+                c = new LoopbackCapture(
+                        source, dumpHandle, dumpHandle.dumpOpen(target.file().toString()), null);
             } else {
-                OutputStream out = target.file() == null ? target.stream()
+                OutputStream out = target.file() == null
+                        ? target.stream()
                         : new BufferedOutputStream(Files.newOutputStream(target.file()), 1 << 16);
                 if (target.file() != null && target.stream() != null) out = new Tee(out, target.stream());
-                c = new LoopbackCapture(source, null, null, new PcapngWriter(out, source.linkType(), SNAPLEN,
-                        "jgwire cluster", target.stream() != null));
+                c = new LoopbackCapture(
+                        source,
+                        null,
+                        null,
+                        new PcapngWriter(out, source.linkType(), SNAPLEN, "jgwire cluster", target.stream() != null));
             }
             c.thread.start();
             LIVE.add(c);

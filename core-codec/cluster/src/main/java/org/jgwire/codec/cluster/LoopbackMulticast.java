@@ -27,7 +27,8 @@ final class LoopbackMulticast {
             throw new ClusterFailure("multicast is off on the loopback interface 'lo', so a udp cluster cannot form; "
                     + FIX + " (or use the tcp stack)");
         InetSocketAddress target = new InetSocketAddress(InetAddress.getByName(group), port);
-        try (MulticastSocket rx = new MulticastSocket(target); MulticastSocket tx = new MulticastSocket(0)) {
+        try (MulticastSocket rx = new MulticastSocket(target);
+                MulticastSocket tx = new MulticastSocket(0)) {
             rx.joinGroup(target, lo);
             rx.setSoTimeout(PROBE_MILLIS);
             tx.setNetworkInterface(lo);
@@ -39,8 +40,8 @@ final class LoopbackMulticast {
             while (System.nanoTime() < deadline) {
                 DatagramPacket p = new DatagramPacket(buf, buf.length);
                 rx.receive(p);
-                if (p.getLength() == probe.length && java.util.Arrays.equals(probe, 0, probe.length, buf, 0, probe.length))
-                    return;
+                if (p.getLength() == probe.length
+                        && java.util.Arrays.equals(probe, 0, probe.length, buf, 0, probe.length)) return;
             }
             throw new SocketTimeoutException();
         } catch (SocketTimeoutException e) {

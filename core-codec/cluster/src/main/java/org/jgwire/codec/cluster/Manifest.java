@@ -1,5 +1,8 @@
 package org.jgwire.codec.cluster;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -9,10 +12,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * What a test cluster did, as its members reported it: written as JSON beside the capture and read back by
@@ -44,30 +43,108 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * @param largeReceived  scenario {@code large}: every large message delivered, by size and SHA-256
  * @param sites          stack {@code relay2}: each site and its members; empty otherwise
  */
-public record Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
-                       String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
-                       List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
-                       Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived,
-                       List<String> protocols, List<Step> steps, List<RpcCall> rpcCalls, List<RpcHandled> rpcHandled,
-                       List<LargeSent> largeSent, List<LargeReceived> largeReceived, List<Site> sites) {
+public record Manifest(
+        String jgroupsVersion,
+        String stack,
+        String scenario,
+        String cluster,
+        String capture,
+        String captureFilter,
+        List<Integer> ports,
+        long packets,
+        long dropped,
+        List<Member> members,
+        List<SentMessage> sent,
+        List<ReceivedMessage> received,
+        List<InstalledView> views,
+        Timings timings,
+        List<LoadSent> loadSent,
+        List<LoadReceived> loadReceived,
+        List<String> protocols,
+        List<Step> steps,
+        List<RpcCall> rpcCalls,
+        List<RpcHandled> rpcHandled,
+        List<LargeSent> largeSent,
+        List<LargeReceived> largeReceived,
+        List<Site> sites) {
 
     /** A manifest of the fields every scenario has, plus load counts. */
-    public Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
-                    String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
-                    List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
-                    Timings timings, List<LoadSent> loadSent, List<LoadReceived> loadReceived) {
-        this(jgroupsVersion, stack, scenario, cluster, capture, captureFilter, ports, packets, dropped, members, sent,
-                received, views, timings, loadSent, loadReceived, List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of());
+    public Manifest(
+            String jgroupsVersion,
+            String stack,
+            String scenario,
+            String cluster,
+            String capture,
+            String captureFilter,
+            List<Integer> ports,
+            long packets,
+            long dropped,
+            List<Member> members,
+            List<SentMessage> sent,
+            List<ReceivedMessage> received,
+            List<InstalledView> views,
+            Timings timings,
+            List<LoadSent> loadSent,
+            List<LoadReceived> loadReceived) {
+        this(
+                jgroupsVersion,
+                stack,
+                scenario,
+                cluster,
+                capture,
+                captureFilter,
+                ports,
+                packets,
+                dropped,
+                members,
+                sent,
+                received,
+                views,
+                timings,
+                loadSent,
+                loadReceived,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of());
     }
 
     /** A manifest of the fields every scenario has. */
-    public Manifest(String jgroupsVersion, String stack, String scenario, String cluster, String capture,
-                    String captureFilter, List<Integer> ports, long packets, long dropped, List<Member> members,
-                    List<SentMessage> sent, List<ReceivedMessage> received, List<InstalledView> views,
-                    Timings timings) {
-        this(jgroupsVersion, stack, scenario, cluster, capture, captureFilter, ports, packets, dropped, members, sent,
-                received, views, timings, List.of(), List.of());
+    public Manifest(
+            String jgroupsVersion,
+            String stack,
+            String scenario,
+            String cluster,
+            String capture,
+            String captureFilter,
+            List<Integer> ports,
+            long packets,
+            long dropped,
+            List<Member> members,
+            List<SentMessage> sent,
+            List<ReceivedMessage> received,
+            List<InstalledView> views,
+            Timings timings) {
+        this(
+                jgroupsVersion,
+                stack,
+                scenario,
+                cluster,
+                capture,
+                captureFilter,
+                ports,
+                packets,
+                dropped,
+                members,
+                sent,
+                received,
+                views,
+                timings,
+                List.of(),
+                List.of());
     }
 
     /** A member: its logical name, its UUID in standard form ({@code UUID.toStringLong}), its physical address. */
@@ -101,8 +178,8 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
      *
      * @param atMillis when the runner read it, from the start of the run; -1 when unknown
      */
-    public record InstalledView(String member, String creator, long id, List<String> members,
-                                List<List<String>> subgroups, long atMillis) {
+    public record InstalledView(
+            String member, String creator, long id, List<String> members, List<List<String>> subgroups, long atMillis) {
         /** A view that is not a merge view, time unknown. */
         public InstalledView(String member, String creator, long id, List<String> members) {
             this(member, creator, id, members, List.of(), -1);
@@ -150,8 +227,8 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
     }
 
     /** A large message as {@code receiver} delivered it, reassembled. */
-    public record LargeReceived(String receiver, String sender, String destination, int size, String sha256,
-                                String head) {}
+    public record LargeReceived(
+            String receiver, String sender, String destination, int size, String sha256, String head) {}
 
     /**
      * @param startedAt ISO-8601 instant the run started
@@ -178,7 +255,7 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
     /** Writes this manifest as pretty-printed JSON. */
     public void write(Path file) throws IOException {
         try (OutputStream out = Files.newOutputStream(file);
-             JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
+                JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeStringField("jgroupsVersion", jgroupsVersion);
@@ -313,66 +390,113 @@ public record Manifest(String jgroupsVersion, String stack, String scenario, Str
         Map<String, Object> o = JsonValues.object(JsonValues.read(file), file.toString());
         List<Member> members = new ArrayList<>();
         for (Map<String, Object> m : JsonValues.objects(o, "members"))
-            members.add(new Member(JsonValues.str(m, "name"), JsonValues.str(m, "uuid"), JsonValues.str(m, "physical")));
+            members.add(
+                    new Member(JsonValues.str(m, "name"), JsonValues.str(m, "uuid"), JsonValues.str(m, "physical")));
         List<SentMessage> sent = new ArrayList<>();
         for (Map<String, Object> m : JsonValues.objects(o, "sent"))
-            sent.add(new SentMessage(JsonValues.str(m, "sender"), JsonValues.str(m, "destination"),
-                    JsonValues.str(m, "text")));
+            sent.add(new SentMessage(
+                    JsonValues.str(m, "sender"), JsonValues.str(m, "destination"), JsonValues.str(m, "text")));
         List<ReceivedMessage> received = new ArrayList<>();
         for (Map<String, Object> m : JsonValues.objects(o, "received"))
-            received.add(new ReceivedMessage(JsonValues.str(m, "receiver"), JsonValues.str(m, "sender"),
-                    JsonValues.str(m, "destination"), JsonValues.str(m, "text")));
+            received.add(new ReceivedMessage(
+                    JsonValues.str(m, "receiver"),
+                    JsonValues.str(m, "sender"),
+                    JsonValues.str(m, "destination"),
+                    JsonValues.str(m, "text")));
         List<InstalledView> views = new ArrayList<>();
         for (Map<String, Object> v : JsonValues.objects(o, "views"))
-            views.add(new InstalledView(JsonValues.str(v, "member"), JsonValues.str(v, "creator"),
-                    JsonValues.num(v, "id"), JsonValues.strings(v, "members"), JsonValues.stringLists(v, "subgroups"),
+            views.add(new InstalledView(
+                    JsonValues.str(v, "member"),
+                    JsonValues.str(v, "creator"),
+                    JsonValues.num(v, "id"),
+                    JsonValues.strings(v, "members"),
+                    JsonValues.stringLists(v, "subgroups"),
                     JsonValues.num(v, "atMillis")));
         List<LoadSent> loadSent = new ArrayList<>();
         for (Map<String, Object> l : JsonValues.objects(o, "loadSent")) // absent before the load scenario existed
-            loadSent.add(new LoadSent(JsonValues.str(l, "sender"), JsonValues.num(l, "messages"),
-                    (int) JsonValues.num(l, "size"), JsonValues.num(l, "millis")));
+        loadSent.add(new LoadSent(
+                JsonValues.str(l, "sender"),
+                JsonValues.num(l, "messages"),
+                (int) JsonValues.num(l, "size"),
+                JsonValues.num(l, "millis")));
         List<LoadReceived> loadReceived = new ArrayList<>();
         for (Map<String, Object> l : JsonValues.objects(o, "loadReceived"))
-            loadReceived.add(new LoadReceived(JsonValues.str(l, "receiver"), JsonValues.str(l, "sender"),
-                    JsonValues.num(l, "messages")));
+            loadReceived.add(new LoadReceived(
+                    JsonValues.str(l, "receiver"), JsonValues.str(l, "sender"), JsonValues.num(l, "messages")));
         Map<String, Object> t = JsonValues.object(o.get("timings"), "timings");
-        Timings timings = new Timings(JsonValues.str(t, "startedAt"), JsonValues.num(t, "joinMillis"),
-                JsonValues.num(t, "scenarioMillis"), JsonValues.num(t, "leaveMillis"), JsonValues.num(t, "totalMillis"));
+        Timings timings = new Timings(
+                JsonValues.str(t, "startedAt"),
+                JsonValues.num(t, "joinMillis"),
+                JsonValues.num(t, "scenarioMillis"),
+                JsonValues.num(t, "leaveMillis"),
+                JsonValues.num(t, "totalMillis"));
         List<Integer> ports = new ArrayList<>();
         for (String p : JsonValues.strings(o, "ports")) ports.add(Integer.parseInt(p));
         List<Step> steps = new ArrayList<>();
         for (Map<String, Object> st : JsonValues.objects(o, "steps"))
-            steps.add(new Step(JsonValues.num(st, "atMillis"), JsonValues.str(st, "action"),
-                    JsonValues.strings(st, "members"), JsonValues.stringLists(st, "groups")));
+            steps.add(new Step(
+                    JsonValues.num(st, "atMillis"),
+                    JsonValues.str(st, "action"),
+                    JsonValues.strings(st, "members"),
+                    JsonValues.stringLists(st, "groups")));
         List<RpcCall> rpcCalls = new ArrayList<>();
         for (Map<String, Object> c : JsonValues.objects(o, "rpcCalls")) {
             Map<String, String> replies = new LinkedHashMap<>();
-            for (Map.Entry<String, Object> r : JsonValues.object(c.get("replies"), "replies").entrySet())
+            for (Map.Entry<String, Object> r :
+                    JsonValues.object(c.get("replies"), "replies").entrySet())
                 replies.put(r.getKey(), String.valueOf(r.getValue()));
-            rpcCalls.add(new RpcCall(JsonValues.str(c, "caller"), JsonValues.str(c, "destination"),
-                    JsonValues.str(c, "argument"), Collections.unmodifiableMap(replies)));
+            rpcCalls.add(new RpcCall(
+                    JsonValues.str(c, "caller"),
+                    JsonValues.str(c, "destination"),
+                    JsonValues.str(c, "argument"),
+                    Collections.unmodifiableMap(replies)));
         }
         List<RpcHandled> rpcHandled = new ArrayList<>();
         for (Map<String, Object> h : JsonValues.objects(o, "rpcHandled"))
             rpcHandled.add(new RpcHandled(JsonValues.str(h, "member"), JsonValues.str(h, "argument")));
         List<LargeSent> largeSent = new ArrayList<>();
         for (Map<String, Object> l : JsonValues.objects(o, "largeSent"))
-            largeSent.add(new LargeSent(JsonValues.str(l, "sender"), JsonValues.str(l, "destination"),
-                    (int) JsonValues.num(l, "size"), JsonValues.str(l, "sha256"), JsonValues.str(l, "head")));
+            largeSent.add(new LargeSent(
+                    JsonValues.str(l, "sender"),
+                    JsonValues.str(l, "destination"),
+                    (int) JsonValues.num(l, "size"),
+                    JsonValues.str(l, "sha256"),
+                    JsonValues.str(l, "head")));
         List<LargeReceived> largeReceived = new ArrayList<>();
         for (Map<String, Object> l : JsonValues.objects(o, "largeReceived"))
-            largeReceived.add(new LargeReceived(JsonValues.str(l, "receiver"), JsonValues.str(l, "sender"),
-                    JsonValues.str(l, "destination"), (int) JsonValues.num(l, "size"), JsonValues.str(l, "sha256"),
+            largeReceived.add(new LargeReceived(
+                    JsonValues.str(l, "receiver"),
+                    JsonValues.str(l, "sender"),
+                    JsonValues.str(l, "destination"),
+                    (int) JsonValues.num(l, "size"),
+                    JsonValues.str(l, "sha256"),
                     JsonValues.str(l, "head")));
         List<Site> sites = new ArrayList<>();
         for (Map<String, Object> st : JsonValues.objects(o, "sites"))
             sites.add(new Site(JsonValues.str(st, "name"), JsonValues.strings(st, "members")));
-        return new Manifest(JsonValues.str(o, "jgroupsVersion"), JsonValues.str(o, "stack"),
-                JsonValues.str(o, "scenario"), JsonValues.str(o, "cluster"), JsonValues.str(o, "capture"),
-                JsonValues.str(o, "captureFilter"), List.copyOf(ports), JsonValues.num(o, "packets"), JsonValues.num(o, "dropped"),
-                List.copyOf(members), List.copyOf(sent), List.copyOf(received), List.copyOf(views), timings,
-                List.copyOf(loadSent), List.copyOf(loadReceived), JsonValues.strings(o, "protocols"),
-                List.copyOf(steps), List.copyOf(rpcCalls), List.copyOf(rpcHandled), List.copyOf(largeSent),
-                List.copyOf(largeReceived), List.copyOf(sites));
+        return new Manifest(
+                JsonValues.str(o, "jgroupsVersion"),
+                JsonValues.str(o, "stack"),
+                JsonValues.str(o, "scenario"),
+                JsonValues.str(o, "cluster"),
+                JsonValues.str(o, "capture"),
+                JsonValues.str(o, "captureFilter"),
+                List.copyOf(ports),
+                JsonValues.num(o, "packets"),
+                JsonValues.num(o, "dropped"),
+                List.copyOf(members),
+                List.copyOf(sent),
+                List.copyOf(received),
+                List.copyOf(views),
+                timings,
+                List.copyOf(loadSent),
+                List.copyOf(loadReceived),
+                JsonValues.strings(o, "protocols"),
+                List.copyOf(steps),
+                List.copyOf(rpcCalls),
+                List.copyOf(rpcHandled),
+                List.copyOf(largeSent),
+                List.copyOf(largeReceived),
+                List.copyOf(sites));
     }
 }

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
@@ -77,15 +76,16 @@ public final class ManifestCheck {
         };
     }
 
-    private static void checkMessage(Manifest manifest, Manifest.SentMessage sent, List<MessageRecord> messages,
-                                     List<String> problems) {
+    private static void checkMessage(
+            Manifest manifest, Manifest.SentMessage sent, List<MessageRecord> messages, List<String> problems) {
         if (!manifest.sites().isEmpty()) {
             checkRelayed(manifest, sent, messages, problems);
             return;
         }
         Manifest.Member sender = manifest.member(sent.sender());
         Manifest.Member dest = sent.multicast() ? null : manifest.member(sent.destination());
-        String what = "'" + sent.text() + "' from " + sent.sender() + (sent.multicast() ? " to all" : " to " + sent.destination());
+        String what = "'" + sent.text() + "' from " + sent.sender()
+                + (sent.multicast() ? " to all" : " to " + sent.destination());
         if (sender == null || (!sent.multicast() && dest == null)) {
             problems.add(what + ": sender or destination is not a member in the manifest");
             return;
@@ -94,18 +94,19 @@ public final class ManifestCheck {
         for (MessageRecord m : messages) {
             if (m.payload() == null || !sent.text().equals(m.payload().text())) continue;
             if (!sameId(m.src(), sender.uuid())) {
-                problems.add(what + ": a copy (packet " + m.frame().packet() + ") has src " + m.src()
-                        + ", expected " + sender.uuid());
+                problems.add(what + ": a copy (packet " + m.frame().packet() + ") has src " + m.src() + ", expected "
+                        + sender.uuid());
             } else if (sent.multicast() ? m.dest() != null : !sameId(m.dest(), dest.uuid())) {
-                problems.add(what + ": a copy (packet " + m.frame().packet() + ") has dest " + m.dest()
-                        + ", expected " + (dest == null ? "none (multicast)" : dest.uuid()));
+                problems.add(what + ": a copy (packet " + m.frame().packet() + ") has dest " + m.dest() + ", expected "
+                        + (dest == null ? "none (multicast)" : dest.uuid()));
             } else {
                 copies++;
             }
         }
         int expected = expectedCopies(manifest, sent);
         if (copies != expected)
-            problems.add(what + ": " + copies + " copies on the wire, expected " + expected + " (" + manifest.stack() + ")");
+            problems.add(
+                    what + ": " + copies + " copies on the wire, expected " + expected + " (" + manifest.stack() + ")");
     }
 
     /**
@@ -114,18 +115,21 @@ public final class ManifestCheck {
      * from its bridge address), so it is checked for one copy from its sender: the sender's UUID as src, or as
      * RELAY2's {@code original_sender}.
      */
-    private static void checkRelayed(Manifest manifest, Manifest.SentMessage sent, List<MessageRecord> messages,
-                                     List<String> problems) {
+    private static void checkRelayed(
+            Manifest manifest, Manifest.SentMessage sent, List<MessageRecord> messages, List<String> problems) {
         Manifest.Member sender = manifest.member(sent.sender());
         for (MessageRecord m : messages) {
             if (m.payload() == null || !sent.text().equals(m.payload().text()) || sender == null) continue;
             if (sameId(m.src(), sender.uuid())) return;
             org.jgwire.codec.model.HeaderRecord relay = m.header("RELAY2");
             Object original = relay == null ? null : relay.field("original_sender");
-            if (original instanceof NodeAddress a ? sameId(a, sender.uuid())
-                    : original != null && (original.toString().equals(sent.sender())
-                    || original.toString().toLowerCase(Locale.ROOT).contains(sender.uuid().toLowerCase(Locale.ROOT))))
-                return;
+            if (original instanceof NodeAddress a
+                    ? sameId(a, sender.uuid())
+                    : original != null
+                            && (original.toString().equals(sent.sender())
+                                    || original.toString()
+                                            .toLowerCase(Locale.ROOT)
+                                            .contains(sender.uuid().toLowerCase(Locale.ROOT)))) return;
         }
         problems.add("'" + sent.text() + "' from " + sent.sender() + ": no copy on the wire with the sender as src or"
                 + " as RELAY2's original_sender");
@@ -145,12 +149,14 @@ public final class ManifestCheck {
         }
         if (full.members().size() < 2) return; // a lone member's views never go on the wire
         List<String> uuids = new ArrayList<>();
-        for (String name : full.members()) uuids.add(manifest.member(name).uuid().toLowerCase(Locale.ROOT));
+        for (String name : full.members())
+            uuids.add(manifest.member(name).uuid().toLowerCase(Locale.ROOT));
         for (MessageRecord m : messages) {
             ViewInfo v = m.view();
             if (v == null || v.id() != full.id() || v.members().size() != uuids.size()) continue;
             boolean same = true;
-            for (int i = 0; i < uuids.size() && same; i++) same = sameId(v.members().get(i), uuids.get(i));
+            for (int i = 0; i < uuids.size() && same; i++)
+                same = sameId(v.members().get(i), uuids.get(i));
             if (same) return;
         }
         problems.add("the full view " + full.creator() + "|" + full.id() + " " + full.members()
@@ -168,8 +174,10 @@ public final class ManifestCheck {
             boolean found = false;
             for (MessageRecord m : messages) {
                 ViewInfo w = m.view();
-                if (w == null || !"MERGE_VIEW".equals(w.kind()) || w.id() != v.id() || !ids(w.members()).equals(uuids))
-                    continue;
+                if (w == null
+                        || !"MERGE_VIEW".equals(w.kind())
+                        || w.id() != v.id()
+                        || !ids(w.members()).equals(uuids)) continue;
                 Set<Set<String>> wire = new HashSet<>();
                 for (List<NodeAddress> g : w.subgroups()) wire.add(new HashSet<>(ids(g)));
                 if (wire.equals(subgroups)) found = true;
@@ -193,7 +201,10 @@ public final class ManifestCheck {
             for (String replier : c.replies().keySet()) {
                 if (replier.equals(c.caller())) continue;
                 Manifest.SentMessage reply = new Manifest.SentMessage(replier, c.caller(), "");
-                want.merge("response from " + replier + " to " + c.caller(), expectedCopies(manifest, reply), Integer::sum);
+                want.merge(
+                        "response from " + replier + " to " + c.caller(),
+                        expectedCopies(manifest, reply),
+                        Integer::sum);
             }
         }
         if (want.isEmpty()) return;
@@ -210,13 +221,14 @@ public final class ManifestCheck {
         for (Map.Entry<String, Integer> w : want.entrySet()) {
             int g = got.getOrDefault(w.getKey(), 0);
             if (g != w.getValue())
-                problems.add("RPC " + w.getKey() + ": " + g + " on the wire, expected " + w.getValue() + " (" + manifest.stack() + ")");
+                problems.add("RPC " + w.getKey() + ": " + g + " on the wire, expected " + w.getValue() + " ("
+                        + manifest.stack() + ")");
         }
     }
 
     /** A large message's fragments: see the class comment. */
-    private static void checkLarge(Manifest manifest, Manifest.LargeSent large, List<MessageRecord> messages,
-                                   List<String> problems) {
+    private static void checkLarge(
+            Manifest manifest, Manifest.LargeSent large, List<MessageRecord> messages, List<String> problems) {
         Manifest.Member sender = manifest.member(large.sender());
         if (sender == null) {
             problems.add("large message '" + large.head() + "': sender " + large.sender() + " is not a member");
@@ -234,10 +246,13 @@ public final class ManifestCheck {
                 continue;
             }
             org.jgwire.codec.model.HeaderRecord frag = null;
-            for (org.jgwire.codec.model.HeaderRecord h : m.headers()) if (h.protocol().startsWith("FRAG")) frag = h;
+            for (org.jgwire.codec.model.HeaderRecord h : m.headers())
+                if (h.protocol().startsWith("FRAG")) frag = h;
             if (frag == null || !(frag.field("frag_id") instanceof Number fragId)) continue;
-            String key = frag.field("id") + " " + m.dest() + " " + m.frame().src() + ">" + m.frame().dst();
-            sets.computeIfAbsent(key, k -> new HashMap<>()).put(fragId.longValue(), m.payload().length());
+            String key = frag.field("id") + " " + m.dest() + " " + m.frame().src() + ">"
+                    + m.frame().dst();
+            sets.computeIfAbsent(key, k -> new HashMap<>())
+                    .put(fragId.longValue(), m.payload().length());
             if (fragId.longValue() == 0 && contains(m.payload().head(), head)) withHead.add(key);
         }
         for (String key : withHead) {
@@ -245,10 +260,12 @@ public final class ManifestCheck {
             for (int len : sets.get(key).values()) total += len;
             if (total >= large.size() && total <= large.size() + LARGE_SLACK) copies++;
         }
-        int expected = expectedCopies(manifest, new Manifest.SentMessage(large.sender(), large.destination(), large.head()));
+        int expected =
+                expectedCopies(manifest, new Manifest.SentMessage(large.sender(), large.destination(), large.head()));
         if (copies != expected)
-            problems.add("large message '" + large.head() + "' (" + large.size() + " bytes) from " + large.sender() + ": "
-                    + copies + " complete fragment sets on the wire, expected " + expected + " (" + manifest.stack() + ")");
+            problems.add("large message '" + large.head() + "' (" + large.size() + " bytes) from " + large.sender()
+                    + ": " + copies + " complete fragment sets on the wire, expected " + expected + " ("
+                    + manifest.stack() + ")");
     }
 
     /** What FRAG4 adds to a message's size: the serialized message's own headers and fields. */

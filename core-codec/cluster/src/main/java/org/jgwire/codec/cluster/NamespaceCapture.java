@@ -37,35 +37,47 @@ final class NamespaceCapture implements PacketCapture {
         copier.setDaemon(true);
     }
 
-    static NamespaceCapture start(NetworkNamespace ns, List<Path> classPath, CaptureTarget target, String filter,
-                                  int bufferBytes) throws IOException, InterruptedException {
+    static NamespaceCapture start(
+            NetworkNamespace ns, List<Path> classPath, CaptureTarget target, String filter, int bufferBytes)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(ns.prefix());
         cmd.add(Distribution.javaExecutable());
-        cmd.addAll(List.of("-Djava.net.preferIPv4Stack=true", "-Xmx256m", "-XX:+UseSerialGC", "-cp",
-                String.join(java.io.File.pathSeparator, classPath.stream().map(Path::toString).toList()),
-                CaptureMain.class.getName(), filter, Integer.toString(bufferBytes)));
+        cmd.addAll(List.of(
+                "-Djava.net.preferIPv4Stack=true",
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
+                "-cp",
+                String.join(
+                        java.io.File.pathSeparator,
+                        classPath.stream().map(Path::toString).toList()),
+                CaptureMain.class.getName(),
+                filter,
+                Integer.toString(bufferBytes)));
         Process p = new ProcessBuilder(cmd).start();
         ChildJvm.register(p);
-        OutputStream file = target.file() == null ? null
-                : new BufferedOutputStream(Files.newOutputStream(target.file()), 1 << 16);
-        OutputStream out = file == null ? target.stream() : target.stream() == null ? file
-                : new LoopbackCapture.Tee(file, target.stream());
+        OutputStream file =
+                target.file() == null ? null : new BufferedOutputStream(Files.newOutputStream(target.file()), 1 << 16);
+        OutputStream out = file == null
+                ? target.stream()
+                : target.stream() == null ? file : new LoopbackCapture.Tee(file, target.stream());
         NamespaceCapture c = new NamespaceCapture(p, out);
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> first = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            String last = null;
-            try {
-                for (String line; (line = err.readLine()) != null; ) {
-                    if (line.equals("capturing") || line.startsWith("error ")) first.complete(line);
-                    if (line.startsWith("counts ") || line.startsWith("error ")) last = line;
-                }
-            } catch (IOException ignored) {
-                // the child is gone
-            }
-            first.complete("error the capture process in namespace " + ns.name + " exited");
-            c.lastLine.complete(last);
-        }, "jgwire-netns-capture-err");
+        Thread reader = new Thread(
+                () -> {
+                    String last = null;
+                    try {
+                        for (String line; (line = err.readLine()) != null; ) {
+                            if (line.equals("capturing") || line.startsWith("error ")) first.complete(line);
+                            if (line.startsWith("counts ") || line.startsWith("error ")) last = line;
+                        }
+                    } catch (IOException ignored) {
+                        // the child is gone
+                    }
+                    first.complete("error the capture process in namespace " + ns.name + " exited");
+                    c.lastLine.complete(last);
+                },
+                "jgwire-netns-capture-err");
         reader.setDaemon(true);
         reader.start();
         c.copier.start();
@@ -117,9 +129,11 @@ final class NamespaceCapture implements PacketCapture {
         } catch (Exception e) {
             last = null;
         }
-        if (copyFailure != null) throw new ClusterFailure("copying the namespace's capture failed: " + copyFailure, copyFailure);
+        if (copyFailure != null)
+            throw new ClusterFailure("copying the namespace's capture failed: " + copyFailure, copyFailure);
         if (last == null || !last.startsWith("counts "))
-            throw new ClusterFailure("the capture in the namespace ended without counts" + (last == null ? "" : ": " + last));
+            throw new ClusterFailure(
+                    "the capture in the namespace ended without counts" + (last == null ? "" : ": " + last));
         String[] w = last.split(" ");
         return new long[] {Long.parseLong(w[1]), Long.parseLong(w[2])};
     }

@@ -19,7 +19,8 @@ final class NetworkNamespace implements AutoCloseable {
     private static final long COMMAND_SECONDS = 10;
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(NetworkNamespace::delete), "jgwire-netns-delete"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(() -> LIVE.forEach(NetworkNamespace::delete), "jgwire-netns-delete"));
     }
 
     final String name;
@@ -30,7 +31,8 @@ final class NetworkNamespace implements AutoCloseable {
 
     /** Creates a namespace with {@code lo} up and multicast on it. */
     static NetworkNamespace create() throws ClusterFailure, InterruptedException {
-        String name = "jgwire-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
+        String name =
+                "jgwire-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
         run("ip", "netns", "add", name);
         NetworkNamespace ns = new NetworkNamespace(name);
         LIVE.add(name);
@@ -74,11 +76,14 @@ final class NetworkNamespace implements AutoCloseable {
             }
             exit = p.exitValue();
         } catch (IOException e) {
-            throw new ClusterFailure("cannot run '" + String.join(" ", cmd) + "' (" + e.getMessage()
-                    + "): network namespaces need iproute2 ('ip') on the PATH", e);
+            throw new ClusterFailure(
+                    "cannot run '" + String.join(" ", cmd) + "' (" + e.getMessage()
+                            + "): network namespaces need iproute2 ('ip') on the PATH",
+                    e);
         }
         if (exit != 0)
-            throw new ClusterFailure("'" + String.join(" ", new ArrayList<>(List.of(cmd))) + "' failed (" + out
-                    + "): network namespaces need root (CAP_SYS_ADMIN); run without --netns to use the host's loopback");
+            throw new ClusterFailure(
+                    "'" + String.join(" ", new ArrayList<>(List.of(cmd))) + "' failed (" + out
+                            + "): network namespaces need root (CAP_SYS_ADMIN); run without --netns to use the host's loopback");
     }
 }

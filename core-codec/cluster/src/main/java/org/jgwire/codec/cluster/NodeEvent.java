@@ -1,15 +1,14 @@
 package org.jgwire.codec.cluster;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 
 /**
  * One line a node program wrote on its stdout: {@code {"event":"view","creator":"A","id":2,"members":["A","B"]}}.
@@ -49,16 +48,17 @@ record NodeEvent(String node, String event, Map<String, Object> fields, long atN
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String key = p.currentName();
                 JsonToken t = p.nextToken();
-                Object value = switch (t) {
-                    case VALUE_NULL -> null;
-                    case VALUE_NUMBER_INT -> p.getLongValue();
-                    case START_ARRAY -> {
-                        List<String> items = new ArrayList<>();
-                        while (p.nextToken() != JsonToken.END_ARRAY) items.add(p.getText());
-                        yield Collections.unmodifiableList(items);
-                    }
-                    default -> p.getText();
-                };
+                Object value =
+                        switch (t) {
+                            case VALUE_NULL -> null;
+                            case VALUE_NUMBER_INT -> p.getLongValue();
+                            case START_ARRAY -> {
+                                List<String> items = new ArrayList<>();
+                                while (p.nextToken() != JsonToken.END_ARRAY) items.add(p.getText());
+                                yield Collections.unmodifiableList(items);
+                            }
+                            default -> p.getText();
+                        };
                 if (key.equals("event")) event = String.valueOf(value);
                 else fields.put(key, value);
             }

@@ -7,13 +7,13 @@ final class ProgressLines {
     /** The line for {@code e}, or null when it is not worth a line (messages: the manifest has them). */
     static String describe(NodeEvent e) {
         return switch (e.event()) {
-            case "started" -> "member " + e.node() + " started: uuid " + e.text("uuid") + ", physical " + e.text("physical")
-                    + ", JGroups " + e.text("version");
+            case "started" -> "member " + e.node() + " started: uuid " + e.text("uuid") + ", physical "
+                    + e.text("physical") + ", JGroups " + e.text("version");
             case "view" -> e.node() + " installed " + (e.list("subgroups").isEmpty() ? "view " : "merge view ")
                     + e.text("creator") + "|" + e.number("id") + " " + e.list("members")
                     + (e.list("subgroups").isEmpty() ? "" : " of subgroups " + e.list("subgroups"));
-            case "step" -> "runner: " + e.text("action") + " " + (e.list("members").isEmpty() ? e.list("groups")
-                    : e.list("members"));
+            case "step" -> "runner: " + e.text("action") + " "
+                    + (e.list("members").isEmpty() ? e.list("groups") : e.list("members"));
             case "left" -> e.node() + " left";
             case "error" -> e.node() + " failed: " + e.text("message");
             case "rpc-called" -> e.node() + " called echo(\"" + e.text("text") + "\"): " + e.list("replies");

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.jgwire.codec.runtime.JGroupsVersion;
 
 /**
@@ -33,13 +32,21 @@ final class RelayConfig {
             bridge.remove("DISCARD");
             Path xml = work.resolve("bridge-" + site + ".xml");
             Files.writeString(xml, StackTemplate.render(Stack.TCP, version, bridge), StandardCharsets.UTF_8);
-            sites.append("        <site name=\"").append(site).append("\">\n            <bridges>\n")
-                    .append("                <bridge name=\"").append(BRIDGE).append("\" config=\"").append(xml)
+            sites.append("        <site name=\"")
+                    .append(site)
+                    .append("\">\n            <bridges>\n")
+                    .append("                <bridge name=\"")
+                    .append(BRIDGE)
+                    .append("\" config=\"")
+                    .append(xml)
                     .append("\"/>\n            </bridges>\n        </site>\n");
         }
         Path relay = work.resolve("relay.xml");
-        Files.writeString(relay, "<RelayConfiguration xmlns=\"urn:jgroups:relay:1.0\">\n    <sites>\n" + sites
-                + "    </sites>\n</RelayConfiguration>\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                relay,
+                "<RelayConfiguration xmlns=\"urn:jgroups:relay:1.0\">\n    <sites>\n" + sites
+                        + "    </sites>\n</RelayConfiguration>\n",
+                StandardCharsets.UTF_8);
         return relay;
     }
 }

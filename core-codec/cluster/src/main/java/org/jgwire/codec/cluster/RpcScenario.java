@@ -37,16 +37,19 @@ final class RpcScenario implements Scenario {
             }
         }
         int total = calls;
-        cluster.log.await(total + " RPCs to return", cluster.deadlineNanos,
+        cluster.log.await(
+                total + " RPCs to return",
+                cluster.deadlineNanos,
                 events -> EventLog.of(events, null, "rpc-called").size() >= total ? Boolean.TRUE : null);
         for (NodeEvent e : EventLog.of(cluster.log.snapshot(), null, "rpc-called")) {
             List<String> replies = e.list("replies");
             int expected = e.text("to") == null ? names.size() : 1;
-            long good = replies.stream().filter(r -> r.contains("=")
-                    && (r.indexOf('!') < 0 || r.indexOf('=') < r.indexOf('!'))).count();
+            long good = replies.stream()
+                    .filter(r -> r.contains("=") && (r.indexOf('!') < 0 || r.indexOf('=') < r.indexOf('!')))
+                    .count();
             if (good != expected)
-                throw new ClusterFailure(e.node() + "'s call '" + e.text("text") + "' got " + good + " replies, expected "
-                        + expected + ": " + replies);
+                throw new ClusterFailure(e.node() + "'s call '" + e.text("text") + "' got " + good
+                        + " replies, expected " + expected + ": " + replies);
         }
     }
 }

@@ -6,8 +6,14 @@ import java.util.List;
 /** The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge}, {@code leave-join}, {@code load}. */
 public final class Scenarios {
     /** Every scenario's syntax, for help texts and error messages. */
-    public static final List<String> SYNTAX = List.of(ChatScenario.NAME, RpcScenario.NAME, LargeScenario.SYNTAX,
-            CrashScenario.NAME, PartitionMergeScenario.NAME, LeaveJoinScenario.NAME, LoadScenario.SYNTAX);
+    public static final List<String> SYNTAX = List.of(
+            ChatScenario.NAME,
+            RpcScenario.NAME,
+            LargeScenario.SYNTAX,
+            CrashScenario.NAME,
+            PartitionMergeScenario.NAME,
+            LeaveJoinScenario.NAME,
+            LoadScenario.SYNTAX);
 
     private Scenarios() {}
 
@@ -19,18 +25,20 @@ public final class Scenarios {
      */
     static Scenario parse(String spec, Duration duration) {
         String base = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
-        Scenario s = switch (base) {
-            case ChatScenario.NAME -> spec.equals(base) ? new ChatScenario(duration) : null;
-            case RpcScenario.NAME -> spec.equals(base) ? new RpcScenario() : null;
-            case LargeScenario.NAME -> LargeScenario.parse(spec);
-            case CrashScenario.NAME -> spec.equals(base) ? new CrashScenario() : null;
-            case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
-            case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
-            case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
-            default -> null;
-        };
+        Scenario s =
+                switch (base) {
+                    case ChatScenario.NAME -> spec.equals(base) ? new ChatScenario(duration) : null;
+                    case RpcScenario.NAME -> spec.equals(base) ? new RpcScenario() : null;
+                    case LargeScenario.NAME -> LargeScenario.parse(spec);
+                    case CrashScenario.NAME -> spec.equals(base) ? new CrashScenario() : null;
+                    case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
+                    case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
+                    case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
+                    default -> null;
+                };
         if (s == null)
-            throw new IllegalArgumentException("unknown scenario '" + spec + "' (known: " + String.join(", ", SYNTAX) + ")");
+            throw new IllegalArgumentException(
+                    "unknown scenario '" + spec + "' (known: " + String.join(", ", SYNTAX) + ")");
         return s;
     }
 }

@@ -52,7 +52,7 @@ public enum Stack {
 
     public static Stack of(String id) {
         for (Stack s : values()) if (s.id().equals(id)) return s;
-        throw new IllegalArgumentException("unknown stack '" + id + "' (known: " + String.join(", ", ids())
-                + ", or a stack XML file)");
+        throw new IllegalArgumentException(
+                "unknown stack '" + id + "' (known: " + String.join(", ", ids()) + ", or a stack XML file)");
     }
 }

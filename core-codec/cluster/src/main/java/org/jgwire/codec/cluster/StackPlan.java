@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.jgwire.codec.runtime.JGroupsVersion;
 
 /** How the members' stack XMLs are made and which ports the capture filters on: a stock template or a user's XML. */
@@ -78,15 +77,19 @@ abstract class StackPlan {
 
             @Override
             String render(JGroupsVersion version, Map<String, String> tokens, int port) throws IOException {
-                return user.render(version, "on".equals(tokens.get(StackTemplate.DIAGNOSTICS)),
-                        tokens.containsKey("DISCARD") && !tokens.get("DISCARD").isEmpty(), port);
+                return user.render(
+                        version,
+                        "on".equals(tokens.get(StackTemplate.DIAGNOSTICS)),
+                        tokens.containsKey("DISCARD") && !tokens.get("DISCARD").isEmpty(),
+                        port);
             }
 
             /** The user's bind_port range (or the runner's ports when the XML fixes none), plus mcast_port (UDP). */
             @Override
             List<Integer> capturePorts(int[] ports, int n) {
                 List<Integer> out = new ArrayList<>();
-                if (user.bindPort() > 0) for (int p = user.bindPort(); p <= user.bindPort() + user.portRange(); p++) out.add(p);
+                if (user.bindPort() > 0)
+                    for (int p = user.bindPort(); p <= user.bindPort() + user.portRange(); p++) out.add(p);
                 else for (int i = 0; i < n; i++) out.add(ports[i]);
                 if (user.udp()) out.add(user.mcastPort());
                 return List.copyOf(out);

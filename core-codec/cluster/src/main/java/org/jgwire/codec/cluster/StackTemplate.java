@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.jgwire.codec.runtime.JGroupsVersion;
 
 /**
@@ -27,8 +26,19 @@ final class StackTemplate {
      * interval, VERIFY_SUSPECT timeout), MERGE3's intervals, an optional protocol right above the transport
      * (DISCARD), and the fragmentation protocol (FRAG: per family, see {@link #render}).
      */
-    static final Map<String, String> DEFAULTS = Map.of("FD_TIMEOUT", "10000", "FD_INTERVAL", "2000",
-            "VERIFY_TIMEOUT", "1500", "MERGE_MIN", "10000", "MERGE_MAX", "30000", "DISCARD", "");
+    static final Map<String, String> DEFAULTS = Map.of(
+            "FD_TIMEOUT",
+            "10000",
+            "FD_INTERVAL",
+            "2000",
+            "VERIFY_TIMEOUT",
+            "1500",
+            "MERGE_MIN",
+            "10000",
+            "MERGE_MAX",
+            "30000",
+            "DISCARD",
+            "");
 
     private StackTemplate() {}
 

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -16,7 +15,6 @@ import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
-
 import org.jgwire.codec.runtime.JGroupsVersion;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -33,6 +31,7 @@ import org.w3c.dom.Node;
 final class UserStack {
     /** TP's defaults where the XML says nothing (3.6 to 5.x). */
     private static final int DEFAULT_PORT_RANGE = 10;
+
     private static final int DEFAULT_MCAST_PORT = 45588;
 
     private final Path file;
@@ -51,7 +50,8 @@ final class UserStack {
     }
 
     static UserStack read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) throw new java.nio.file.NoSuchFileException(file.toString(), null, "no such stack XML");
+        if (!Files.isRegularFile(file))
+            throw new java.nio.file.NoSuchFileException(file.toString(), null, "no such stack XML");
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -69,7 +69,8 @@ final class UserStack {
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (Exception e) {
-            throw new IllegalArgumentException("--stack " + file + ": not a readable stack XML (" + e.getMessage() + ")");
+            throw new IllegalArgumentException(
+                    "--stack " + file + ": not a readable stack XML (" + e.getMessage() + ")");
         }
     }
 
@@ -79,8 +80,7 @@ final class UserStack {
     }
 
     private static Element firstElement(Element parent) {
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling())
-            if (n instanceof Element e) return e;
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) if (n instanceof Element e) return e;
         return null;
     }
 
@@ -141,7 +141,8 @@ final class UserStack {
      * The XML one member runs: loopback, diagnostics off unless {@code diagnostics}, DISCARD above the transport
      * when {@code discard}, and {@code port} as bind_port when the user gave none.
      */
-    synchronized String render(JGroupsVersion version, boolean diagnostics, boolean discard, int port) throws IOException {
+    synchronized String render(JGroupsVersion version, boolean diagnostics, boolean discard, int port)
+            throws IOException {
         Element t = transport;
         Document d = (Document) doc.cloneNode(true);
         Element tr = firstElement(d.getDocumentElement());
@@ -181,9 +182,11 @@ final class UserStack {
      * the members without system properties), {@code ${name}} becomes empty.
      */
     static String resolve(String value) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{[^:}]*(?::([^}]*))?}").matcher(value);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("\\$\\{[^:}]*(?::([^}]*))?}").matcher(value);
         StringBuilder out = new StringBuilder();
-        while (m.find()) m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(m.group(1) == null ? "" : m.group(1)));
+        while (m.find())
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(m.group(1) == null ? "" : m.group(1)));
         return m.appendTail(out).toString().trim();
     }
 

@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.cluster.ManifestCheck;
 import org.jgwire.codec.model.Discovery;
@@ -69,6 +68,7 @@ public final class CaptureVerifier implements Consumer<Record> {
     private final Map<String, int[]> largeWhole = new LinkedHashMap<>();
     /** Records the scenario checks need (views, RPCs, fragments), kept only when the manifest has such ground truth. */
     private final List<Record> scenarioRecords = new ArrayList<>();
+
     private final boolean scenario;
 
     /** What one sent message (sender, destination, text) should leave on the wire, and what did. */
@@ -86,10 +86,12 @@ public final class CaptureVerifier implements Consumer<Record> {
         this.manifest = manifest;
         for (Manifest.Member m : manifest.members()) byUuid.put(m.uuid().toLowerCase(Locale.ROOT), m);
         for (Manifest.SentMessage s : manifest.sent())
-            expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += ManifestCheck.expectedCopies(manifest, s);
+            expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies +=
+                    ManifestCheck.expectedCopies(manifest, s);
         for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new long[1]);
         for (Manifest.LargeSent l : manifest.largeSent()) largeWhole.put(l.head(), new int[1]);
-        scenario = !manifest.rpcCalls().isEmpty() || !manifest.largeSent().isEmpty()
+        scenario = !manifest.rpcCalls().isEmpty()
+                || !manifest.largeSent().isEmpty()
                 || manifest.views().stream().anyMatch(Manifest.InstalledView::merge);
     }
 
@@ -97,8 +99,8 @@ public final class CaptureVerifier implements Consumer<Record> {
     public void accept(Record r) {
         if (r instanceof ErrorRecord e) {
             if (errorCount++ < MAX_LISTED)
-                errors.add(new VerifyItem("decode", "packet " + e.frame().packet(), Outcome.MISMATCH,
-                        e.problem() + ": " + e.message()));
+                errors.add(new VerifyItem(
+                        "decode", "packet " + e.frame().packet(), Outcome.MISMATCH, e.problem() + ": " + e.message()));
         } else if (r instanceof GossipRecord g) {
             g.discovery().forEach(this::bind);
         } else if (r instanceof MessageRecord m) {
@@ -121,7 +123,8 @@ public final class CaptureVerifier implements Consumer<Record> {
         List<String> members = new ArrayList<>();
         for (NodeAddress a : v.members()) members.add(a == null ? null : a.id().toLowerCase(Locale.ROOT));
         String creator = v.creator() == null ? "?" : v.creator().id().toLowerCase(Locale.ROOT);
-        views.computeIfAbsent(creator + "|" + v.id(), k -> new LinkedHashSet<>()).add(members);
+        views.computeIfAbsent(creator + "|" + v.id(), k -> new LinkedHashSet<>())
+                .add(members);
     }
 
     private void payload(MessageRecord m) {
@@ -137,7 +140,10 @@ public final class CaptureVerifier implements Consumer<Record> {
         } else if (text != null && isApplication(m) && !retransmission(m)) {
             extraCount++;
             if (extras.size() < MAX_LISTED)
-                extras.add(new VerifyItem("message", "'" + text + "' " + from(m), Outcome.EXTRA,
+                extras.add(new VerifyItem(
+                        "message",
+                        "'" + text + "' " + from(m),
+                        Outcome.EXTRA,
                         "packet " + m.frame().packet() + ": a message no member sent"));
         }
     }
@@ -236,8 +242,9 @@ public final class CaptureVerifier implements Consumer<Record> {
         return mb != null ? mb.name() : a.id();
     }
 
-    private static final String ENCRYPTED = "SYM_ENCRYPT sits below NAKACK2 and UNICAST3, so the payloads of application"
-            + " messages and views travel encrypted";
+    private static final String ENCRYPTED =
+            "SYM_ENCRYPT sits below NAKACK2 and UNICAST3, so the payloads of application"
+                    + " messages and views travel encrypted";
 
     /** The {@code encrypt} stack: application payloads and views are ciphertext on the wire. */
     private boolean encrypted() {
@@ -254,8 +261,11 @@ public final class CaptureVerifier implements Consumer<Record> {
         HeaderRecord relay = m.header("RELAY2");
         Object o = relay == null ? null : relay.field("original_sender");
         if (o instanceof NodeAddress a) return sameId(a, sender.uuid());
-        return o != null && (o.toString().equals(sender.name())
-                || o.toString().toLowerCase(Locale.ROOT).contains(sender.uuid().toLowerCase(Locale.ROOT)));
+        return o != null
+                && (o.toString().equals(sender.name())
+                        || o.toString()
+                                .toLowerCase(Locale.ROOT)
+                                .contains(sender.uuid().toLowerCase(Locale.ROOT)));
     }
 
     /**
@@ -292,18 +302,26 @@ public final class CaptureVerifier implements Consumer<Record> {
         scenario(items);
         items.addAll(errors);
         if (errorCount > errors.size())
-            items.add(new VerifyItem("decode", "more errors", Outcome.MISMATCH,
+            items.add(new VerifyItem(
+                    "decode",
+                    "more errors",
+                    Outcome.MISMATCH,
                     (errorCount - errors.size()) + " more frames not decoded"));
-        return new VerifyReport(manifest.jgroupsVersion(), manifest.stack(), manifest.scenario(),
-                manifest.members().size(), messageCount, items);
+        return new VerifyReport(
+                manifest.jgroupsVersion(),
+                manifest.stack(),
+                manifest.scenario(),
+                manifest.members().size(),
+                messageCount,
+                items);
     }
 
     private void messages(List<VerifyItem> items) {
         for (Expected e : expected.values()) {
             String what = "'" + e.sent.text() + "' " + e.sent.sender() + " -> "
                     + (e.sent.multicast() ? "all" : e.sent.destination());
-            String counts = e.found + " of " + e.copies + (e.copies == 1 ? " copy" : " copies")
-                    + " (" + manifest.stack() + ")" + (e.retransmitted > 0 ? ", " + e.retransmitted + " retransmitted" : "");
+            String counts = e.found + " of " + e.copies + (e.copies == 1 ? " copy" : " copies") + " ("
+                    + manifest.stack() + ")" + (e.retransmitted > 0 ? ", " + e.retransmitted + " retransmitted" : "");
             Outcome o = e.found == e.copies ? Outcome.OK : e.found < e.copies ? Outcome.MISSING : Outcome.EXTRA;
             if (relayed()) {
                 o = e.found > 0 ? Outcome.OK : Outcome.MISSING;
@@ -319,16 +337,23 @@ public final class CaptureVerifier implements Consumer<Record> {
         }
         items.addAll(extras);
         if (extraCount > extras.size())
-            items.add(new VerifyItem("message", "more messages", Outcome.EXTRA,
+            items.add(new VerifyItem(
+                    "message",
+                    "more messages",
+                    Outcome.EXTRA,
                     (extraCount - extras.size()) + " more messages no member sent"));
     }
 
     private void load(List<VerifyItem> items) {
         for (Manifest.LoadSent l : manifest.loadSent()) {
-            long want = l.messages() * ManifestCheck.expectedCopies(manifest, new Manifest.SentMessage(l.sender(), null, ""));
+            long want = l.messages()
+                    * ManifestCheck.expectedCopies(manifest, new Manifest.SentMessage(l.sender(), null, ""));
             long got = loadCopies.get(l.sender())[0];
             Outcome o = got == want ? Outcome.OK : got < want ? Outcome.MISSING : Outcome.EXTRA;
-            items.add(new VerifyItem("load", l.messages() + " load messages from " + l.sender(), o,
+            items.add(new VerifyItem(
+                    "load",
+                    l.messages() + " load messages from " + l.sender(),
+                    o,
                     got + " of " + want + " copies on the wire"));
         }
     }
@@ -342,30 +367,46 @@ public final class CaptureVerifier implements Consumer<Record> {
         if (!manifest.rpcCalls().isEmpty()) {
             for (String p : rpc) items.add(new VerifyItem("rpc", p.substring(0, p.indexOf(':')), Outcome.MISMATCH, p));
             if (rpc.isEmpty())
-                items.add(new VerifyItem("rpc", manifest.rpcCalls().size() + " calls", Outcome.OK, "every request and "
-                        + "response on the wire as often as the " + manifest.stack() + " stack carries it"));
+                items.add(new VerifyItem(
+                        "rpc",
+                        manifest.rpcCalls().size() + " calls",
+                        Outcome.OK,
+                        "every request and " + "response on the wire as often as the " + manifest.stack()
+                                + " stack carries it"));
         }
         for (Manifest.LargeSent l : manifest.largeSent()) {
-            String what = "'" + l.head() + "' " + l.sender() + " -> " + (l.destination() == null ? "all" : l.destination());
-            int want = ManifestCheck.expectedCopies(manifest, new Manifest.SentMessage(l.sender(), l.destination(), ""));
+            String what =
+                    "'" + l.head() + "' " + l.sender() + " -> " + (l.destination() == null ? "all" : l.destination());
+            int want =
+                    ManifestCheck.expectedCopies(manifest, new Manifest.SentMessage(l.sender(), l.destination(), ""));
             int whole = largeWhole.get(l.head())[0];
-            List<String> fragments = large.stream().filter(p -> p.startsWith("large message '" + l.head() + "'")).toList();
+            List<String> fragments = large.stream()
+                    .filter(p -> p.startsWith("large message '" + l.head() + "'"))
+                    .toList();
             if (whole == want)
-                items.add(new VerifyItem("large", what, Outcome.OK, whole + " of " + want + " reassembled from its "
-                        + "fragments, " + l.size() + " bytes from its sender"));
+                items.add(new VerifyItem(
+                        "large",
+                        what,
+                        Outcome.OK,
+                        whole + " of " + want + " reassembled from its " + "fragments, " + l.size()
+                                + " bytes from its sender"));
             else if (whole == 0 && fragments.isEmpty()) // decoded without reassembly: ManifestCheck found the fragments
-                items.add(new VerifyItem("large", what, Outcome.OK, l.size() + " bytes in fragments from its sender"));
+            items.add(new VerifyItem("large", what, Outcome.OK, l.size() + " bytes in fragments from its sender"));
             else if (whole > 0)
-                items.add(new VerifyItem("large", what, whole < want ? Outcome.MISSING : Outcome.EXTRA,
+                items.add(new VerifyItem(
+                        "large",
+                        what,
+                        whole < want ? Outcome.MISSING : Outcome.EXTRA,
                         whole + " of " + want + " reassembled whole from its sender"));
-            else
-                for (String p : fragments) items.add(new VerifyItem("large", what, Outcome.MISSING, p));
+            else for (String p : fragments) items.add(new VerifyItem("large", what, Outcome.MISSING, p));
         }
         java.util.Set<String> done = new java.util.HashSet<>();
         for (Manifest.InstalledView v : manifest.views()) {
             if (!v.merge() || !done.add(key(v))) continue;
             String what = key(v) + " " + v.members() + " of " + v.subgroups();
-            List<String> mine = merge.stream().filter(p -> p.startsWith("the merge view " + key(v) + " ")).toList();
+            List<String> mine = merge.stream()
+                    .filter(p -> p.startsWith("the merge view " + key(v) + " "))
+                    .toList();
             if (mine.isEmpty()) items.add(new VerifyItem("merge", what, Outcome.OK, "on the wire with its subgroups"));
             for (String p : mine) items.add(new VerifyItem("merge", what, Outcome.MISSING, p));
         }
@@ -380,16 +421,26 @@ public final class CaptureVerifier implements Consumer<Record> {
             String want = m.name() + " " + m.physical();
             if (b == null) items.add(new VerifyItem("name", what, Outcome.MISSING, "never named on the wire"));
             else if (b.equals(Set.of(want))) items.add(new VerifyItem("name", what, Outcome.OK, "named " + want));
-            else items.add(new VerifyItem("name", what, Outcome.MISMATCH, "named " + String.join(", then ", b)
-                    + " on the wire; expected " + want));
+            else
+                items.add(new VerifyItem(
+                        "name",
+                        what,
+                        Outcome.MISMATCH,
+                        "named " + String.join(", then ", b) + " on the wire; expected " + want));
         }
         Set<String> bridge = bridgeAddresses();
         for (Map.Entry<String, Set<String>> e : bindings.entrySet())
             if (bridge.contains(e.getKey()))
-                items.add(new VerifyItem("name", e.getKey(), Outcome.OK, "named " + String.join(", then ", e.getValue())
-                        + ": a site master's bridge channel (RELAY2)"));
+                items.add(new VerifyItem(
+                        "name",
+                        e.getKey(),
+                        Outcome.OK,
+                        "named " + String.join(", then ", e.getValue()) + ": a site master's bridge channel (RELAY2)"));
             else if (!byUuid.containsKey(e.getKey()))
-                items.add(new VerifyItem("name", e.getKey(), Outcome.EXTRA,
+                items.add(new VerifyItem(
+                        "name",
+                        e.getKey(),
+                        Outcome.EXTRA,
                         "named " + String.join(", then ", e.getValue()) + " on the wire; no member has this address"));
     }
 
@@ -418,14 +469,19 @@ public final class CaptureVerifier implements Consumer<Record> {
             else if (seen != null && seen.contains(uuids))
                 items.add(new VerifyItem("view", what, Outcome.OK, "on the wire"));
             else if (seen != null)
-                items.add(new VerifyItem("view", what, Outcome.MISMATCH, "on the wire with members " + memberLists(seen)));
+                items.add(new VerifyItem(
+                        "view", what, Outcome.MISMATCH, "on the wire with members " + memberLists(seen)));
             else if (encrypted())
                 items.add(new VerifyItem("view", what, Outcome.UNSEEN, "not on the wire in clear: " + ENCRYPTED));
-            else if (mustBeOnWire(v))
-                items.add(new VerifyItem("view", what, Outcome.MISSING, "not on the wire"));
+            else if (mustBeOnWire(v)) items.add(new VerifyItem("view", what, Outcome.MISSING, "not on the wire"));
             else
-                items.add(new VerifyItem("view", what, Outcome.UNSEEN, "not on the wire; a view only its creator"
-                        + " installs reaches the wire only where the stack multicasts over the network (udp, tunnel)"));
+                items.add(
+                        new VerifyItem(
+                                "view",
+                                what,
+                                Outcome.UNSEEN,
+                                "not on the wire; a view only its creator"
+                                        + " installs reaches the wire only where the stack multicasts over the network (udp, tunnel)"));
         }
         Set<String> installed = new LinkedHashSet<>();
         for (Manifest.InstalledView v : manifest.views()) {
@@ -436,10 +492,16 @@ public final class CaptureVerifier implements Consumer<Record> {
         for (Map.Entry<String, Set<List<String>>> e : views.entrySet())
             for (List<String> members : e.getValue())
                 if (!bridge.isEmpty() && bridge.containsAll(members))
-                    items.add(new VerifyItem("view", display(e.getKey(), members), Outcome.OK,
+                    items.add(new VerifyItem(
+                            "view",
+                            display(e.getKey(), members),
+                            Outcome.OK,
                             "the site masters' bridge cluster (RELAY2)"));
                 else if (!installed.contains(e.getKey() + " " + members))
-                    items.add(new VerifyItem("view", display(e.getKey(), members), Outcome.EXTRA,
+                    items.add(new VerifyItem(
+                            "view",
+                            display(e.getKey(), members),
+                            Outcome.EXTRA,
                             "on the wire; no member installed it"));
     }
 

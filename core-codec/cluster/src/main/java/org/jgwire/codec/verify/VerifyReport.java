@@ -15,8 +15,8 @@ import java.util.Set;
  * @param messages       message records decoded from the capture
  * @param items          every item checked
  */
-public record VerifyReport(String jgroupsVersion, String stack, String scenario, int members, long messages,
-                           List<VerifyItem> items) {
+public record VerifyReport(
+        String jgroupsVersion, String stack, String scenario, int members, long messages, List<VerifyItem> items) {
     public VerifyReport {
         items = List.copyOf(items);
     }
@@ -42,7 +42,9 @@ public record VerifyReport(String jgroupsVersion, String stack, String scenario,
 
     /** How many items of a category have this outcome. */
     public long count(String category, Outcome outcome) {
-        return items.stream().filter(i -> i.category().equals(category) && i.outcome() == outcome).count();
+        return items.stream()
+                .filter(i -> i.category().equals(category) && i.outcome() == outcome)
+                .count();
     }
 
     /** How many items of a category were checked. */

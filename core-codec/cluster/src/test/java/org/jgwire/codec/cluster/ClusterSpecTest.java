@@ -10,21 +10,38 @@ import org.junit.jupiter.api.Test;
 /** What a cluster spec refuses, and how it says so (the CLI shows these messages as they are). */
 class ClusterSpecTest {
     private static ClusterSpec spec(int nodes, Duration timeout, Duration duration) {
-        return new ClusterSpec("5.5.7", "udp", nodes, "chat", null, Path.of("home"), timeout, duration, null, false,
-                null, null, false);
+        return new ClusterSpec(
+                "5.5.7",
+                "udp",
+                nodes,
+                "chat",
+                null,
+                Path.of("home"),
+                timeout,
+                duration,
+                null,
+                false,
+                null,
+                null,
+                false);
     }
 
     private static String refusal(int nodes, Duration timeout, Duration duration) {
-        return assertThrows(IllegalArgumentException.class, () -> spec(nodes, timeout, duration)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> spec(nodes, timeout, duration))
+                .getMessage();
     }
 
     @Test
     void aDurationMustEndBeforeTheTimeoutAndTheMessageNamesTheOption() {
-        assertEquals("the duration (60000 ms) must be 0 or more and below the timeout (60000 ms, --timeout)",
+        assertEquals(
+                "the duration (60000 ms) must be 0 or more and below the timeout (60000 ms, --timeout)",
                 refusal(2, Duration.ofSeconds(60), Duration.ofSeconds(60)));
-        assertEquals("the duration (-1 ms) must be 0 or more and below the timeout (60000 ms, --timeout)",
+        assertEquals(
+                "the duration (-1 ms) must be 0 or more and below the timeout (60000 ms, --timeout)",
                 refusal(2, Duration.ofSeconds(60), Duration.ofMillis(-1)));
-        assertEquals(Duration.ofMillis(59_999), spec(2, Duration.ofSeconds(60), Duration.ofMillis(59_999)).duration());
+        assertEquals(
+                Duration.ofMillis(59_999),
+                spec(2, Duration.ofSeconds(60), Duration.ofMillis(59_999)).duration());
     }
 
     @Test

@@ -8,7 +8,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.Arrays;
-
 import org.junit.jupiter.api.Test;
 
 class FreePortsTest {

@@ -21,9 +21,9 @@ import org.jgwire.codec.capture.PcapngReader;
 import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.network.NetworkDissector;
 import org.jgwire.codec.network.UdpDatagram;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cluster runner's capture of lo to classic pcap (libpcap's dumper) and to pcapng (our writer), read back by
@@ -41,10 +41,11 @@ class LoopbackCaptureFilesTest {
         int port;
         long[] counts;
         try (DatagramSocket receiver = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             DatagramSocket sender = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+                DatagramSocket sender =
+                        new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
             port = receiver.getLocalPort();
-            LoopbackCapture capture = LoopbackCapture.start(CaptureTarget.file(file), "udp port " + port,
-                    LoopbackCapture.BUFFER_BYTES);
+            LoopbackCapture capture =
+                    LoopbackCapture.start(CaptureTarget.file(file), "udp port " + port, LoopbackCapture.BUFFER_BYTES);
             for (int i = 0; i < 4; i++) {
                 byte[] b = ("datagram " + i).getBytes(StandardCharsets.US_ASCII);
                 sent.add("datagram " + i);

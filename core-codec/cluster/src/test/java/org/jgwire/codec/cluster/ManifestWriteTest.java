@@ -23,7 +23,9 @@ class ManifestWriteTest {
     void everySampleManifestReadsAndWritesBackUnchanged() throws IOException {
         List<Path> manifests;
         try (Stream<Path> files = Files.walk(Path.of(System.getProperty("jgwire.samples")))) {
-            manifests = files.filter(p -> p.toString().endsWith(".json") && !p.toString().contains("golden")).sorted()
+            manifests = files.filter(
+                            p -> p.toString().endsWith(".json") && !p.toString().contains("golden"))
+                    .sorted()
                     .toList();
         }
         assertTrue(manifests.size() >= 100, "sample manifests found: " + manifests.size());
@@ -37,7 +39,8 @@ class ManifestWriteTest {
             if (!read.largeSent().isEmpty()) large++;
             if (read.views().stream().anyMatch(Manifest.InstalledView::merge)) merges++;
         }
-        assertTrue(rpcs > 0 && large > 0 && merges > 0, "RPCs, large messages and merge views among them: " + rpcs
-                + ", " + large + ", " + merges);
+        assertTrue(
+                rpcs > 0 && large > 0 && merges > 0,
+                "RPCs, large messages and merge views among them: " + rpcs + ", " + large + ", " + merges);
     }
 }

@@ -17,6 +17,7 @@ final class ChannelInput {
     private ByteBuffer buf;
     /** Input offset of {@code buf.position()}. */
     private long offset;
+
     private boolean eof;
 
     ChannelInput(ReadableByteChannel in) {
@@ -52,7 +53,8 @@ final class ChannelInput {
     boolean ensure(int n) throws IOException {
         if (buf.remaining() >= n) return true;
         if (n > buf.capacity()) {
-            ByteBuffer bigger = ByteBuffer.allocate(Math.max(n, buf.capacity() * 2)).order(buf.order());
+            ByteBuffer bigger =
+                    ByteBuffer.allocate(Math.max(n, buf.capacity() * 2)).order(buf.order());
             bigger.put(buf);
             bigger.flip();
             buf = bigger;

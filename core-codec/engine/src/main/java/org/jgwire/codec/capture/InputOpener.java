@@ -22,7 +22,11 @@ import org.jgwire.codec.capture.text.RawBinarySource;
 public final class InputOpener {
     /** What an input holds. */
     public enum Kind {
-        PCAP, PCAPNG, HEX, FOLLOW, RAW;
+        PCAP,
+        PCAPNG,
+        HEX,
+        FOLLOW,
+        RAW;
 
         /** The name used by {@link InputHints#format()}. */
         public String formatName() {
@@ -42,7 +46,8 @@ public final class InputOpener {
      */
     public static CaptureSource open(String pathOrDash, InputHints hints) throws IOException {
         if (hints == null) hints = InputHints.AUTO;
-        Kind forced = hints.format() == null ? null : Kind.valueOf(hints.format().toUpperCase(java.util.Locale.ROOT));
+        Kind forced =
+                hints.format() == null ? null : Kind.valueOf(hints.format().toUpperCase(java.util.Locale.ROOT));
         ReadableByteChannel channel;
         Kind kind;
         if ("-".equals(pathOrDash)) {

@@ -21,6 +21,7 @@ public final class LiveCaptureSource implements CaptureSource {
     public static final int SNAPLEN = 262_144;
     /** Kernel ring size of {@link #open(String, String)}. */
     public static final int BUFFER_BYTES = 64 << 20;
+
     public static final String RIGHTS = "capturing needs root, or CAP_NET_RAW and CAP_NET_ADMIN on the java binary "
             + "(sudo setcap cap_net_raw,cap_net_admin=eip \"$(readlink -f \"$(command -v java)\")\")";
     private static final int READ_TIMEOUT_MILLIS = 20;
@@ -44,8 +45,10 @@ public final class LiveCaptureSource implements CaptureSource {
             for (PcapNetworkInterface nif : Pcaps.findAllDevs()) out.add(nif.getName());
             return out;
         } catch (Exception | UnsatisfiedLinkError e) {
-            throw new IOException("cannot list interfaces (" + e.getMessage() + "); is libpcap installed "
-                    + "(libpcap0.8 on Debian)?", e);
+            throw new IOException(
+                    "cannot list interfaces (" + e.getMessage() + "); is libpcap installed "
+                            + "(libpcap0.8 on Debian)?",
+                    e);
         }
     }
 
@@ -66,9 +69,13 @@ public final class LiveCaptureSource implements CaptureSource {
         try {
             // Not immediate mode: libpcap then uses TPACKET_V3, whose blocks pack packets by their real size; in
             // immediate mode (TPACKET_V2) every slot is snaplen bytes and a 2 MB ring held only 8 packets.
-            handle = new PcapHandle.Builder(iface).snaplen(SNAPLEN).promiscuousMode(PromiscuousMode.NONPROMISCUOUS)
-                    .timeoutMillis(READ_TIMEOUT_MILLIS).bufferSize(bufferBytes)
-                    .timestampPrecision(nanoTimestamps ? TimestampPrecision.NANO : TimestampPrecision.MICRO).build();
+            handle = new PcapHandle.Builder(iface)
+                    .snaplen(SNAPLEN)
+                    .promiscuousMode(PromiscuousMode.NONPROMISCUOUS)
+                    .timeoutMillis(READ_TIMEOUT_MILLIS)
+                    .bufferSize(bufferBytes)
+                    .timestampPrecision(nanoTimestamps ? TimestampPrecision.NANO : TimestampPrecision.MICRO)
+                    .build();
             if (filter != null && !filter.isBlank()) handle.setFilter(filter, BpfCompileMode.OPTIMIZE);
             // Non-blocking reads, polled: a blocking read on an idle interface can wait forever, and close() waits
             // for it. A block reaches us when full or after the read timeout.
@@ -78,8 +85,10 @@ public final class LiveCaptureSource implements CaptureSource {
             if (handle != null) handle.close();
             String msg = String.valueOf(e.getMessage());
             boolean rights = msg.contains("ermission") || msg.contains("not permitted");
-            throw new IOException("cannot capture on '" + iface + "' (" + msg + ")"
-                    + (rights ? "; " + RIGHTS : "; is libpcap installed (libpcap0.8 on Debian)?"), e);
+            throw new IOException(
+                    "cannot capture on '" + iface + "' (" + msg + ")"
+                            + (rights ? "; " + RIGHTS : "; is libpcap installed (libpcap0.8 on Debian)?"),
+                    e);
         }
     }
 
@@ -87,7 +96,8 @@ public final class LiveCaptureSource implements CaptureSource {
     public static String portFilter(List<Integer> ports) {
         if (ports.isEmpty()) return "udp or tcp";
         StringBuilder b = new StringBuilder("(udp or tcp) and (");
-        for (int i = 0; i < ports.size(); i++) b.append(i > 0 ? " or " : "").append("port ").append(ports.get(i));
+        for (int i = 0; i < ports.size(); i++)
+            b.append(i > 0 ? " or " : "").append("port ").append(ports.get(i));
         return b.append(')').toString();
     }
 

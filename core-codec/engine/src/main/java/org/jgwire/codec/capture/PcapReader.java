@@ -40,8 +40,8 @@ public final class PcapReader implements CaptureSource {
     public PcapReader(ReadableByteChannel in) throws IOException {
         input = new ChannelInput(in);
         if (!input.ensure(FILE_HEADER)) {
-            throw new CaptureFormatException("pcap file header cut short: " + input.available() + " of "
-                    + FILE_HEADER + " bytes", 0);
+            throw new CaptureFormatException(
+                    "pcap file header cut short: " + input.available() + " of " + FILE_HEADER + " bytes", 0);
         }
         ByteBuffer b = input.buffer();
         int p = b.position();
@@ -89,8 +89,10 @@ public final class PcapReader implements CaptureSource {
         long at = input.offset();
         if (!input.ensure(recordHeader)) {
             if (input.available() == 0) return null;
-            throw fail("pcap file ends inside the header of record " + (number + 1) + " at offset " + at + ": "
-                    + input.available() + " of " + recordHeader + " bytes", at);
+            throw fail(
+                    "pcap file ends inside the header of record " + (number + 1) + " at offset " + at + ": "
+                            + input.available() + " of " + recordHeader + " bytes",
+                    at);
         }
         ByteBuffer b = input.buffer();
         int p = b.position();
@@ -99,12 +101,16 @@ public final class PcapReader implements CaptureSource {
         int caplen = b.getInt(p + 8);
         int origlen = b.getInt(p + 12);
         if (caplen < 0 || caplen > maxRecord) {
-            throw fail("pcap record " + (number + 1) + " at offset " + at + " declares " + (caplen & 0xFFFFFFFFL)
-                    + " captured bytes, more than the bound (" + maxRecord + ", from snaplen " + snaplen + ")", at);
+            throw fail(
+                    "pcap record " + (number + 1) + " at offset " + at + " declares " + (caplen & 0xFFFFFFFFL)
+                            + " captured bytes, more than the bound (" + maxRecord + ", from snaplen " + snaplen + ")",
+                    at);
         }
         if (!input.ensure(recordHeader + caplen)) {
-            throw fail("pcap file ends inside record " + (number + 1) + " at offset " + at + ": "
-                    + (input.available() - recordHeader) + " of " + caplen + " captured bytes", at);
+            throw fail(
+                    "pcap file ends inside record " + (number + 1) + " at offset " + at + ": "
+                            + (input.available() - recordHeader) + " of " + caplen + " captured bytes",
+                    at);
         }
         b = input.buffer(); // ensure may have replaced it
         byte[] data = new byte[caplen];

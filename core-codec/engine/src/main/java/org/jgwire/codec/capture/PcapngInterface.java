@@ -9,6 +9,7 @@ final class PcapngInterface {
     final int snaplen;
     /** Resolution: 10^-exp10 seconds when {@code pow2} is false, 2^-exp2 seconds when it is true. */
     private final boolean pow2;
+
     private final int exponent;
     private final long offsetNanos;
 
@@ -48,8 +49,22 @@ final class PcapngInterface {
     }
 
     private static final long[] POW10 = {
-        1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L,
-        10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L, 10_000_000_000_000L, 100_000_000_000_000L,
-        1_000_000_000_000_000L, 1_000_000_000_000_000_000L
+        1L,
+        10L,
+        100L,
+        1_000L,
+        10_000L,
+        100_000L,
+        1_000_000L,
+        10_000_000L,
+        100_000_000L,
+        1_000_000_000L,
+        10_000_000_000L,
+        100_000_000_000L,
+        1_000_000_000_000L,
+        10_000_000_000_000L,
+        100_000_000_000_000L,
+        1_000_000_000_000_000L,
+        1_000_000_000_000_000_000L
     };
 }

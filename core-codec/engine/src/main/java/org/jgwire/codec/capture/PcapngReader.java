@@ -50,8 +50,8 @@ public final class PcapngReader implements CaptureSource {
             throw new CaptureFormatException(String.format("not a pcapng file: first block type 0x%08x", type), 0);
         }
         if (!readSectionOrder()) {
-            throw new CaptureFormatException(String.format("not a pcapng file: byte-order magic 0x%08x",
-                    b.getInt(b.position() + 8)), 8);
+            throw new CaptureFormatException(
+                    String.format("not a pcapng file: byte-order magic 0x%08x", b.getInt(b.position() + 8)), 8);
         }
     }
 
@@ -84,24 +84,33 @@ public final class PcapngReader implements CaptureSource {
             long at = input.offset();
             if (!input.ensure(8)) {
                 if (input.available() == 0) return null;
-                throw fail("pcapng file ends inside a block header at offset " + at + ": " + input.available()
-                        + " of 8 bytes", at);
+                throw fail(
+                        "pcapng file ends inside a block header at offset " + at + ": " + input.available()
+                                + " of 8 bytes",
+                        at);
             }
             ByteBuffer b = input.buffer();
             int type = b.getInt(b.position());
             if (type == SHB) {
                 if (!input.ensure(12)) throw cut(at, 12);
                 if (!readSectionOrder()) {
-                    throw fail(String.format("pcapng section header at offset %d has byte-order magic 0x%08x",
-                            at, input.buffer().getInt(input.buffer().position() + 8)), at);
+                    throw fail(
+                            String.format(
+                                    "pcapng section header at offset %d has byte-order magic 0x%08x",
+                                    at, input.buffer().getInt(input.buffer().position() + 8)),
+                            at);
                 }
                 b = input.buffer();
             }
             int len = b.getInt(b.position() + 4);
             int min = minLength(type);
             if (len < min || (len & 3) != 0 || len > MAX_BLOCK) {
-                throw fail(String.format("pcapng block of type 0x%x at offset %d declares length %d (must be a"
-                        + " multiple of 4 from %d to %d)", type, at, len & 0xFFFFFFFFL, min, MAX_BLOCK), at);
+                throw fail(
+                        String.format(
+                                "pcapng block of type 0x%x at offset %d declares length %d (must be a"
+                                        + " multiple of 4 from %d to %d)",
+                                type, at, len & 0xFFFFFFFFL, min, MAX_BLOCK),
+                        at);
             }
             if (min == 12) { // a block type we do not read
                 if (!input.skip(len)) throw cut(at, len);
@@ -111,23 +120,26 @@ public final class PcapngReader implements CaptureSource {
             b = input.buffer();
             int p = b.position();
             if (b.getInt(p + len - 4) != len) {
-                throw fail("pcapng block of type " + type + " at offset " + at + " has length " + len
-                        + " at its start but " + (b.getInt(p + len - 4) & 0xFFFFFFFFL) + " at its end", at);
+                throw fail(
+                        "pcapng block of type " + type + " at offset " + at + " has length " + len
+                                + " at its start but " + (b.getInt(p + len - 4) & 0xFFFFFFFFL) + " at its end",
+                        at);
             }
-            RawPacket packet = switch (type) {
-                case SHB -> {
-                    interfaces.clear();
-                    section++;
-                    yield null;
-                }
-                case IDB -> {
-                    addInterface(b, p, len, at);
-                    yield null;
-                }
-                case EPB -> enhanced(b, p, len, at);
-                case SPB -> simple(b, p, len, at);
-                default -> obsolete(b, p, len, at);
-            };
+            RawPacket packet =
+                    switch (type) {
+                        case SHB -> {
+                            interfaces.clear();
+                            section++;
+                            yield null;
+                        }
+                        case IDB -> {
+                            addInterface(b, p, len, at);
+                            yield null;
+                        }
+                        case EPB -> enhanced(b, p, len, at);
+                        case SPB -> simple(b, p, len, at);
+                        default -> obsolete(b, p, len, at);
+                    };
             input.advance(len);
             if (packet != null) return packet;
         }
@@ -145,8 +157,10 @@ public final class PcapngReader implements CaptureSource {
 
     private void addInterface(ByteBuffer b, int p, int len, long at) throws CaptureFormatException {
         if (interfaces.size() >= MAX_INTERFACES) {
-            throw fail("pcapng section " + section + " describes more than " + MAX_INTERFACES
-                    + " interfaces (block at offset " + at + ")", at);
+            throw fail(
+                    "pcapng section " + section + " describes more than " + MAX_INTERFACES
+                            + " interfaces (block at offset " + at + ")",
+                    at);
         }
         int linkType = b.getShort(p + 8) & 0xFFFF;
         int snaplen = b.getInt(p + 12);
@@ -166,8 +180,10 @@ public final class PcapngReader implements CaptureSource {
 
     private PcapngInterface iface(int id, long at) throws CaptureFormatException {
         if (id < 0 || id >= interfaces.size()) {
-            throw fail("pcapng packet block at offset " + at + " names interface " + (id & 0xFFFFFFFFL) + " but section "
-                    + section + " describes " + interfaces.size(), at);
+            throw fail(
+                    "pcapng packet block at offset " + at + " names interface " + (id & 0xFFFFFFFFL) + " but section "
+                            + section + " describes " + interfaces.size(),
+                    at);
         }
         return interfaces.get(id);
     }
@@ -193,11 +209,14 @@ public final class PcapngReader implements CaptureSource {
         return packet(b, p + 12, (int) caplen, origlen, len - 16, ifc, -1, at);
     }
 
-    private RawPacket packet(ByteBuffer b, int dataAt, int caplen, int origlen, int room, PcapngInterface ifc,
-                             long tsNanos, long at) throws CaptureFormatException {
+    private RawPacket packet(
+            ByteBuffer b, int dataAt, int caplen, int origlen, int room, PcapngInterface ifc, long tsNanos, long at)
+            throws CaptureFormatException {
         if (caplen < 0 || caplen > room) {
-            throw fail("pcapng packet block at offset " + at + " declares " + (caplen & 0xFFFFFFFFL)
-                    + " captured bytes, more than its block holds (" + room + ")", at);
+            throw fail(
+                    "pcapng packet block at offset " + at + " declares " + (caplen & 0xFFFFFFFFL)
+                            + " captured bytes, more than its block holds (" + room + ")",
+                    at);
         }
         byte[] data = new byte[caplen];
         b.get(dataAt, data);
@@ -205,8 +224,10 @@ public final class PcapngReader implements CaptureSource {
     }
 
     private CaptureFormatException cut(long at, int len) {
-        return fail("pcapng file ends inside the block at offset " + at + ": " + input.available() + " of " + len
-                + " bytes", at);
+        return fail(
+                "pcapng file ends inside the block at offset " + at + ": " + input.available() + " of " + len
+                        + " bytes",
+                at);
     }
 
     private CaptureFormatException fail(String message, long offset) {

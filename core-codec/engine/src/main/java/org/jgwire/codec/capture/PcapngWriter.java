@@ -42,7 +42,11 @@ public final class PcapngWriter implements Closeable {
         byte[] appl = application == null ? new byte[0] : application.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         int shbOptions = appl.length == 0 ? 0 : 4 + pad4(appl.length) + 4;
         ByteBuffer b = le(28 + shbOptions);
-        b.putInt(SHB).putInt(28 + shbOptions).putInt(BYTE_ORDER_MAGIC).putShort((short) 1).putShort((short) 0)
+        b.putInt(SHB)
+                .putInt(28 + shbOptions)
+                .putInt(BYTE_ORDER_MAGIC)
+                .putShort((short) 1)
+                .putShort((short) 0)
                 .putLong(-1L); // section length unknown: a stream
         if (appl.length > 0) {
             b.putShort(SHB_USERAPPL).putShort((short) appl.length).put(appl);
@@ -53,9 +57,18 @@ public final class PcapngWriter implements Closeable {
         out.write(b.array());
         // IDB: link type, reserved, snaplen, if_tsresol=9 (10^-9 s), end of options
         ByteBuffer i = le(32);
-        i.putInt(IDB).putInt(32).putShort((short) linkType).putShort((short) 0).putInt(snaplen)
-                .putShort(IF_TSRESOL).putShort((short) 1).put((byte) 9).put(new byte[3])
-                .putShort(OPT_END).putShort((short) 0).putInt(32);
+        i.putInt(IDB)
+                .putInt(32)
+                .putShort((short) linkType)
+                .putShort((short) 0)
+                .putInt(snaplen)
+                .putShort(IF_TSRESOL)
+                .putShort((short) 1)
+                .put((byte) 9)
+                .put(new byte[3])
+                .putShort(OPT_END)
+                .putShort((short) 0)
+                .putInt(32);
         out.write(i.array());
         if (flushEachPacket) out.flush();
     }
@@ -71,8 +84,13 @@ public final class PcapngWriter implements Closeable {
         int captured = Math.min(data.length, snaplen);
         int total = 32 + pad4(captured);
         ByteBuffer b = le(28);
-        b.putInt(EPB).putInt(total).putInt(0).putInt((int) (epochNanos >>> 32)).putInt((int) epochNanos)
-                .putInt(captured).putInt(originalLength);
+        b.putInt(EPB)
+                .putInt(total)
+                .putInt(0)
+                .putInt((int) (epochNanos >>> 32))
+                .putInt((int) epochNanos)
+                .putInt(captured)
+                .putInt(originalLength);
         out.write(b.array());
         out.write(data, 0, captured);
         out.write(new byte[pad4(captured) - captured]);

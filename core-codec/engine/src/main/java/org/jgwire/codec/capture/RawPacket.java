@@ -7,8 +7,7 @@ package org.jgwire.codec.capture;
  * @param data           the captured bytes (possibly fewer than {@code originalLength})
  * @param originalLength the packet's length on the wire
  */
-public record RawPacket(long number, long tsNanos, int linkType, byte[] data, int originalLength)
-        implements Captured {
+public record RawPacket(long number, long tsNanos, int linkType, byte[] data, int originalLength) implements Captured {
     public static final int LINKTYPE_NULL = 0;
     public static final int LINKTYPE_ETHERNET = 1;
     public static final int LINKTYPE_RAW = 101;

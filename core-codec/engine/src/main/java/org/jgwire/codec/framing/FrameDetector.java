@@ -176,7 +176,9 @@ public final class FrameDetector {
                 int size = n == 0 ? 0 : n == 4 ? 4 : n == 16 ? 20 : -1;
                 return size < 0 ? BAD : p + 2 + size + 2;
             }
-            case 0: case SITE_UUID: case SITE_MASTER:
+            case 0:
+            case SITE_UUID:
+            case SITE_MASTER:
                 return OPAQUE;
             default:
                 return BAD;

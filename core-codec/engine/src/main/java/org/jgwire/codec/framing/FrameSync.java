@@ -15,9 +15,11 @@ final class FrameSync {
     private final int maxFrame;
     /** The stream's kind once known. */
     FrameKind kind;
+
     boolean handshakeSeen;
     /** The connection's version short (from the handshake or the first frame), or -1. */
     int version = -1;
+
     Endpoint handshakeAddress;
     /** No more bytes will come: a candidate that waits for its successor is judged on what is there. */
     boolean ending;

@@ -3,7 +3,6 @@ package org.jgwire.codec.framing;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
-
 import org.jgwire.codec.model.Endpoint;
 
 /**
@@ -15,6 +14,7 @@ import org.jgwire.codec.model.Endpoint;
 final class Handshake {
     /** Results besides a length: need more bytes; not a handshake. */
     static final int MORE = -1, NO = -2;
+
     private static final byte[] COOKIE = {'b', 'e', 'l', 'a'};
     /** Largest address we accept in a handshake; an IPv6 IpAddress takes 23. */
     private static final int MAX_ADDR = 255;
@@ -55,7 +55,10 @@ final class Handshake {
         if (n != 4 && n != 16) return null;
         int port = FrameDetector.u16(b, a + 1 + n + (n == 16 ? 4 : 0));
         try {
-            return new Endpoint(InetAddress.getByAddress(Arrays.copyOfRange(b, a + 1, a + 1 + n)).getHostAddress(), port);
+            return new Endpoint(
+                    InetAddress.getByAddress(Arrays.copyOfRange(b, a + 1, a + 1 + n))
+                            .getHostAddress(),
+                    port);
         } catch (UnknownHostException e) { // cannot happen for 4 or 16 bytes
             return null;
         }

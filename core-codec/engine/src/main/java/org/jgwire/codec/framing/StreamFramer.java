@@ -29,8 +29,19 @@ public final class StreamFramer {
     /** {@code Connection.GRACEFUL_CLOSE} (5.5.3+): a length of -5 closes the connection. */
     static final int GRACEFUL_CLOSE = -5;
 
-    private enum State { START, ALIGNED, SKIP, SYNC, ENDED }
-    private enum Why { START, GAP, BAD }
+    private enum State {
+        START,
+        ALIGNED,
+        SKIP,
+        SYNC,
+        ENDED
+    }
+
+    private enum Why {
+        START,
+        GAP,
+        BAD
+    }
 
     private final Endpoint src, dst;
     private final int maxFrame;
@@ -44,7 +55,6 @@ public final class StreamFramer {
     private byte[] pending = new byte[0];
     private int pendLen, curLen = -1;
     private long pendBase, skip, syncSkipped;
-
     private long streamPos, seen, framed, skipped, missing, frameCount, closes;
     /** {@link #GRACEFUL_CLOSE} as written ({@code DataOutput.writeInt}). */
     private static final byte[] CLOSE_MARK = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFB};
@@ -53,6 +63,7 @@ public final class StreamFramer {
      * end (JGroups may write the mark twice: two threads closing one connection both see it open).
      */
     private boolean onlyCloseMarks = true;
+
     private long packet, tsNanos = -1;
     private FrameInfo info;
 
@@ -140,8 +151,11 @@ public final class StreamFramer {
         missing += missingBytes;
         if (state == State.ALIGNED && curLen >= 0 && missingBytes <= 4L + curLen - pendLen) {
             // The hole lies inside one frame: that frame is lost, but the next starts where it would have ended.
-            problem(ProblemKind.GAP, at, missingBytes + " bytes missing from the stream; the frame of " + curLen
-                    + " bytes at offset " + pendBase + " is lost");
+            problem(
+                    ProblemKind.GAP,
+                    at,
+                    missingBytes + " bytes missing from the stream; the frame of " + curLen + " bytes at offset "
+                            + pendBase + " is lost");
             skip = 4L + curLen - pendLen - missingBytes;
             drop(pendLen);
             curLen = -1;
@@ -154,8 +168,11 @@ public final class StreamFramer {
             if (skip == 0) state = State.ALIGNED;
             return;
         }
-        problem(ProblemKind.GAP, at, missingBytes + " bytes missing from the stream"
-                + (pendLen > 0 ? "; " + pendLen + " bytes before them dropped" : "") + "; resynchronising");
+        problem(
+                ProblemKind.GAP,
+                at,
+                missingBytes + " bytes missing from the stream"
+                        + (pendLen > 0 ? "; " + pendLen + " bytes before them dropped" : "") + "; resynchronising");
         drop(pendLen);
         curLen = -1;
         syncSkipped = 0;
@@ -167,7 +184,10 @@ public final class StreamFramer {
     public void end(long packet, long tsNanos) {
         if (state == State.ENDED) return;
         at(packet, tsNanos);
-        if (onlyCloseMarks && seen >= 4 && seen % 4 == 0 && missing == 0
+        if (onlyCloseMarks
+                && seen >= 4
+                && seen % 4 == 0
+                && missing == 0
                 && (state == State.START || state == State.SYNC)) {
             // 5.5.3+: the side that closes a connection it never used sends nothing but the close mark
             closes += seen / 4;
@@ -182,18 +202,27 @@ public final class StreamFramer {
         }
         if (pendLen > 0) {
             if (state == State.ALIGNED && curLen >= 0)
-                problem(ProblemKind.TRUNCATED, pendBase, "frame of " + curLen + " bytes truncated by the end of the stream ("
-                        + (pendLen - 4) + " bytes present)");
+                problem(
+                        ProblemKind.TRUNCATED,
+                        pendBase,
+                        "frame of " + curLen + " bytes truncated by the end of the stream (" + (pendLen - 4)
+                                + " bytes present)");
             else if (state == State.ALIGNED)
-                problem(ProblemKind.TRUNCATED, pendBase, "frame length truncated by the end of the stream ("
-                        + pendLen + " of 4 bytes present)");
+                problem(
+                        ProblemKind.TRUNCATED,
+                        pendBase,
+                        "frame length truncated by the end of the stream (" + pendLen + " of 4 bytes present)");
             else
-                problem(ProblemKind.TRUNCATED, pendBase - syncSkipped, "no frame found in the last "
-                        + (pendLen + syncSkipped) + " bytes of the stream");
+                problem(
+                        ProblemKind.TRUNCATED,
+                        pendBase - syncSkipped,
+                        "no frame found in the last " + (pendLen + syncSkipped) + " bytes of the stream");
             drop(pendLen);
         } else if (state == State.SYNC && syncSkipped > 0)
-            problem(ProblemKind.MALFORMED, streamPos - syncSkipped, "no frame found in the last " + syncSkipped
-                    + " bytes of the stream");
+            problem(
+                    ProblemKind.MALFORMED,
+                    streamPos - syncSkipped,
+                    "no frame found in the last " + syncSkipped + " bytes of the stream");
         pending = new byte[0];
         state = State.ENDED;
     }
@@ -311,11 +340,16 @@ public final class StreamFramer {
         int min = sync.kind == FrameKind.GOSSIP ? 7 : 3;
         if (len >= min && len <= maxFrame) return true;
         if (len > maxFrame)
-            problem(ProblemKind.LIMIT, at, "frame length (" + len + ") exceeds the maximum (" + maxFrame + ", --max-frame)");
-        else if (len < 0)
-            problem(ProblemKind.MALFORMED, at, "negative frame length (" + len + ")");
+            problem(
+                    ProblemKind.LIMIT,
+                    at,
+                    "frame length (" + len + ") exceeds the maximum (" + maxFrame + ", --max-frame)");
+        else if (len < 0) problem(ProblemKind.MALFORMED, at, "negative frame length (" + len + ")");
         else
-            problem(ProblemKind.MALFORMED, at, "frame length (" + len + ") is below the smallest frame (" + min + " bytes)");
+            problem(
+                    ProblemKind.MALFORMED,
+                    at,
+                    "frame length (" + len + ") is below the smallest frame (" + min + " bytes)");
         state = State.SYNC;
         why = Why.BAD;
         syncSkipped = 0;
@@ -375,10 +409,15 @@ public final class StreamFramer {
     private void resynced(long at) {
         if (syncSkipped > 0) {
             if (why == Why.START)
-                problem(ProblemKind.GAP, at - syncSkipped, "stream joined mid-way: " + syncSkipped
-                        + " bytes skipped before the first frame at offset " + at);
+                problem(
+                        ProblemKind.GAP,
+                        at - syncSkipped,
+                        "stream joined mid-way: " + syncSkipped + " bytes skipped before the first frame at offset "
+                                + at);
             else
-                problem(why == Why.GAP ? ProblemKind.GAP : ProblemKind.MALFORMED, at - syncSkipped,
+                problem(
+                        why == Why.GAP ? ProblemKind.GAP : ProblemKind.MALFORMED,
+                        at - syncSkipped,
                         "resynchronised at offset " + at + " after skipping " + syncSkipped + " bytes");
         }
         syncSkipped = 0;
@@ -402,7 +441,8 @@ public final class StreamFramer {
     }
 
     private FrameInfo info() {
-        Transport t = sync.kind == FrameKind.GOSSIP ? Transport.TUNNEL
+        Transport t = sync.kind == FrameKind.GOSSIP
+                ? Transport.TUNNEL
                 : sync.kind == FrameKind.BARE_MESSAGE ? Transport.FD_SOCK2 : Transport.TCP;
         if (info == null || info.transport() != t) info = new FrameInfo(packet, tsNanos, src, dst, t);
         return info;

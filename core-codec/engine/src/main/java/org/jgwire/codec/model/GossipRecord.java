@@ -11,8 +11,9 @@ import java.util.List;
  * @param discovery names learned from it (REGISTER, GET_MBRS_RSP), possibly empty
  * @param version   the JGroups jar that decoded it
  */
-public record GossipRecord(FrameInfo frame, String type, String group, NodeAddress address,
-                           List<Discovery> discovery, String version) implements Record {
+public record GossipRecord(
+        FrameInfo frame, String type, String group, NodeAddress address, List<Discovery> discovery, String version)
+        implements Record {
     @Override
     public String kind() {
         return "gossip";

@@ -16,8 +16,15 @@ import java.util.List;
  * @param offset      first byte of this header (its protocol id) in the frame
  * @param length      bytes from the protocol id to the end of the header body
  */
-public record HeaderRecord(int protocolId, String protocol, int magicId, String headerClass,
-                           List<HeaderField> fields, String text, int offset, int length) {
+public record HeaderRecord(
+        int protocolId,
+        String protocol,
+        int magicId,
+        String headerClass,
+        List<HeaderField> fields,
+        String text,
+        int offset,
+        int length) {
     /** The value of the named field, or null. */
     public Object field(String name) {
         for (HeaderField f : fields) if (f.name().equals(name)) return f.value();

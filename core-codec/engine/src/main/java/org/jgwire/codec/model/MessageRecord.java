@@ -29,19 +29,67 @@ import java.util.List;
  *                     fragments' frames in arrival order (see {@code FragmentReassembler}); empty for a message
  *                     read from one frame
  */
-public record MessageRecord(FrameInfo frame, String version, String decodedWith, String type, int flags,
-                            List<String> flagNames, NodeAddress src, NodeAddress dest, boolean multicast,
-                            String cluster, int batchIndex, int batchSize, List<HeaderRecord> headers,
-                            Payload payload, ViewInfo view, List<Discovery> discovery, int offset, int length,
-                            List<Long> reassembledFrom)
+public record MessageRecord(
+        FrameInfo frame,
+        String version,
+        String decodedWith,
+        String type,
+        int flags,
+        List<String> flagNames,
+        NodeAddress src,
+        NodeAddress dest,
+        boolean multicast,
+        String cluster,
+        int batchIndex,
+        int batchSize,
+        List<HeaderRecord> headers,
+        Payload payload,
+        ViewInfo view,
+        List<Discovery> discovery,
+        int offset,
+        int length,
+        List<Long> reassembledFrom)
         implements Record {
     /** A message read from one frame (not reassembled). */
-    public MessageRecord(FrameInfo frame, String version, String decodedWith, String type, int flags,
-                         List<String> flagNames, NodeAddress src, NodeAddress dest, boolean multicast, String cluster,
-                         int batchIndex, int batchSize, List<HeaderRecord> headers, Payload payload, ViewInfo view,
-                         List<Discovery> discovery, int offset, int length) {
-        this(frame, version, decodedWith, type, flags, flagNames, src, dest, multicast, cluster, batchIndex, batchSize,
-                headers, payload, view, discovery, offset, length, List.of());
+    public MessageRecord(
+            FrameInfo frame,
+            String version,
+            String decodedWith,
+            String type,
+            int flags,
+            List<String> flagNames,
+            NodeAddress src,
+            NodeAddress dest,
+            boolean multicast,
+            String cluster,
+            int batchIndex,
+            int batchSize,
+            List<HeaderRecord> headers,
+            Payload payload,
+            ViewInfo view,
+            List<Discovery> discovery,
+            int offset,
+            int length) {
+        this(
+                frame,
+                version,
+                decodedWith,
+                type,
+                flags,
+                flagNames,
+                src,
+                dest,
+                multicast,
+                cluster,
+                batchIndex,
+                batchSize,
+                headers,
+                payload,
+                view,
+                discovery,
+                offset,
+                length,
+                List.of());
     }
 
     @Override
@@ -50,8 +98,26 @@ public record MessageRecord(FrameInfo frame, String version, String decodedWith,
     }
 
     public MessageRecord withView(ViewInfo v) {
-        return new MessageRecord(frame, version, decodedWith, type, flags, flagNames, src, dest, multicast,
-                cluster, batchIndex, batchSize, headers, payload, v, discovery, offset, length, reassembledFrom);
+        return new MessageRecord(
+                frame,
+                version,
+                decodedWith,
+                type,
+                flags,
+                flagNames,
+                src,
+                dest,
+                multicast,
+                cluster,
+                batchIndex,
+                batchSize,
+                headers,
+                payload,
+                v,
+                discovery,
+                offset,
+                length,
+                reassembledFrom);
     }
 
     /** Whether this message was reassembled from fragments. */

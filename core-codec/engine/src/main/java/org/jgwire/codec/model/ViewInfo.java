@@ -15,8 +15,15 @@ import java.util.List;
  * @param joined    for a delta view: members that joined, else empty
  * @param subgroups for a merge view: the subgroups' member lists, else empty
  */
-public record ViewInfo(String kind, NodeAddress creator, long id, List<NodeAddress> members, long refId,
-                       List<NodeAddress> left, List<NodeAddress> joined, List<List<NodeAddress>> subgroups) {
+public record ViewInfo(
+        String kind,
+        NodeAddress creator,
+        long id,
+        List<NodeAddress> members,
+        long refId,
+        List<NodeAddress> left,
+        List<NodeAddress> joined,
+        List<List<NodeAddress>> subgroups) {
     public boolean isDelta() {
         return "DELTA_VIEW".equals(kind);
     }

@@ -29,6 +29,7 @@ public final class IpDefragmenter {
         final BitSet blocks = new BitSet();
         /** Length of the whole payload, -1 until the last fragment arrived. */
         int total = -1;
+
         int protocol;
     }
 
@@ -61,22 +62,35 @@ public final class IpDefragmenter {
      * Adds the IPv6 fragment of the packet whose fixed header is at {@code d[ip]}: fragmentable part
      * {@code d[off, end)}, carrying {@code nextHeader} (from its Fragment header).
      */
-    Reassembled addV6(long packet, long ts, byte[] d, int ip, long id, int nextHeader, int off, int end,
-                      int fragOffset, boolean more) {
-        Key key = new Key(6, Bytes.s64(d, ip + 8), Bytes.s64(d, ip + 16), Bytes.s64(d, ip + 24),
-                Bytes.s64(d, ip + 32), id, -1);
+    Reassembled addV6(
+            long packet,
+            long ts,
+            byte[] d,
+            int ip,
+            long id,
+            int nextHeader,
+            int off,
+            int end,
+            int fragOffset,
+            boolean more) {
+        Key key = new Key(
+                6, Bytes.s64(d, ip + 8), Bytes.s64(d, ip + 16), Bytes.s64(d, ip + 24), Bytes.s64(d, ip + 32), id, -1);
         return add(packet, ts, key, nextHeader, d, off, end, fragOffset, more);
     }
 
-    private Reassembled add(long packet, long ts, Key key, int protocol, byte[] d, int off, int end,
-                            int fragOffset, boolean more) {
+    private Reassembled add(
+            long packet, long ts, Key key, int protocol, byte[] d, int off, int end, int fragOffset, boolean more) {
         int len = end - off;
         long last = (long) fragOffset + len;
         if (last > limits.maxIpFragmentBytes()) {
             open.remove(key);
-            problems.problem(packet, ts, ProblemKind.LIMIT, "IPv" + key.version() + " fragment (id " + key.id()
-                    + ") reaches byte " + last + " of its datagram, beyond the maximum ("
-                    + limits.maxIpFragmentBytes() + ", Limits.maxIpFragmentBytes); datagram dropped");
+            problems.problem(
+                    packet,
+                    ts,
+                    ProblemKind.LIMIT,
+                    "IPv" + key.version() + " fragment (id " + key.id()
+                            + ") reaches byte " + last + " of its datagram, beyond the maximum ("
+                            + limits.maxIpFragmentBytes() + ", Limits.maxIpFragmentBytes); datagram dropped");
             return null;
         }
         Pending s = open.get(key);
@@ -88,8 +102,12 @@ public final class IpDefragmenter {
         }
         if (!more) {
             if ((s.total >= 0 && s.total != last) || s.blocks.length() * 8L > roundUp8(last)) {
-                return drop(packet, ts, key, "last fragment ends at " + last + " but the datagram already holds "
-                        + Math.max(s.total, s.blocks.length() * 8));
+                return drop(
+                        packet,
+                        ts,
+                        key,
+                        "last fragment ends at " + last + " but the datagram already holds "
+                                + Math.max(s.total, s.blocks.length() * 8));
             }
             s.total = (int) last;
         } else if (s.total >= 0 && last > s.total) {
@@ -114,8 +132,11 @@ public final class IpDefragmenter {
 
     private Reassembled drop(long packet, long ts, Key key, String why) {
         open.remove(key);
-        problems.problem(packet, ts, ProblemKind.MALFORMED, "IPv" + key.version() + " fragments (id " + key.id()
-                + ") disagree: " + why + "; datagram dropped");
+        problems.problem(
+                packet,
+                ts,
+                ProblemKind.MALFORMED,
+                "IPv" + key.version() + " fragments (id " + key.id() + ") disagree: " + why + "; datagram dropped");
         return null;
     }
 
@@ -123,8 +144,12 @@ public final class IpDefragmenter {
         Iterator<Map.Entry<Key, Pending>> it = open.entrySet().iterator();
         Map.Entry<Key, Pending> oldest = it.next();
         it.remove();
-        problems.problem(packet, ts, ProblemKind.LIMIT, "more than " + limits.maxIpFragmentSets()
-                + " IP datagrams in reassembly (Limits.maxIpFragmentSets); dropped the oldest, IPv"
-                + oldest.getKey().version() + " id " + oldest.getKey().id());
+        problems.problem(
+                packet,
+                ts,
+                ProblemKind.LIMIT,
+                "more than " + limits.maxIpFragmentSets()
+                        + " IP datagrams in reassembly (Limits.maxIpFragmentSets); dropped the oldest, IPv"
+                        + oldest.getKey().version() + " id " + oldest.getKey().id());
     }
 }

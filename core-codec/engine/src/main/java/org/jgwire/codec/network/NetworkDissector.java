@@ -80,8 +80,8 @@ public final class NetworkDissector {
         int declaredEnd = payloadLength == 0 ? len : ip + 40 + payloadLength;
         boolean cut = declaredEnd > len;
         if (cut && p.originalLength() <= len) {
-            return malformed(p, "IPv6 payload length " + payloadLength + " exceeds the packet (" + (len - ip - 40)
-                    + ")");
+            return malformed(
+                    p, "IPv6 payload length " + payloadLength + " exceeds the packet (" + (len - ip - 40) + ")");
         }
         byte[] buf = d;
         int end = cut ? len : declaredEnd;
@@ -110,11 +110,14 @@ public final class NetworkDissector {
                     next = fragNext;
                     if (fragOffset == 0 && !more) break; // atomic fragment (RFC 6946)
                     if (reassembled) return malformed(p, "IPv6 fragment header inside a reassembled datagram");
-                    if (cut) return truncated(p, "IPv6 fragment cut by the capture: " + (len - ip) + " of "
-                            + (declaredEnd - ip) + " bytes");
+                    if (cut)
+                        return truncated(
+                                p,
+                                "IPv6 fragment cut by the capture: " + (len - ip) + " of " + (declaredEnd - ip)
+                                        + " bytes");
                     if (off > end) return malformed(p, "IPv6 extension headers run past the payload length");
-                    IpDefragmenter.Reassembled r = defragmenter.addV6(p.number(), p.tsNanos(), d, ip, id, fragNext,
-                            off, end, fragOffset, more);
+                    IpDefragmenter.Reassembled r = defragmenter.addV6(
+                            p.number(), p.tsNanos(), d, ip, id, fragNext, off, end, fragOffset, more);
                     if (r == null) return null;
                     buf = r.data();
                     off = 0;
@@ -130,7 +133,8 @@ public final class NetworkDissector {
     }
 
     private Transported cutExtension(RawPacket p, boolean cut, int header) {
-        return cut ? truncated(p, "IPv6 extension header " + header + " cut by the capture")
+        return cut
+                ? truncated(p, "IPv6 extension header " + header + " cut by the capture")
                 : malformed(p, "IPv6 extension header " + header + " runs past the payload length");
     }
 
@@ -138,8 +142,8 @@ public final class NetworkDissector {
      * The UDP/TCP header at {@code buf[off]}, its payload up to {@code end}; {@code cut} when the capture ended
      * before the IP length did. Addresses come from the IP header at {@code hdr[ip]}.
      */
-    private Transported transport(RawPacket p, byte[] buf, int off, int end, boolean cut, int protocol, byte[] hdr,
-                                  int ip, boolean v6) {
+    private Transported transport(
+            RawPacket p, byte[] buf, int off, int end, boolean cut, int protocol, byte[] hdr, int ip, boolean v6) {
         int avail = end - off;
         if (protocol == UDP) {
             if (avail < 8) return short_(p, cut, "UDP header", avail, 8);
@@ -147,20 +151,32 @@ public final class NetworkDissector {
             if (udpLength == 0 && v6) udpLength = avail; // jumbogram (RFC 2675)
             if (udpLength < 8) return malformed(p, "UDP length " + udpLength + " is shorter than its header (8)");
             if (udpLength > avail) {
-                return cut ? truncated(p, "UDP datagram cut by the capture: " + avail + " of " + udpLength
-                        + " bytes; not delivered")
+                return cut
+                        ? truncated(
+                                p,
+                                "UDP datagram cut by the capture: " + avail + " of " + udpLength
+                                        + " bytes; not delivered")
                         : malformed(p, "UDP length " + udpLength + " exceeds the IP payload (" + avail + ")");
             }
-            return new UdpDatagram(endpoint(hdr, ip, v6, true, u16(buf, off)),
-                    endpoint(hdr, ip, v6, false, u16(buf, off + 2)), buf, off + 8, udpLength - 8);
+            return new UdpDatagram(
+                    endpoint(hdr, ip, v6, true, u16(buf, off)),
+                    endpoint(hdr, ip, v6, false, u16(buf, off + 2)),
+                    buf,
+                    off + 8,
+                    udpLength - 8);
         }
         if (avail < 20) return short_(p, cut, "TCP header", avail, 20);
         int dataOffset = (u8(buf, off + 12) >> 4) * 4;
         if (dataOffset < 20) return malformed(p, "TCP data offset " + dataOffset + " is shorter than 20");
         if (dataOffset > avail) return short_(p, cut, "TCP header with options", avail, dataOffset);
-        return new TcpSegment(endpoint(hdr, ip, v6, true, u16(buf, off)),
-                endpoint(hdr, ip, v6, false, u16(buf, off + 2)), Bytes.u32(buf, off + 4), u8(buf, off + 13),
-                buf, off + dataOffset, avail - dataOffset);
+        return new TcpSegment(
+                endpoint(hdr, ip, v6, true, u16(buf, off)),
+                endpoint(hdr, ip, v6, false, u16(buf, off + 2)),
+                Bytes.u32(buf, off + 4),
+                u8(buf, off + 13),
+                buf,
+                off + dataOffset,
+                avail - dataOffset);
     }
 
     private Endpoint endpoint(byte[] hdr, int ip, boolean v6, boolean src, int port) {
@@ -168,7 +184,8 @@ public final class NetworkDissector {
     }
 
     private Transported short_(RawPacket p, boolean cut, String what, int have, int need) {
-        return cut ? truncated(p, what + " cut by the capture: " + have + " of " + need + " bytes")
+        return cut
+                ? truncated(p, what + " cut by the capture: " + have + " of " + need + " bytes")
                 : malformed(p, what + " needs " + need + " bytes but the IP payload holds " + have);
     }
 

@@ -39,12 +39,14 @@ final class AdapterFactory {
     LoadedAdapter load(String family, Path jgroupsJar) {
         Path adapterJar = adapterJar(family);
         if (!Files.isRegularFile(adapterJar))
-            throw new IllegalStateException("adapter " + adapterJar + " not found (set -Djgwire.home to the"
-                    + " distribution folder)");
+            throw new IllegalStateException(
+                    "adapter " + adapterJar + " not found (set -Djgwire.home to the" + " distribution folder)");
         VersionClassLoader loader;
         try {
-            loader = new VersionClassLoader("jgwire-" + jgroupsJar.getFileName(),
-                    new URL[] {adapterJar.toUri().toURL(), jgroupsJar.toUri().toURL()}, WireAdapter.class.getClassLoader());
+            loader = new VersionClassLoader(
+                    "jgwire-" + jgroupsJar.getFileName(),
+                    new URL[] {adapterJar.toUri().toURL(), jgroupsJar.toUri().toURL()},
+                    WireAdapter.class.getClassLoader());
         } catch (MalformedURLException e) {
             throw new IllegalStateException("bad jar path " + jgroupsJar + ": " + e.getMessage());
         }
@@ -58,8 +60,8 @@ final class AdapterFactory {
         } catch (RuntimeException | LinkageError e) {
             LoadedAdapter.rethrowFatal(e);
             closeQuietly(loader);
-            throw new IllegalStateException("adapter " + family + " failed to start on " + jgroupsJar.getFileName()
-                    + ": " + e, e);
+            throw new IllegalStateException(
+                    "adapter " + family + " failed to start on " + jgroupsJar.getFileName() + ": " + e, e);
         } finally {
             t.setContextClassLoader(before);
         }
@@ -72,8 +74,8 @@ final class AdapterFactory {
         } catch (ClassNotFoundException e) {
             for (WireAdapter a : ServiceLoader.load(WireAdapter.class, loader))
                 if (a.getClass().getClassLoader() == loader) return a;
-            throw new IllegalStateException("no " + adapterClassName(family) + " and no WireAdapter service in the"
-                    + " adapter jar");
+            throw new IllegalStateException(
+                    "no " + adapterClassName(family) + " and no WireAdapter service in the" + " adapter jar");
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot create " + adapterClassName(family) + ": " + e, e);
         }

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * WIRE-NOTES); among those the same major.minor with the closest micro wins, else the variant's newest.
  */
 final class BundledJars {
-    private static final Pattern NAME = Pattern.compile("jgroups-(\\d+)\\.(\\d+)\\.(\\d+)((?:\\.[A-Za-z0-9_-]+)*)\\.jar");
+    private static final Pattern NAME =
+            Pattern.compile("jgroups-(\\d+)\\.(\\d+)\\.(\\d+)((?:\\.[A-Za-z0-9_-]+)*)\\.jar");
 
     /** One bundled jar; {@code label} is its full version as in the file name, e.g. {@code 5.5.7.Final}. */
     record Jar(JGroupsVersion version, String label, Path path) {}

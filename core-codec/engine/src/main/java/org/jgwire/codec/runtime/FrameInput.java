@@ -77,7 +77,8 @@ public final class FrameInput implements DataInput {
     }
 
     private void need(int n) throws EOFException {
-        if (n > limit - pos) throw new EOFException(wording.needs + n + wording.at + pos + ", " + (limit - pos) + " left");
+        if (n > limit - pos)
+            throw new EOFException(wording.needs + n + wording.at + pos + ", " + (limit - pos) + " left");
     }
 
     @Override
@@ -143,7 +144,10 @@ public final class FrameInput implements DataInput {
     @Override
     public int readInt() throws IOException {
         need(4);
-        int v = (buf[pos] & 0xFF) << 24 | (buf[pos + 1] & 0xFF) << 16 | (buf[pos + 2] & 0xFF) << 8 | buf[pos + 3] & 0xFF;
+        int v = (buf[pos] & 0xFF) << 24
+                | (buf[pos + 1] & 0xFF) << 16
+                | (buf[pos + 2] & 0xFF) << 8
+                | buf[pos + 3] & 0xFF;
         pos += 4;
         return v;
     }

@@ -13,7 +13,10 @@ final class FrameVersions {
     static int embeddedVersion(byte[] buf, int off, int len) {
         int end = off + len;
         for (int p = off + 5; p + 3 <= end; p++) {
-            int n = (buf[p - 4] & 0xFF) << 24 | (buf[p - 3] & 0xFF) << 16 | (buf[p - 2] & 0xFF) << 8 | buf[p - 1] & 0xFF;
+            int n = (buf[p - 4] & 0xFF) << 24
+                    | (buf[p - 3] & 0xFF) << 16
+                    | (buf[p - 2] & 0xFF) << 8
+                    | buf[p - 1] & 0xFF;
             if (n != end - p) continue;
             int v = (buf[p] & 0xFF) << 8 | buf[p + 1] & 0xFF;
             if (WireVariants.isKnownVersionShort(v)) return v;

@@ -59,8 +59,8 @@ public final class HeaderBodyMemo {
     }
 
     /** As {@link #remember(int, byte[], int, int, List, String)}, with the header object read from the body. */
-    public List<HeaderField> remember(int magic, byte[] buf, int off, int len, List<HeaderField> fields, String text,
-                                      Object header) {
+    public List<HeaderField> remember(
+            int magic, byte[] buf, int off, int len, List<HeaderField> fields, String text, Object header) {
         if (len > MAX_BODY) return fields;
         int i = magic & 0xFFFF;
         Entry e = entries[i];

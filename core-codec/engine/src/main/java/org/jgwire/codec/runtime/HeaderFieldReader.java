@@ -117,8 +117,14 @@ public final class HeaderFieldReader {
      * {@code typeNamer}, and the field object last made for each (shared while the value repeats; fields are
      * immutable, so readers racing on one layout at worst make a new one).
      */
-    private record Layout(Class<?> type, Field[] fields, String[] names, boolean[] isType, Method typeNamer,
-                          Object[] typeNames, HeaderField[] last) {
+    private record Layout(
+            Class<?> type,
+            Field[] fields,
+            String[] names,
+            boolean[] isType,
+            Method typeNamer,
+            Object[] typeNames,
+            HeaderField[] last) {
         /** The name of a type code, through the class's namer once per code (codes are few, names fixed). */
         Object typeName(HeaderFieldReader reader, Object raw) {
             if (raw instanceof Number n && n.intValue() >= -128 && n.intValue() < 128) {

@@ -17,7 +17,8 @@ public record JGroupsVersion(int major, int minor, int micro) implements Compara
         try {
             int major = Integer.parseInt(parts[0]);
             int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-            int micro = parts.length > 2 && parts[2].chars().allMatch(Character::isDigit) ? Integer.parseInt(parts[2]) : 0;
+            int micro =
+                    parts.length > 2 && parts[2].chars().allMatch(Character::isDigit) ? Integer.parseInt(parts[2]) : 0;
             if (major > 31 || minor > 31 || micro > 63 || major < 0 || minor < 0 || micro < 0)
                 throw new IllegalArgumentException("version out of range: " + text);
             return new JGroupsVersion(major, minor, micro);

@@ -39,7 +39,10 @@ final class LoadedAdapter implements AutoCloseable {
             return out != null ? out : List.of();
         } catch (Throwable e) {
             rethrowFatal(e);
-            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1,
+            return List.of(new ErrorRecord(
+                    frame,
+                    ProblemKind.MALFORMED,
+                    -1,
                     "JGroups " + label + " adapter failed on a " + kind + " frame of " + len + " bytes: " + e));
         } finally {
             t.setContextClassLoader(before);
@@ -56,7 +59,10 @@ final class LoadedAdapter implements AutoCloseable {
             return out != null ? out : List.of();
         } catch (Throwable e) {
             rethrowFatal(e);
-            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1,
+            return List.of(new ErrorRecord(
+                    frame,
+                    ProblemKind.MALFORMED,
+                    -1,
                     "JGroups " + label + " adapter failed on a reassembled message of " + len + " bytes: " + e));
         } finally {
             t.setContextClassLoader(before);

@@ -11,10 +11,9 @@ public final class UserJarVersion {
 
     /** The version of {@code jar}, read from its own {@code org.jgroups.Version.version} short. */
     public static JGroupsVersion read(Path jar) {
-        if (!Files.isRegularFile(jar))
-            throw new IllegalArgumentException("--jgroups-jar " + jar + ": no such file");
-        try (VersionClassLoader probe = new VersionClassLoader("jgwire-probe", new URL[] {jar.toUri().toURL()},
-                WireAdapter.class.getClassLoader())) {
+        if (!Files.isRegularFile(jar)) throw new IllegalArgumentException("--jgroups-jar " + jar + ": no such file");
+        try (VersionClassLoader probe = new VersionClassLoader(
+                "jgwire-probe", new URL[] {jar.toUri().toURL()}, WireAdapter.class.getClassLoader())) {
             Class<?> version = Class.forName("org.jgroups.Version", true, probe);
             if (version.getClassLoader() != probe)
                 throw new IllegalArgumentException("--jgroups-jar " + jar + ": no org.jgroups.Version in it");
@@ -23,7 +22,8 @@ public final class UserJarVersion {
             return JGroupsVersion.fromShort(s);
         } catch (IOException | ReflectiveOperationException | LinkageError | RuntimeException e) {
             if (e instanceof IllegalArgumentException iae) throw iae;
-            throw new IllegalArgumentException("--jgroups-jar " + jar + ": cannot read its JGroups version (" + e + ")");
+            throw new IllegalArgumentException(
+                    "--jgroups-jar " + jar + ": cannot read its JGroups version (" + e + ")");
         }
     }
 }

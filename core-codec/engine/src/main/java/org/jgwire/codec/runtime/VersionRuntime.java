@@ -43,10 +43,12 @@ public final class VersionRuntime implements AutoCloseable {
     private final Object fixed;
     /** Per version short: a {@link LoadedAdapter} or the error message for that version (String). */
     private final Object[] byShort = new Object[1 << 16];
+
     private final Map<Path, Object> byJar = new HashMap<>();
     private final Map<List<Endpoint>, Integer> connections;
     /** Version last sent from each endpoint in a transport frame: FD_SOCK2 listens at the TP port + 100. */
     private final Map<Endpoint, Integer> senders;
+
     private volatile int lastTransportVersion = -1;
     private Endpoint lastSender;
     private int lastSenderVersion = -1;
@@ -94,9 +96,11 @@ public final class VersionRuntime implements AutoCloseable {
             URL where = WireAdapter.class.getProtectionDomain().getCodeSource().getLocation();
             Path p = Path.of(where.toURI()).toAbsolutePath();
             Path dir = p.getParent();
-            if (Files.isRegularFile(p) && dir != null && dir.getFileName() != null
-                    && dir.getFileName().toString().equals("lib") && dir.getParent() != null)
-                return dir.getParent(); // <home>/lib/jgwire-engine-*.jar
+            if (Files.isRegularFile(p)
+                    && dir != null
+                    && dir.getFileName() != null
+                    && dir.getFileName().toString().equals("lib")
+                    && dir.getParent() != null) return dir.getParent(); // <home>/lib/jgwire-engine-*.jar
             // a build tree: <root>/core-codec/engine/target/classes or .../engine/target/jgwire-engine-*.jar
             Path root = dir;
             for (int up = 0; up < 3 && root != null; up++) root = root.getParent();
@@ -125,7 +129,10 @@ public final class VersionRuntime implements AutoCloseable {
                 slot = fixed;
             } else if (kind == FrameKind.TRANSPORT) {
                 if (len < 2)
-                    return List.of(new ErrorRecord(frame, ProblemKind.TRUNCATED, 0,
+                    return List.of(new ErrorRecord(
+                            frame,
+                            ProblemKind.TRUNCATED,
+                            0,
                             "frame of " + len + " bytes ends before its version (2 bytes)"));
                 int v = (buf[off] & 0xFF) << 8 | buf[off + 1] & 0xFF;
                 lastTransportVersion = v;
@@ -150,7 +157,8 @@ public final class VersionRuntime implements AutoCloseable {
      */
     public List<Record> decodeMessage(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
         try {
-            Object slot = fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            Object slot =
+                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
             if (slot instanceof LoadedAdapter a) return a.decodeMessage(type, buf, off, len, frame);
             return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, String.valueOf(slot)));
         } catch (Throwable e) {
@@ -163,15 +171,17 @@ public final class VersionRuntime implements AutoCloseable {
         List<Endpoint> conn = connectionKey(frame);
         int v = kind == FrameKind.GOSSIP ? FrameVersions.embeddedVersion(buf, off, len) : -1;
         if (v >= 0) {
-            if (conn != null) synchronized (connections) {
-                connections.put(conn, v);
-            }
+            if (conn != null)
+                synchronized (connections) {
+                    connections.put(conn, v);
+                }
             lastTransportVersion = v; // the embedded frame is a transport frame: other members' connections follow it
         } else {
             Integer seen = null;
-            if (conn != null) synchronized (connections) {
-                seen = connections.get(conn);
-            }
+            if (conn != null)
+                synchronized (connections) {
+                    seen = connections.get(conn);
+                }
             if (seen == null && kind == FrameKind.BARE_MESSAGE) seen = fdSock2Owner(frame);
             v = seen != null ? seen : lastTransportVersion;
         }
@@ -203,9 +213,10 @@ public final class VersionRuntime implements AutoCloseable {
             if (first == null) first = records;
             if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) {
                 List<Endpoint> conn = connectionKey(frame);
-                if (conn != null) synchronized (connections) {
-                    connections.put(conn, jar.version().toShort());
-                }
+                if (conn != null)
+                    synchronized (connections) {
+                        connections.put(conn, jar.version().toShort());
+                    }
                 return records;
             }
         }
@@ -290,15 +301,17 @@ public final class VersionRuntime implements AutoCloseable {
             throw new IllegalArgumentException("--jgroups-version " + text + ": no bundled jar for its wire variant"
                     + " (bundled: " + String.join(", ", bundledVersions()) + "); use --jgroups-jar");
         Object slot = byJar(jar);
-        if (slot instanceof String problem) throw new IllegalArgumentException("--jgroups-version " + text + ": " + problem);
+        if (slot instanceof String problem)
+            throw new IllegalArgumentException("--jgroups-version " + text + ": " + problem);
         return slot;
     }
 
     private Object forUserJar(Path jar) {
         JGroupsVersion v = UserJarVersion.read(jar);
         WireVariant variant = WireVariants.of(v);
-        String family = variant != null ? variant.family() : v.major() == 3 ? "jg36" : v.major() == 4 ? "jg4"
-                : v.major() == 5 ? "jg5" : null;
+        String family = variant != null
+                ? variant.family()
+                : v.major() == 3 ? "jg36" : v.major() == 4 ? "jg4" : v.major() == 5 ? "jg5" : null;
         if (family == null)
             throw new IllegalArgumentException("--jgroups-jar " + jar + ": JGroups " + v
                     + " belongs to no API family jgwire has an adapter for (3.6, 4.x, 5.x)");

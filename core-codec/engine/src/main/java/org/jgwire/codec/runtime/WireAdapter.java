@@ -35,7 +35,10 @@ public interface WireAdapter {
      * {@code Util.messageToBuffer} in FRAG2/FRAG3 5.x); the 3.6 and 4.x families fragment payload bytes only.
      */
     default List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
-        return List.of(new org.jgwire.codec.model.ErrorRecord(frame, org.jgwire.codec.model.ProblemKind.UNSUPPORTED_VERSION,
-                -1, "JGroups " + jgroupsVersion() + " does not serialize fragmented messages; no decoder for one"));
+        return List.of(new org.jgwire.codec.model.ErrorRecord(
+                frame,
+                org.jgwire.codec.model.ProblemKind.UNSUPPORTED_VERSION,
+                -1,
+                "JGroups " + jgroupsVersion() + " does not serialize fragmented messages; no decoder for one"));
     }
 }

@@ -16,8 +16,17 @@ import org.jgwire.codec.model.MessageRecord;
  *
  * @param index position of the header in the message's header list
  */
-record FragmentHeader(String protocol, int index, long id, int fragId, int numFrags, boolean frag3, int originalLength,
-                      int offset, boolean needsDeserialization, int originalType) {
+record FragmentHeader(
+        String protocol,
+        int index,
+        long id,
+        int fragId,
+        int numFrags,
+        boolean frag3,
+        int originalLength,
+        int offset,
+        boolean needsDeserialization,
+        int originalType) {
 
     /** The fragment header of a message, or null when it is not a fragment of a protocol jgwire reassembles. */
     static FragmentHeader of(MessageRecord m) {
@@ -34,8 +43,16 @@ record FragmentHeader(String protocol, int index, long id, int fragId, int numFr
             Number length = num(h.field("original_length")), offset = num(h.field("offset"));
             Number type = num(h.field("original_type"));
             boolean deser = Boolean.TRUE.equals(h.field("needs_deserialization"));
-            return new FragmentHeader(p, i, id.longValue(), fragId.intValue(), numFrags.intValue(), frag3,
-                    length != null ? length.intValue() : -1, offset != null ? offset.intValue() : -1, deser,
+            return new FragmentHeader(
+                    p,
+                    i,
+                    id.longValue(),
+                    fragId.intValue(),
+                    numFrags.intValue(),
+                    frag3,
+                    length != null ? length.intValue() : -1,
+                    offset != null ? offset.intValue() : -1,
+                    deser,
                     type != null ? type.intValue() : -1);
         }
         return null;

@@ -92,21 +92,28 @@ public final class FragmentReassembler {
             return;
         }
         fragmentTap.accept(m);
-        var key = new FragmentSet.NodeKey(m.src().id(), h.protocol(), h.id(), String.valueOf(m.frame().dst()));
+        var key = new FragmentSet.NodeKey(
+                m.src().id(), h.protocol(), h.id(), String.valueOf(m.frame().dst()));
         if (closed.containsKey(key)) {
             out.accept(r);
             return;
         }
         byte[] data = fragmentBytes(m, frame, frameOff);
-        String bad = data == null ? "its payload bytes cannot be located in the frame"
-                : h.numFrags() < 1 ? "num_frags " + h.numFrags() + " is not positive"
-                : h.fragId() < 0 || h.fragId() >= h.numFrags() ? "frag_id " + h.fragId() + " is outside 0.." + (h.numFrags() - 1)
-                : null;
+        String bad = data == null
+                ? "its payload bytes cannot be located in the frame"
+                : h.numFrags() < 1
+                        ? "num_frags " + h.numFrags() + " is not positive"
+                        : h.fragId() < 0 || h.fragId() >= h.numFrags()
+                                ? "frag_id " + h.fragId() + " is outside 0.." + (h.numFrags() - 1)
+                                : null;
         FragmentSet set = open.get(key);
         if (bad == null && set != null && set.first.numFrags() != h.numFrags())
             bad = "num_frags " + h.numFrags() + " differs from the set's " + set.first.numFrags();
         if (bad != null) {
-            out.accept(new ErrorRecord(m.frame(), ProblemKind.MALFORMED, m.offset(),
+            out.accept(new ErrorRecord(
+                    m.frame(),
+                    ProblemKind.MALFORMED,
+                    m.offset(),
                     describe(key) + ": fragment not reassembled: " + bad));
             out.accept(r);
             return;
@@ -116,24 +123,34 @@ public final class FragmentReassembler {
             return;
         }
         if (data.length > limits.maxFragmentBytes()) {
-            drop(set != null ? set : new FragmentSet(key, h), "its fragments exceed the maximum bytes held ("
-                    + limits.maxFragmentBytes() + ", --max-fragment-bytes)", m.frame(), out);
+            drop(
+                    set != null ? set : new FragmentSet(key, h),
+                    "its fragments exceed the maximum bytes held (" + limits.maxFragmentBytes()
+                            + ", --max-fragment-bytes)",
+                    m.frame(),
+                    out);
             out.accept(r);
             return;
         }
         if (set == null) {
             while (open.size() >= limits.maxFragmentSets()) {
                 FragmentSet oldest = open.values().iterator().next();
-                drop(oldest, "open fragment sets exceed the maximum (" + limits.maxFragmentSets()
-                        + ", --max-fragment-sets)", m.frame(), out);
+                drop(
+                        oldest,
+                        "open fragment sets exceed the maximum (" + limits.maxFragmentSets() + ", --max-fragment-sets)",
+                        m.frame(),
+                        out);
             }
             set = new FragmentSet(key, h);
             open.put(key, set);
         }
         while (heldBytes + data.length > limits.maxFragmentBytes() && open.containsKey(key)) {
             FragmentSet oldest = open.values().iterator().next();
-            drop(oldest, "fragment bytes held exceed the maximum (" + limits.maxFragmentBytes()
-                    + ", --max-fragment-bytes)", m.frame(), out);
+            drop(
+                    oldest,
+                    "fragment bytes held exceed the maximum (" + limits.maxFragmentBytes() + ", --max-fragment-bytes)",
+                    m.frame(),
+                    out);
         }
         if (!open.containsKey(key)) { // this set itself was the oldest
             out.accept(r);
@@ -152,9 +169,14 @@ public final class FragmentReassembler {
             heldBytes -= s.bytes;
             if (!completed.containsKey(s.key.message())) {
                 incomplete++;
-                out.accept(new ErrorRecord(s.last, ProblemKind.INCOMPLETE, -1, describe(s.key) + ": " + s.received()
-                        + " of " + s.first.numFrags() + " fragments at the end of the capture (frames " + frames(s)
-                        + "; missing frag_id " + s.missing(8) + ")"));
+                out.accept(new ErrorRecord(
+                        s.last,
+                        ProblemKind.INCOMPLETE,
+                        -1,
+                        describe(s.key) + ": " + s.received()
+                                + " of " + s.first.numFrags() + " fragments at the end of the capture (frames "
+                                + frames(s)
+                                + "; missing frag_id " + s.missing(8) + ")"));
             }
             s.held.forEach(out);
         }
@@ -189,8 +211,12 @@ public final class FragmentReassembler {
         if (open.remove(s.key) != null) heldBytes -= s.bytes;
         closed.put(s.key, Boolean.FALSE);
         dropped++;
-        out.accept(new ErrorRecord(at, ProblemKind.LIMIT, -1, describe(s.key) + ": set of " + s.received() + " of "
-                + s.first.numFrags() + " fragments dropped (frames " + frames(s) + "): " + why));
+        out.accept(new ErrorRecord(
+                at,
+                ProblemKind.LIMIT,
+                -1,
+                describe(s.key) + ": set of " + s.received() + " of " + s.first.numFrags()
+                        + " fragments dropped (frames " + frames(s) + "): " + why));
         s.held.forEach(out);
     }
 
@@ -202,9 +228,13 @@ public final class FragmentReassembler {
         byte[] bytes = s.assemble();
         MessageRecord base = s.base;
         if (bytes == null) {
-            out.accept(new ErrorRecord(s.last, ProblemKind.MALFORMED, -1, describe(s.key)
-                    + ": FRAG3 fragment offsets do not tile original_length " + s.first.originalLength()
-                    + " (frames " + frames(s) + ")"));
+            out.accept(new ErrorRecord(
+                    s.last,
+                    ProblemKind.MALFORMED,
+                    -1,
+                    describe(s.key)
+                            + ": FRAG3 fragment offsets do not tile original_length " + s.first.originalLength()
+                            + " (frames " + frames(s) + ")"));
             return;
         }
         reassembled++;
@@ -212,40 +242,80 @@ public final class FragmentReassembler {
         if (s.first.needsDeserialization()) {
             // Util.messageToBuffer: type short, then Message.writeTo
             if (bytes.length < 2) {
-                out.accept(new ErrorRecord(s.last, ProblemKind.TRUNCATED, -1, describe(s.key)
-                        + ": serialized original of " + bytes.length + " bytes ends before its type"));
+                out.accept(new ErrorRecord(
+                        s.last,
+                        ProblemKind.TRUNCATED,
+                        -1,
+                        describe(s.key) + ": serialized original of " + bytes.length + " bytes ends before its type"));
                 return;
             }
             int type = (bytes[0] << 8 | bytes[1] & 0xFF);
             decoded(base, decoder.decode(base.version(), type, bytes, 2, bytes.length - 2, s.last), s, frames, out);
         } else if ("FRAG".equals(base.type())) {
             // FRAG4 FragmentedMessage: original_type in the header, then Message.writeTo
-            decoded(base, decoder.decode(base.version(), s.first.originalType(), bytes, 0, bytes.length, s.last), s,
-                    frames, out);
+            decoded(
+                    base,
+                    decoder.decode(base.version(), s.first.originalType(), bytes, 0, bytes.length, s.last),
+                    s,
+                    frames,
+                    out);
         } else {
             List<HeaderRecord> headers = new ArrayList<>(base.headers());
             int frag = s.first.index() < headers.size() && isFrag(headers.get(s.first.index()))
-                    ? s.first.index() : indexOfFrag(headers);
+                    ? s.first.index()
+                    : indexOfFrag(headers);
             if (frag >= 0) headers.remove(frag);
-            out.accept(new MessageRecord(s.last, base.version(), base.decodedWith(), base.type(), base.flags(),
-                    base.flagNames(), base.src(), base.dest(), base.multicast(), base.cluster(), -1, 0,
-                    List.copyOf(headers), PayloadBytes.of(bytes, limits), null, base.discovery(), -1, -1, frames));
+            out.accept(new MessageRecord(
+                    s.last,
+                    base.version(),
+                    base.decodedWith(),
+                    base.type(),
+                    base.flags(),
+                    base.flagNames(),
+                    base.src(),
+                    base.dest(),
+                    base.multicast(),
+                    base.cluster(),
+                    -1,
+                    0,
+                    List.copyOf(headers),
+                    PayloadBytes.of(bytes, limits),
+                    null,
+                    base.discovery(),
+                    -1,
+                    -1,
+                    frames));
         }
     }
 
     /** The records the jar made of a serialized original, placed where the last fragment was. */
-    private static void decoded(MessageRecord base, List<Record> records, FragmentSet s, List<Long> frames,
-                                Consumer<Record> out) {
+    private static void decoded(
+            MessageRecord base, List<Record> records, FragmentSet s, List<Long> frames, Consumer<Record> out) {
         for (Record r : records) {
             if (r instanceof MessageRecord m) {
-                out.accept(new MessageRecord(s.last, m.version(), m.decodedWith(), m.type(), m.flags(), m.flagNames(),
-                        m.src() != null ? m.src() : base.src(), m.dest() != null ? m.dest() : base.dest(),
-                        base.multicast(), m.cluster() != null ? m.cluster() : base.cluster(), m.batchIndex(),
-                        m.batchSize(), m.headers(), m.payload(), m.view(), m.discovery(), m.offset(), m.length(),
+                out.accept(new MessageRecord(
+                        s.last,
+                        m.version(),
+                        m.decodedWith(),
+                        m.type(),
+                        m.flags(),
+                        m.flagNames(),
+                        m.src() != null ? m.src() : base.src(),
+                        m.dest() != null ? m.dest() : base.dest(),
+                        base.multicast(),
+                        m.cluster() != null ? m.cluster() : base.cluster(),
+                        m.batchIndex(),
+                        m.batchSize(),
+                        m.headers(),
+                        m.payload(),
+                        m.view(),
+                        m.discovery(),
+                        m.offset(),
+                        m.length(),
                         frames));
             } else if (r instanceof ErrorRecord e) {
-                out.accept(new ErrorRecord(s.last, e.problem(), e.offset(),
-                        "reassembled from frames " + frames(s) + ": " + e.message()));
+                out.accept(new ErrorRecord(
+                        s.last, e.problem(), e.offset(), "reassembled from frames " + frames(s) + ": " + e.message()));
             } else {
                 out.accept(r);
             }

@@ -16,10 +16,12 @@ final class FragmentSet {
     final NodeKey key;
     /** Fragment bytes by frag_id; FRAG3 fragments also keep their offset. */
     private final TreeMap<Integer, byte[]> parts = new TreeMap<>();
+
     private final TreeMap<Integer, Integer> offsets = new TreeMap<>();
     final List<Long> frames = new ArrayList<>();
     /** The fragment records, shown as they are when the set cannot be completed. */
     final List<MessageRecord> held = new ArrayList<>();
+
     MessageRecord base; // the fragment with frag_id 0: its headers are the original's (FRAG2.assembleMessage)
     FrameInfo last;
     long bytes;

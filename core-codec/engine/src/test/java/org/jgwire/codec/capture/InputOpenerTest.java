@@ -27,14 +27,14 @@ class InputOpenerTest {
     Path dir;
 
     // pcap global header, microsecond magic, little-endian as Linux tcpdump writes it
-    private static final byte[] PCAP_LE = HexFormat.of().parseHex("d4c3b2a1" + "0200" + "0400"
-            + "00000000" + "00000000" + "00000400" + "01000000");
+    private static final byte[] PCAP_LE =
+            HexFormat.of().parseHex("d4c3b2a1" + "0200" + "0400" + "00000000" + "00000000" + "00000400" + "01000000");
     // pcap nanosecond magic, big-endian
     private static final byte[] PCAP_NS_BE = HexFormat.of().parseHex("a1b23c4d00020004");
     // a whole pcapng Section Header Block, little-endian: type 0x0a0d0d0a, length 28, byte-order magic 1a2b3c4d,
     // version 1.0, section length -1 (unknown), no options, length 28 again
-    private static final byte[] PCAPNG = HexFormat.of().parseHex("0a0d0d0a" + "1c000000" + "4d3c2b1a"
-            + "0100" + "0000" + "ffffffffffffffff" + "1c000000");
+    private static final byte[] PCAPNG = HexFormat.of()
+            .parseHex("0a0d0d0a" + "1c000000" + "4d3c2b1a" + "0100" + "0000" + "ffffffffffffffff" + "1c000000");
     private static final String FOLLOW = "\n=====================================\nFollow: tcp,raw\n"
             + "Filter: tcp.stream eq 0\nNode 0: 127.0.0.1:1\nNode 1: 127.0.0.1:2\n6162\n\t6364\n"
             + "=====================================\n";
@@ -173,7 +173,8 @@ class InputOpenerTest {
 
     @Test
     void namesAMissingFile() {
-        NoSuchFileException e = assertThrows(NoSuchFileException.class,
+        NoSuchFileException e = assertThrows(
+                NoSuchFileException.class,
                 () -> InputOpener.open(dir.resolve("nope.pcap").toString(), InputHints.AUTO));
         assertTrue(e.getMessage().contains("nope.pcap"), e.getMessage());
     }

@@ -22,9 +22,9 @@ class LiveCaptureSourceTest {
     @Test
     void givesBackTheDatagramsSentOnLoopbackThenEndsAfterStop() throws Exception {
         try (DatagramSocket receiver = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             DatagramSocket sender = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             LiveCaptureSource source = LiveCaptureSource.open("lo",
-                     LiveCaptureSource.portFilter(List.of(receiver.getLocalPort())))) {
+                DatagramSocket sender = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                LiveCaptureSource source =
+                        LiveCaptureSource.open("lo", LiveCaptureSource.portFilter(List.of(receiver.getLocalPort())))) {
             List<String> sent = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 byte[] b = ("live " + i).getBytes(StandardCharsets.US_ASCII);
@@ -34,7 +34,8 @@ class LiveCaptureSourceTest {
             NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, (n, ts, kind, msg) -> {});
             List<String> got = new ArrayList<>();
             // A watchdog ends the capture if a datagram never shows: next() then returns null.
-            java.util.concurrent.CompletableFuture.delayedExecutor(10, TimeUnit.SECONDS).execute(source::stop);
+            java.util.concurrent.CompletableFuture.delayedExecutor(10, TimeUnit.SECONDS)
+                    .execute(source::stop);
             long last = 0;
             while (got.size() < sent.size()) {
                 RawPacket p = (RawPacket) source.next();

@@ -56,7 +56,8 @@ class PcapReaderTest {
     @Test
     void keepsOriginalLengthOfSnappedPacket() throws IOException {
         byte[] file = new PcapWriter(ByteOrder.LITTLE_ENDIAN, false, 96, 1)
-                .record(1, 0, Arrays.copyOf(B, 96), 1514).bytes();
+                .record(1, 0, Arrays.copyOf(B, 96), 1514)
+                .bytes();
         RawPacket p = drain(new PcapReader(of(file))).get(0);
         assertEquals(96, p.data().length);
         assertEquals(1514, p.originalLength());
@@ -81,7 +82,10 @@ class PcapReaderTest {
     void growsItsBufferForARecordLargerThanIt() throws IOException {
         byte[] big = bytes(3 << 20, 4); // 3 MiB, allowed by a 4 MiB snaplen
         byte[] file = new PcapWriter(ByteOrder.LITTLE_ENDIAN, false, 4 << 20, 1)
-                .record(1, 0, A, 60).record(2, 0, big, big.length).record(3, 0, B, 1514).bytes();
+                .record(1, 0, A, 60)
+                .record(2, 0, big, big.length)
+                .record(3, 0, B, 1514)
+                .bytes();
         List<RawPacket> ps = drain(new PcapReader(TestChannels.trickle(file, 100_000)));
         assertEquals(3, ps.size());
         assertArrayEquals(big, ps.get(1).data());
@@ -91,11 +95,13 @@ class PcapReaderTest {
     @Test
     void returnsCompletePacketsThenThrowsWhenFileEndsInsideRecordData() throws IOException {
         byte[] whole = new PcapWriter(ByteOrder.LITTLE_ENDIAN, false, 65535, 1)
-                .record(1, 0, A, 60).record(2, 0, B, 1514).bytes();
+                .record(1, 0, A, 60)
+                .record(2, 0, B, 1514)
+                .bytes();
         byte[] file = Arrays.copyOf(whole, whole.length - 10);
         List<RawPacket> got = new ArrayList<>();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> drain(new PcapReader(of(file)), got));
+        CaptureFormatException e =
+                assertThrows(CaptureFormatException.class, () -> drain(new PcapReader(of(file)), got));
         assertEquals(1, got.size());
         assertArrayEquals(A, got.get(0).data());
         long second = 24 + 16 + 60;
@@ -106,11 +112,13 @@ class PcapReaderTest {
 
     @Test
     void throwsWhenFileEndsInsideRecordHeader() throws IOException {
-        byte[] whole = new PcapWriter(ByteOrder.BIG_ENDIAN, false, 65535, 1).record(1, 0, A, 60).bytes();
+        byte[] whole = new PcapWriter(ByteOrder.BIG_ENDIAN, false, 65535, 1)
+                .record(1, 0, A, 60)
+                .bytes();
         byte[] file = Arrays.copyOf(whole, whole.length + 7); // 7 bytes of a next header
         List<RawPacket> got = new ArrayList<>();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> drain(new PcapReader(of(file)), got));
+        CaptureFormatException e =
+                assertThrows(CaptureFormatException.class, () -> drain(new PcapReader(of(file)), got));
         assertEquals(1, got.size());
         assertEquals(whole.length, e.offset());
         assertTrue(e.getMessage().contains("7 of 16"), e.getMessage());
@@ -134,12 +142,14 @@ class PcapReaderTest {
     @Test
     void rejectsRecordBeyondSnaplenAndNegativeLength() throws IOException {
         byte[] beyond = new PcapWriter(ByteOrder.LITTLE_ENDIAN, false, 262144, 1)
-                .record(1, 0, 262145, 262145, new byte[0]).bytes();
+                .record(1, 0, 262145, 262145, new byte[0])
+                .bytes();
         assertThrows(CaptureFormatException.class, () -> drain(new PcapReader(of(beyond))));
         byte[] negative = new PcapWriter(ByteOrder.BIG_ENDIAN, false, 65535, 1)
-                .record(1, 0, -4, 10, new byte[0]).bytes();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> drain(new PcapReader(of(negative))));
+                .record(1, 0, -4, 10, new byte[0])
+                .bytes();
+        CaptureFormatException e =
+                assertThrows(CaptureFormatException.class, () -> drain(new PcapReader(of(negative))));
         assertTrue(e.getMessage().contains("4294967292"), e.getMessage());
     }
 

@@ -82,8 +82,8 @@ class PcapngReaderTest {
         PcapngBlocks w = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61);
         w.section(LITTLE_ENDIAN).epb(0, 1, B, 100);
         List<RawPacket> got = new ArrayList<>();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> drain(new PcapngReader(of(w.bytes())), got));
+        CaptureFormatException e =
+                assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(w.bytes())), got));
         assertEquals(1, got.size());
         assertTrue(e.getMessage().contains("interface 0"), e.getMessage());
     }
@@ -106,7 +106,10 @@ class PcapngReaderTest {
 
     @Test
     void readsObsoletePacketBlock() throws IOException {
-        byte[] file = new PcapngBlocks(BIG_ENDIAN).iface(1, 0, -1, 0).obsoletePacket(0, 5_000_001L, A).bytes();
+        byte[] file = new PcapngBlocks(BIG_ENDIAN)
+                .iface(1, 0, -1, 0)
+                .obsoletePacket(0, 5_000_001L, A)
+                .bytes();
         RawPacket p = drain(new PcapngReader(of(file))).get(0);
         assertArrayEquals(A, p.data());
         assertEquals(5_000_001_000L, p.tsNanos());
@@ -132,11 +135,15 @@ class PcapngReaderTest {
 
     @Test
     void returnsCompletePacketsThenThrowsWhenFileEndsInsideBlock() throws IOException {
-        byte[] whole = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61).epb(0, 2, B, 100).bytes();
+        byte[] whole = new PcapngBlocks(LITTLE_ENDIAN)
+                .iface(1, 0, -1, 0)
+                .epb(0, 1, A, 61)
+                .epb(0, 2, B, 100)
+                .bytes();
         byte[] file = Arrays.copyOf(whole, whole.length - 20);
         List<RawPacket> got = new ArrayList<>();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> drain(new PcapngReader(of(file)), got));
+        CaptureFormatException e =
+                assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(file)), got));
         assertEquals(1, got.size());
         assertArrayEquals(A, got.get(0).data());
         long third = 28 + 24 + 32 + PcapngBlocks.pad(61);
@@ -147,30 +154,43 @@ class PcapngReaderTest {
     @Test
     void throwsOnAbsurdOrMisalignedBlockLengths() throws IOException {
         PcapngBlocks w = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61);
-        byte[] absurd = ByteBuffer.allocate(8).order(LITTLE_ENDIAN).putInt(6).putInt(0x7FFFFFF0).array();
+        byte[] absurd = ByteBuffer.allocate(8)
+                .order(LITTLE_ENDIAN)
+                .putInt(6)
+                .putInt(0x7FFFFFF0)
+                .array();
         List<RawPacket> got = new ArrayList<>();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
+        CaptureFormatException e = assertThrows(
+                CaptureFormatException.class,
                 () -> drain(new PcapngReader(of(w.raw(absurd).bytes())), got));
         assertEquals(1, got.size());
         assertTrue(e.getMessage().contains(Long.toString(0x7FFFFFF0L)), e.getMessage());
 
-        byte[] odd = new PcapngBlocks(BIG_ENDIAN).raw(ByteBuffer.allocate(8).putInt(6).putInt(34).array()).bytes();
+        byte[] odd = new PcapngBlocks(BIG_ENDIAN)
+                .raw(ByteBuffer.allocate(8).putInt(6).putInt(34).array())
+                .bytes();
         e = assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(odd))));
         assertTrue(e.getMessage().contains("34"), e.getMessage());
 
-        byte[] tooShort = new PcapngBlocks(BIG_ENDIAN).raw(ByteBuffer.allocate(8).putInt(6).putInt(16).array())
+        byte[] tooShort = new PcapngBlocks(BIG_ENDIAN)
+                .raw(ByteBuffer.allocate(8).putInt(6).putInt(16).array())
                 .bytes();
         assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(tooShort))));
     }
 
     @Test
     void throwsWhenPacketIsLongerThanItsBlockOrTrailerDisagrees() throws IOException {
-        byte[] lying = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, 5000, 5000, A).bytes();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> drain(new PcapngReader(of(lying))));
+        byte[] lying = new PcapngBlocks(LITTLE_ENDIAN)
+                .iface(1, 0, -1, 0)
+                .epb(0, 1, 5000, 5000, A)
+                .bytes();
+        CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(lying))));
         assertTrue(e.getMessage().contains("5000"), e.getMessage());
 
-        byte[] file = new PcapngBlocks(LITTLE_ENDIAN).iface(1, 0, -1, 0).epb(0, 1, A, 61).bytes();
+        byte[] file = new PcapngBlocks(LITTLE_ENDIAN)
+                .iface(1, 0, -1, 0)
+                .epb(0, 1, A, 61)
+                .bytes();
         file[file.length - 4] ^= 0x40; // the repeated total length
         assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(file))));
     }

@@ -4,7 +4,6 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Arrays;
-
 import org.jgroups.EmptyMessage;
 import org.jgroups.Message;
 import org.jgroups.stack.IpAddress;
@@ -17,7 +16,9 @@ class FrameDetectorTest {
     @Test
     void knowsExactlyTheVersionShortsOfTheWireVariantTable() {
         for (int s = 0; s < 1 << 16; s++)
-            assertEquals(org.jgwire.codec.runtime.WireVariants.isKnownVersionShort(s), FrameDetector.isKnownVersion(s),
+            assertEquals(
+                    org.jgwire.codec.runtime.WireVariants.isKnownVersionShort(s),
+                    FrameDetector.isKnownVersion(s),
                     "version short " + s);
     }
 
@@ -56,30 +57,34 @@ class FrameDetectorTest {
     @Test
     void rejectsHandWrittenNonFrames() {
         byte[] unknownVersion = {
-                0x00, 0x01,       // version 0.0.1: no wire variant
-                0x00,             // flags
-                0x00, 0x00, 0x00, 0x00, 0x00, 0x00}; // type, leading, flags, header count
+            0x00, 0x01, // version 0.0.1: no wire variant
+            0x00, // flags
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00
+        }; // type, leading, flags, header count
         assertFalse(FrameDetector.isPlausibleTransportFrame(unknownVersion, 0, unknownVersion.length));
 
         byte[] badFlags = {
-                0x29, 0x47,       // version 5.5.7
-                0x04,             // flags: bit 4 is neither LIST nor MULTICAST
-                0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+            0x29, 0x47, // version 5.5.7
+            0x04, // flags: bit 4 is neither LIST nor MULTICAST
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00
+        };
         assertFalse(FrameDetector.isPlausibleTransportFrame(badFlags, 0, badFlags.length));
 
         byte[] badLeading = {
-                0x29, 0x47,       // version 5.5.7
-                0x00,             // flags: single message
-                0x00, 0x01,       // type: BytesMessage
-                0x08,             // leading: only DEST_SET|SRC_SET exist in 5.x
-                0x00, 0x00, 0x00, 0x00};
+            0x29, 0x47, // version 5.5.7
+            0x00, // flags: single message
+            0x00, 0x01, // type: BytesMessage
+            0x08, // leading: only DEST_SET|SRC_SET exist in 5.x
+            0x00, 0x00, 0x00, 0x00
+        };
         assertFalse(FrameDetector.isPlausibleTransportFrame(badLeading, 0, badLeading.length));
 
         byte[] badAddress = {
-                0x29, 0x47,       // version 5.5.7
-                0x01,             // flags: LIST
-                0x03,             // dest address flags NULL|UUID_ADDR: never written together
-                0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+            0x29, 0x47, // version 5.5.7
+            0x01, // flags: LIST
+            0x03, // dest address flags NULL|UUID_ADDR: never written together
+            0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00
+        };
         assertFalse(FrameDetector.isPlausibleTransportFrame(badAddress, 0, badAddress.length));
 
         byte[] dnsQuery = {0x12, 0x34, 0x01, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
@@ -89,13 +94,32 @@ class FrameDetectorTest {
     @Test
     void acceptsTheSmallestHandWritten4xFrame() {
         byte[] f = {
-                0x20, (byte) 0x9E, // version 4.2.30
-                0x02,              // flags: MULTICAST
-                0x02,              // leading: SRC_SET (no type short before 5.0)
-                0x00, 0x00,        // message flags
-                0x02,              // src address: UUID_ADDR
-                1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, // two longs
-                0x00, 0x00};       // header count 0
+            0x20,
+            (byte) 0x9E, // version 4.2.30
+            0x02, // flags: MULTICAST
+            0x02, // leading: SRC_SET (no type short before 5.0)
+            0x00,
+            0x00, // message flags
+            0x02, // src address: UUID_ADDR
+            1,
+            2,
+            3,
+            4,
+            5,
+            6,
+            7,
+            8,
+            9,
+            10,
+            11,
+            12,
+            13,
+            14,
+            15,
+            16, // two longs
+            0x00,
+            0x00
+        }; // header count 0
         assertTrue(FrameDetector.isPlausibleTransportFrame(f, 0, f.length));
         assertFalse(FrameDetector.isPlausibleTransportFrame(f, 0, f.length - 1));
     }

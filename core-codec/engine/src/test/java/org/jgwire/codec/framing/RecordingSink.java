@@ -3,7 +3,6 @@ package org.jgwire.codec.framing;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 

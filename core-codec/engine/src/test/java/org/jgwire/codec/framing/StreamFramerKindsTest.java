@@ -6,7 +6,6 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
-
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.stack.GossipData;
 import org.jgroups.stack.GossipType;
@@ -48,7 +47,8 @@ class StreamFramerKindsTest {
     @Test
     void acceptingFdSock2SideLearnsItsKindFromThePeer() throws Exception {
         IpAddress srv = new IpAddress("127.0.0.1", 7900);
-        byte[] request = concat(handshake(new IpAddress("127.0.0.1", 7901)), prefixed(fdSock2(FD_SOCK2.FdHeader.CONNECT, srv)));
+        byte[] request =
+                concat(handshake(new IpAddress("127.0.0.1", 7901)), prefixed(fdSock2(FD_SOCK2.FdHeader.CONNECT, srv)));
         byte[] rspMsg = fdSock2(FD_SOCK2.FdHeader.CONNECT_RSP, srv);
         byte[] response = prefixed(rspMsg);
         StreamFramer out = new StreamFramer(CLIENT, SERVER, Limits.DEFAULTS, sink);
@@ -69,10 +69,10 @@ class StreamFramerKindsTest {
     @Test
     void framesGossipRouterTrafficInBothDirections() throws Exception {
         byte[] inner = single(80, 1);
-        List<byte[]> toRouter = List.of(gossipRegister(), gossipMessage(inner),
-                gossip(new GossipData(GossipType.GET_MBRS, "demo", null)));
-        List<byte[]> fromRouter = List.of(gossipMessage(list(3, 4)),
-                gossip(new GossipData(GossipType.GET_MBRS_RSP, "demo", null)));
+        List<byte[]> toRouter = List.of(
+                gossipRegister(), gossipMessage(inner), gossip(new GossipData(GossipType.GET_MBRS, "demo", null)));
+        List<byte[]> fromRouter =
+                List.of(gossipMessage(list(3, 4)), gossip(new GossipData(GossipType.GET_MBRS_RSP, "demo", null)));
         byte[] up = prefixed(toRouter.toArray(byte[][]::new)), down = prefixed(fromRouter.toArray(byte[][]::new));
         for (int cut = 0; cut <= up.length; cut += 3) {
             RecordingSink rs = new RecordingSink();

@@ -6,7 +6,6 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
-
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ProblemKind;
 import org.junit.jupiter.api.Test;
@@ -100,7 +99,8 @@ class StreamFramerResyncTest {
             }
             assertEquals(1, rs.problems.size(), "skip " + skip);
             assertEquals(ProblemKind.GAP, rs.problems.get(0).kind());
-            assertTrue(rs.problems.get(0).message().startsWith("stream joined mid-way: " + (start(next) - skip)),
+            assertTrue(
+                    rs.problems.get(0).message().startsWith("stream joined mid-way: " + (start(next) - skip)),
                     rs.problems.get(0).message());
             assertAllAccounted(fr);
         }
@@ -125,7 +125,9 @@ class StreamFramerResyncTest {
         framer.end(2, -1);
         assertEquals(0, sink.frames.size());
         assertEquals(1, sink.problems.size());
-        assertTrue(sink.problems.get(0).message().contains("no frame found"), sink.problems.get(0).message());
+        assertTrue(
+                sink.problems.get(0).message().contains("no frame found"),
+                sink.problems.get(0).message());
         assertEquals(500, framer.bytesSkipped());
         assertAllAccounted(framer);
     }

@@ -5,7 +5,6 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Random;
-
 import org.jgwire.codec.Limits;
 import org.junit.jupiter.api.Test;
 
@@ -15,9 +14,17 @@ class StreamFramerRobustnessTest {
     @Test
     void survivesRealFramesMixedWithNoiseAndGaps() throws Exception {
         Random rnd = new Random(11);
-        byte[][] parts = {prefixed(single(50, 1)), prefixed(list(3, 2)), gossipRegister(), handshake(
-                new org.jgroups.stack.IpAddress("127.0.0.1", 7800)), int32(-5), int32(70_000_000), int32(-1),
-                WireFixtures.payload(40, 3), prefixed(gossipMessage(single(20, 4)))};
+        byte[][] parts = {
+            prefixed(single(50, 1)),
+            prefixed(list(3, 2)),
+            gossipRegister(),
+            handshake(new org.jgroups.stack.IpAddress("127.0.0.1", 7800)),
+            int32(-5),
+            int32(70_000_000),
+            int32(-1),
+            WireFixtures.payload(40, 3),
+            prefixed(gossipMessage(single(20, 4)))
+        };
         for (int round = 0; round < 300; round++) {
             RecordingSink sink = new RecordingSink();
             StreamFramer f = new StreamFramer(CLIENT, SERVER, Limits.DEFAULTS.withMaxFrameLength(1 << 16), sink);

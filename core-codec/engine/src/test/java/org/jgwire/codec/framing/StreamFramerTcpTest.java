@@ -4,7 +4,6 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
-
 import org.jgroups.Version;
 import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
@@ -30,7 +29,8 @@ class StreamFramerTcpTest {
     static void assertFrames(List<byte[]> expected, RecordingSink sink) {
         assertEquals(expected.size(), sink.frames.size(), "frame count");
         for (int i = 0; i < expected.size(); i++)
-            assertTrue(java.util.Arrays.equals(expected.get(i), sink.frames.get(i).bytes()),
+            assertTrue(
+                    java.util.Arrays.equals(expected.get(i), sink.frames.get(i).bytes()),
                     "frame " + i + " differs: expected " + expected.get(i).length + " bytes, got "
                             + sink.frames.get(i).bytes().length);
     }
@@ -154,8 +154,10 @@ class StreamFramerTcpTest {
 
     @Test
     void aCloseMarkFollowedByOtherBytesInAnUnusedDirectionIsStillAProblem() throws Exception {
-        for (byte[] stream : List.of(concat(int32(-5), new byte[] {(byte) 0xFF, (byte) 0xFF}),
-                concat(int32(-5), int32(-4)), concat(int32(-4), int32(-5)))) {
+        for (byte[] stream : List.of(
+                concat(int32(-5), new byte[] {(byte) 0xFF, (byte) 0xFF}),
+                concat(int32(-5), int32(-4)),
+                concat(int32(-4), int32(-5)))) {
             RecordingSink s = new RecordingSink();
             StreamFramer f = new StreamFramer(SERVER, CLIENT, Limits.DEFAULTS, s);
             f.data(stream, 0, stream.length, 1, -1);
@@ -194,7 +196,8 @@ class StreamFramerTcpTest {
         f.data(stream, 0, stream.length, 1, -1);
         f.end(2, -1);
         assertFrames(List.of(small, small), sink);
-        assertEquals("frame length (" + big.length + ") exceeds the maximum (1024, --max-frame)",
+        assertEquals(
+                "frame length (" + big.length + ") exceeds the maximum (1024, --max-frame)",
                 sink.problems.get(0).message());
         assertAllAccounted(f);
     }
@@ -240,20 +243,37 @@ class StreamFramerTcpTest {
     @Test
     void handshakeWithoutAddressSizeFrom360() {
         byte[] stream = {
-                'b', 'e', 'l', 'a',           // Connection.cookie
-                0x19, (byte) 0x80,            // version 3.6.0 = 3<<11 | 6<<6 | 0
-                4, 127, 0, 0, 1,              // IpAddress: length 4, 127.0.0.1 (no addr_size before it in 3.6.0-3.6.4)
-                0x1e, 0x78,                   // port 7800
-                0, 0, 0, 8,                   // frame length 8
-                0x19, (byte) 0x80,            // frame: version 3.6.0
-                0,                            // flags: single message, unicast
-                0,                            // leading: no dest, no src, no buffer
-                0, 0,                         // message flags
-                0, 0};                        // header count 0
+            'b',
+            'e',
+            'l',
+            'a', // Connection.cookie
+            0x19,
+            (byte) 0x80, // version 3.6.0 = 3<<11 | 6<<6 | 0
+            4,
+            127,
+            0,
+            0,
+            1, // IpAddress: length 4, 127.0.0.1 (no addr_size before it in 3.6.0-3.6.4)
+            0x1e,
+            0x78, // port 7800
+            0,
+            0,
+            0,
+            8, // frame length 8
+            0x19,
+            (byte) 0x80, // frame: version 3.6.0
+            0, // flags: single message, unicast
+            0, // leading: no dest, no src, no buffer
+            0,
+            0, // message flags
+            0,
+            0
+        }; // header count 0
         framer.data(stream, 0, stream.length, 1, -1);
         framer.end(2, -1);
         assertEquals(1, sink.frames.size());
-        assertArrayEquals(java.util.Arrays.copyOfRange(stream, 17, 25), sink.frames.get(0).bytes());
+        assertArrayEquals(
+                java.util.Arrays.copyOfRange(stream, 17, 25), sink.frames.get(0).bytes());
         assertEquals(0x1980, framer.handshakeVersion());
         assertEquals(new org.jgwire.codec.model.Endpoint("127.0.0.1", 7800), framer.handshakeAddress());
         assertEquals(List.of(), sink.problems);

@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import org.jgroups.BytesMessage;
 import org.jgroups.EmptyMessage;
 import org.jgroups.Message;
@@ -25,6 +24,7 @@ public final class WireFixtures {
     public static final Endpoint CLIENT = new Endpoint("127.0.0.1", 45678), SERVER = new Endpoint("127.0.0.1", 7800);
     /** TP's protocol id in 4.x/5.x (jg-protocol-ids.xml); only the magic id matters to the framing. */
     static final short TP_ID = 57, FD_SOCK2_ID = 73;
+
     public static final UUID A = new UUID(0x1111_2222_3333_4444L, 0x5555_6666_7777_8888L);
     public static final UUID B = new UUID(0x0102_0304_0506_0708L, 0x090A_0B0C_0D0E_0F10L);
 
@@ -42,7 +42,8 @@ public final class WireFixtures {
     public static byte[] list(int count, int seed) throws Exception {
         List<Message> msgs = new ArrayList<>();
         for (int i = 0; i < count; i++)
-            msgs.add(new BytesMessage(null, payload(10 + i, seed + i)).setSrc(A).putHeader(TP_ID, new TpHeader("demo")));
+            msgs.add(
+                    new BytesMessage(null, payload(10 + i, seed + i)).setSrc(A).putHeader(TP_ID, new TpHeader("demo")));
         ByteArrayDataOutputStream out = new ByteArrayDataOutputStream(256);
         Util.writeMessageList(null, A, "demo".getBytes(), msgs, out, true);
         return Arrays.copyOf(out.buffer(), out.position());
@@ -60,8 +61,11 @@ public final class WireFixtures {
 
     /** A FD_SOCK2 message as {@code FD_SOCK2.messageToBuffer} writes it (no version, flags or type). */
     public static byte[] fdSock2(byte type, IpAddress server) throws Exception {
-        Message msg = new EmptyMessage().setSrc(A)
-                .putHeader(FD_SOCK2_ID, new FD_SOCK2.FdHeader(type).serverAddress(server).cluster("demo"));
+        Message msg = new EmptyMessage()
+                .setSrc(A)
+                .putHeader(
+                        FD_SOCK2_ID,
+                        new FD_SOCK2.FdHeader(type).serverAddress(server).cluster("demo"));
         ByteArray buf = FD_SOCK2.messageToBuffer(msg);
         return Arrays.copyOfRange(buf.array(), buf.offset(), buf.offset() + buf.length());
     }

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /** IPv4 and IPv6 reassembly through the dissector: order, overlap, bounds. */
 class IpDefragmenterTest {
-    private static final byte[] PAYLOAD = Arrays.copyOf(text("a fragmented JGroups multicast, long enough to"
-            + " need three fragments of forty bytes each....."), 100);
+    private static final byte[] PAYLOAD = Arrays.copyOf(
+            text("a fragmented JGroups multicast, long enough to" + " need three fragments of forty bytes each....."),
+            100);
     private static final byte[] DATAGRAM = udp(7800, 45588, PAYLOAD); // 108 bytes
 
     private final ProblemLog problems = new ProblemLog();
@@ -64,8 +65,7 @@ class IpDefragmenterTest {
 
     @Test
     void reassemblesOverlappingAndDuplicatedIpv4Fragments() {
-        assertCompletedByLast(feed(v4(1, 0, 48, true), v4(1, 0, 48, true), v4(1, 80, 108, false),
-                v4(1, 40, 88, true)));
+        assertCompletedByLast(feed(v4(1, 0, 48, true), v4(1, 0, 48, true), v4(1, 80, 108, false), v4(1, 40, 88, true)));
     }
 
     @Test
@@ -78,10 +78,19 @@ class IpDefragmenterTest {
     @Test
     void ipv6ExtensionHeadersInsideTheFragmentablePartAreWalkedAfterReassembly() {
         byte[] inner = concat(extension(UDP, 1), DATAGRAM); // destination options, then UDP: 116 bytes
-        byte[] a = ipv6("fe80::1", "fe80::2", 0, concat(extension(44, 1), // hop-by-hop before the fragment header
-                fragment6(60, 0, true, 9), Arrays.copyOfRange(inner, 0, 64)));
-        byte[] b = ipv6("fe80::1", "fe80::2", 44, concat(fragment6(60, 64, false, 9),
-                Arrays.copyOfRange(inner, 64, inner.length)));
+        byte[] a = ipv6(
+                "fe80::1",
+                "fe80::2",
+                0,
+                concat(
+                        extension(44, 1), // hop-by-hop before the fragment header
+                        fragment6(60, 0, true, 9),
+                        Arrays.copyOfRange(inner, 0, 64)));
+        byte[] b = ipv6(
+                "fe80::1",
+                "fe80::2",
+                44,
+                concat(fragment6(60, 64, false, 9), Arrays.copyOfRange(inner, 64, inner.length)));
         List<Transported> out = feed(b, a);
         assertNull(out.get(0));
         UdpDatagram u = (UdpDatagram) out.get(1);
@@ -92,8 +101,8 @@ class IpDefragmenterTest {
     @Test
     void keepsDatagramsOfDifferentIdsAndHostsApart() {
         byte[] otherHost = ipv4("10.0.0.3", "10.0.0.2", UDP, 1, true, 0, new byte[0], slice(0, 40));
-        List<Transported> out = feed(v4(1, 0, 40, true), otherHost, v4(2, 40, 80, true), v4(1, 40, 80, true),
-                v4(1, 80, 108, false));
+        List<Transported> out =
+                feed(v4(1, 0, 40, true), otherHost, v4(2, 40, 80, true), v4(1, 40, 80, true), v4(1, 80, 108, false));
         assertNull(out.get(3));
         assertArrayEquals(PAYLOAD, payloadOf(out.get(4)));
     }
@@ -116,11 +125,13 @@ class IpDefragmenterTest {
     @Test
     void evictsTheOldestIpv6DatagramToo() {
         dissector = new NetworkDissector(new Limits(1 << 20, 16, 1 << 20, 1, 65535, 64, 256), problems);
-        List<Transported> out = feed(v6(7, 0, 40, true), v6(8, 80, 108, false), v6(7, 40, 80, true),
-                v6(7, 80, 108, false));
+        List<Transported> out =
+                feed(v6(7, 0, 40, true), v6(8, 80, 108, false), v6(7, 40, 80, true), v6(7, 80, 108, false));
         assertTrue(out.stream().allMatch(t -> t == null), "7 lost its first fragment when 8 arrived");
         assertEquals(ProblemKind.LIMIT, problems.entries.get(0).kind());
-        assertTrue(problems.entries.get(0).message().contains("IPv6 id 7"), problems.entries.get(0).message());
+        assertTrue(
+                problems.entries.get(0).message().contains("IPv6 id 7"),
+                problems.entries.get(0).message());
     }
 
     @Test
@@ -129,8 +140,10 @@ class IpDefragmenterTest {
         List<Transported> out = feed(v4(1, 0, 40, true), v4(1, 80, 108, false), v4(1, 40, 80, true));
         assertTrue(out.stream().allMatch(t -> t == null));
         assertEquals(ProblemKind.LIMIT, problems.entries.get(0).kind());
-        assertTrue(problems.entries.get(0).message().contains("108") && problems.entries.get(0).message()
-                .contains("100"), problems.entries.get(0).message());
+        assertTrue(
+                problems.entries.get(0).message().contains("108")
+                        && problems.entries.get(0).message().contains("100"),
+                problems.entries.get(0).message());
     }
 
     @Test

@@ -57,8 +57,8 @@ class IpTransportTest {
 
     @Test
     void emptySynSegment() {
-        TcpSegment s = (TcpSegment) raw(ipv6("::1", "::1", TCP, tcp(1, 2, 100, TcpSegment.SYN, new byte[0],
-                new byte[0])));
+        TcpSegment s =
+                (TcpSegment) raw(ipv6("::1", "::1", TCP, tcp(1, 2, 100, TcpSegment.SYN, new byte[0], new byte[0])));
         assertEquals(0, s.length());
         assertTrue(s.has(TcpSegment.SYN));
         assertEquals(new Endpoint("::1", 1), s.src());
@@ -97,8 +97,8 @@ class IpTransportTest {
 
     /** A packet snapped to {@code keep} bytes of its {@code whole.length}. */
     private Transported snapped(byte[] whole, int keep) {
-        return dissector.dissect(new RawPacket(4, 44, RawPacket.LINKTYPE_RAW, Arrays.copyOf(whole, keep),
-                whole.length));
+        return dissector.dissect(
+                new RawPacket(4, 44, RawPacket.LINKTYPE_RAW, Arrays.copyOf(whole, keep), whole.length));
     }
 
     @Test

@@ -39,7 +39,8 @@ class LoopbackCaptureTest {
 
     @Test
     void pcapWrittenByTcpdumpGivesBackTheSentPayloads() throws Exception {
-        List<String> tool = onPath("tcpdump") ? List.of("tcpdump", "-i", "lo", "-n", "-U", "--immediate-mode", "-w")
+        List<String> tool = onPath("tcpdump")
+                ? List.of("tcpdump", "-i", "lo", "-n", "-U", "--immediate-mode", "-w")
                 : onPath("dumpcap") ? List.of("dumpcap", "-q", "-i", "lo", "-P", "-w") : null;
         roundTrip(tool, "loopback.pcap", false);
     }
@@ -61,13 +62,17 @@ class LoopbackCaptureTest {
         Path log = dir.resolve(fileName + ".log");
         List<byte[]> sent = new ArrayList<>();
         try (DatagramSocket receiver = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             DatagramSocket sender = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+                DatagramSocket sender =
+                        new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
             int port = receiver.getLocalPort();
             List<String> cmd = new ArrayList<>(tool);
             cmd.add(file.toString());
             if (cmd.get(0).equals("dumpcap")) cmd.add("-f");
             cmd.add("udp port " + port);
-            Process capture = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process capture = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             try {
                 awaitListening(capture, log, cmd);
                 receiver.setSoTimeout(5000);
@@ -83,8 +88,11 @@ class LoopbackCaptureTest {
                 if (!capture.waitFor(10, TimeUnit.SECONDS)) capture.destroyForcibly();
             }
             List<byte[]> got = dissectAll(file, pcapng, port);
-            assertEquals(sent.size(), got.size(), () -> "datagrams to port " + port + " in " + fileName + "; "
-                    + String.join(" ", cmd) + " said: " + read(log));
+            assertEquals(
+                    sent.size(),
+                    got.size(),
+                    () -> "datagrams to port " + port + " in " + fileName + "; " + String.join(" ", cmd) + " said: "
+                            + read(log));
             for (int i = 0; i < sent.size(); i++) {
                 assertTrue(Arrays.equals(sent.get(i), got.get(i)), "payload " + i + " differs");
             }
@@ -108,8 +116,8 @@ class LoopbackCaptureTest {
         assertEquals(pcapng, PcapngReader.isPcapngMagic(head, 0), "pcapng magic");
         assertEquals(!pcapng, PcapReader.isPcapMagic(head, 0), "pcap magic");
         List<byte[]> got = new ArrayList<>();
-        NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, (n, ts, kind, msg) ->
-                fail("packet " + n + ": " + kind + " " + msg));
+        NetworkDissector dissector = new NetworkDissector(
+                Limits.DEFAULTS, (n, ts, kind, msg) -> fail("packet " + n + ": " + kind + " " + msg));
         FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
         long lastNumber = 0;
         try (CaptureSource source = pcapng ? new PcapngReader(ch) : new PcapReader(ch)) {

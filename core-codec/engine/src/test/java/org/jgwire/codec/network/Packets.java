@@ -46,8 +46,15 @@ final class Packets {
     }
 
     /** IPv4 header; {@code fragOffset} in bytes (a multiple of 8). */
-    static byte[] ipv4(String src, String dst, int protocol, int id, boolean more, int fragOffset, byte[] options,
-                       byte[] payload) {
+    static byte[] ipv4(
+            String src,
+            String dst,
+            int protocol,
+            int id,
+            boolean more,
+            int fragOffset,
+            byte[] options,
+            byte[] payload) {
         int ihl = 20 + options.length;
         ByteBuffer b = ByteBuffer.allocate(ihl + payload.length);
         b.put((byte) (0x40 | ihl / 4)); // version 4, IHL in 32-bit words

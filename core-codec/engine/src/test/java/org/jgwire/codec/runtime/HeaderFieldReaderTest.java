@@ -31,15 +31,21 @@ class HeaderFieldReaderTest {
         }
     }
 
-    private final HeaderFieldReader reader = new HeaderFieldReader(v -> v instanceof StringBuilder b ? "sb:" + b : null);
+    private final HeaderFieldReader reader =
+            new HeaderFieldReader(v -> v instanceof StringBuilder b ? "sb:" + b : null);
 
     @Test
     void readsFieldsSuperclassFirstWithTypeCodesNamed() {
         List<HeaderField> f = reader.read(new SeqHeader(1, 5, null));
-        assertEquals(List.of(new HeaderField("sender", null), new HeaderField("type", "MSG"),
-                new HeaderField("seqno", 5L)), f);
-        assertEquals(List.of(new HeaderField("sender", "sb:x"), new HeaderField("type", "XMIT_REQ"),
-                new HeaderField("seqno", 6L)), reader.read(new SeqHeader(2, 6, new StringBuilder("x"))));
+        assertEquals(
+                List.of(new HeaderField("sender", null), new HeaderField("type", "MSG"), new HeaderField("seqno", 5L)),
+                f);
+        assertEquals(
+                List.of(
+                        new HeaderField("sender", "sb:x"),
+                        new HeaderField("type", "XMIT_REQ"),
+                        new HeaderField("seqno", 6L)),
+                reader.read(new SeqHeader(2, 6, new StringBuilder("x"))));
     }
 
     @Test
@@ -58,6 +64,7 @@ class HeaderFieldReaderTest {
         assertSame(a.get(0), b.get(0), "null sender");
         assertSame(a.get(1), b.get(1), "type MSG");
         assertNotSame(a.get(2), b.get(2), "another seqno");
-        assertEquals(Arrays.asList(5L, 6L), Arrays.asList(a.get(2).value(), b.get(2).value()));
+        assertEquals(
+                Arrays.asList(5L, 6L), Arrays.asList(a.get(2).value(), b.get(2).value()));
     }
 }

@@ -34,38 +34,96 @@ class FragmentReassemblerTest {
     private final List<Object[]> decoded = new ArrayList<>();
 
     private FragmentReassembler reassembler(Limits limits) {
-        return new FragmentReassembler(limits, (version, type, buf, off, len, frame) -> {
-            decoded.add(new Object[] {type, java.util.Arrays.copyOfRange(buf, off, off + len)});
-            return List.of(message(frame, "BYTES", List.of(), new Payload(len, null, new byte[0], null)));
-        }, tapped::add);
+        return new FragmentReassembler(
+                limits,
+                (version, type, buf, off, len, frame) -> {
+                    decoded.add(new Object[] {type, java.util.Arrays.copyOfRange(buf, off, off + len)});
+                    return List.of(message(frame, "BYTES", List.of(), new Payload(len, null, new byte[0], null)));
+                },
+                tapped::add);
     }
 
     /** FRAG2's FragHeader: id, frag_id, num_frags. */
     private static HeaderRecord frag2(long id, int fragId, int numFrags) {
-        return new HeaderRecord(4, "FRAG2", 52, "FragHeader", List.of(new HeaderField("id", id),
-                new HeaderField("frag_id", fragId), new HeaderField("num_frags", numFrags)), "", 0, 20);
+        return new HeaderRecord(
+                4,
+                "FRAG2",
+                52,
+                "FragHeader",
+                List.of(
+                        new HeaderField("id", id),
+                        new HeaderField("frag_id", fragId),
+                        new HeaderField("num_frags", numFrags)),
+                "",
+                0,
+                20);
     }
 
     /** 5.x FRAG4's FragHeader with needs_deserialization and original_type. */
     private static HeaderRecord frag4(long id, int fragId, int numFrags, short originalType) {
-        return new HeaderRecord(69, "FRAG4", 52, "FragHeader", List.of(new HeaderField("id", id),
-                new HeaderField("frag_id", fragId), new HeaderField("num_frags", numFrags),
-                new HeaderField("needs_deserialization", false), new HeaderField("original_type", originalType)),
-                "", 0, 20);
+        return new HeaderRecord(
+                69,
+                "FRAG4",
+                52,
+                "FragHeader",
+                List.of(
+                        new HeaderField("id", id),
+                        new HeaderField("frag_id", fragId),
+                        new HeaderField("num_frags", numFrags),
+                        new HeaderField("needs_deserialization", false),
+                        new HeaderField("original_type", originalType)),
+                "",
+                0,
+                20);
     }
 
     private static HeaderRecord frag3(int id, int fragId, int numFrags, int originalLength, int offset) {
-        return new HeaderRecord(62, "FRAG3", 91, "Frag3Header", List.of(new HeaderField("id", id),
-                new HeaderField("frag_id", fragId), new HeaderField("num_frags", numFrags),
-                new HeaderField("original_length", originalLength), new HeaderField("offset", offset)), "", 0, 20);
+        return new HeaderRecord(
+                62,
+                "FRAG3",
+                91,
+                "Frag3Header",
+                List.of(
+                        new HeaderField("id", id),
+                        new HeaderField("frag_id", fragId),
+                        new HeaderField("num_frags", numFrags),
+                        new HeaderField("original_length", originalLength),
+                        new HeaderField("offset", offset)),
+                "",
+                0,
+                20);
     }
 
-    private static final HeaderRecord NAKACK = new HeaderRecord(41, "NAKACK2", 78, "NakAckHeader2",
-            List.of(new HeaderField("type", "MSG"), new HeaderField("seqno", 7L)), "", 0, 12);
+    private static final HeaderRecord NAKACK = new HeaderRecord(
+            41,
+            "NAKACK2",
+            78,
+            "NakAckHeader2",
+            List.of(new HeaderField("type", "MSG"), new HeaderField("seqno", 7L)),
+            "",
+            0,
+            12);
 
     private static MessageRecord message(FrameInfo f, String type, List<HeaderRecord> headers, Payload p) {
-        return new MessageRecord(f, "5.5.7", "5.5.7.Final", type, 0, List.of(), A, null, true, "c", -1, 0, headers,
-                p, null, List.of(), 0, HEAD + p.length());
+        return new MessageRecord(
+                f,
+                "5.5.7",
+                "5.5.7.Final",
+                type,
+                0,
+                List.of(),
+                A,
+                null,
+                true,
+                "c",
+                -1,
+                0,
+                headers,
+                p,
+                null,
+                List.of(),
+                0,
+                HEAD + p.length());
     }
 
     private long packet;
@@ -79,8 +137,12 @@ class FragmentReassemblerTest {
         byte[] frame = new byte[HEAD + data.length];
         java.util.Arrays.fill(frame, 0, HEAD, (byte) 0x7f);
         System.arraycopy(data, 0, frame, HEAD, data.length);
-        FrameInfo f = new FrameInfo(++packet, packet * 1000, null,
-                new org.jgwire.codec.model.Endpoint("127.0.0.1", dstPort), Transport.UDP);
+        FrameInfo f = new FrameInfo(
+                ++packet,
+                packet * 1000,
+                null,
+                new org.jgwire.codec.model.Endpoint("127.0.0.1", dstPort),
+                Transport.UDP);
         r.accept(message(f, type, headers, new Payload(data.length, null, new byte[0], null)), frame, 0, out::add);
     }
 
@@ -99,7 +161,9 @@ class FragmentReassemblerTest {
         MessageRecord m = (MessageRecord) out.get(0);
         assertEquals("hello, world", m.payload().text());
         assertEquals(12, m.payload().length());
-        assertEquals(List.of("NAKACK2"), m.headers().stream().map(HeaderRecord::protocol).toList());
+        assertEquals(
+                List.of("NAKACK2"),
+                m.headers().stream().map(HeaderRecord::protocol).toList());
         assertEquals(List.of(1L, 2L, 3L), m.reassembledFrom());
         assertEquals(3, m.frame().packet(), "placed at the fragment that completed it");
         assertEquals(3, tapped.size());
@@ -130,7 +194,9 @@ class FragmentReassemblerTest {
         assertEquals(3, out.size(), "the error, then the two fragments as they are");
         ErrorRecord e = (ErrorRecord) out.get(0);
         assertEquals(ProblemKind.INCOMPLETE, e.problem());
-        assertEquals(List.of(1L, 2L), out.subList(1, 3).stream().map(x -> x.frame().packet()).toList());
+        assertEquals(
+                List.of(1L, 2L),
+                out.subList(1, 3).stream().map(x -> x.frame().packet()).toList());
         assertTrue(e.message().contains("2 of 3 fragments"), e.message());
         assertTrue(e.message().contains("missing frag_id 1"), e.message());
         assertEquals(1, r.incompleteCount());

@@ -10,15 +10,17 @@ import org.jgwire.codec.model.ViewInfo;
 import org.junit.jupiter.api.Test;
 
 class ViewHistoryTest {
-    private static final NodeAddress A = NodeAddress.uuid("a"), B = NodeAddress.uuid("b"), C = NodeAddress.uuid("c"),
+    private static final NodeAddress A = NodeAddress.uuid("a"),
+            B = NodeAddress.uuid("b"),
+            C = NodeAddress.uuid("c"),
             D = NodeAddress.uuid("d");
 
     private static ViewInfo full(NodeAddress creator, long id, NodeAddress... members) {
         return new ViewInfo("VIEW", creator, id, List.of(members), -1, List.of(), List.of(), List.of());
     }
 
-    private static ViewInfo delta(NodeAddress creator, long id, long ref, List<NodeAddress> left,
-                                  List<NodeAddress> joined) {
+    private static ViewInfo delta(
+            NodeAddress creator, long id, long ref, List<NodeAddress> left, List<NodeAddress> joined) {
         return new ViewInfo("DELTA_VIEW", creator, id, List.of(), ref, left, joined, List.of());
     }
 
@@ -63,6 +65,8 @@ class ViewHistoryTest {
         ViewHistory h = new ViewHistory();
         for (int i = 1; i <= ViewHistory.MAX_VIEWS + 1; i++) h.add(full(A, i, A, B));
         assertTrue(h.add(delta(A, 99_999, 1, List.of(), List.of(C))).members().isEmpty(), "view 1 was evicted");
-        assertEquals(List.of(A, B, C), h.add(delta(A, 99_998, 2, List.of(), List.of(C))).members());
+        assertEquals(
+                List.of(A, B, C),
+                h.add(delta(A, 99_998, 2, List.of(), List.of(C))).members());
     }
 }

@@ -53,12 +53,18 @@ final class JGroupsText {
         StringBuilder b = new StringBuilder(96);
         int family = family(m);
         if (family == 3) {
-            b.append("[dst: ").append(m.dest() == null ? "<null>" : address(m.dest())).append(", src: ")
+            b.append("[dst: ")
+                    .append(m.dest() == null ? "<null>" : address(m.dest()))
+                    .append(", src: ")
                     .append(m.src() == null ? "<null>" : address(m.src()));
-            if (!m.headers().isEmpty()) b.append(" (").append(m.headers().size()).append(" headers)");
+            if (!m.headers().isEmpty())
+                b.append(" (").append(m.headers().size()).append(" headers)");
             b.append(", size=").append(m.payload().length()).append(" bytes");
         } else {
-            b.append('[').append(address(m.src())).append(" to ").append(m.dest() == null ? "<all>" : address(m.dest()))
+            b.append('[')
+                    .append(address(m.src()))
+                    .append(" to ")
+                    .append(m.dest() == null ? "<all>" : address(m.dest()))
                     .append(", ");
             int length = m.payload().length();
             if (family == 4 || length < 1000) b.append(length); // below 1000 no locale groups digits
@@ -75,8 +81,10 @@ final class JGroupsText {
     private static String typeSuffix(MessageRecord m) {
         return switch (m.type()) {
             case "NIO" -> " "; // NioMessage: "%s %s" with "(direct)" only for direct buffers, which never travel
-            case "OBJECT" -> ", obj: " + (m.payload().text() != null ? m.payload().text()
-                    : m.payload().objectClass() != null ? m.payload().objectClass() : "?");
+            case "OBJECT" -> ", obj: "
+                    + (m.payload().text() != null
+                            ? m.payload().text()
+                            : m.payload().objectClass() != null ? m.payload().objectClass() : "?");
             default -> "";
         };
     }
@@ -192,5 +200,4 @@ final class JGroupsText {
         }
         return b.append(']').toString();
     }
-
 }

@@ -41,8 +41,14 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
      * @param printVersion {@code -version}: the frame's version after the number
      * @param showGossip   {@code -gossip}: GossipRouter control messages as {@code -- gossip: ...} lines
      */
-    public ParseMessagesPrinter(PrintWriter out, Consumer<ErrorRecord> errors, NameTable names, boolean learnNames,
-                                boolean showViews, boolean printVersion, boolean showGossip) {
+    public ParseMessagesPrinter(
+            PrintWriter out,
+            Consumer<ErrorRecord> errors,
+            NameTable names,
+            boolean learnNames,
+            boolean showViews,
+            boolean printVersion,
+            boolean showGossip) {
         this.out = out;
         this.errors = errors;
         this.names = names;
@@ -75,7 +81,8 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
 
     /** Whether {@code next} is the message after {@code last} in the same frame's list. */
     private static boolean continues(MessageRecord last, MessageRecord next) {
-        return next.batchIndex() == last.batchIndex() + 1 && next.batchSize() == last.batchSize()
+        return next.batchIndex() == last.batchIndex() + 1
+                && next.batchSize() == last.batchSize()
                 && next.frame().equals(last.frame());
     }
 
@@ -98,8 +105,8 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
         for (List<MessageRecord> batch : batches(msgs, family)) {
             MessageRecord first = batch.get(0);
             String dest = first.dest() == null ? "<all>" : text.address(first.dest());
-            out.print(count++ + ":" + version(first) + " batch to " + dest + " from " + text.address(first.src())
-                    + " (" + batch.size() + " messages):\n");
+            out.print(count++ + ":" + version(first) + " batch to " + dest + " from " + text.address(first.src()) + " ("
+                    + batch.size() + " messages):\n");
             int index = 1;
             for (MessageRecord m : batch) {
                 learn(m);
@@ -118,7 +125,8 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
         List<List<MessageRecord>> out = new ArrayList<>();
         for (int i = 0; i < 4; i++) out.add(new ArrayList<>());
         for (MessageRecord m : msgs) {
-            boolean oob = m.flagNames().contains("OOB"), internal = family == 4 && m.flagNames().contains("INTERNAL");
+            boolean oob = m.flagNames().contains("OOB"),
+                    internal = family == 4 && m.flagNames().contains("INTERNAL");
             out.get(oob && !internal ? 1 : oob ? 2 : internal ? 3 : 0).add(m);
         }
         out.removeIf(List::isEmpty);
@@ -141,7 +149,10 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
      * record tells (not the ping data of a GET_MBRS_RSP).
      */
     private String gossip(GossipRecord g) {
-        StringBuilder b = new StringBuilder(g.type()).append("(group=").append(g.group()).append(", addr=")
+        StringBuilder b = new StringBuilder(g.type())
+                .append("(group=")
+                .append(g.group())
+                .append(", addr=")
                 .append(text.address(g.address()));
         for (Discovery d : g.discovery()) {
             if (d.address() == null || !d.address().equals(g.address())) continue;

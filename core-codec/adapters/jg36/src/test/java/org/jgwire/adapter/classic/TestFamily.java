@@ -9,9 +9,11 @@ import org.jgwire.codec.runtime.WireAdapter;
 final class TestFamily {
     /** The version short of frames written by the test class path's jar, as MessageRecord.version gives it. */
     static final String WIRE_VERSION = "3.6.20";
+
     static final String JAR = "3.6.20.Final";
     /** 3.x transports put their TpHeader under their own protocol id. */
     static final Class<?> TRANSPORT = UDP.class;
+
     static final String TRANSPORT_NAME = "UDP";
     static final boolean GOSSIP_HAS_SENDER = false;
 

@@ -54,7 +54,9 @@ public final class IsolatedProbe implements Supplier<List<List<Record>>> {
             Buffer ping = Discovery.marshal(new PingData(a, true, "node-a", new IpAddress("127.0.0.1", 7800)));
             Message m = new Message(null, ping.getBuf(), ping.getOffset(), ping.getLength());
             m.setSrc(a);
-            m.putHeader(ClassConfigurator.getProtocolId(PING.class), new PingHeader(PingHeader.GET_MBRS_REQ).clusterName("demo"));
+            m.putHeader(
+                    ClassConfigurator.getProtocolId(PING.class),
+                    new PingHeader(PingHeader.GET_MBRS_REQ).clusterName("demo"));
             out.add(decode(adapter, FrameKind.TRANSPORT, frame(m)));
 
             out.add(decode(adapter, FrameKind.GOSSIP, new byte[] {0, 0, 0, 0, 0}));

@@ -32,7 +32,9 @@ class OtherJarsTest {
         MessageRecord view = assertInstanceOf(MessageRecord.class, frames.get(0).get(0), frames.get(0)::toString);
         assertEquals(version, view.version());
         assertEquals(version + ".Final", view.decodedWith());
-        assertEquals(List.of("GMS", "UDP"), view.headers().stream().map(HeaderRecord::protocol).toList());
+        assertEquals(
+                List.of("GMS", "UDP"),
+                view.headers().stream().map(HeaderRecord::protocol).toList());
         assertEquals("demo", view.cluster());
         assertEquals("VIEW", view.view().kind());
         assertEquals(2, view.view().members().size());

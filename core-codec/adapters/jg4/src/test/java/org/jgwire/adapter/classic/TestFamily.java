@@ -9,9 +9,11 @@ import org.jgwire.codec.runtime.WireAdapter;
 final class TestFamily {
     /** The version short of frames written by the test class path's jar, as MessageRecord.version gives it. */
     static final String WIRE_VERSION = "4.2.30";
+
     static final String JAR = "4.2.30.Final";
     /** 4.x transports put their TpHeader under TP's protocol id (TP.getId()), whatever the transport. */
     static final Class<?> TRANSPORT = TP.class;
+
     static final String TRANSPORT_NAME = "TP";
     static final boolean GOSSIP_HAS_SENDER = true;
 

@@ -51,8 +51,10 @@ public final class IsolatedProbe implements Supplier<List<List<Record>>> {
             short tp = ClassConfigurator.getProtocolId(TP.class);
             List<List<Record>> out = new ArrayList<>();
 
-            Message view = new Message(null, viewPayload(new DeltaView(new ViewId(a, 3), new ViewId(a, 2),
-                    new Address[] {b}, new Address[] {c})));
+            Message view = new Message(
+                    null,
+                    viewPayload(
+                            new DeltaView(new ViewId(a, 3), new ViewId(a, 2), new Address[] {b}, new Address[] {c})));
             view.setSrc(a);
             view.putHeader(ClassConfigurator.getProtocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW));
             view.putHeader(tp, new TpHeader("demo"));
@@ -65,13 +67,14 @@ public final class IsolatedProbe implements Supplier<List<List<Record>>> {
                 Buffer ping = Discovery.marshal(new PingData(a, true, name, new IpAddress("127.0.0.1", 7800)));
                 Message m = new Message(null, ping.getBuf(), ping.getOffset(), ping.getLength());
                 m.setSrc(a);
-                m.putHeader(ClassConfigurator.getProtocolId(PING.class),
+                m.putHeader(
+                        ClassConfigurator.getProtocolId(PING.class),
                         new PingHeader(PingHeader.GET_MBRS_REQ).clusterName("demo"));
                 list.add(m);
             }
             bytes.reset();
-            Util.writeMessageList(null, a, "demo".getBytes(StandardCharsets.ISO_8859_1), list, new DataOutputStream(bytes),
-                    true, tp);
+            Util.writeMessageList(
+                    null, a, "demo".getBytes(StandardCharsets.ISO_8859_1), list, new DataOutputStream(bytes), true, tp);
             out.add(decode(adapter, FrameKind.TRANSPORT, bytes.toByteArray()));
 
             bytes.reset();

@@ -31,19 +31,23 @@ class OtherJarsTest {
         MessageRecord view = assertInstanceOf(MessageRecord.class, frames.get(0).get(0), frames.get(0)::toString);
         assertEquals(version, view.version());
         assertEquals(version + ".Final", view.decodedWith());
-        assertEquals(List.of("GMS", "TP"), view.headers().stream().map(HeaderRecord::protocol).toList());
+        assertEquals(
+                List.of("GMS", "TP"),
+                view.headers().stream().map(HeaderRecord::protocol).toList());
         assertEquals("demo", view.cluster());
         assertEquals("DELTA_VIEW", view.view().kind());
         assertEquals(2, view.view().refId());
         assertEquals(1, view.view().left().size());
 
         assertEquals(2, frames.get(1).size(), frames.get(1)::toString);
-        MessageRecord second = assertInstanceOf(MessageRecord.class, frames.get(1).get(1));
+        MessageRecord second =
+                assertInstanceOf(MessageRecord.class, frames.get(1).get(1));
         assertEquals("PING", second.headers().get(0).protocol());
         assertEquals("node-b", second.discovery().get(0).logicalName());
         assertEquals(1, second.batchIndex());
 
-        GossipRecord register = assertInstanceOf(GossipRecord.class, frames.get(2).get(0), frames.get(2)::toString);
+        GossipRecord register =
+                assertInstanceOf(GossipRecord.class, frames.get(2).get(0), frames.get(2)::toString);
         assertEquals("REGISTER", register.type());
         assertEquals("node-a", register.discovery().get(0).logicalName());
         assertEquals(version + ".Final", register.version());

@@ -78,11 +78,13 @@ final class Addresses {
     private static NodeAddress convert(Address a) {
         // SiteMaster before SiteUUID (it extends it); SiteUUID before ExtendedUUID (likewise). getName/getSite
         // exist on SiteUUID in every 5.x jar; before 5.2.17 they read the ExtendedUUID keys, after it fields.
-        if (a instanceof SiteMaster sm) return new NodeAddress("SiteMaster:" + sm.getSite(), "SiteMaster", null, sm.getSite());
+        if (a instanceof SiteMaster sm)
+            return new NodeAddress("SiteMaster:" + sm.getSite(), "SiteMaster", null, sm.getSite());
         if (a instanceof SiteUUID su) return new NodeAddress(uuid(su), "SiteUUID", su.getName(), su.getSite());
         if (a instanceof ExtendedUUID eu) return new NodeAddress(uuid(eu), "ExtendedUUID", null, null);
         if (a instanceof UUID u)
-            return new NodeAddress(uuid(u), u.getClass() == UUID.class ? "UUID" : u.getClass().getSimpleName(), null, null);
+            return new NodeAddress(
+                    uuid(u), u.getClass() == UUID.class ? "UUID" : u.getClass().getSimpleName(), null, null);
         if (a instanceof IpAddress ip) return new NodeAddress(ipPort(ip), "IpAddress", null, null);
         return new NodeAddress(a.toString(), a.getClass().getSimpleName(), null, null);
     }

@@ -52,7 +52,8 @@ final class DiscoveryData {
             return;
         }
         int count = in.readInt();
-        if (count < 0 || count > len) throw new IOException("PingData count " + count + " in a payload of " + len + " bytes");
+        if (count < 0 || count > len)
+            throw new IOException("PingData count " + count + " in a payload of " + len + " bytes");
         for (int i = 0; i < count; i++) {
             PingData pd = new PingData();
             pd.readFrom(in);
@@ -62,8 +63,12 @@ final class DiscoveryData {
 
     private void add(PingData pd, List<Discovery> out) {
         if (pd != null && pd.getAddress() != null)
-            out.add(new Discovery(addresses.of(pd.getAddress()), pd.getLogicalName(),
-                    Addresses.physical(pd.getPhysicalAddr()), pd.isCoord(), "discovery"));
+            out.add(new Discovery(
+                    addresses.of(pd.getAddress()),
+                    pd.getLogicalName(),
+                    Addresses.physical(pd.getPhysicalAddr()),
+                    pd.isCoord(),
+                    "discovery"));
     }
 
     /** A MERGE3 INFO header names its sender: logical name and physical address. */
@@ -75,8 +80,12 @@ final class DiscoveryData {
             Object name = mergeName != null ? mergeName.get(h) : null;
             Object phys = mergePhysical != null ? mergePhysical.get(h) : null;
             if (name == null && phys == null) return;
-            out.add(new Discovery(addresses.of(src), name != null ? name.toString() : null,
-                    phys instanceof Address a ? Addresses.physical(a) : null, false, "merge3"));
+            out.add(new Discovery(
+                    addresses.of(src),
+                    name != null ? name.toString() : null,
+                    phys instanceof Address a ? Addresses.physical(a) : null,
+                    false,
+                    "merge3"));
         } catch (IllegalAccessException e) {
             // setAccessible succeeded above, so this does not happen
         }

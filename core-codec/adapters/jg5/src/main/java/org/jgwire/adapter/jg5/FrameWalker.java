@@ -43,6 +43,7 @@ final class FrameWalker {
     private static final int MAX_NESTING = 4;
     /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
     private static final byte CONTROL = 1;
+
     private static final byte[] TEXT_BYTES = new byte[256];
 
     static {
@@ -129,7 +130,9 @@ final class FrameWalker {
             }
         }
         if (in.remaining() > 0)
-            throw new Problem(ProblemKind.MALFORMED, in.position(),
+            throw new Problem(
+                    ProblemKind.MALFORMED,
+                    in.position(),
                     in.remaining() + " bytes after the last message of the frame");
     }
 
@@ -159,12 +162,23 @@ final class FrameWalker {
      * [src], header count (u16), headers ({@code protocol id, magic id, body}; {@code Headers.readHeaders} in
      * 5.2+), then the payload of its type ({@code readPayload}). Nested messages (composite, batch) follow it.
      */
-    private void message(short type, Address dest, Address src, boolean multicast, String cluster, int index,
-                         int size, boolean atEnd, int depth) throws IOException {
+    private void message(
+            short type,
+            Address dest,
+            Address src,
+            boolean multicast,
+            String cluster,
+            int index,
+            int size,
+            boolean atEnd,
+            int depth)
+            throws IOException {
         String typeName = type >= 0 && type < jar.typeNames.length ? jar.typeNames[type] : null;
         int start = in.position();
         if (typeName == null)
-            throw new Problem(ProblemKind.UNKNOWN_CLASS, start - 2,
+            throw new Problem(
+                    ProblemKind.UNKNOWN_CLASS,
+                    start - 2,
                     "message type " + type + " is unknown to JGroups " + jar.label);
         byte leading = in.readByte();
         int flags = in.readShort() & 0xFFFF;
@@ -213,8 +227,11 @@ final class FrameWalker {
                 } catch (ClassNotFoundException e) {
                     throw new Problem(ProblemKind.UNKNOWN_CLASS, pstart, "long payload: " + e.getMessage());
                 }
-                payload = new Payload(in.position() - pstart, Long.toString(longReader.getValue()),
-                        head(pstart, in.position() - pstart), null);
+                payload = new Payload(
+                        in.position() - pstart,
+                        Long.toString(longReader.getValue()),
+                        head(pstart, in.position() - pstart),
+                        null);
             }
             case 6 -> { // FragmentedMessage: i32 length + a slice of the serialized original message
                 int len = in.readInt();
@@ -229,14 +246,33 @@ final class FrameWalker {
                 } catch (IOException | RuntimeException e) {
                     // a sub-message failed: the container is still reported, with its end unknown
                     int n = in.position() - pstart;
-                    out.set(reserved, new MessageRecord(frame, version, jar.label, typeName, flags,
-                            jar.flagNames(flags), addresses.of(src), addresses.of(dest), multicast, cluster, index,
-                            size, headers, new Payload(n, null, head(pstart, n), null), null, List.of(),
-                            start - base, -1));
+                    out.set(
+                            reserved,
+                            new MessageRecord(
+                                    frame,
+                                    version,
+                                    jar.label,
+                                    typeName,
+                                    flags,
+                                    jar.flagNames(flags),
+                                    addresses.of(src),
+                                    addresses.of(dest),
+                                    multicast,
+                                    cluster,
+                                    index,
+                                    size,
+                                    headers,
+                                    new Payload(n, null, head(pstart, n), null),
+                                    null,
+                                    List.of(),
+                                    start - base,
+                                    -1));
                     throw e;
                 }
             }
-            default -> throw new Problem(ProblemKind.UNKNOWN_CLASS, start - 2,
+            default -> throw new Problem(
+                    ProblemKind.UNKNOWN_CLASS,
+                    start - 2,
                     "message type " + typeName + " (" + type + ") has no payload reader in jgwire");
         }
         int length = unknownEnd != null ? -1 : in.position() - start;
@@ -249,24 +285,44 @@ final class FrameWalker {
         if (hasBytes && !encrypted && payload.length() > 0 && (gms != null || ping != null)) {
             int off = in.position() - payload.length();
             try {
-                if (gms != null && GmsViews.carriesView(gms.getType())) view = views.read(gms.getType(), in.buffer(), off, payload.length());
+                if (gms != null && GmsViews.carriesView(gms.getType()))
+                    view = views.read(gms.getType(), in.buffer(), off, payload.length());
                 if (ping != null) {
                     names = DiscoveryData.list();
                     discovery.pingData(in.buffer(), off, payload.length(), names);
                 }
             } catch (IOException | ClassNotFoundException | RuntimeException e) {
-                late = new ErrorRecord(frame, e instanceof EOFException ? ProblemKind.TRUNCATED : ProblemKind.MALFORMED,
-                        off - base, (gms != null ? "view in the GMS payload" : "PingData in the discovery payload")
-                        + " of message at " + (start - base) + ": " + e);
+                late = new ErrorRecord(
+                        frame,
+                        e instanceof EOFException ? ProblemKind.TRUNCATED : ProblemKind.MALFORMED,
+                        off - base,
+                        (gms != null ? "view in the GMS payload" : "PingData in the discovery payload")
+                                + " of message at " + (start - base) + ": " + e);
             }
         }
         if (merge != null) {
             if (names.isEmpty()) names = DiscoveryData.list();
             discovery.mergeInfo(merge, src, names);
         }
-        MessageRecord r = new MessageRecord(frame, version, jar.label, typeName, flags, jar.flagNames(flags),
-                addresses.of(src), addresses.of(dest), multicast, cluster, index, size, headers, payload, view,
-                names, start - base, length);
+        MessageRecord r = new MessageRecord(
+                frame,
+                version,
+                jar.label,
+                typeName,
+                flags,
+                jar.flagNames(flags),
+                addresses.of(src),
+                addresses.of(dest),
+                multicast,
+                cluster,
+                index,
+                size,
+                headers,
+                payload,
+                view,
+                names,
+                start - base,
+                length);
         if (reserved >= 0) out.set(reserved, r);
         else out.add(r);
         if (late != null) out.add(late);
@@ -278,8 +334,9 @@ final class FrameWalker {
      * {@code readFrom} handles through the leading byte) and BatchMessage (5.2+: {@code i32 count},
      * {@code orig_src} address, then type + message each).
      */
-    private Payload container(short type, Address dest, Address src, boolean multicast, String cluster,
-                              boolean atEnd, int depth) throws IOException {
+    private Payload container(
+            short type, Address dest, Address src, boolean multicast, String cluster, boolean atEnd, int depth)
+            throws IOException {
         int pstart = in.position();
         int count = in.readInt();
         Address innerSrc = src;
@@ -301,8 +358,10 @@ final class FrameWalker {
         try {
             return Util.readAddress(in);
         } catch (ClassNotFoundException e) {
-            throw new Problem(ProblemKind.UNKNOWN_CLASS, p, "address class unknown to JGroups " + jar.label + ": "
-                    + e.getMessage());
+            throw new Problem(
+                    ProblemKind.UNKNOWN_CLASS,
+                    p,
+                    "address class unknown to JGroups " + jar.label + ": " + e.getMessage());
         }
     }
 
@@ -329,8 +388,15 @@ final class FrameWalker {
             text = limits.headerTexts() ? h.toString() : null;
             fields = memos.remember(magic, in.buffer(), bodyStart, bodyLen, fields, text, h);
         }
-        headers.add(new HeaderRecord(protId, jar.protocolName(protId), magic, jar.headerClassName(magic, h), fields,
-                text, hstart - base, in.position() - hstart));
+        headers.add(new HeaderRecord(
+                protId,
+                jar.protocolName(protId),
+                magic,
+                jar.headerClassName(magic, h),
+                fields,
+                text,
+                hstart - base,
+                in.position() - hstart));
         return h;
     }
 
@@ -343,16 +409,25 @@ final class FrameWalker {
             h = null;
         }
         if (h == null)
-            throw new Problem(ProblemKind.UNKNOWN_CLASS, hstart + 2, "header " + i + " (protocol "
-                    + jar.protocolName(protId) + "): magic id " + magic + " is unknown to JGroups " + jar.label);
+            throw new Problem(
+                    ProblemKind.UNKNOWN_CLASS,
+                    hstart + 2,
+                    "header " + i + " (protocol " + jar.protocolName(protId) + "): magic id " + magic
+                            + " is unknown to JGroups " + jar.label);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new Problem(ProblemKind.TRUNCATED, hstart, "header " + i + " " + h.getClass().getSimpleName()
-                    + " (magic " + magic + ", protocol " + jar.protocolName(protId) + ") is cut short: " + e.getMessage());
+            throw new Problem(
+                    ProblemKind.TRUNCATED,
+                    hstart,
+                    "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
+                            + jar.protocolName(protId) + ") is cut short: " + e.getMessage());
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw new Problem(ProblemKind.MALFORMED, hstart, "header " + i + " " + h.getClass().getSimpleName()
-                    + " (magic " + magic + ", protocol " + jar.protocolName(protId) + ") cannot be read: " + e);
+            throw new Problem(
+                    ProblemKind.MALFORMED,
+                    hstart,
+                    "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
+                            + jar.protocolName(protId) + ") cannot be read: " + e);
         }
         return h;
     }
@@ -380,7 +455,9 @@ final class FrameWalker {
         if (len < 0) return Payload.EMPTY;
         int p = in.position();
         if (len > in.remaining())
-            throw new Problem(ProblemKind.TRUNCATED, p - 4,
+            throw new Problem(
+                    ProblemKind.TRUNCATED,
+                    p - 4,
                     "payload of " + len + " bytes but only " + in.remaining() + " left in the frame");
         in.skip(len);
         return new Payload(len, text(in.buffer(), p, len), head(p, len), null);

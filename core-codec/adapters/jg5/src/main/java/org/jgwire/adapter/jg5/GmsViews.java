@@ -30,8 +30,12 @@ final class GmsViews {
     /** Whether a GmsHeader type carries a view in its payload. */
     static boolean carriesView(byte type) {
         return switch (type) {
-            case GMS.GmsHeader.JOIN_RSP, GMS.GmsHeader.VIEW, GMS.GmsHeader.MERGE_RSP, GMS.GmsHeader.INSTALL_MERGE_VIEW,
-                 GMS.GmsHeader.GET_DIGEST_RSP, GMS.GmsHeader.INSTALL_DIGEST -> true;
+            case GMS.GmsHeader.JOIN_RSP,
+                    GMS.GmsHeader.VIEW,
+                    GMS.GmsHeader.MERGE_RSP,
+                    GMS.GmsHeader.INSTALL_MERGE_VIEW,
+                    GMS.GmsHeader.GET_DIGEST_RSP,
+                    GMS.GmsHeader.INSTALL_DIGEST -> true;
             default -> false;
         };
     }
@@ -49,8 +53,9 @@ final class GmsViews {
             short flags = in.readShort();
             if ((flags & GMS.VIEW_PRESENT) == 0) return null;
             // GMS._readViewAndDigest: MERGE_VIEW and DELTA_VIEW flags pick the class
-            view = (flags & GMS.MERGE_VIEW) != 0 ? new MergeView() : (flags & GMS.DELTA_VIEW) != 0 ? new DeltaView()
-                    : new View();
+            view = (flags & GMS.MERGE_VIEW) != 0
+                    ? new MergeView()
+                    : (flags & GMS.DELTA_VIEW) != 0 ? new DeltaView() : new View();
             view.readFrom(in);
         }
         return view == null ? null : info(view);
@@ -61,8 +66,15 @@ final class GmsViews {
         long id = view.getViewId().getId();
         if (view instanceof DeltaView d) {
             // members stay empty: the analysis stage rebuilds them from the view it refers to
-            return new ViewInfo("DELTA_VIEW", creator, id, List.of(), d.getRefViewId().getId(),
-                    addresses.of(d.getLeftMembers()), addresses.of(d.getNewMembers()), List.of());
+            return new ViewInfo(
+                    "DELTA_VIEW",
+                    creator,
+                    id,
+                    List.of(),
+                    d.getRefViewId().getId(),
+                    addresses.of(d.getLeftMembers()),
+                    addresses.of(d.getNewMembers()),
+                    List.of());
         }
         List<NodeAddress> members = addresses.of(view.getMembers());
         if (view instanceof MergeView m) {

@@ -42,14 +42,22 @@ final class GossipDecoder {
         }
         List<Discovery> names = new ArrayList<>();
         if (gd.getAddress() != null && (gd.getLogicalName() != null || gd.getPhysicalAddress() != null))
-            names.add(new Discovery(addresses.of(gd.getAddress()), gd.getLogicalName(),
-                    Addresses.physical(gd.getPhysicalAddress()), false, "gossip"));
+            names.add(new Discovery(
+                    addresses.of(gd.getAddress()),
+                    gd.getLogicalName(),
+                    Addresses.physical(gd.getPhysicalAddress()),
+                    false,
+                    "gossip"));
         if (gd.getPingData() != null)
             for (PingData pd : gd.getPingData())
                 if (pd.getAddress() != null)
-                    names.add(new Discovery(addresses.of(pd.getAddress()), pd.getLogicalName(),
-                            Addresses.physical(pd.getPhysicalAddr()), pd.isCoord(), "gossip"));
-        out.add(new GossipRecord(frame, gd.getType().name(), gd.getGroup(), addresses.of(gd.getAddress()), names,
-                jar.label));
+                    names.add(new Discovery(
+                            addresses.of(pd.getAddress()),
+                            pd.getLogicalName(),
+                            Addresses.physical(pd.getPhysicalAddr()),
+                            pd.isCoord(),
+                            "gossip"));
+        out.add(new GossipRecord(
+                frame, gd.getType().name(), gd.getGroup(), addresses.of(gd.getAddress()), names, jar.label));
     }
 }

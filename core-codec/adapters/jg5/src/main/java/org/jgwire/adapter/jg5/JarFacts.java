@@ -17,9 +17,11 @@ final class JarFacts {
     final String label;
     /** e.g. {@code 5.5.7}: the version shown for frames that carry none (FD_SOCK2, gossip control) */
     final String versionText;
+
     final short versionShort;
     /** message type short -> name (BYTES, OBJECT, ...); null = the jar has no such type */
     final String[] typeNames = new String[32];
+
     private final String[] flagNames = new String[16];
     private final String[] protocolNames = new String[1 << 16];
     private final String[] magicNames = new String[1 << 16];
@@ -37,8 +39,9 @@ final class JarFacts {
         versionText = major + "." + minor + "." + micro;
         // Message.BYTES_MSG ... EARLYBATCH_MSG (5.2+): the constants of the jar's own Message interface
         for (Field f : Message.class.getFields()) {
-            if (!Modifier.isStatic(f.getModifiers()) || f.getType() != short.class || !f.getName().endsWith("_MSG"))
-                continue;
+            if (!Modifier.isStatic(f.getModifiers())
+                    || f.getType() != short.class
+                    || !f.getName().endsWith("_MSG")) continue;
             int v = staticShort(Message.class, f.getName());
             String name = f.getName().substring(0, f.getName().length() - 4);
             if (name.equals("OBJ")) name = "OBJECT";
@@ -59,7 +62,8 @@ final class JarFacts {
         if (flags == 0) return java.util.List.of();
         java.util.List<String> out = new java.util.ArrayList<>(Integer.bitCount(flags));
         for (int bit = 0; bit < 16; bit++)
-            if ((flags & (1 << bit)) != 0) out.add(flagNames[bit] != null ? flagNames[bit] : "0x" + Integer.toHexString(1 << bit));
+            if ((flags & (1 << bit)) != 0)
+                out.add(flagNames[bit] != null ? flagNames[bit] : "0x" + Integer.toHexString(1 << bit));
         return out;
     }
 

@@ -49,11 +49,17 @@ public final class Jg5WireAdapter implements WireAdapter {
         } catch (Problem p) {
             out.add(new ErrorRecord(frame, p.kind, p.position - off, p.getMessage()));
         } catch (EOFException e) {
-            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, walker.in.position() - off,
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.TRUNCATED,
+                    walker.in.position() - off,
                     kind + " frame of " + len + " bytes ends inside a structure (JGroups " + jar.label + "): "
                             + e.getMessage()));
         } catch (Exception | LinkageError | StackOverflowError e) {
-            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, walker.in.position() - off,
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.MALFORMED,
+                    walker.in.position() - off,
                     kind + " frame cannot be read by JGroups " + jar.label + " near offset "
                             + (walker.in.position() - off) + ": " + e));
         }
@@ -70,11 +76,17 @@ public final class Jg5WireAdapter implements WireAdapter {
         } catch (Problem p) {
             out.add(new ErrorRecord(frame, p.kind, p.position - off, p.getMessage()));
         } catch (EOFException e) {
-            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, walker.in.position() - off,
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.TRUNCATED,
+                    walker.in.position() - off,
                     "reassembled message of " + len + " bytes ends inside a structure (JGroups " + jar.label + "): "
                             + e.getMessage()));
         } catch (Exception | LinkageError | StackOverflowError e) {
-            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, walker.in.position() - off,
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.MALFORMED,
+                    walker.in.position() - off,
                     "reassembled message cannot be read by JGroups " + jar.label + " near offset "
                             + (walker.in.position() - off) + ": " + e));
         }

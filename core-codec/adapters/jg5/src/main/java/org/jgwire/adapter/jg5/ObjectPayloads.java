@@ -21,8 +21,8 @@ import org.jgwire.codec.runtime.FrameInput;
  */
 final class ObjectPayloads {
     /** JGroups Streamables whose readFrom reads addresses and numbers only (never deserializes): read to their end. */
-    private static final java.util.Set<String> READ_SAFELY = java.util.Set.of("org.jgroups.util.Digest",
-            "org.jgroups.util.MutableDigest", "org.jgroups.util.SeqnoList");
+    private static final java.util.Set<String> READ_SAFELY =
+            java.util.Set.of("org.jgroups.util.Digest", "org.jgroups.util.MutableDigest", "org.jgroups.util.SeqnoList");
 
     private final JarFacts jar;
     private final int primitiveWrapperMagic;
@@ -44,7 +44,8 @@ final class ObjectPayloads {
 
     private static int magicOf(String className) {
         try {
-            return ClassConfigurator.getMagicNumber(Class.forName(className, false, ObjectPayloads.class.getClassLoader()));
+            return ClassConfigurator.getMagicNumber(
+                    Class.forName(className, false, ObjectPayloads.class.getClassLoader()));
         } catch (ClassNotFoundException | RuntimeException e) {
             return Integer.MIN_VALUE; // never equal to a short read from the wire
         }
@@ -63,7 +64,7 @@ final class ObjectPayloads {
     private void typed(FrameInput in) throws IOException {
         byte type = in.readByte();
         switch (type) {
-            case 0 -> { } // TYPE_NULL
+            case 0 -> {} // TYPE_NULL
             case 50 -> generic(in); // TYPE_STREAMABLE: writeGenericStreamable
             case 51 -> { // TYPE_SERIALIZABLE: an ObjectOutputStream straight on the wire, no length
                 className = JavaSerialization.className(in.buffer(), in.position(), in.remaining());
@@ -102,7 +103,9 @@ final class ObjectPayloads {
                 object = ClassConfigurator.create(magic);
                 className = object.getClass().getName();
             } catch (ClassNotFoundException | RuntimeException e) {
-                throw new Problem(org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS, in.position() - 2,
+                throw new Problem(
+                        org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS,
+                        in.position() - 2,
                         "object payload: magic id " + magic + " is unknown to JGroups " + jar.label);
             }
             if (READ_SAFELY.contains(className) && object instanceof org.jgroups.util.Streamable s) {
@@ -112,7 +115,9 @@ final class ObjectPayloads {
                 try {
                     s.readFrom(in);
                 } catch (ClassNotFoundException e) {
-                    throw new Problem(org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS, in.position(),
+                    throw new Problem(
+                            org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS,
+                            in.position(),
                             "object payload of " + className + ": " + e.getMessage());
                 }
                 return;
@@ -124,7 +129,7 @@ final class ObjectPayloads {
     /** {@code Util.primitiveToStream}: the type codes of {@code Util.TYPE_*} (unchanged through 5.x). */
     private void primitive(FrameInput in, byte type) throws IOException {
         switch (type) {
-            case 0 -> { }
+            case 0 -> {}
             case 1, 2 -> set("java.lang.Boolean", String.valueOf(in.readBoolean()));
             case 3, 4 -> set("java.lang.Byte", String.valueOf(in.readByte()));
             case 5, 6 -> set("java.lang.Character", String.valueOf(in.readChar()));
@@ -140,7 +145,9 @@ final class ObjectPayloads {
                 set("byte[]", null);
             }
             case 19 -> set("java.lang.Class", "class type " + in.readByte());
-            default -> throw new Problem(org.jgwire.codec.model.ProblemKind.MALFORMED, in.position() - 1,
+            default -> throw new Problem(
+                    org.jgwire.codec.model.ProblemKind.MALFORMED,
+                    in.position() - 1,
                     "object payload: type byte " + type + " is none of Util's TYPE_* codes");
         }
     }

@@ -5,9 +5,9 @@ import java.util.List;
 import org.jgroups.Address;
 import org.jgroups.Message;
 import org.jgroups.conf.ClassConfigurator;
-import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.TP;
 import org.jgroups.protocols.TpHeader;
+import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.NakAckHeader2;
 import org.jgroups.util.ByteArrayDataOutputStream;
 import org.jgroups.util.Util;
@@ -20,8 +20,8 @@ import org.jgwire.codec.model.Transport;
 
 /** Frames written by the real 5.0.4 classes, and an adapter to decode them. */
 final class Frames {
-    static final FrameInfo FRAME = new FrameInfo(1, 0, new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", 7801),
-            Transport.UDP);
+    static final FrameInfo FRAME =
+            new FrameInfo(1, 0, new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", 7801), Transport.UDP);
     static final short TP_ID = ClassConfigurator.getProtocolId(TP.class);
     static final short NAKACK2_ID = ClassConfigurator.getProtocolId(NAKACK2.class);
 
@@ -53,6 +53,7 @@ final class Frames {
 
     /** The two headers a multicast carries on its way down a typical stack. */
     static Message withStackHeaders(Message msg, String cluster, long seqno) {
-        return msg.putHeader(NAKACK2_ID, NakAckHeader2.createMessageHeader(seqno)).putHeader(TP_ID, new TpHeader(cluster));
+        return msg.putHeader(NAKACK2_ID, NakAckHeader2.createMessageHeader(seqno))
+                .putHeader(TP_ID, new TpHeader(cluster));
     }
 }

@@ -44,21 +44,25 @@ class Jg5ContainerMessageTest {
 
     @Test
     void nioAndFragmentedPayloadsAreBytes() throws Exception {
-        MessageRecord nio = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new NioMessage(B, ByteBuffer.wrap("nio text".getBytes())).setSrc(A), false)).get(0);
+        MessageRecord nio = (MessageRecord) decode(
+                        FrameKind.TRANSPORT,
+                        Frames.single(new NioMessage(B, ByteBuffer.wrap("nio text".getBytes())).setSrc(A), false))
+                .get(0);
         assertEquals("NIO", nio.type());
         assertEquals("nio text", nio.payload().text());
 
         BytesMessage original = new BytesMessage(B, new byte[100]);
-        MessageRecord frag = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new FragmentedMessage(original, 10, 30).setSrc(A), false)).get(0);
+        MessageRecord frag = (MessageRecord)
+                decode(FrameKind.TRANSPORT, Frames.single(new FragmentedMessage(original, 10, 30).setSrc(A), false))
+                        .get(0);
         assertEquals("FRAG", frag.type());
         assertEquals(30, frag.payload().length());
     }
 
     @Test
     void truncatedCompositeIsStillReportedBeforeTheError() throws Exception {
-        CompositeMessage cm = new CompositeMessage(B, new BytesMessage(B, "first".getBytes()), new BytesMessage(B, "second".getBytes()));
+        CompositeMessage cm = new CompositeMessage(
+                B, new BytesMessage(B, "first".getBytes()), new BytesMessage(B, "second".getBytes()));
         cm.setSrc(A);
         byte[] frame = Frames.single(cm, false);
         List<Record> r = Frames.adapter().decode(FrameKind.TRANSPORT, frame, 0, frame.length - 3, Frames.FRAME);
@@ -67,6 +71,8 @@ class Jg5ContainerMessageTest {
         assertEquals("COMPOSITE", outer.type());
         assertEquals(-1, outer.length());
         assertEquals("first", ((MessageRecord) r.get(1)).payload().text());
-        assertEquals(org.jgwire.codec.model.ProblemKind.TRUNCATED, ((org.jgwire.codec.model.ErrorRecord) r.get(2)).problem());
+        assertEquals(
+                org.jgwire.codec.model.ProblemKind.TRUNCATED,
+                ((org.jgwire.codec.model.ErrorRecord) r.get(2)).problem());
     }
 }

@@ -20,10 +20,10 @@ import org.jgroups.util.ByteArray;
 import org.jgroups.util.UUID;
 import org.jgroups.util.Util;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.stack.FragmentReassembler;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,8 +44,10 @@ class Jg5FragmentReassemblyTest {
     }
 
     private FragmentReassembler reassembler() {
-        return new FragmentReassembler(Limits.DEFAULTS.withPayloadHeadBytes(1 << 16),
-                (version, type, buf, off, len, frame) -> adapter.decodeMessage(type, buf, off, len, frame), null);
+        return new FragmentReassembler(
+                Limits.DEFAULTS.withPayloadHeadBytes(1 << 16),
+                (version, type, buf, off, len, frame) -> adapter.decodeMessage(type, buf, off, len, frame),
+                null);
     }
 
     private void feed(FragmentReassembler r, Message fragment) throws Exception {
@@ -63,21 +65,24 @@ class Jg5FragmentReassemblyTest {
     @Test
     void reassemblesFrag4FragmentedMessagesIntoTheSerializedOriginal() throws Exception {
         byte[] data = payload(2500);
-        Message original = new BytesMessage(null, data).setSrc(A)
+        Message original = new BytesMessage(null, data)
+                .setSrc(A)
                 .putHeader(Frames.NAKACK2_ID, NakAckHeader2.createMessageHeader(17));
         int size = original.size(); // what FRAG4 splits for a message without an array: its writeTo form
         FragmentReassembler r = reassembler();
         int frags = (size + FRAG_SIZE - 1) / FRAG_SIZE;
         for (int i = frags - 1; i >= 0; i--) { // last fragment first
             int off = i * FRAG_SIZE, len = Math.min(FRAG_SIZE, size - off);
-            Message f = new FragmentedMessage(original, off, len).setSrc(A)
+            Message f = new FragmentedMessage(original, off, len)
+                    .setSrc(A)
                     .putHeader(FRAG4_ID, new FragHeader(3, i, frags).setOriginalType(original.getType()));
             feed(r, f);
         }
         assertEquals(1, out.size(), out.toString());
         MessageRecord m = (MessageRecord) out.get(0);
         assertEquals("BYTES", m.type());
-        assertEquals(List.of("NAKACK2"), m.headers().stream().map(h -> h.protocol()).toList());
+        assertEquals(
+                List.of("NAKACK2"), m.headers().stream().map(h -> h.protocol()).toList());
         assertEquals(17L, ((Number) m.headers().get(0).field("seqno")).longValue());
         assertEquals(data.length, m.payload().length());
         assertArrayEquals(data, m.payload().head());
@@ -95,7 +100,9 @@ class Jg5FragmentReassemblyTest {
         int frags = (buf.getLength() + FRAG_SIZE - 1) / FRAG_SIZE;
         for (int i = 0; i < frags; i++) {
             int off = i * FRAG_SIZE, len = Math.min(FRAG_SIZE, buf.getLength() - off);
-            Message f = new BytesMessage(null).setArray(buf.getArray(), buf.getOffset() + off, len).setSrc(A)
+            Message f = new BytesMessage(null)
+                    .setArray(buf.getArray(), buf.getOffset() + off, len)
+                    .setSrc(A)
                     .putHeader(FRAG2_ID, new FragHeader(1, i, frags).needsDeserialization(true));
             feed(r, f);
         }
@@ -110,13 +117,17 @@ class Jg5FragmentReassemblyTest {
         FragmentReassembler r = reassembler();
         for (int i = 0; i < 3; i++) { // FRAG4.fragment for a message with an array: msg.copy(false, i == 0)
             int off = i * FRAG_SIZE, len = Math.min(FRAG_SIZE, data.length - off);
-            Message f = new BytesMessage(null).setArray(data, off, len).setSrc(A)
+            Message f = new BytesMessage(null)
+                    .setArray(data, off, len)
+                    .setSrc(A)
                     .putHeader(FRAG4_ID, new FragHeader(2, i, 3));
             if (i == 0) f.putHeader(Frames.NAKACK2_ID, NakAckHeader2.createMessageHeader(5));
             feed(r, f);
         }
         MessageRecord m = (MessageRecord) out.get(0);
         assertArrayEquals(data, m.payload().head());
-        assertEquals(List.of("NAKACK2", "TP"), m.headers().stream().map(h -> h.protocol()).toList());
+        assertEquals(
+                List.of("NAKACK2", "TP"),
+                m.headers().stream().map(h -> h.protocol()).toList());
     }
 }

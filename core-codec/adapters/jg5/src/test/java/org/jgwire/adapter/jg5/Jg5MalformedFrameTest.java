@@ -22,8 +22,10 @@ class Jg5MalformedFrameTest {
 
     @Test
     void everyTruncationOfAFrameGivesAnErrorAndNoException() throws Exception {
-        byte[] frame = Frames.single(Frames.withStackHeaders(new BytesMessage(null, "payload".getBytes()), "demo", 9)
-                .setSrc(A), true);
+        byte[] frame = Frames.single(
+                Frames.withStackHeaders(new BytesMessage(null, "payload".getBytes()), "demo", 9)
+                        .setSrc(A),
+                true);
         Jg5WireAdapter adapter = Frames.adapter();
         for (int n = 0; n < frame.length; n++) {
             List<Record> r = adapter.decode(FrameKind.TRANSPORT, frame, 0, n, Frames.FRAME);
@@ -31,15 +33,21 @@ class Jg5MalformedFrameTest {
             ErrorRecord e = (ErrorRecord) r.get(0);
             assertTrue(e.offset() >= 0 && e.offset() <= n, "cut at " + n + ": " + e);
         }
-        assertTrue(adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME).get(0) instanceof MessageRecord);
+        assertTrue(
+                adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME)
+                                .get(0)
+                        instanceof MessageRecord);
     }
 
     @Test
     void truncatedHeaderNamesItsClassAndOffset() throws Exception {
-        byte[] frame = Frames.single(Frames.withStackHeaders(new EmptyMessage(null), "demo", 9).setSrc(A), true);
+        byte[] frame = Frames.single(
+                Frames.withStackHeaders(new EmptyMessage(null), "demo", 9).setSrc(A), true);
         MessageRecord whole = (MessageRecord) decode(FrameKind.TRANSPORT, frame).get(0);
         int cut = whole.headers().get(0).offset() + 5; // inside the first header's body
-        ErrorRecord e = (ErrorRecord) Frames.adapter().decode(FrameKind.TRANSPORT, frame, 0, cut, Frames.FRAME).get(0);
+        ErrorRecord e = (ErrorRecord) Frames.adapter()
+                .decode(FrameKind.TRANSPORT, frame, 0, cut, Frames.FRAME)
+                .get(0);
         assertEquals(ProblemKind.TRUNCATED, e.problem(), e.message());
         assertEquals(whole.headers().get(0).offset(), e.offset());
         assertTrue(e.message().contains(whole.headers().get(0).headerClass()), e.message());
@@ -47,7 +55,8 @@ class Jg5MalformedFrameTest {
 
     @Test
     void unknownMagicIdIsReportedAndEarlierMessagesOfTheListAreKept() throws Exception {
-        List<Message> msgs = List.of(new BytesMessage(null, "first".getBytes()).setSrc(A),
+        List<Message> msgs = List.of(
+                new BytesMessage(null, "first".getBytes()).setSrc(A),
                 Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A));
         byte[] frame = Frames.list(null, A, "demo", msgs);
         List<Record> whole = decode(FrameKind.TRANSPORT, frame);
@@ -59,7 +68,8 @@ class Jg5MalformedFrameTest {
         ErrorRecord e = (ErrorRecord) r.get(1);
         assertEquals(ProblemKind.UNKNOWN_CLASS, e.problem());
         assertEquals(magicAt, e.offset());
-        assertTrue(e.message().contains("magic id " + (short) ((0x7F << 8) | (frame[magicAt + 1] & 0xFF))), e.message());
+        assertTrue(
+                e.message().contains("magic id " + (short) ((0x7F << 8) | (frame[magicAt + 1] & 0xFF))), e.message());
     }
 
     @Test

@@ -26,8 +26,8 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.HeaderRecord;
-import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.junit.jupiter.api.Test;
 
@@ -37,15 +37,21 @@ class Jg5MessageDecodingTest {
 
     @Test
     void headerTextsAreLeftOutWhenNotWantedAndTheFieldsStayTheSame() throws Exception {
-        byte[] frame = Frames.single(Frames.withStackHeaders(new BytesMessage(null, "x".getBytes()), "demo", 7)
-                .setSrc(A), true);
-        List<HeaderRecord> kept = ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(0)).headers();
-        assertEquals(NakAckHeader2.createMessageHeader(7).toString(), kept.get(0).text());
+        byte[] frame = Frames.single(
+                Frames.withStackHeaders(new BytesMessage(null, "x".getBytes()), "demo", 7)
+                        .setSrc(A),
+                true);
+        List<HeaderRecord> kept =
+                ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(0)).headers();
+        assertEquals(
+                NakAckHeader2.createMessageHeader(7).toString(), kept.get(0).text());
         Jg5WireAdapter without = new Jg5WireAdapter();
         without.init(Limits.DEFAULTS.withHeaderTexts(false));
         for (int i = 0; i < 2; i++) { // the second time, the bodies repeat: the adapter's memo answers
-            List<HeaderRecord> left = ((MessageRecord) without.decode(FrameKind.TRANSPORT, frame, 0, frame.length,
-                    Frames.FRAME).get(0)).headers();
+            List<HeaderRecord> left = ((MessageRecord)
+                            without.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME)
+                                    .get(0))
+                    .headers();
             assertEquals(2, left.size());
             for (int h = 0; h < 2; h++) {
                 assertNull(left.get(h).text());
@@ -56,8 +62,10 @@ class Jg5MessageDecodingTest {
 
     @Test
     void decodesBytesMessageWithTextHeadersAndByteRanges() throws Exception {
-        Message msg = Frames.withStackHeaders(new BytesMessage(B, "hello jgroups".getBytes(StandardCharsets.UTF_8)),
-                "demo", 42).setSrc(A).setFlag(Message.Flag.OOB, Message.Flag.DONT_BUNDLE);
+        Message msg = Frames.withStackHeaders(
+                        new BytesMessage(B, "hello jgroups".getBytes(StandardCharsets.UTF_8)), "demo", 42)
+                .setSrc(A)
+                .setFlag(Message.Flag.OOB, Message.Flag.DONT_BUNDLE);
         byte[] frame = Frames.single(msg, false);
         List<Record> records = decode(FrameKind.TRANSPORT, frame);
 
@@ -98,7 +106,8 @@ class Jg5MessageDecodingTest {
 
         assertEquals(13, m.payload().length());
         assertEquals("hello jgroups", m.payload().text());
-        assertArrayEquals("hello jgroups".getBytes(StandardCharsets.UTF_8), m.payload().head());
+        assertArrayEquals(
+                "hello jgroups".getBytes(StandardCharsets.UTF_8), m.payload().head());
         assertNull(m.payload().objectClass());
     }
 
@@ -106,8 +115,9 @@ class Jg5MessageDecodingTest {
     void keepsBinaryPayloadAsBytesOnlyAndCutsTheHead() throws Exception {
         byte[] data = new byte[200];
         for (int i = 0; i < data.length; i++) data[i] = (byte) i;
-        MessageRecord m = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new BytesMessage(null, data).setSrc(A), true)).get(0);
+        MessageRecord m =
+                (MessageRecord) decode(FrameKind.TRANSPORT, Frames.single(new BytesMessage(null, data).setSrc(A), true))
+                        .get(0);
         assertTrue(m.multicast());
         assertNull(m.dest());
         assertEquals(200, m.payload().length());
@@ -117,22 +127,25 @@ class Jg5MessageDecodingTest {
 
     @Test
     void decodesEmptyAndLongMessages() throws Exception {
-        MessageRecord empty = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new EmptyMessage(B).setSrc(A), false)).get(0);
+        MessageRecord empty =
+                (MessageRecord) decode(FrameKind.TRANSPORT, Frames.single(new EmptyMessage(B).setSrc(A), false))
+                        .get(0);
         assertEquals("EMPTY", empty.type());
         assertEquals(0, empty.payload().length());
         assertTrue(empty.headers().isEmpty());
 
-        MessageRecord lm = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new LongMessage(B, 123456789L).setSrc(A), false)).get(0);
+        MessageRecord lm = (MessageRecord)
+                decode(FrameKind.TRANSPORT, Frames.single(new LongMessage(B, 123456789L).setSrc(A), false))
+                        .get(0);
         assertEquals("LONG", lm.type());
         assertEquals("123456789", lm.payload().text());
     }
 
     @Test
     void namesObjectPayloadWithoutDeserializingIt() throws Exception {
-        MessageRecord m = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new ObjectMessage(B, "a string object").setSrc(A), false)).get(0);
+        MessageRecord m = (MessageRecord)
+                decode(FrameKind.TRANSPORT, Frames.single(new ObjectMessage(B, "a string object").setSrc(A), false))
+                        .get(0);
         assertEquals("OBJECT", m.type());
         assertEquals("java.lang.String", m.payload().objectClass());
         assertEquals("a string object", m.payload().text());
@@ -170,7 +183,8 @@ class Jg5MessageDecodingTest {
 
     @Test
     void applicationObjectInsideABatchStopsTheFrameWithAnErrorAfterNamingIt() throws Exception {
-        List<Message> msgs = List.of(new EmptyMessage(null), new ObjectMessage(null, new AppState()), new EmptyMessage(null));
+        List<Message> msgs =
+                List.of(new EmptyMessage(null), new ObjectMessage(null, new AppState()), new EmptyMessage(null));
         List<Record> records = decode(FrameKind.TRANSPORT, Frames.list(null, A, "demo", msgs));
         assertEquals(3, records.size(), records.toString());
         assertEquals("EMPTY", ((MessageRecord) records.get(0)).type());
@@ -195,8 +209,10 @@ class Jg5MessageDecodingTest {
     @Test
     void decodesBatchWithListAddressesClusterAndIndexes() throws Exception {
         List<Message> msgs = List.of(
-                Frames.withStackHeaders(new BytesMessage(null, "one".getBytes()), "demo", 1).setSrc(A),
-                Frames.withStackHeaders(new BytesMessage(null, "two".getBytes()), "demo", 2).setSrc(A),
+                Frames.withStackHeaders(new BytesMessage(null, "one".getBytes()), "demo", 1)
+                        .setSrc(A),
+                Frames.withStackHeaders(new BytesMessage(null, "two".getBytes()), "demo", 2)
+                        .setSrc(A),
                 new EmptyMessage(null).setSrc(B));
         List<Record> records = decode(FrameKind.TRANSPORT, Frames.list(null, A, "demo", msgs));
         assertEquals(3, records.size(), records.toString());
@@ -223,16 +239,18 @@ class Jg5MessageDecodingTest {
         ExtendedUUID ext = ExtendedUUID.randomUUID("x").put("key", new byte[] {1});
         SiteUUID site = new SiteUUID(5, 6, "node-a", "lon");
         IpAddress ip = new IpAddress("127.0.0.1", 7800);
-        MessageRecord m1 = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new EmptyMessage(site).setSrc(ext), false)).get(0);
+        MessageRecord m1 =
+                (MessageRecord) decode(FrameKind.TRANSPORT, Frames.single(new EmptyMessage(site).setSrc(ext), false))
+                        .get(0);
         assertEquals("ExtendedUUID", m1.src().kind());
         assertEquals(ext.toStringLong(), m1.src().id());
         assertEquals("SiteUUID", m1.dest().kind());
         assertEquals("node-a", m1.dest().name());
         assertEquals("lon", m1.dest().site());
         assertEquals(new java.util.UUID(5, 6).toString(), m1.dest().id());
-        MessageRecord m2 = (MessageRecord) decode(FrameKind.TRANSPORT,
-                Frames.single(new EmptyMessage((Address) null).setSrc(ip), true)).get(0);
+        MessageRecord m2 = (MessageRecord)
+                decode(FrameKind.TRANSPORT, Frames.single(new EmptyMessage((Address) null).setSrc(ip), true))
+                        .get(0);
         assertEquals("127.0.0.1:7800", m2.src().id());
         assertEquals("IpAddress", m2.src().kind());
     }

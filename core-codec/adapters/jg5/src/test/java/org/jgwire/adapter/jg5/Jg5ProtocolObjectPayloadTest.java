@@ -29,24 +29,32 @@ class Jg5ProtocolObjectPayloadTest {
 
     @Test
     void stableDigestInAMessageListIsReadToItsEndAndTheNextMessageDecodes() throws Exception {
-        MutableDigest digest = new MutableDigest(new Address[] {A, B}).set(A, 5, 7).set(B, 2, 2);
-        List<Message> msgs = List.of(new ObjectMessage(null, digest),
+        MutableDigest digest =
+                new MutableDigest(new Address[] {A, B}).set(A, 5, 7).set(B, 2, 2);
+        List<Message> msgs = List.of(
+                new ObjectMessage(null, digest),
                 new BytesMessage(null, "after the digest".getBytes(StandardCharsets.UTF_8)));
         List<Record> records = decode(FrameKind.TRANSPORT, Frames.list(null, A, "demo", msgs));
         for (Record r : records) assertFalse(r instanceof ErrorRecord, r.toString());
         assertEquals(2, records.size(), records.toString());
-        assertEquals(MutableDigest.class.getName(), ((MessageRecord) records.get(0)).payload().objectClass());
-        assertEquals("after the digest", ((MessageRecord) records.get(1)).payload().text());
+        assertEquals(
+                MutableDigest.class.getName(),
+                ((MessageRecord) records.get(0)).payload().objectClass());
+        assertEquals(
+                "after the digest", ((MessageRecord) records.get(1)).payload().text());
     }
 
     @Test
     void retransmissionSeqnoListInAMessageListIsReadToItsEnd() throws Exception {
         SeqnoList missing = new SeqnoList(4, 10).add(10, 12);
-        List<Message> msgs = List.of(new ObjectMessage(B, missing), new BytesMessage(B, "next".getBytes(StandardCharsets.UTF_8)));
+        List<Message> msgs =
+                List.of(new ObjectMessage(B, missing), new BytesMessage(B, "next".getBytes(StandardCharsets.UTF_8)));
         List<Record> records = decode(FrameKind.TRANSPORT, Frames.list(B, A, "demo", msgs));
         for (Record r : records) assertFalse(r instanceof ErrorRecord, r.toString());
         assertEquals(2, records.size(), records.toString());
-        assertEquals(SeqnoList.class.getName(), ((MessageRecord) records.get(0)).payload().objectClass());
+        assertEquals(
+                SeqnoList.class.getName(),
+                ((MessageRecord) records.get(0)).payload().objectClass());
         assertEquals("next", ((MessageRecord) records.get(1)).payload().text());
     }
 }

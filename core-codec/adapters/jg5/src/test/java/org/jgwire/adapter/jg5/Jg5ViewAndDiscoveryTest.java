@@ -11,8 +11,8 @@ import java.util.List;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.EmptyMessage;
-import org.jgroups.Message;
 import org.jgroups.MergeView;
+import org.jgroups.Message;
 import org.jgroups.View;
 import org.jgroups.ViewId;
 import org.jgroups.conf.ClassConfigurator;
@@ -57,7 +57,9 @@ class Jg5ViewAndDiscoveryTest {
     }
 
     private static MessageRecord gms(byte type, ByteArray payload) throws Exception {
-        Message msg = new BytesMessage(null, payload).putHeader(GMS_ID, new GMS.GmsHeader(type)).setSrc(A);
+        Message msg = new BytesMessage(null, payload)
+                .putHeader(GMS_ID, new GMS.GmsHeader(type))
+                .setSrc(A);
         List<Record> r = decode(FrameKind.TRANSPORT, Frames.single(msg, true));
         assertEquals(1, r.size(), r.toString());
         return (MessageRecord) r.get(0);
@@ -96,17 +98,20 @@ class Jg5ViewAndDiscoveryTest {
     void readsMergeViewWithSubgroups() throws Exception {
         List<View> subgroups = List.of(View.create(A, 3, A, B), View.create(C, 5, C));
         MergeView mv = new MergeView(new ViewId(A, 9), Arrays.asList(A, B, C), subgroups);
-        ViewInfo view = gms(GMS.GmsHeader.INSTALL_MERGE_VIEW, gmsMarshal(mv, null)).view();
+        ViewInfo view =
+                gms(GMS.GmsHeader.INSTALL_MERGE_VIEW, gmsMarshal(mv, null)).view();
         assertEquals("MERGE_VIEW", view.kind());
         assertEquals(List.of(id(A), id(B), id(C)), ids(view.members()));
-        assertEquals(List.of(List.of(id(A), id(B)), List.of(id(C))),
+        assertEquals(
+                List.of(List.of(id(A), id(B)), List.of(id(C))),
                 view.subgroups().stream().map(Jg5ViewAndDiscoveryTest::ids).toList());
     }
 
     @Test
     void readsViewFromJoinResponse() throws Exception {
         View v = View.create(A, 2, A, B);
-        ViewInfo view = gms(GMS.GmsHeader.JOIN_RSP, GMS.marshal(new JoinRsp(v, null))).view();
+        ViewInfo view =
+                gms(GMS.GmsHeader.JOIN_RSP, GMS.marshal(new JoinRsp(v, null))).view();
         assertEquals("VIEW", view.kind());
         assertEquals(List.of(id(A), id(B)), ids(view.members()));
     }
@@ -116,17 +121,23 @@ class Jg5ViewAndDiscoveryTest {
         PingData pd = new PingData(B, true, "node-b", new IpAddress("127.0.0.1", 7801)).coord(true);
         ByteArray payload = org.jgroups.protocols.Discovery.marshal(pd); // 5.0.4: one PingData alone
         Message msg = new BytesMessage(A, payload)
-                .putHeader(PING_ID, new PingHeader(PingHeader.GET_MBRS_RSP).clusterName("demo")).setSrc(B);
-        MessageRecord m = (MessageRecord) decode(FrameKind.TRANSPORT, Frames.single(msg, false)).get(0);
+                .putHeader(PING_ID, new PingHeader(PingHeader.GET_MBRS_RSP).clusterName("demo"))
+                .setSrc(B);
+        MessageRecord m = (MessageRecord)
+                decode(FrameKind.TRANSPORT, Frames.single(msg, false)).get(0);
         assertEquals("GET_MBRS_RSP", m.header("PING").field("type"));
         assertEquals(List.of(new Discovery(m.src(), "node-b", "127.0.0.1:7801", true, "discovery")), m.discovery());
     }
 
     @Test
     void learnsNamesFromMerge3InfoHeader() throws Exception {
-        Message msg = new EmptyMessage(null).setSrc(C).putHeader(MERGE3_ID,
-                MERGE3.MergeHeader.createInfo(new ViewId(A, 4), "node-c", new IpAddress("127.0.0.1", 7802)));
-        MessageRecord m = (MessageRecord) decode(FrameKind.TRANSPORT, Frames.single(msg, true)).get(0);
+        Message msg = new EmptyMessage(null)
+                .setSrc(C)
+                .putHeader(
+                        MERGE3_ID,
+                        MERGE3.MergeHeader.createInfo(new ViewId(A, 4), "node-c", new IpAddress("127.0.0.1", 7802)));
+        MessageRecord m = (MessageRecord)
+                decode(FrameKind.TRANSPORT, Frames.single(msg, true)).get(0);
         assertEquals(1, m.discovery().size());
         Discovery d = m.discovery().get(0);
         assertEquals(id(C), d.address().id());
@@ -156,7 +167,8 @@ class Jg5ViewAndDiscoveryTest {
 
     @Test
     void turnsGossipRegistrationIntoGossipRecordWithName() throws Exception {
-        byte[] frame = gossip(new GossipData(GossipType.REGISTER, "demo", A, "node-a", new IpAddress("127.0.0.1", 7800)));
+        byte[] frame =
+                gossip(new GossipData(GossipType.REGISTER, "demo", A, "node-a", new IpAddress("127.0.0.1", 7800)));
         List<Record> r = decode(FrameKind.GOSSIP, frame);
         assertEquals(1, r.size(), r.toString());
         GossipRecord g = (GossipRecord) r.get(0);

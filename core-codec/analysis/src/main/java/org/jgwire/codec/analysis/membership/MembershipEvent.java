@@ -17,8 +17,15 @@ import org.jgwire.codec.model.ViewInfo;
  * @param by       who caused or reported it (the suspecting member, the merge leader), or null
  * @param detail   more words for people: the suspicion before a crash and the packet that showed it, ...
  */
-public record MembershipEvent(long packet, long tsNanos, String cluster, Kind kind, ViewInfo view,
-                              List<NodeAddress> subjects, NodeAddress by, String detail) {
+public record MembershipEvent(
+        long packet,
+        long tsNanos,
+        String cluster,
+        Kind kind,
+        ViewInfo view,
+        List<NodeAddress> subjects,
+        NodeAddress by,
+        String detail) {
     /** What happened. */
     public enum Kind {
         /** The first view of a cluster seen in the capture. */

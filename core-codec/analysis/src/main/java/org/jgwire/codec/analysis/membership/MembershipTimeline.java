@@ -48,9 +48,11 @@ public final class MembershipTimeline {
         final Map<String, Sign> leaving = new HashMap<>();
         /** Members the coordinator answered LEAVE_RSP, until a view without them shows. */
         final Map<String, MessageRecord> leaveRsp = new LinkedHashMap<>();
+
         final Map<String, Sign> lastHeartbeat = new HashMap<>();
         /** Per member: the interval between its last two heartbeats (copies less than 50 ms apart are one). */
         final Map<String, Long> heartbeatInterval = new HashMap<>();
+
         final Set<String> suspicionsShown = new HashSet<>();
     }
 
@@ -89,9 +91,14 @@ public final class MembershipTimeline {
         for (Cluster c : clusters.values()) {
             for (MessageRecord rsp : c.leaveRsp.values()) {
                 Sign leave = c.leaving.remove(rsp.dest().id());
-                MembershipEvent e = event(rsp, Kind.LEAVE, null, List.of(rsp.dest()), leave != null ? leave.by() : null,
-                        "GMS LEAVE_REQ " + (leave != null ? at(leave) : "") + ", LEAVE_RSP at #" + rsp.frame().packet()
-                                + " (no view without it in the capture)");
+                MembershipEvent e = event(
+                        rsp,
+                        Kind.LEAVE,
+                        null,
+                        List.of(rsp.dest()),
+                        leave != null ? leave.by() : null,
+                        "GMS LEAVE_REQ " + (leave != null ? at(leave) : "") + ", LEAVE_RSP at #"
+                                + rsp.frame().packet() + " (no view without it in the capture)");
                 int i = events.size();
                 while (i > 0 && events.get(i - 1).packet() > e.packet()) i--;
                 if (events.size() < MAX_EVENTS) events.add(i, e);
@@ -109,10 +116,20 @@ public final class MembershipTimeline {
             Set<String> back = ids(merge.view().members(), new HashSet<>());
             for (int i = 0; i < j; i++) {
                 MembershipEvent e = events.get(i);
-                if ((e.kind() != Kind.CRASH && e.kind() != Kind.REMOVED) || !e.cluster().equals(merge.cluster())) continue;
+                if ((e.kind() != Kind.CRASH && e.kind() != Kind.REMOVED)
+                        || !e.cluster().equals(merge.cluster())) continue;
                 if (!back.containsAll(ids(e.subjects(), new HashSet<>()))) continue;
-                events.set(i, new MembershipEvent(e.packet(), e.tsNanos(), e.cluster(), Kind.PARTITION, e.view(),
-                        e.subjects(), e.by(), e.detail() + "; back in the merge view at #" + merge.packet()));
+                events.set(
+                        i,
+                        new MembershipEvent(
+                                e.packet(),
+                                e.tsNanos(),
+                                e.cluster(),
+                                Kind.PARTITION,
+                                e.view(),
+                                e.subjects(),
+                                e.by(),
+                                e.detail() + "; back in the merge view at #" + merge.packet()));
             }
         }
     }
@@ -141,9 +158,15 @@ public final class MembershipTimeline {
             if (who == null) who = m.src();
             if (who != null) bounded(c.leaving).put(who.id(), sign(m, m.src(), "GMS LEAVE_REQ"));
         } else if ("LEAVE_RSP".equals(type) && m.dest() != null) {
-            if (c.leaving.containsKey(m.dest().id())) bounded(c.leaveRsp).putIfAbsent(m.dest().id(), m);
+            if (c.leaving.containsKey(m.dest().id()))
+                bounded(c.leaveRsp).putIfAbsent(m.dest().id(), m);
         } else if ("MERGE_REQ".equals(type)) {
-            add(m, Kind.MERGE_START, null, m.dest() != null ? List.of(m.dest()) : List.of(), m.src(),
+            add(
+                    m,
+                    Kind.MERGE_START,
+                    null,
+                    m.dest() != null ? List.of(m.dest()) : List.of(),
+                    m.src(),
                     "GMS MERGE_REQ" + (h.field("merge_id") != null ? " merge_id=" + h.field("merge_id") : ""));
         }
     }
@@ -157,8 +180,8 @@ public final class MembershipTimeline {
             suspicion(c, m, List.of(m.src()), m.dest(), h.protocol() + " I_AM_NOT_DEAD", false);
     }
 
-    private void suspicion(Cluster c, MessageRecord m, List<NodeAddress> who, NodeAddress by, String how,
-                           boolean suspect) {
+    private void suspicion(
+            Cluster c, MessageRecord m, List<NodeAddress> who, NodeAddress by, String how, boolean suspect) {
         for (NodeAddress a : who) {
             String shown = (by != null ? by.id() : "?") + ">" + a.id();
             if (suspect) {
@@ -180,7 +203,8 @@ public final class MembershipTimeline {
         NodeAddress coord = v.members().get(0);
         ViewInfo prev = v.creator() != null ? c.viewOf.get(v.creator().id()) : null;
         if (prev == null) prev = c.viewOf.get(coord.id());
-        if (v.kind().equals("MERGE_VIEW")) add(m, Kind.MERGE, v, List.of(), coord, v.subgroups().size() + " subgroups");
+        if (v.kind().equals("MERGE_VIEW"))
+            add(m, Kind.MERGE, v, List.of(), coord, v.subgroups().size() + " subgroups");
         else add(m, Kind.VIEW, v, List.of(), coord, prev == null ? "first view seen" : "");
         if (prev != null) {
             Set<String> now = ids(v.members(), new HashSet<>());
@@ -194,16 +218,33 @@ public final class MembershipTimeline {
                 Sign leave = c.leaving.remove(a.id()), suspect = c.suspected.remove(a.id());
                 c.leaveRsp.remove(a.id());
                 if (leave != null) add(m, Kind.LEAVE, v, List.of(a), leave.by(), leave.how() + " " + at(leave));
-                else if (suspect != null) add(m, Kind.CRASH, v, List.of(a), suspect.by(),
-                        "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a, m));
-                else if (heartbeatsStopped(c, a, m)) add(m, Kind.CRASH, v, List.of(a), null,
-                        "no leave request; its heartbeats had stopped" + heartbeat(c, a, m));
-                else add(m, Kind.REMOVED, v, List.of(a), coord,
-                        "no leave request nor suspicion in the capture" + heartbeat(c, a, m));
+                else if (suspect != null)
+                    add(
+                            m,
+                            Kind.CRASH,
+                            v,
+                            List.of(a),
+                            suspect.by(),
+                            "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a, m));
+                else if (heartbeatsStopped(c, a, m))
+                    add(
+                            m,
+                            Kind.CRASH,
+                            v,
+                            List.of(a),
+                            null,
+                            "no leave request; its heartbeats had stopped" + heartbeat(c, a, m));
+                else
+                    add(
+                            m,
+                            Kind.REMOVED,
+                            v,
+                            List.of(a),
+                            coord,
+                            "no leave request nor suspicion in the capture" + heartbeat(c, a, m));
             }
             NodeAddress oldCoord = prev.members().get(0);
-            if (!oldCoord.id().equals(coord.id()))
-                add(m, Kind.COORDINATOR, v, List.of(coord), oldCoord, "");
+            if (!oldCoord.id().equals(coord.id())) add(m, Kind.COORDINATOR, v, List.of(coord), oldCoord, "");
         }
         for (NodeAddress a : v.members()) bounded(c.viewOf).put(a.id(), v);
         c.suspicionsShown.clear();
@@ -214,7 +255,8 @@ public final class MembershipTimeline {
         Sign last = c.lastHeartbeat.get(id);
         long ts = m.frame().tsNanos();
         if (last != null && ts >= 0 && last.tsNanos() >= 0 && ts - last.tsNanos() < 50_000_000L) return; // a copy
-        if (last != null && ts >= 0 && last.tsNanos() >= 0) bounded(c.heartbeatInterval).put(id, ts - last.tsNanos());
+        if (last != null && ts >= 0 && last.tsNanos() >= 0)
+            bounded(c.heartbeatInterval).put(id, ts - last.tsNanos());
         bounded(c.lastHeartbeat).put(id, sign(m, m.src(), protocol));
     }
 
@@ -239,7 +281,8 @@ public final class MembershipTimeline {
     /** Seconds from one sign to a message, for people: {@code 5.2 s before}. */
     private static String before(Sign s, MessageRecord m) {
         if (s.tsNanos() < 0 || m.frame().tsNanos() < 0) return "";
-        return String.format(java.util.Locale.ROOT, " (%.1f s before)", (m.frame().tsNanos() - s.tsNanos()) / 1e9);
+        return String.format(
+                java.util.Locale.ROOT, " (%.1f s before)", (m.frame().tsNanos() - s.tsNanos()) / 1e9);
     }
 
     private static String at(Sign s) {
@@ -250,8 +293,8 @@ public final class MembershipTimeline {
         return new Sign(m.frame().packet(), m.frame().tsNanos(), by, how);
     }
 
-    private void add(MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by,
-                     String detail) {
+    private void add(
+            MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by, String detail) {
         if (events.size() >= MAX_EVENTS) {
             dropped++;
             return;
@@ -259,10 +302,17 @@ public final class MembershipTimeline {
         events.add(event(m, kind, view, subjects, by, detail));
     }
 
-    private static MembershipEvent event(MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects,
-                                         NodeAddress by, String detail) {
-        return new MembershipEvent(m.frame().packet(), m.frame().tsNanos(), m.cluster() != null ? m.cluster() : "?",
-                kind, view, List.copyOf(subjects), by, detail);
+    private static MembershipEvent event(
+            MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by, String detail) {
+        return new MembershipEvent(
+                m.frame().packet(),
+                m.frame().tsNanos(),
+                m.cluster() != null ? m.cluster() : "?",
+                kind,
+                view,
+                List.copyOf(subjects),
+                by,
+                detail);
     }
 
     private static Set<String> ids(List<NodeAddress> l, Set<String> out) {

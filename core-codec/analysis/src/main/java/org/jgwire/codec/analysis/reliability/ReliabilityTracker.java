@@ -104,7 +104,7 @@ public final class ReliabilityTracker {
             case "ACK" -> {
                 if (m.src() != null) sender(h.protocol(), m.src()).acks++;
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -136,7 +136,7 @@ public final class ReliabilityTracker {
             }
             case "SEND_FIRST_SEQNO" -> s.sendFirstSeqno++;
             case "CLOSE" -> s.closes++;
-            default -> { }
+            default -> {}
         }
     }
 
@@ -183,8 +183,23 @@ public final class ReliabilityTracker {
                 dups += st.duplicates;
                 highest = Math.max(highest, st.highest);
             }
-            out.add(new SenderStats(s.protocol, s.address, s.streams.size(), msgs, highest, gaps, filled, missing,
-                    dups, s.xmitReqs, s.xmitRsps, s.acks, s.highestSeqnoMsgs, s.sendFirstSeqno, s.closes, s.stable,
+            out.add(new SenderStats(
+                    s.protocol,
+                    s.address,
+                    s.streams.size(),
+                    msgs,
+                    highest,
+                    gaps,
+                    filled,
+                    missing,
+                    dups,
+                    s.xmitReqs,
+                    s.xmitRsps,
+                    s.acks,
+                    s.highestSeqnoMsgs,
+                    s.sendFirstSeqno,
+                    s.closes,
+                    s.stable,
                     s.delays.summary()));
         }
         return out;
@@ -209,8 +224,22 @@ public final class ReliabilityTracker {
      * @param retransmissions NAKACK XMIT_RSP from this sender's messages, UNICAST DATA resent
      * @param delays       retransmission delays in ms
      */
-    public record SenderStats(String protocol, NodeAddress sender, int streams, long messages, long highestSeqno,
-                              long gaps, long filled, long stillMissing, long duplicates, long xmitRequests,
-                              long retransmissions, long acks, long highestSeqnoMessages, long sendFirstSeqno,
-                              long closes, long stableMessages, Samples.Summary delays) {}
+    public record SenderStats(
+            String protocol,
+            NodeAddress sender,
+            int streams,
+            long messages,
+            long highestSeqno,
+            long gaps,
+            long filled,
+            long stillMissing,
+            long duplicates,
+            long xmitRequests,
+            long retransmissions,
+            long acks,
+            long highestSeqnoMessages,
+            long sendFirstSeqno,
+            long closes,
+            long stableMessages,
+            Samples.Summary delays) {}
 }

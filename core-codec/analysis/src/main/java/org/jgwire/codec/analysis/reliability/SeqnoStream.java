@@ -12,7 +12,6 @@ import java.util.TreeSet;
  */
 final class SeqnoStream {
     static final int MAX_MISSING = 10_000, MAX_TIMES = 4096;
-
     long first = -1, highest = -1;
     long messages, gaps, filled, duplicates, forgotten;
     private final TreeSet<Long> missing = new TreeSet<>();
@@ -25,7 +24,13 @@ final class SeqnoStream {
     };
 
     /** What one more seqno was. */
-    enum Seen { FIRST, NEXT, GAP, FILLED, DUPLICATE }
+    enum Seen {
+        FIRST,
+        NEXT,
+        GAP,
+        FILLED,
+        DUPLICATE
+    }
 
     Seen add(long seqno, long tsNanos) {
         messages++;

@@ -81,13 +81,13 @@ public final class RpcTracker {
         String type = HeaderFields.type(h, TYPES);
         long reqId = HeaderFields.number(h, "req_id", -1);
         if ("REQ".equals(type)) request(m, reqId);
-        else if (("RSP".equals(type) || "EXC_RSP".equals(type)) && m.dest() != null) response(m, reqId, type.equals("EXC_RSP"));
+        else if (("RSP".equals(type) || "EXC_RSP".equals(type)) && m.dest() != null)
+            response(m, reqId, type.equals("EXC_RSP"));
     }
 
     /** RequestCorrelator's header: the one with {@code req_id} and {@code corrId} fields. */
     static HeaderRecord header(MessageRecord m) {
-        for (HeaderRecord h : m.headers())
-            if (h.field("req_id") != null && h.field("corrId") != null) return h;
+        for (HeaderRecord h : m.headers()) if (h.field("req_id") != null && h.field("corrId") != null) return h;
         return null;
     }
 
@@ -110,7 +110,8 @@ public final class RpcTracker {
             Request old = it.next();
             it.remove();
             evicted++;
-            if (old.responders.isEmpty() && evictedUnanswered.size() < MAX_LISTED) evictedUnanswered.add(unanswered(old, true));
+            if (old.responders.isEmpty() && evictedUnanswered.size() < MAX_LISTED)
+                evictedUnanswered.add(unanswered(old, true));
         }
     }
 
@@ -152,7 +153,8 @@ public final class RpcTracker {
             unanswered++;
             if (open.size() < MAX_LISTED) open.add(unanswered(r, false));
         }
-        return new RpcStats(requestCount, oneWay, copies, responses, exceptions, orphans, evicted, unanswered, ms, open);
+        return new RpcStats(
+                requestCount, oneWay, copies, responses, exceptions, orphans, evicted, unanswered, ms, open);
     }
 
     /**
@@ -164,11 +166,21 @@ public final class RpcTracker {
      * @param evicted    requests forgotten at {@link #MAX_PENDING}
      * @param unanswered requests without any response (at most {@link #MAX_LISTED} listed)
      */
-    public record RpcStats(long requests, long oneWay, long copies, long responses, long exceptions, long orphans,
-                           long evicted, long unanswered, List<MethodSummary> methods, List<Unanswered> unansweredList) {}
+    public record RpcStats(
+            long requests,
+            long oneWay,
+            long copies,
+            long responses,
+            long exceptions,
+            long orphans,
+            long evicted,
+            long unanswered,
+            List<MethodSummary> methods,
+            List<Unanswered> unansweredList) {}
 
     /** Per method: requests, requests with at least one response, exception responses, latency in ms. */
-    public record MethodSummary(String method, long requests, long answered, long exceptions, Samples.Summary latency) {}
+    public record MethodSummary(
+            String method, long requests, long answered, long exceptions, Samples.Summary latency) {}
 
     /**
      * A response and the request it answers (each responder's first response to a request).
@@ -179,10 +191,16 @@ public final class RpcTracker {
      * @param latencyMs     capture time from request to response, NaN without times
      * @param exception     an EXC_RSP
      */
-    public record Pair(long requestIndex, long requestPacket, long responseIndex, MessageRecord response, String method,
-                       double latencyMs, boolean exception) {}
+    public record Pair(
+            long requestIndex,
+            long requestPacket,
+            long responseIndex,
+            MessageRecord response,
+            String method,
+            double latencyMs,
+            boolean exception) {}
 
     /** A request no response was seen for. */
-    public record Unanswered(long packet, long tsNanos, NodeAddress requester, NodeAddress dest, String method,
-                             boolean evicted) {}
+    public record Unanswered(
+            long packet, long tsNanos, NodeAddress requester, NodeAddress dest, String method, boolean evicted) {}
 }

@@ -60,6 +60,7 @@ public final class TrafficStats {
         long multicasts, unicasts, creditRequests, replenishments, heartbeats;
         /** Last heartbeat per receiving endpoint: a multicast over TCP or TUNNEL is one copy per path. */
         final Map<String, Long> lastHeartbeat = new HashMap<>(4);
+
         final Samples heartbeatIntervals = new Samples();
 
         Member(NodeAddress a) {
@@ -102,7 +103,8 @@ public final class TrafficStats {
         bounded(messageTypes, m.type()).add(bytes);
         for (HeaderRecord h : m.headers()) {
             String type = HeaderFields.type(h);
-            bounded(headerTypes, type != null ? h.protocol() + " " + type : h.protocol()).add(bytes);
+            bounded(headerTypes, type != null ? h.protocol() + " " + type : h.protocol())
+                    .add(bytes);
         }
         if (m.src() == null) return;
         Member me = member(m.src());
@@ -158,8 +160,16 @@ public final class TrafficStats {
     public Snapshot snapshot() {
         List<MemberStats> ms = new ArrayList<>();
         for (Member m : members.values())
-            ms.add(new MemberStats(m.address, m.sent.messages, m.sent.bytes, m.multicasts, m.unicasts, m.creditRequests,
-                    m.replenishments, m.heartbeats, m.heartbeatIntervals.summary()));
+            ms.add(new MemberStats(
+                    m.address,
+                    m.sent.messages,
+                    m.sent.bytes,
+                    m.multicasts,
+                    m.unicasts,
+                    m.creditRequests,
+                    m.replenishments,
+                    m.heartbeats,
+                    m.heartbeatIntervals.summary()));
         ms.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         List<Count> ht = new ArrayList<>();
         headerTypes.forEach((k, v) -> ht.add(new Count(k, v.messages, v.bytes)));
@@ -192,8 +202,8 @@ public final class TrafficStats {
 
     private static List<Rate> rates(Map<String, RateCounter> m) {
         List<Rate> out = new ArrayList<>();
-        m.forEach((k, c) -> out.add(new Rate(k, "(other)".equals(k) ? null : c.member, c.messages,
-                new TreeMap<>(c.perSecond))));
+        m.forEach((k, c) ->
+                out.add(new Rate(k, "(other)".equals(k) ? null : c.member, c.messages, new TreeMap<>(c.perSecond))));
         out.sort((a, b) -> Long.compare(b.messages(), a.messages()));
         return out;
     }
@@ -203,14 +213,29 @@ public final class TrafficStats {
      * @param perSecond messages and bytes per whole second of capture time (epoch seconds), seconds without traffic
      *                  left out
      */
-    public record Snapshot(long messages, long bytes, long errors, long firstTs, long lastTs, List<MemberStats> members,
-                           List<Count> headerTypes, List<Count> messageTypes, List<Second> perSecond,
-                           Samples.Summary batchSizes) {}
+    public record Snapshot(
+            long messages,
+            long bytes,
+            long errors,
+            long firstTs,
+            long lastTs,
+            List<MemberStats> members,
+            List<Count> headerTypes,
+            List<Count> messageTypes,
+            List<Second> perSecond,
+            Samples.Summary batchSizes) {}
 
     /** One sending member: what it sent, its flow-control credit traffic, its heartbeat intervals (ms). */
-    public record MemberStats(NodeAddress member, long messages, long bytes, long multicasts, long unicasts,
-                              long creditRequests, long replenishments, long heartbeats,
-                              Samples.Summary heartbeatIntervals) {}
+    public record MemberStats(
+            NodeAddress member,
+            long messages,
+            long bytes,
+            long multicasts,
+            long unicasts,
+            long creditRequests,
+            long replenishments,
+            long heartbeats,
+            Samples.Summary heartbeatIntervals) {}
 
     public record Count(String key, long messages, long bytes) {}
 

@@ -50,9 +50,12 @@ class MembershipTimelineTest {
         t.accept(message(1, 0, A, null, 45588, view(A, 3, A, B, C), GMS_VIEW));
         t.accept(message(2, 100, A, null, 45588, null, header("FD_ALL3", "HeartbeatHeader")));
         // VERIFY_SUSPECT.VerifyHeader type 1 = ARE_YOU_DEAD, sent by B to the suspect A (the type as a number)
-        t.accept(message(3, 9000, B, A, 7800, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1, "from", B)));
-        t.accept(message(4, 9001, C, A, 7800, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1, "from", C)));
-        t.accept(message(5, 9002, B, A, 7800, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1, "from", B)));
+        t.accept(message(
+                3, 9000, B, A, 7800, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1, "from", B)));
+        t.accept(message(
+                4, 9001, C, A, 7800, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1, "from", C)));
+        t.accept(message(
+                5, 9002, B, A, 7800, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1, "from", B)));
         t.accept(message(6, 11000, B, null, 45588, view(B, 4, B, C), GMS_VIEW));
         assertEquals(List.of(Kind.VIEW, Kind.SUSPECT, Kind.SUSPECT, Kind.VIEW, Kind.CRASH, Kind.COORDINATOR), kinds());
         MembershipEvent crash = t.events().get(4);
@@ -78,18 +81,49 @@ class MembershipTimelineTest {
         t.accept(message(2, 10, A, null, 45588, view(A, 2, A, B), GMS_VIEW));
         t.accept(message(3, 11, C, null, 45588, view(C, 2, C, D), GMS_VIEW));
         t.accept(message(4, 20, A, C, 7802, null, header("GMS", "GmsHeader", "type", "MERGE_REQ")));
-        t.accept(message(5, 30, A, null, 45588, mergeView(A, 3, List.of(List.of(A, B), List.of(C, D)), A, B, C, D),
+        t.accept(message(
+                5,
+                30,
+                A,
+                null,
+                45588,
+                mergeView(A, 3, List.of(List.of(A, B), List.of(C, D)), A, B, C, D),
                 header("GMS", "GmsHeader", "type", "INSTALL_MERGE_VIEW")));
         List<Kind> k = kinds();
-        assertEquals(List.of(Kind.VIEW, Kind.VIEW, Kind.REMOVED, Kind.REMOVED, Kind.VIEW, Kind.REMOVED, Kind.REMOVED,
-                Kind.COORDINATOR, Kind.MERGE_START, Kind.MERGE), k);
+        assertEquals(
+                List.of(
+                        Kind.VIEW,
+                        Kind.VIEW,
+                        Kind.REMOVED,
+                        Kind.REMOVED,
+                        Kind.VIEW,
+                        Kind.REMOVED,
+                        Kind.REMOVED,
+                        Kind.COORDINATOR,
+                        Kind.MERGE_START,
+                        Kind.MERGE),
+                k);
         MembershipEvent merge = t.events().get(9);
         assertEquals(List.of(List.of(A, B), List.of(C, D)), merge.view().subgroups());
         assertEquals(4, merge.view().members().size());
         t.finish();
-        assertEquals(List.of(Kind.VIEW, Kind.VIEW, Kind.PARTITION, Kind.PARTITION, Kind.VIEW, Kind.PARTITION,
-                Kind.PARTITION, Kind.COORDINATOR, Kind.MERGE_START, Kind.MERGE), kinds(), "back in the merge view");
-        assertTrue(t.events().get(2).detail().endsWith("back in the merge view at #5"), t.events().get(2).detail());
+        assertEquals(
+                List.of(
+                        Kind.VIEW,
+                        Kind.VIEW,
+                        Kind.PARTITION,
+                        Kind.PARTITION,
+                        Kind.VIEW,
+                        Kind.PARTITION,
+                        Kind.PARTITION,
+                        Kind.COORDINATOR,
+                        Kind.MERGE_START,
+                        Kind.MERGE),
+                kinds(),
+                "back in the merge view");
+        assertTrue(
+                t.events().get(2).detail().endsWith("back in the merge view at #5"),
+                t.events().get(2).detail());
     }
 
     @Test
@@ -118,7 +152,8 @@ class MembershipTimelineTest {
         t.accept(message(30, 6000, A, null, 45588, view(A, 2, A, B), GMS_VIEW));
         t.accept(message(31, 6001, A, null, 45588, view(A, 3, A), GMS_VIEW));
         assertEquals(List.of(Kind.VIEW, Kind.VIEW, Kind.CRASH, Kind.VIEW, Kind.REMOVED), kinds());
-        assertTrue(t.events().get(2).detail().contains("heartbeats had stopped; last heartbeat at #14 (4.0 s before)"),
+        assertTrue(
+                t.events().get(2).detail().contains("heartbeats had stopped; last heartbeat at #14 (4.0 s before)"),
                 t.events().get(2).detail());
     }
 }

@@ -18,7 +18,8 @@ class ReliabilityTrackerTest {
     }
 
     private ReliabilityTracker.SenderStats only(String protocol) {
-        List<ReliabilityTracker.SenderStats> s = t.snapshot().stream().filter(x -> x.protocol().equals(protocol)).toList();
+        List<ReliabilityTracker.SenderStats> s =
+                t.snapshot().stream().filter(x -> x.protocol().equals(protocol)).toList();
         assertEquals(1, s.size(), s.toString());
         return s.get(0);
     }
@@ -28,7 +29,13 @@ class ReliabilityTrackerTest {
         t.accept(message(1, 0, A, null, 45588, null, nak("MSG", 1)));
         t.accept(message(2, 10, A, null, 45588, null, nak("MSG", 2)));
         t.accept(message(3, 20, A, null, 45588, null, nak("MSG", 5))); // 3 and 4 never on the wire
-        t.accept(message(4, 500, B, A, 7800, null,
+        t.accept(message(
+                4,
+                500,
+                B,
+                A,
+                7800,
+                null,
                 header("NAKACK2", "NakAckHeader2", "type", "XMIT_REQ", "seqno", -1L, "sender", A)));
         t.accept(message(5, 520, A, B, 7801, null, nak("XMIT_RSP", 3)));
         ReliabilityTracker.SenderStats s = only("NAKACK2");
@@ -61,7 +68,9 @@ class ReliabilityTrackerTest {
         t.accept(message(4, 505, A, B, 7801, null, d2)); // resent
         t.accept(message(5, 506, B, A, 7800, null, header("UNICAST3", "UnicastHeader3", "type", "ACK", "seqno", 2L)));
         ReliabilityTracker.SenderStats a = t.snapshot().stream()
-                .filter(x -> x.sender().equals(A)).findFirst().orElseThrow();
+                .filter(x -> x.sender().equals(A))
+                .findFirst()
+                .orElseThrow();
         assertEquals(2, a.streams());
         assertEquals(1, a.duplicates());
         assertEquals(1, a.retransmissions());

@@ -31,9 +31,25 @@ class RpcTrackerTest {
         head[3] = (byte) name.length;
         System.arraycopy(name, 0, head, 4, name.length);
         MessageRecord m = message(packet, ms, A, null, 45588, null, rc(0, reqId));
-        return new MessageRecord(m.frame(), m.version(), m.decodedWith(), "OBJECT", 0, m.flagNames(), A, null, true,
-                "c", -1, 0, m.headers(), new Payload(head.length + 10, null, head, "org.jgroups.blocks.MethodCall"),
-                null, m.discovery(), 0, 60);
+        return new MessageRecord(
+                m.frame(),
+                m.version(),
+                m.decodedWith(),
+                "OBJECT",
+                0,
+                m.flagNames(),
+                A,
+                null,
+                true,
+                "c",
+                -1,
+                0,
+                m.headers(),
+                new Payload(head.length + 10, null, head, "org.jgroups.blocks.MethodCall"),
+                null,
+                m.discovery(),
+                0,
+                60);
     }
 
     @Test

@@ -22,7 +22,9 @@ class TrafficStatsTest {
         TrafficStats.Snapshot s = t.snapshot();
         assertEquals(4, s.messages());
         assertEquals(160, s.bytes(), "40 bytes each");
-        assertEquals(List.of(A, B), s.members().stream().map(TrafficStats.MemberStats::member).toList());
+        assertEquals(
+                List.of(A, B),
+                s.members().stream().map(TrafficStats.MemberStats::member).toList());
         TrafficStats.MemberStats b = s.members().get(1);
         assertEquals(1, b.creditRequests());
         assertEquals(1, b.unicasts());
@@ -36,19 +38,36 @@ class TrafficStatsTest {
 
     @Test
     void countsMessagesPerSecondPerMemberAndPerFirstHeaderProtocol() {
-        t.accept(message(1, 0, A, null, 45588, null, header("NAKACK2", "NakAckHeader2", "type", "MSG"),
+        t.accept(message(
+                1,
+                0,
+                A,
+                null,
+                45588,
+                null,
+                header("NAKACK2", "NakAckHeader2", "type", "MSG"),
                 header("UDP", "TpHeader")));
         t.accept(message(2, 300, A, null, 45588, null, header("NAKACK2", "NakAckHeader2", "type", "MSG")));
-        t.accept(message(3, 2100, B, A, 7800, null, header("UNICAST3", "UnicastHeader3", "type", "DATA"),
+        t.accept(message(
+                3,
+                2100,
+                B,
+                A,
+                7800,
+                null,
+                header("UNICAST3", "UnicastHeader3", "type", "DATA"),
                 header("UDP", "TpHeader")));
         t.accept(message(4, 2200, B, A, 7800, null)); // no header: a member's message, no protocol's
         long s0 = 1_700_000_000L; // Records' first message is at epoch second 1.7e9
         List<TrafficStats.Rate> members = t.memberRates();
-        assertEquals(List.of(A, B), members.stream().map(TrafficStats.Rate::member).toList());
+        assertEquals(
+                List.of(A, B), members.stream().map(TrafficStats.Rate::member).toList());
         assertEquals(java.util.Map.of(s0, 2L), members.get(0).perSecond());
         assertEquals(java.util.Map.of(s0 + 2, 2L), members.get(1).perSecond());
         List<TrafficStats.Rate> protocols = t.protocolRates();
-        assertEquals(List.of("NAKACK2", "UNICAST3"), protocols.stream().map(TrafficStats.Rate::key).toList());
+        assertEquals(
+                List.of("NAKACK2", "UNICAST3"),
+                protocols.stream().map(TrafficStats.Rate::key).toList());
         assertEquals(2, protocols.get(0).messages());
         assertEquals(java.util.Map.of(s0 + 2, 1L), protocols.get(1).perSecond());
     }
@@ -56,8 +75,13 @@ class TrafficStatsTest {
     @Test
     void keepsAtMostMaxRateKeysMembersAndCountsTheRestAsOther() {
         for (int i = 0; i < TrafficStats.MAX_RATE_KEYS + 3; i++)
-            t.accept(message(i + 1, i, org.jgwire.codec.model.NodeAddress.uuid(
-                    String.format("00000000-0000-0000-0000-%012x", 0x100 + i)), null, 45588, null));
+            t.accept(message(
+                    i + 1,
+                    i,
+                    org.jgwire.codec.model.NodeAddress.uuid(String.format("00000000-0000-0000-0000-%012x", 0x100 + i)),
+                    null,
+                    45588,
+                    null));
         List<TrafficStats.Rate> members = t.memberRates();
         assertEquals(TrafficStats.MAX_RATE_KEYS + 1, members.size());
         TrafficStats.Rate other = members.get(0);
@@ -73,8 +97,26 @@ class TrafficStatsTest {
             t.accept(message(2 * i + 2, i * 1000 + 1, A, null, 7802, null, header("FD_ALL3", "HeartbeatHeader")));
         }
         MessageRecord m = message(9, 5000, A, null, 7801, null);
-        t.accept(new MessageRecord(m.frame(), m.version(), m.decodedWith(), m.type(), 0, List.of(), A, null, true, "c",
-                -1, 0, List.of(), m.payload(), null, List.of(), -1, -1, List.of(7L, 8L)));
+        t.accept(new MessageRecord(
+                m.frame(),
+                m.version(),
+                m.decodedWith(),
+                m.type(),
+                0,
+                List.of(),
+                A,
+                null,
+                true,
+                "c",
+                -1,
+                0,
+                List.of(),
+                m.payload(),
+                null,
+                List.of(),
+                -1,
+                -1,
+                List.of(7L, 8L)));
         TrafficStats.MemberStats a = t.snapshot().members().get(0);
         assertEquals(6, a.heartbeats());
         assertEquals(4, a.heartbeatIntervals().count(), "two per path, none between the copies");

@@ -14,6 +14,7 @@ import java.util.HexFormat;
 public final class LargePayload {
     /** The head every large payload starts with; a delivered message with it is reported by size and hash. */
     public static final String PREFIX = "large ";
+
     private static final byte[] PREFIX_BYTES = PREFIX.getBytes(StandardCharsets.US_ASCII);
 
     private LargePayload() {}
@@ -29,7 +30,8 @@ public final class LargePayload {
 
     /** Whether {@code buf[off, off+len)} is a large payload. */
     public static boolean is(byte[] buf, int off, int len) {
-        return buf != null && len >= PREFIX_BYTES.length
+        return buf != null
+                && len >= PREFIX_BYTES.length
                 && java.util.Arrays.equals(buf, off, off + PREFIX_BYTES.length, PREFIX_BYTES, 0, PREFIX_BYTES.length);
     }
 

@@ -43,8 +43,9 @@ public final class LoadTraffic {
      * @return false when the payload is not a load message (the caller reports it as usual)
      */
     public boolean deliver(Object src, byte[] buf, int off, int len) {
-        if (buf == null || len < PREFIX.length || !Arrays.equals(buf, off, off + PREFIX.length, PREFIX, 0, PREFIX.length))
-            return false;
+        if (buf == null
+                || len < PREFIX.length
+                || !Arrays.equals(buf, off, off + PREFIX.length, PREFIX, 0, PREFIX.length)) return false;
         long count = delivered.computeIfAbsent(src, k -> new AtomicLong()).incrementAndGet();
         int end = off + len;
         int hash = indexOf(buf, off + PREFIX.length, end, (byte) '#');

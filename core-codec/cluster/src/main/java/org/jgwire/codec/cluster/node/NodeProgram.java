@@ -151,7 +151,8 @@ public final class NodeProgram {
                     while (!channel.hasRoute(site) && System.nanoTime() < until) Thread.sleep(50);
                     events.emit("route", "site", site, "up", String.valueOf(channel.hasRoute(site)));
                 } else if (line.equals("discard") || line.startsWith("discard ")) {
-                    List<String> members = line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
+                    List<String> members =
+                            line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
                     channel.discard(members);
                     events.emit("discarding", "members", members);
                 } else {
@@ -179,8 +180,16 @@ public final class NodeProgram {
     private void large(Channel channel, String to, int seq, int size) throws Exception {
         byte[] p = LargePayload.make(channel.name(), seq, size);
         channel.send(to, p);
-        events.emit("large-sent", "to", to, "size", p.length, "sha256", LargePayload.sha256(p, 0, p.length),
-                "head", LargePayload.head(p, 0, p.length));
+        events.emit(
+                "large-sent",
+                "to",
+                to,
+                "size",
+                p.length,
+                "sha256",
+                LargePayload.sha256(p, 0, p.length),
+                "head",
+                LargePayload.head(p, 0, p.length));
     }
 
     /**
@@ -224,8 +233,18 @@ public final class NodeProgram {
     public void received(Object src, Object dest, byte[] buf, int off, int len) {
         if (load.deliver(src, buf, off, len)) return;
         if (LargePayload.is(buf, off, len)) {
-            events.emit("large-received", "from", plain(src), "to", dest == null ? null : plain(dest),
-                    "size", len, "sha256", LargePayload.sha256(buf, off, len), "head", LargePayload.head(buf, off, len));
+            events.emit(
+                    "large-received",
+                    "from",
+                    plain(src),
+                    "to",
+                    dest == null ? null : plain(dest),
+                    "size",
+                    len,
+                    "sha256",
+                    LargePayload.sha256(buf, off, len),
+                    "head",
+                    LargePayload.head(buf, off, len));
             return;
         }
         String text = new String(buf, off, len, StandardCharsets.UTF_8);
@@ -266,5 +285,4 @@ public final class NodeProgram {
         int colon = s.indexOf(':');
         return colon > 0 && !s.startsWith("SiteMaster") ? s.substring(0, colon) : s;
     }
-
 }

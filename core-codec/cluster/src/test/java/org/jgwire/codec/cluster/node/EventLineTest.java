@@ -15,7 +15,8 @@ class EventLineTest {
     @Test
     void escapesQuotesBackslashesAndControlCharacters() {
         events.emit("sent", "to", null, "text", "a\"b\\c\n", "members", List.of("A", "B"));
-        assertEquals("{\"event\":\"sent\",\"to\":null,\"text\":\"a\\\"b\\\\c\\u000a\",\"members\":[\"A\",\"B\"]}\n",
+        assertEquals(
+                "{\"event\":\"sent\",\"to\":null,\"text\":\"a\\\"b\\\\c\\u000a\",\"members\":[\"A\",\"B\"]}\n",
                 sink.toString(StandardCharsets.UTF_8));
     }
 }

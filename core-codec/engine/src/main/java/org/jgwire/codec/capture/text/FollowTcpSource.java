@@ -24,13 +24,18 @@ import org.jgwire.codec.model.ProblemKind;
  * skipped; a follow mode other than {@code raw} (hex, ascii, yaml...) cannot be read and fails.
  */
 public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
-    private enum State { OUTSIDE, HEADER, DATA }
+    private enum State {
+        OUTSIDE,
+        HEADER,
+        DATA
+    }
 
     private final ReadableByteChannel channel;
     private final LineInput lines;
     private final Problems problems = new Problems();
     /** Node 0 and 1 of each block read so far. */
     private final List<Endpoint[]> nodes = new ArrayList<>();
+
     private State state = State.OUTSIDE;
     private boolean udp;
 
@@ -53,8 +58,12 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
         LineInput in = lines;
         while (in.next()) {
             if (in.tooLong) {
-                problems.add(in.number, ProblemKind.LIMIT, -1, "line " + in.number + " is " + in.length
-                        + " characters long, more than the maximum (" + LineInput.MAX_LINE + "); skipped");
+                problems.add(
+                        in.number,
+                        ProblemKind.LIMIT,
+                        -1,
+                        "line " + in.number + " is " + in.length + " characters long, more than the maximum ("
+                                + LineInput.MAX_LINE + "); skipped");
                 continue;
             }
             byte[] b = in.buf;
@@ -73,8 +82,12 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
             if (state == State.HEADER) state = State.DATA;
             if (state == State.OUTSIDE) {
                 if (!blank(b, s, e)) {
-                    problems.add(in.number, ProblemKind.MALFORMED, in.offsetOf(s), "line " + in.number
-                            + " is outside a follow block: '" + HexText.excerpt(b, s, e, 40) + "'; skipped");
+                    problems.add(
+                            in.number,
+                            ProblemKind.MALFORMED,
+                            in.offsetOf(s),
+                            "line " + in.number + " is outside a follow block: '" + HexText.excerpt(b, s, e, 40)
+                                    + "'; skipped");
                 }
                 continue;
             }
@@ -86,9 +99,13 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
             if (blank(b, s, e)) continue;
             int count = HexText.count(b, s, e);
             if (count < 0) {
-                problems.add(in.number, ProblemKind.MALFORMED, in.offsetOf(s), "line " + in.number + ": "
-                        + (count == HexText.ODD ? "odd number of hex digits" : "not hex") + " in '"
-                        + HexText.excerpt(b, s, e, 40) + "'; skipped");
+                problems.add(
+                        in.number,
+                        ProblemKind.MALFORMED,
+                        in.offsetOf(s),
+                        "line " + in.number + ": "
+                                + (count == HexText.ODD ? "odd number of hex digits" : "not hex") + " in '"
+                                + HexText.excerpt(b, s, e, 40) + "'; skipped");
                 continue;
             }
             byte[] data = new byte[count];
@@ -107,15 +124,18 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
             String proto = comma < 0 ? mode : mode.substring(0, comma);
             String format = comma < 0 ? "" : mode.substring(comma + 1);
             if (!format.equals("raw") || !(proto.equals("tcp") || proto.equals("udp"))) {
-                throw new CaptureFormatException("line " + lines.number + ": cannot read 'follow," + mode
-                        + "' output; run tshark with -z follow,tcp,raw,<stream>", lines.offsetOf(s));
+                throw new CaptureFormatException(
+                        "line " + lines.number + ": cannot read 'follow," + mode
+                                + "' output; run tshark with -z follow,tcp,raw,<stream>",
+                        lines.offsetOf(s));
             }
             udp = proto.equals("udp");
             return true;
         }
         if (startsWith(b, s, e, "Filter:")) return true;
         if (startsWith(b, s, e, "Node 0:") || startsWith(b, s, e, "Node 1:")) {
-            nodes.get(nodes.size() - 1)[b[s + 5] - '0'] = parseEndpoint(text(b, s + 7, e).trim());
+            nodes.get(nodes.size() - 1)[b[s + 5] - '0'] =
+                    parseEndpoint(text(b, s + 7, e).trim());
             return true;
         }
         return indexOf(b, s, e, ':') >= 0; // a header line of a later tshark; hex lines have no ':'

@@ -35,6 +35,7 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
     private final int[] fieldEnd = new int[MAX_FIELDS];
     /** The layout found in the first line with a clear hex column: its field count and columns. */
     private int layoutFields = -1;
+
     private int hexColumn = -1;
     private int timeColumn = -1;
 
@@ -58,8 +59,12 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
         LineInput in = lines;
         while (in.next()) {
             if (in.tooLong) {
-                problems.add(in.number, ProblemKind.LIMIT, -1, "line " + in.number + " is " + in.length
-                        + " characters long, more than the maximum (" + maxLine + "); skipped");
+                problems.add(
+                        in.number,
+                        ProblemKind.LIMIT,
+                        -1,
+                        "line " + in.number + " is " + in.length + " characters long, more than the maximum (" + maxLine
+                                + "); skipped");
                 continue;
             }
             PayloadChunk chunk = parse(in.buf, in.start, in.end);
@@ -186,13 +191,20 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
         if (count == HexText.ODD) {
             int digits = 0;
             for (int i = s; i < e; i++) if (HexText.isDigit(b[i])) digits++;
-            problems.add(line, ProblemKind.MALFORMED, lines.offsetOf(s), "line " + line + ": odd number of hex digits ("
-                    + digits + ") in '" + text + "'; skipped");
+            problems.add(
+                    line,
+                    ProblemKind.MALFORMED,
+                    lines.offsetOf(s),
+                    "line " + line + ": odd number of hex digits (" + digits + ") in '" + text + "'; skipped");
         } else {
             int at = -(count + 2);
-            problems.add(line, ProblemKind.MALFORMED, lines.offsetOf(at), "line " + line + ": not hex at column "
-                    + (at - lines.start + 1) + " ('" + HexText.excerpt(b, at, at + 1, 1) + "') in '" + text
-                    + "'; skipped");
+            problems.add(
+                    line,
+                    ProblemKind.MALFORMED,
+                    lines.offsetOf(at),
+                    "line " + line + ": not hex at column "
+                            + (at - lines.start + 1) + " ('" + HexText.excerpt(b, at, at + 1, 1) + "') in '" + text
+                            + "'; skipped");
         }
     }
 

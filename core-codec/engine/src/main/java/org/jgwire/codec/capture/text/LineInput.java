@@ -27,6 +27,7 @@ final class LineInput {
 
     /** The current line: {@code buf[start, end)}. */
     int start;
+
     int end;
     /** 1-based number of the current line. */
     long number;
@@ -53,7 +54,7 @@ final class LineInput {
     /** Moves to the next line; false at the end of the input. */
     boolean next() throws IOException {
         int scan = pos;
-        for (;;) {
+        for (; ; ) {
             int nl = indexOfNewline(scan, limit);
             if (nl >= 0) {
                 set(pos, nl, false, nl - pos);
@@ -88,7 +89,7 @@ final class LineInput {
     /** Drops a line longer than the maximum, reading on to its end without keeping it. */
     private boolean skipLongLine() throws IOException {
         long len = limit - pos;
-        for (;;) {
+        for (; ; ) {
             bufOffset += limit;
             pos = 0;
             limit = 0;

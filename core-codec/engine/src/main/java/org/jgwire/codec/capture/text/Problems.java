@@ -31,7 +31,10 @@ final class Problems {
         if (pending.isEmpty() && dropped == 0) return List.of();
         List<ErrorRecord> out = pending;
         if (dropped > 0) {
-            out.add(new ErrorRecord(new FrameInfo(-1, -1, null, null, Transport.NONE), ProblemKind.LIMIT, -1,
+            out.add(new ErrorRecord(
+                    new FrameInfo(-1, -1, null, null, Transport.NONE),
+                    ProblemKind.LIMIT,
+                    -1,
                     dropped + " more bad lines not reported one by one (" + MAX_PENDING
                             + " are kept between two reads of the input)"));
             dropped = 0;

@@ -64,9 +64,11 @@ public final class RawBinarySource implements CaptureSource {
         int n = have + fill(data, have, data.length);
         done = true;
         if (n > MAX_DATAGRAM) {
-            throw new CaptureFormatException("raw input starts like a datagram (version byte 0x"
-                    + Integer.toHexString(data[0] & 0xff) + ") but is longer than a datagram can be ("
-                    + MAX_DATAGRAM + " bytes); use --tcp if it holds a TCP stream", MAX_DATAGRAM);
+            throw new CaptureFormatException(
+                    "raw input starts like a datagram (version byte 0x"
+                            + Integer.toHexString(data[0] & 0xff) + ") but is longer than a datagram can be ("
+                            + MAX_DATAGRAM + " bytes); use --tcp if it holds a TCP stream",
+                    MAX_DATAGRAM);
         }
         return new PayloadChunk(++number, -1, -1, Arrays.copyOf(data, n));
     }

@@ -3,7 +3,6 @@ package org.jgwire.codec.network.tcp;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.jgwire.codec.framing.StreamFramer;
 
 /**
@@ -21,11 +20,13 @@ final class TcpDirection {
     final StreamFramer framer;
     /** Initial sequence number when the SYN was seen, else -1 (capture joined mid-stream). */
     final long isn;
+
     TcpDirection reverse;
 
     private final int maxBuffer;
     /** Sequence number of stream offset 0 (the byte after the SYN, or the first byte seen). */
     private final long seqBase;
+
     private final TreeMap<Long, Held> ahead = new TreeMap<>();
     private long pos, duplicate;
     private int held;

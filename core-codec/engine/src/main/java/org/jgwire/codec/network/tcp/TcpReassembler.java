@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameSink;
 import org.jgwire.codec.framing.StreamFramer;
@@ -28,6 +27,7 @@ public final class TcpReassembler {
     private final LinkedHashMap<StreamKey, TcpDirection> open = new LinkedHashMap<>(64, 0.75f, true);
     /** Recently closed directions, to drop late retransmissions instead of taking them for a new stream. */
     private final LinkedHashMap<StreamKey, Boolean> closed;
+
     private long evicted, duplicateOfClosed, duplicateOfRetired;
     /** The last direction used: consecutive segments mostly belong to the same one. */
     private TcpDirection last;
@@ -47,8 +47,8 @@ public final class TcpReassembler {
     /** One captured segment; {@code packet} and {@code tsNanos} are those of the packet that carried it. */
     public void segment(TcpSegment s, long packet, long tsNanos) {
         boolean syn = s.has(TcpSegment.SYN), fin = s.has(TcpSegment.FIN), rst = s.has(TcpSegment.RST);
-        TcpDirection d = last != null && last.key.src().equals(s.src()) && last.key.dst().equals(s.dst())
-                ? last : null;
+        TcpDirection d =
+                last != null && last.key.src().equals(s.src()) && last.key.dst().equals(s.dst()) ? last : null;
         StreamKey key = d != null ? d.key : new StreamKey(s.src(), s.dst());
         if (d == null) d = open.get(key);
         if (rst) { // the connection is gone in both directions, whichever of them was seen
@@ -115,8 +115,11 @@ public final class TcpReassembler {
             Iterator<TcpDirection> it = open.values().iterator();
             TcpDirection eldest = it.next();
             evicted++;
-            sink.problem(new FrameInfo(packet, tsNanos, eldest.key.src(), eldest.key.dst(), Transport.TCP),
-                    ProblemKind.LIMIT, -1, "TCP streams open at once exceed the maximum (" + limits.maxOpenStreams()
+            sink.problem(
+                    new FrameInfo(packet, tsNanos, eldest.key.src(), eldest.key.dst(), Transport.TCP),
+                    ProblemKind.LIMIT,
+                    -1,
+                    "TCP streams open at once exceed the maximum (" + limits.maxOpenStreams()
                             + "): the least recently used, " + eldest.key + ", is ended");
             end(eldest, packet, tsNanos);
         }
@@ -143,5 +146,4 @@ public final class TcpReassembler {
         if (d.reverse != null && d.reverse.reverse == d) d.reverse.reverse = null;
         if (last == d) last = null;
     }
-
 }

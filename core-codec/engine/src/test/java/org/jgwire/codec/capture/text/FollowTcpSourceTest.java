@@ -26,9 +26,9 @@ class FollowTcpSourceTest {
             + "Filter: tcp.stream eq 0\n"
             + "Node 0: 127.0.0.1:59318\n"
             + "Node 1: 127.0.0.1:47911\n"
-            + "62656c612947\n"          // node 0: "bela" + version 5.5.7
-            + "\t00017265706c79\n"      // node 1
-            + "00000003616263\n"        // node 0: length 3 + "abc"
+            + "62656c612947\n" // node 0: "bela" + version 5.5.7
+            + "\t00017265706c79\n" // node 1
+            + "00000003616263\n" // node 0: length 3 + "abc"
             + RULE;
 
     @Test
@@ -79,7 +79,8 @@ class FollowTcpSourceTest {
         List<ErrorRecord> problems = source.drainProblems();
         assertEquals(3, problems.size());
         assertTrue(problems.get(0).message().startsWith("line 1 is outside a follow block"));
-        assertTrue(problems.get(1).message().startsWith("line 10: odd number of hex digits"),
+        assertTrue(
+                problems.get(1).message().startsWith("line 10: odd number of hex digits"),
                 problems.get(1).message());
         assertTrue(problems.get(2).message().startsWith("line 11: not hex"));
     }
@@ -87,8 +88,8 @@ class FollowTcpSourceTest {
     @Test
     void failsOnAFollowModeOtherThanRaw() {
         String text = RULE + "Follow: tcp,hex\nFilter: tcp.stream eq 0\n";
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> readAll(new FollowTcpSource(channel(text))));
+        CaptureFormatException e =
+                assertThrows(CaptureFormatException.class, () -> readAll(new FollowTcpSource(channel(text))));
         assertTrue(e.getMessage().contains("cannot read 'follow,tcp,hex' output"), e.getMessage());
     }
 

@@ -89,9 +89,13 @@ class HexLineSourceTest {
         assertEquals(3, problems.size());
         assertEquals(1, problems.get(0).frame().packet());
         assertEquals(ProblemKind.MALFORMED, problems.get(0).problem());
-        assertTrue(problems.get(0).message().contains("odd number of hex digits (3)"), problems.get(0).message());
+        assertTrue(
+                problems.get(0).message().contains("odd number of hex digits (3)"),
+                problems.get(0).message());
         assertEquals(3, problems.get(1).frame().packet());
-        assertTrue(problems.get(1).message().contains("not hex at column 1"), problems.get(1).message());
+        assertTrue(
+                problems.get(1).message().contains("not hex at column 1"),
+                problems.get(1).message());
         assertEquals(4, problems.get(2).frame().packet());
         // offset of 'h' in the input: "abc\n" (4) + FRAME + "\n" (11)
         assertEquals(4 + FRAME.length() + 1, problems.get(1).offset());
@@ -102,9 +106,9 @@ class HexLineSourceTest {
     @Test
     void findsTheHexColumnAndTheEpochTimeAmongTabSeparatedFields() throws IOException {
         // tshark -T fields -e frame.number -e frame.time_epoch -e udp.payload
-        String text = "1\t1795321070.368997000\t\n"       // no payload: skipped
+        String text = "1\t1795321070.368997000\t\n" // no payload: skipped
                 + "2\t1795321070.369027123\t" + FRAME + "\n"
-                + "3\t1795321070.5\t0102\n";              // short payload in the column found on line 2
+                + "3\t1795321070.5\t0102\n"; // short payload in the column found on line 2
         HexLineSource source = new HexLineSource(channel(text), false);
         List<PayloadChunk> chunks = readAll(source);
         assertEquals(2, chunks.size());
@@ -129,7 +133,8 @@ class HexLineSourceTest {
         String text = "\"4\",\"45588\",\"62656c612947\"\n\"5\",\"7800\",\n\"6\",\"7800\",\"00017265706c79\"\n";
         List<PayloadChunk> chunks = readAll(new HexLineSource(channel(text), false));
         assertEquals(2, chunks.size());
-        assertArrayEquals("bela)G".getBytes(StandardCharsets.ISO_8859_1), chunks.get(0).data());
+        assertArrayEquals(
+                "bela)G".getBytes(StandardCharsets.ISO_8859_1), chunks.get(0).data());
         assertArrayEquals(hex("00017265706c79"), chunks.get(1).data());
         assertEquals(3, chunks.get(1).number());
     }
@@ -150,7 +155,8 @@ class HexLineSourceTest {
         List<ErrorRecord> problems = source.drainProblems();
         assertEquals(2, problems.size());
         assertTrue(problems.get(0).message().startsWith("line 2: odd number of hex digits (5)"));
-        assertTrue(problems.get(1).message().startsWith("line 3: not hex at column 7 ('z')"),
+        assertTrue(
+                problems.get(1).message().startsWith("line 3: not hex at column 7 ('z')"),
                 problems.get(1).message());
     }
 
@@ -166,11 +172,12 @@ class HexLineSourceTest {
     void readsLinesSplitAcrossReadsOneByteAtATime() throws IOException {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 300; i++) sb.append(String.format("%04x", i)).append(i % 2 == 0 ? "\n" : "\r\n");
-        List<PayloadChunk> chunks = readAll(new HexLineSource(
-                TextInputs.trickle(sb.toString().getBytes(StandardCharsets.US_ASCII)), false));
+        List<PayloadChunk> chunks = readAll(
+                new HexLineSource(TextInputs.trickle(sb.toString().getBytes(StandardCharsets.US_ASCII)), false));
         assertEquals(300, chunks.size());
         for (int i = 0; i < 300; i++) {
-            assertArrayEquals(new byte[] {(byte) (i >> 8), (byte) i}, chunks.get(i).data());
+            assertArrayEquals(
+                    new byte[] {(byte) (i >> 8), (byte) i}, chunks.get(i).data());
         }
     }
 
@@ -196,7 +203,9 @@ class HexLineSourceTest {
         List<ErrorRecord> problems = source.drainProblems();
         assertEquals(1, problems.size());
         assertEquals(ProblemKind.LIMIT, problems.get(0).problem());
-        assertEquals("line 2 is 200 characters long, more than the maximum (64); skipped", problems.get(0).message());
+        assertEquals(
+                "line 2 is 200 characters long, more than the maximum (64); skipped",
+                problems.get(0).message());
     }
 
     @Test

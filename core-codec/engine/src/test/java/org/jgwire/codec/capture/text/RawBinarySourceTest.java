@@ -16,23 +16,45 @@ import org.junit.jupiter.api.Test;
 
 class RawBinarySourceTest {
     private static final byte[] DATAGRAM = {
-        0x29, 0x47,             // version 5.5.7
-        0x02,                   // flags: MULTICAST
-        0x00, 0x01,             // type: BytesMessage
-        0x00,                   // leading
-        0x00, 0x00,             // message flags
-        0x00, 0x00,             // header count 0
-        0x00, 0x00, 0x00, 0x01, // payload length 1
-        0x7a                    // payload
+        0x29,
+        0x47, // version 5.5.7
+        0x02, // flags: MULTICAST
+        0x00,
+        0x01, // type: BytesMessage
+        0x00, // leading
+        0x00,
+        0x00, // message flags
+        0x00,
+        0x00, // header count 0
+        0x00,
+        0x00,
+        0x00,
+        0x01, // payload length 1
+        0x7a // payload
     };
 
     private static final byte[] STREAM = {
-        0x62, 0x65, 0x6c, 0x61, // "bela"
-        0x29, 0x47,             // version 5.5.7
-        0x00, 0x06,             // addr_size
-        0x7f, 0x00, 0x00, 0x01, 0x1e, 0x78, // 127.0.0.1:7800 (IpAddress without the flag byte; 4-byte form)
-        0x00, 0x00, 0x00, 0x03, // frame length 3
-        0x29, 0x47, 0x00        // frame (cut short: the framing stage checks it, not this source)
+        0x62,
+        0x65,
+        0x6c,
+        0x61, // "bela"
+        0x29,
+        0x47, // version 5.5.7
+        0x00,
+        0x06, // addr_size
+        0x7f,
+        0x00,
+        0x00,
+        0x01,
+        0x1e,
+        0x78, // 127.0.0.1:7800 (IpAddress without the flag byte; 4-byte form)
+        0x00,
+        0x00,
+        0x00,
+        0x03, // frame length 3
+        0x29,
+        0x47,
+        0x00 // frame (cut short: the framing stage checks it, not this source)
     };
 
     @Test
@@ -73,7 +95,8 @@ class RawBinarySourceTest {
         big[0] = 0; // a length prefix, not a version
         List<PayloadChunk> chunks = readAll(new RawBinarySource(channel(big), false));
         assertTrue(chunks.size() >= 4);
-        for (int i = 0; i < chunks.size(); i++) assertEquals(i + 1, chunks.get(i).number());
+        for (int i = 0; i < chunks.size(); i++)
+            assertEquals(i + 1, chunks.get(i).number());
         assertArrayEquals(big, concat(chunks));
     }
 
@@ -87,8 +110,8 @@ class RawBinarySourceTest {
     void failsOnADatagramLongerThanUdpAllows() {
         byte[] big = new byte[RawBinarySource.MAX_DATAGRAM + 1];
         big[0] = 0x29;
-        CaptureFormatException e = assertThrows(CaptureFormatException.class,
-                () -> readAll(new RawBinarySource(channel(big), false)));
+        CaptureFormatException e =
+                assertThrows(CaptureFormatException.class, () -> readAll(new RawBinarySource(channel(big), false)));
         assertTrue(e.getMessage().contains("use --tcp"), e.getMessage());
     }
 

@@ -49,22 +49,35 @@ class TsharkOutputTest {
 
     @BeforeAll
     static void captureTraffic() throws Exception {
-        Assertions.assertTrue(runs("tcpdump", "--version") && runs("tshark", "--version"),
+        Assertions.assertTrue(
+                runs("tcpdump", "--version") && runs("tshark", "--version"),
                 "tcpdump and tshark are needed (.ci/run installs them)");
         dir = Files.createTempDirectory("jgwire-tshark");
         pcap = dir.resolve("lo.pcap");
         try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             udpPort = udp.getLocalPort();
             serverPort = server.getLocalPort();
             Path log = dir.resolve("tcpdump.log");
-            Process tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "--immediate-mode", "-U", "-s", "0",
-                    "-w", pcap.toString(), "udp dst port " + udpPort + " or tcp port " + serverPort)
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process tcpdump = new ProcessBuilder(
+                            "tcpdump",
+                            "-i",
+                            "lo",
+                            "--immediate-mode",
+                            "-U",
+                            "-s",
+                            "0",
+                            "-w",
+                            pcap.toString(),
+                            "udp dst port " + udpPort + " or tcp port " + serverPort)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (!Files.readString(log).contains("listening on")) {
-                    Assertions.assertTrue(tcpdump.isAlive() && System.nanoTime() < deadline,
+                    Assertions.assertTrue(
+                            tcpdump.isAlive() && System.nanoTime() < deadline,
                             () -> "tcpdump cannot capture on lo: " + read(log));
                     Thread.sleep(20);
                 }
@@ -99,8 +112,8 @@ class TsharkOutputTest {
     private static void converse(ServerSocket server) throws Exception {
         Random random = new Random(7);
         List<byte[]> writes = new ArrayList<>();
-        writes.add(new byte[] {0x62, 0x65, 0x6c, 0x61, 0x29, 0x47, 0x00, 0x06,
-            0x7f, 0x00, 0x00, 0x01, 0x1e, 0x78}); // "bela", version, addr_size, 127.0.0.1:7800
+        writes.add(new byte[] {0x62, 0x65, 0x6c, 0x61, 0x29, 0x47, 0x00, 0x06, 0x7f, 0x00, 0x00, 0x01, 0x1e, 0x78
+        }); // "bela", version, addr_size, 127.0.0.1:7800
         for (int len : new int[] {20, 300, 150_000, 5}) {
             byte[] frame = new byte[4 + len];
             random.nextBytes(frame);
@@ -109,7 +122,7 @@ class TsharkOutputTest {
         }
         int total = writes.stream().mapToInt(b -> b.length).sum();
         try (Socket client = new Socket(InetAddress.getLoopbackAddress(), serverPort);
-             Socket accepted = server.accept()) {
+                Socket accepted = server.accept()) {
             clientPort = client.getLocalPort();
             Thread reader = new Thread(() -> {
                 try {
@@ -172,8 +185,18 @@ class TsharkOutputTest {
     @Test
     void readsNumberTimeAndPayloadColumnsWithTheCaptureTime() throws Exception {
         long before = System.currentTimeMillis();
-        Path out = tshark("udp-cols.txt", "-r", pcap.toString(), "-T", "fields", "-e", "frame.number",
-                "-e", "frame.time_epoch", "-e", "udp.payload");
+        Path out = tshark(
+                "udp-cols.txt",
+                "-r",
+                pcap.toString(),
+                "-T",
+                "fields",
+                "-e",
+                "frame.number",
+                "-e",
+                "frame.time_epoch",
+                "-e",
+                "udp.payload");
         try (CaptureSource source = InputOpener.open(out.toString(), InputHints.AUTO)) {
             List<PayloadChunk> chunks = TextInputs.readAll(source);
             assertDatagrams(chunks);
@@ -186,8 +209,23 @@ class TsharkOutputTest {
 
     @Test
     void readsQuotedCommaSeparatedDataColumns() throws Exception {
-        Path out = tshark("udp-csv.txt", "-r", pcap.toString(), "-T", "fields", "-E", "separator=,",
-                "-E", "quote=d", "-e", "frame.number", "-e", "udp.srcport", "-e", "data", "udp");
+        Path out = tshark(
+                "udp-csv.txt",
+                "-r",
+                pcap.toString(),
+                "-T",
+                "fields",
+                "-E",
+                "separator=,",
+                "-E",
+                "quote=d",
+                "-e",
+                "frame.number",
+                "-e",
+                "udp.srcport",
+                "-e",
+                "data",
+                "udp");
         try (CaptureSource source = InputOpener.open(out.toString(), InputHints.AUTO)) {
             assertDatagrams(TextInputs.readAll(source));
         }
@@ -219,8 +257,16 @@ class TsharkOutputTest {
 
     @Test
     void readsTcpPayloadLinesOfOneDirectionAsItsStream() throws Exception {
-        Path out = tshark("tcp.txt", "-r", pcap.toString(), "-T", "fields", "-e", "tcp.payload",
-                "-Y", "tcp.dstport == " + serverPort + " && tcp.len > 0 && !tcp.analysis.retransmission");
+        Path out = tshark(
+                "tcp.txt",
+                "-r",
+                pcap.toString(),
+                "-T",
+                "fields",
+                "-e",
+                "tcp.payload",
+                "-Y",
+                "tcp.dstport == " + serverPort + " && tcp.len > 0 && !tcp.analysis.retransmission");
         try (CaptureSource source = InputOpener.open(out.toString(), new InputHints(true, null))) {
             List<PayloadChunk> chunks = TextInputs.readAll(source);
             assertTrue(chunks.size() > 1);
@@ -269,8 +315,10 @@ class TsharkOutputTest {
         Path out = dir.resolve(name);
         List<String> cmd = new ArrayList<>(List.of("tshark", "-n"));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "tshark did not finish");
         assertEquals(0, p.exitValue(), "tshark " + cmd);
         return out;
@@ -278,8 +326,10 @@ class TsharkOutputTest {
 
     private static boolean runs(String... cmd) {
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
             return false;

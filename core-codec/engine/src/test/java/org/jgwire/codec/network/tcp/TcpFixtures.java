@@ -2,7 +2,6 @@ package org.jgwire.codec.network.tcp;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.network.TcpSegment;
 
@@ -26,7 +25,8 @@ final class TcpFixtures {
 
     /** The data of {@code stream[from, to)}, sent after a SYN with {@code isn}. */
     static TcpSegment data(Endpoint src, Endpoint dst, long isn, byte[] stream, int from, int to) {
-        return new TcpSegment(src, dst, isn + 1 + from & MASK, TcpSegment.ACK | TcpSegment.PSH, stream, from, to - from);
+        return new TcpSegment(
+                src, dst, isn + 1 + from & MASK, TcpSegment.ACK | TcpSegment.PSH, stream, from, to - from);
     }
 
     /** {@code stream} in segments of at most {@code mss} bytes. */

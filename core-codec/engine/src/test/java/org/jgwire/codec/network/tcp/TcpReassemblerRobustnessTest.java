@@ -3,7 +3,6 @@ package org.jgwire.codec.network.tcp;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Random;
-
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.RecordingSink;
 import org.jgwire.codec.model.Endpoint;
@@ -26,7 +25,8 @@ class TcpReassemblerRobustnessTest {
             boolean up = rnd.nextBoolean();
             int off = rnd.nextInt(data.length), len = rnd.nextInt(Math.min(1500, data.length - off) + 1);
             long seq = rnd.nextInt(4) == 0 ? rnd.nextLong() & 0xFFFF_FFFFL : 0xFFFF_F000L + rnd.nextInt(8192);
-            tcp.segment(new TcpSegment(up ? a : b, up ? b : a, seq & 0xFFFF_FFFFL, rnd.nextInt(32), data, off, len), i, i);
+            tcp.segment(
+                    new TcpSegment(up ? a : b, up ? b : a, seq & 0xFFFF_FFFFL, rnd.nextInt(32), data, off, len), i, i);
             assertTrue(tcp.openStreams() <= 8);
             assertTrue(tcp.bufferedBytes() <= 8L * (4096 + 1500 + (1 << 20) + 4));
         }

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-
 import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
@@ -206,7 +205,9 @@ class TcpReassemblerTest {
         assertSameFrames(clientFrames.subList(2, clientFrames.size()), framesFrom(CLIENT));
         assertEquals(1, sink.problems.size());
         assertEquals(ProblemKind.GAP, sink.problems.get(0).kind());
-        assertTrue(sink.problems.get(0).message().startsWith("stream joined mid-way"), sink.problems.get(0).message());
+        assertTrue(
+                sink.problems.get(0).message().startsWith("stream joined mid-way"),
+                sink.problems.get(0).message());
         assertNothingLeft();
     }
 
@@ -231,7 +232,9 @@ class TcpReassemblerTest {
     @Test
     void evictsTheLeastRecentlyUsedStreamBeyondTheLimit() {
         tcp = new TcpReassembler(new Limits(64 << 20, 2, 8 << 20, 16, 65599, 64, 256), sink);
-        Endpoint[] clients = {new Endpoint("10.0.0.1", 1001), new Endpoint("10.0.0.2", 1002), new Endpoint("10.0.0.3", 1003)};
+        Endpoint[] clients = {
+            new Endpoint("10.0.0.1", 1001), new Endpoint("10.0.0.2", 1002), new Endpoint("10.0.0.3", 1003)
+        };
         int half = hello.length + 4 + clientFrames.get(0).length + 10; // first frame whole, second cut
         for (Endpoint c : clients) {
             feed(syn(c, SERVER, CLIENT_ISN));
@@ -242,7 +245,8 @@ class TcpReassemblerTest {
         assertEquals(2, tcp.openStreams());
         RecordingSink.Problem limit = sink.problems.get(0);
         assertEquals(ProblemKind.LIMIT, limit.kind());
-        assertTrue(limit.message().contains("maximum (2)") && limit.message().contains("10.0.0.1:1001 -> "),
+        assertTrue(
+                limit.message().contains("maximum (2)") && limit.message().contains("10.0.0.1:1001 -> "),
                 limit.message());
         assertEquals(ProblemKind.TRUNCATED, sink.problems.get(1).kind(), "the evicted stream's open frame");
         assertEquals(clients[0], sink.problems.get(1).info().src());

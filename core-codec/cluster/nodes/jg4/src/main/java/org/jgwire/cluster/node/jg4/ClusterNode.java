@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.jgroups.Address;
 import org.jgroups.Event;
 import org.jgroups.JChannel;
@@ -34,6 +33,7 @@ public final class ClusterNode extends ReceiverAdapter implements NodeProgram.Ch
     private final NodeProgram program;
     /** Every member ever seen in a view, by logical name: DISCARD must name members that already left the view. */
     private final Map<String, Address> known = new ConcurrentHashMap<>();
+
     private volatile JChannel channel;
     private volatile RpcDispatcher dispatcher;
 
@@ -53,8 +53,19 @@ public final class ClusterNode extends ReceiverAdapter implements NodeProgram.Ch
         channel = ch;
         ch.connect(cluster);
         Object physical = ch.down(new Event(Event.GET_PHYSICAL_ADDRESS, ch.getAddress()));
-        program.events().emit("started", "name", name, "uuid", ch.getAddressAsUUID(), "physical",
-                String.valueOf(physical), "cluster", cluster, "version", org.jgroups.Version.printVersion());
+        program.events()
+                .emit(
+                        "started",
+                        "name",
+                        name,
+                        "uuid",
+                        ch.getAddressAsUUID(),
+                        "physical",
+                        String.valueOf(physical),
+                        "cluster",
+                        cluster,
+                        "version",
+                        org.jgroups.Version.printVersion());
     }
 
     @Override
@@ -72,8 +83,8 @@ public final class ClusterNode extends ReceiverAdapter implements NodeProgram.Ch
         List<String> out = new ArrayList<>();
         for (Map.Entry<Address, Rsp<Object>> e : rsps.entrySet()) {
             Rsp<Object> r = e.getValue();
-            out.add(e.getKey() + (r.hasException() ? "!" + r.getException()
-                    : r.wasReceived() ? "=" + r.getValue() : "!no reply"));
+            out.add(e.getKey()
+                    + (r.hasException() ? "!" + r.getException() : r.wasReceived() ? "=" + r.getValue() : "!no reply"));
         }
         return out;
     }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.Event;
@@ -35,6 +34,7 @@ public final class ClusterNode implements Receiver, NodeProgram.Channel {
     private final NodeProgram program;
     /** Every member ever seen in a view, by logical name: DISCARD must name members that already left the view. */
     private final Map<String, Address> known = new ConcurrentHashMap<>();
+
     private volatile JChannel channel;
     private volatile RpcDispatcher dispatcher;
 
@@ -54,8 +54,19 @@ public final class ClusterNode implements Receiver, NodeProgram.Channel {
         channel = ch;
         ch.connect(cluster);
         Object physical = ch.down(new Event(Event.GET_PHYSICAL_ADDRESS, ch.getAddress()));
-        program.events().emit("started", "name", name, "uuid", ch.getAddressAsUUID(), "physical",
-                String.valueOf(physical), "cluster", cluster, "version", org.jgroups.Version.printVersion());
+        program.events()
+                .emit(
+                        "started",
+                        "name",
+                        name,
+                        "uuid",
+                        ch.getAddressAsUUID(),
+                        "physical",
+                        String.valueOf(physical),
+                        "cluster",
+                        cluster,
+                        "version",
+                        org.jgroups.Version.printVersion());
     }
 
     @Override
@@ -73,8 +84,8 @@ public final class ClusterNode implements Receiver, NodeProgram.Channel {
         List<String> out = new ArrayList<>();
         for (Map.Entry<Address, Rsp<Object>> e : rsps.entrySet()) {
             Rsp<Object> r = e.getValue();
-            out.add(e.getKey() + (r.hasException() ? "!" + r.getException()
-                    : r.wasReceived() ? "=" + r.getValue() : "!no reply"));
+            out.add(e.getKey()
+                    + (r.hasException() ? "!" + r.getException() : r.wasReceived() ? "=" + r.getValue() : "!no reply"));
         }
         return out;
     }
