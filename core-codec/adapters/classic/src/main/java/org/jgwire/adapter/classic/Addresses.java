@@ -71,7 +71,7 @@ final class Addresses {
 
     private static NodeAddress convert(Address a) {
         if (a instanceof SiteUUID s) // SiteMaster extends SiteUUID in 3.6 and 4.x
-            return new NodeAddress(uuid(s), kindOf(a), s instanceof SiteMaster ? null : s.getName(), s.getSite());
+        return new NodeAddress(uuid(s), kindOf(a), s instanceof SiteMaster ? null : s.getName(), s.getSite());
         if (a instanceof UUID u) return new NodeAddress(uuid(u), kindOf(a), null, null);
         if (a instanceof IpAddress ip) return new NodeAddress(ipPort(ip), "IpAddress", null, null);
         return new NodeAddress(String.valueOf(a), kindOf(a), null, null);

@@ -44,8 +44,12 @@ public abstract class ClassicWireAdapter implements WireAdapter {
         List<Record> out = new ArrayList<>(2);
         try {
             if (buf == null || off < 0 || len < 0 || off > buf.length - len) {
-                out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "no frame bytes at offset " + off + ", length "
-                        + len + " (buffer of " + (buf == null ? "null" : buf.length + " bytes") + ")"));
+                out.add(new ErrorRecord(
+                        frame,
+                        ProblemKind.MALFORMED,
+                        -1,
+                        "no frame bytes at offset " + off + ", length " + len + " (buffer of "
+                                + (buf == null ? "null" : buf.length + " bytes") + ")"));
                 return out;
             }
             Decoders d = decoders.get();
@@ -53,16 +57,27 @@ public abstract class ClassicWireAdapter implements WireAdapter {
                 case TRANSPORT -> d.transport.decode(buf, off, off + len, off, frame, out);
                 case GOSSIP -> {
                     if (d.gossip != null) d.gossip.decode(buf, off, len, frame, out);
-                    else out.add(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, "JGroups " + jar
-                            + " predates GossipType (3.6): its GossipRouter protocol is not decoded"));
+                    else
+                        out.add(new ErrorRecord(
+                                frame,
+                                ProblemKind.UNSUPPORTED_VERSION,
+                                0,
+                                "JGroups " + jar
+                                        + " predates GossipType (3.6): its GossipRouter protocol is not decoded"));
                 }
-                case BARE_MESSAGE -> out.add(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0,
+                case BARE_MESSAGE -> out.add(new ErrorRecord(
+                        frame,
+                        ProblemKind.UNSUPPORTED_VERSION,
+                        0,
                         "bare messages come from FD_SOCK2 (JGroups 5.x); JGroups " + jar + "'s FD_SOCK sends only "
-                        + "single signal bytes on its socket and its messages through the transport"));
+                                + "single signal bytes on its socket and its messages through the transport"));
             }
         } catch (Throwable t) { // the decoders report bad bytes themselves; this is the last line of defence
-            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "JGroups " + jar + " failed on a " + kind
-                    + " frame of " + len + " bytes: " + t));
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.MALFORMED,
+                    -1,
+                    "JGroups " + jar + " failed on a " + kind + " frame of " + len + " bytes: " + t));
         }
         return out;
     }

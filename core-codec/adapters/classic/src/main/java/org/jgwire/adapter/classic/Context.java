@@ -10,6 +10,7 @@ final class Context {
     final String jar;
     /** The jar's major version: frames of another major are another wire format, never guessed at. */
     final int jarMajor;
+
     final HeaderFactory factory;
     final Addresses addresses = new Addresses();
     final HeaderRecords headers;

@@ -33,8 +33,12 @@ final class Discoveries {
     }
 
     Discovery of(PingData data, String source) {
-        return new Discovery(addresses.node(data.getAddress()), data.getLogicalName(), physical(data.getPhysicalAddr()),
-                data.isCoord(), source);
+        return new Discovery(
+                addresses.node(data.getAddress()),
+                data.getLogicalName(),
+                physical(data.getPhysicalAddr()),
+                data.isCoord(),
+                source);
     }
 
     Discovery of(Address member, String logicalName, PhysicalAddress physical, String source) {

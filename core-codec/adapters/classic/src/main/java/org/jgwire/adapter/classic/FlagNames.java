@@ -10,6 +10,7 @@ import org.jgroups.Message;
  */
 final class FlagNames {
     private final Message.Flag[] flags = Message.Flag.values();
+
     @SuppressWarnings("unchecked")
     private final List<String>[] cache = new List[1 << 16];
 

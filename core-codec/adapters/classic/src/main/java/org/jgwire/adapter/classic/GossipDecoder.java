@@ -42,8 +42,11 @@ final class GossipDecoder {
         try {
             int t = in.readUnsignedByte();
             if (t >= types.length)
-                throw new Problem(ProblemKind.MALFORMED, 0, "gossip type " + t + " is not one of JGroups " + cx.jar
-                        + "'s GossipType values (0.." + (types.length - 1) + ")");
+                throw new Problem(
+                        ProblemKind.MALFORMED,
+                        0,
+                        "gossip type " + t + " is not one of JGroups " + cx.jar + "'s GossipType values (0.."
+                                + (types.length - 1) + ")");
             GossipType type = types[t];
             what = "gossip " + type + " group";
             String group = Bits.readString(in);
@@ -60,15 +63,20 @@ final class GossipDecoder {
             int bufOff = in.position();
             if (blen < 0) blen = 0; // GossipData.writeTo writes 0 for no buffer; readFrom reads nothing for <= 0
             if (blen > in.remaining())
-                throw new Problem(ProblemKind.TRUNCATED, bufOff - 4 - off, "buffer length " + blen + " exceeds the "
-                        + in.remaining() + " bytes left");
+                throw new Problem(
+                        ProblemKind.TRUNCATED,
+                        bufOff - 4 - off,
+                        "buffer length " + blen + " exceeds the " + in.remaining() + " bytes left");
             if (type == GossipType.MESSAGE && blen > 0) transport.decode(buf, bufOff, bufOff + blen, off, frame, out);
             else out.add(new GossipRecord(frame, type.name(), group, cx.addresses.node(addr), discovery, cx.jar));
         } catch (Problem p) {
             out.add(new ErrorRecord(frame, p.kind, p.offset, p.getMessage()));
         } catch (EOFException e) {
-            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, in.position() - off, what + ": gossip data ends at byte "
-                    + len + " (" + e.getMessage() + ")"));
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.TRUNCATED,
+                    in.position() - off,
+                    what + ": gossip data ends at byte " + len + " (" + e.getMessage() + ")"));
         } catch (Throwable t) {
             out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, in.position() - off, what + ": " + t));
         }

@@ -62,8 +62,15 @@ final class HeaderRecords {
             text = keepTexts ? text(hdr) : null;
             f = memos.remember(magic, buf, start + 4, end - start - 4, f, text);
         }
-        return new HeaderRecord(protocolId & 0xFFFF, protocol(protocolId), magic & 0xFFFF, hdr.getClass().getSimpleName(), f, text,
-                start - base, end - start);
+        return new HeaderRecord(
+                protocolId & 0xFFFF,
+                protocol(protocolId),
+                magic & 0xFFFF,
+                hdr.getClass().getSimpleName(),
+                f,
+                text,
+                start - base,
+                end - start);
     }
 
     private static String text(Header hdr) {

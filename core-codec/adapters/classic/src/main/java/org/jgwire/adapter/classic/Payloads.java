@@ -17,8 +17,10 @@ import org.jgwire.codec.model.Payload;
 final class Payloads {
     private final int headBytes;
     private final int textChars;
-    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
 
     Payloads(Limits limits) {
         this.headBytes = Math.max(0, limits.payloadHeadBytes());
@@ -27,7 +29,8 @@ final class Payloads {
 
     Payload of(byte[] buf, int off, int len) {
         if (len == 0) return Payload.EMPTY;
-        return new Payload(len, text(buf, off, len), Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes)), null);
+        return new Payload(
+                len, text(buf, off, len), Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes)), null);
     }
 
     private String text(byte[] buf, int off, int len) {

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jgroups.Address;
 import org.jgroups.Header;
-import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.EncryptHeader;
+import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.PingHeader;
 import org.jgroups.protocols.TpHeader;
 import org.jgroups.protocols.pbcast.GMS;
@@ -54,8 +54,11 @@ final class TransportDecoder {
     /** Decodes {@code buf[start, end)}; offsets in the records are relative to {@code base}. */
     void decode(byte[] buf, int start, int end, int base, FrameInfo frame, List<Record> out) {
         if (end - start < 3) {
-            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, start - base, "frame of " + (end - start)
-                    + " bytes is shorter than version(2) + flags(1)"));
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.TRUNCATED,
+                    start - base,
+                    "frame of " + (end - start) + " bytes is shorter than version(2) + flags(1)"));
             return;
         }
         in.reset(buf, start, end - start);
@@ -70,8 +73,12 @@ final class TransportDecoder {
             return; // cannot happen: the length was checked above
         }
         if (cx.jarMajor >= 0 && (v >> 11 & 0x1F) != cx.jarMajor) {
-            out.add(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, start - base, "frame version " + version
-                    + " is not decoded with JGroups " + cx.jar + ": another major version is another wire format"));
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.UNSUPPORTED_VERSION,
+                    start - base,
+                    "frame version " + version + " is not decoded with JGroups " + cx.jar
+                            + ": another major version is another wire format"));
             return;
         }
         boolean multicast = (flags & MULTICAST) != 0;
@@ -88,13 +95,18 @@ final class TransportDecoder {
             int clusterLen = in.readShort();
             if (clusterLen >= 0) {
                 if (clusterLen > in.remaining())
-                    throw new Problem(ProblemKind.TRUNCATED, in.position() - 2 - base, "cluster name length " + clusterLen
-                            + " exceeds the " + in.remaining() + " bytes left in the frame");
+                    throw new Problem(
+                            ProblemKind.TRUNCATED,
+                            in.position() - 2 - base,
+                            "cluster name length " + clusterLen + " exceeds the " + in.remaining()
+                                    + " bytes left in the frame");
                 cluster = new String(buf, in.position(), clusterLen, StandardCharsets.ISO_8859_1);
                 in.skipBytes(clusterLen);
             }
             count = in.readInt();
-            if (count < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 4 - base, "message count " + count + " is negative");
+            if (count < 0)
+                throw new Problem(
+                        ProblemKind.MALFORMED, in.position() - 4 - base, "message count " + count + " is negative");
             for (index = 0; index < count; index++) {
                 out.add(message(buf, base, frame, version, multicast, dest, src, cluster, index, count));
                 cx.flushLate(out);
@@ -102,10 +114,14 @@ final class TransportDecoder {
         } catch (Problem p) {
             out.add(new ErrorRecord(frame, p.kind, p.offset, where(list, index, count) + ": " + p.getMessage()));
         } catch (EOFException e) {
-            out.add(new ErrorRecord(frame, ProblemKind.TRUNCATED, in.position() - base, where(list, index, count)
-                    + ": frame ends at byte " + (end - base) + " (" + e.getMessage() + ")"));
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.TRUNCATED,
+                    in.position() - base,
+                    where(list, index, count) + ": frame ends at byte " + (end - base) + " (" + e.getMessage() + ")"));
         } catch (Throwable t) { // bytes the jar's readers reject in any other way; never leaves decode
-            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, in.position() - base, where(list, index, count) + ": " + t));
+            out.add(new ErrorRecord(
+                    frame, ProblemKind.MALFORMED, in.position() - base, where(list, index, count) + ": " + t));
         }
         cx.flushLate(out);
     }
@@ -115,25 +131,39 @@ final class TransportDecoder {
         return index < 0 ? "message list header" : "message " + (index + 1) + " of " + count;
     }
 
-    private MessageRecord message(byte[] buf, int base, FrameInfo frame, String version, boolean multicast, Address dest,
-                                  Address src, String cluster, int index, int count) throws Exception {
+    private MessageRecord message(
+            byte[] buf,
+            int base,
+            FrameInfo frame,
+            String version,
+            boolean multicast,
+            Address dest,
+            Address src,
+            String cluster,
+            int index,
+            int count)
+            throws Exception {
         int start = in.position();
         int leading = in.readByte();
         int flags = in.readShort() & 0xFFFF;
         if ((leading & DEST_SET) != 0) dest = address("dest", base);
         if ((leading & SRC_SET) != 0) src = address("src", base);
         int n = in.readShort();
-        if (n < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 2 - base, "header count " + n + " is negative");
+        if (n < 0)
+            throw new Problem(ProblemKind.MALFORMED, in.position() - 2 - base, "header count " + n + " is negative");
         for (int i = 0; i < n; i++) readHeader(i, base);
         int payloadOff = in.position(), payloadLen = 0;
         if ((leading & BUF_SET) != 0) {
             payloadLen = in.readInt();
             payloadOff = in.position();
             if (payloadLen < 0)
-                throw new Problem(ProblemKind.MALFORMED, payloadOff - 4 - base, "payload length " + payloadLen + " is negative");
+                throw new Problem(
+                        ProblemKind.MALFORMED, payloadOff - 4 - base, "payload length " + payloadLen + " is negative");
             if (payloadLen > in.remaining())
-                throw new Problem(ProblemKind.TRUNCATED, payloadOff - 4 - base, "payload length " + payloadLen
-                        + " exceeds the " + in.remaining() + " bytes left in the frame");
+                throw new Problem(
+                        ProblemKind.TRUNCATED,
+                        payloadOff - 4 - base,
+                        "payload length " + payloadLen + " exceeds the " + in.remaining() + " bytes left in the frame");
             in.skipBytes(payloadLen);
         }
         int end = in.position();
@@ -166,21 +196,40 @@ final class TransportDecoder {
             try {
                 view = cx.views.read((byte) gmsType, buf, payloadOff, payloadLen);
             } catch (Throwable t) {
-                cx.late(new ErrorRecord(frame, ProblemKind.MALFORMED, payloadOff - base, "GMS payload of type " + gmsType
-                        + " is not a view as GMS writes it: " + t));
+                cx.late(new ErrorRecord(
+                        frame,
+                        ProblemKind.MALFORMED,
+                        payloadOff - base,
+                        "GMS payload of type " + gmsType + " is not a view as GMS writes it: " + t));
             }
         }
         if (payloadLen > 0 && !encrypted && ping) {
             try {
                 discovery = cx.discoveries.pingData(buf, payloadOff, payloadLen);
             } catch (Throwable t) {
-                cx.late(new ErrorRecord(frame, ProblemKind.MALFORMED, payloadOff - base,
-                        "discovery payload is not a PingData: " + t));
+                cx.late(new ErrorRecord(
+                        frame, ProblemKind.MALFORMED, payloadOff - base, "discovery payload is not a PingData: " + t));
             }
         }
-        return new MessageRecord(frame, version, cx.jar, "MESSAGE", flags, cx.flagNames.of(flags), srcNode,
-                multicast ? null : cx.addresses.node(dest), multicast, cluster, index, count, headers, payload, view,
-                discovery, start - base, end - start);
+        return new MessageRecord(
+                frame,
+                version,
+                cx.jar,
+                "MESSAGE",
+                flags,
+                cx.flagNames.of(flags),
+                srcNode,
+                multicast ? null : cx.addresses.node(dest),
+                multicast,
+                cluster,
+                index,
+                count,
+                headers,
+                payload,
+                view,
+                discovery,
+                start - base,
+                end - start);
     }
 
     /** One header: {@code protocol_id(u16) magic_id(u16) body}; the body's end is known only to its class. */
@@ -195,16 +244,25 @@ final class TransportDecoder {
             h = null;
         }
         if (h == null)
-            throw new Problem(ProblemKind.UNKNOWN_CLASS, start + 2 - base, "header " + (i + 1) + ": magic id " + (magic & 0xFFFF)
-                    + " (protocol " + cx.headers.protocol(pid) + ") is not in the magic map of JGroups " + cx.jar);
+            throw new Problem(
+                    ProblemKind.UNKNOWN_CLASS,
+                    start + 2 - base,
+                    "header " + (i + 1) + ": magic id " + (magic & 0xFFFF) + " (protocol " + cx.headers.protocol(pid)
+                            + ") is not in the magic map of JGroups " + cx.jar);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new Problem(ProblemKind.TRUNCATED, start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
-                    + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid) + ") runs past the end of the frame");
+            throw new Problem(
+                    ProblemKind.TRUNCATED,
+                    start - base,
+                    "header " + (i + 1) + " " + h.getClass().getSimpleName() + " (magic id " + (magic & 0xFFFF)
+                            + ", protocol " + cx.headers.protocol(pid) + ") runs past the end of the frame");
         } catch (Throwable t) { // includes OutOfMemoryError from a garbage length the header class trusted
-            throw new Problem(kindOf(t), start - base, "header " + (i + 1) + " " + h.getClass().getSimpleName()
-                    + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
+            throw new Problem(
+                    kindOf(t),
+                    start - base,
+                    "header " + (i + 1) + " " + h.getClass().getSimpleName() + " (magic id " + (magic & 0xFFFF)
+                            + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
         }
         if (SET_PROT_ID) h.setProtId(pid); // as Message.readFrom does: the id is written before the header
         hdrs[i] = h;

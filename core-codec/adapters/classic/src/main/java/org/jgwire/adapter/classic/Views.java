@@ -27,8 +27,12 @@ final class Views {
      */
     static boolean carriesView(byte gmsType) {
         switch (gmsType) {
-            case GMS.GmsHeader.JOIN_RSP, GMS.GmsHeader.VIEW, GMS.GmsHeader.MERGE_RSP, GMS.GmsHeader.INSTALL_MERGE_VIEW,
-                    GMS.GmsHeader.GET_DIGEST_RSP, GMS.GmsHeader.INSTALL_DIGEST:
+            case GMS.GmsHeader.JOIN_RSP,
+                    GMS.GmsHeader.VIEW,
+                    GMS.GmsHeader.MERGE_RSP,
+                    GMS.GmsHeader.INSTALL_MERGE_VIEW,
+                    GMS.GmsHeader.GET_DIGEST_RSP,
+                    GMS.GmsHeader.INSTALL_DIGEST:
                 return true;
             default:
                 return false;
@@ -57,12 +61,20 @@ final class Views {
         NodeAddress creator = addresses.node(v.getViewId().getCreator());
         long id = v.getViewId().getId();
         if (v instanceof DeltaView d) // members are rebuilt from the referenced view by the analysis stage
-            return new ViewInfo("DELTA_VIEW", creator, id, List.of(), d.getRefViewId().getId(),
-                    addresses.nodes(d.getLeftMembers()), addresses.nodes(d.getNewMembers()), List.of());
+        return new ViewInfo(
+                    "DELTA_VIEW",
+                    creator,
+                    id,
+                    List.of(),
+                    d.getRefViewId().getId(),
+                    addresses.nodes(d.getLeftMembers()),
+                    addresses.nodes(d.getNewMembers()),
+                    List.of());
         List<NodeAddress> members = addresses.nodes(v.getMembers());
         if (v instanceof MergeView m) {
             List<List<NodeAddress>> subgroups = new ArrayList<>();
-            if (m.getSubgroups() != null) for (View s : m.getSubgroups()) subgroups.add(addresses.nodes(s.getMembers()));
+            if (m.getSubgroups() != null)
+                for (View s : m.getSubgroups()) subgroups.add(addresses.nodes(s.getMembers()));
             return new ViewInfo("MERGE_VIEW", creator, id, members, -1, List.of(), List.of(), subgroups);
         }
         return new ViewInfo("VIEW", creator, id, members, -1, List.of(), List.of(), List.of());

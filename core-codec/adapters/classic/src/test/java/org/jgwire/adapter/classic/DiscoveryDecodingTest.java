@@ -41,8 +41,10 @@ class DiscoveryDecodingTest {
         HeaderRecord h = m.header("PING");
         assertEquals("PingHeader", h.headerClass());
         assertEquals("demo", h.field("cluster_name"));
-        assertEquals(List.of(new org.jgwire.codec.model.Discovery(new NodeAddress(id(a), "UUID", null, null), "node-a",
-                "127.0.0.1:7800", false, "discovery")), m.discovery());
+        assertEquals(
+                List.of(new org.jgwire.codec.model.Discovery(
+                        new NodeAddress(id(a), "UUID", null, null), "node-a", "127.0.0.1:7800", false, "discovery")),
+                m.discovery());
     }
 
     @Test
@@ -62,7 +64,8 @@ class DiscoveryDecodingTest {
     void learnsTheNameInAMerge3InfoHeader() throws Exception {
         Message msg = new Message(null);
         msg.setSrc(a);
-        msg.putHeader(Frames.protocolId(MERGE3.class),
+        msg.putHeader(
+                Frames.protocolId(MERGE3.class),
                 MERGE3.MergeHeader.createInfo(new ViewId(b, 3), "node-a", new IpAddress("127.0.0.1", 7802)));
 
         MessageRecord m = message(transport(Frames.single(msg, "demo", true)).get(0));
@@ -71,7 +74,9 @@ class DiscoveryDecodingTest {
         assertEquals("MergeHeader", h.headerClass());
         assertEquals("INFO", h.field("type"));
         assertEquals(id(b) + "|3", h.field("view_id"));
-        assertEquals(List.of(new org.jgwire.codec.model.Discovery(new NodeAddress(id(a), "UUID", null, null), "node-a",
-                "127.0.0.1:7802", false, "merge3")), m.discovery());
+        assertEquals(
+                List.of(new org.jgwire.codec.model.Discovery(
+                        new NodeAddress(id(a), "UUID", null, null), "node-a", "127.0.0.1:7802", false, "merge3")),
+                m.discovery());
     }
 }

@@ -28,10 +28,17 @@ final class Frames {
     }
 
     /** A bundled list as TP's bundler sends it ({@code Util.writeMessageList}, TpHeader excluded). */
-    static byte[] list(Address dest, Address src, String cluster, List<Message> msgs, boolean multicast) throws Exception {
+    static byte[] list(Address dest, Address src, String cluster, List<Message> msgs, boolean multicast)
+            throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Util.writeMessageList(dest, src, cluster.getBytes(StandardCharsets.ISO_8859_1), msgs, new DataOutputStream(bytes),
-                multicast, TRANSPORT_ID);
+        Util.writeMessageList(
+                dest,
+                src,
+                cluster.getBytes(StandardCharsets.ISO_8859_1),
+                msgs,
+                new DataOutputStream(bytes),
+                multicast,
+                TRANSPORT_ID);
         return bytes.toByteArray();
     }
 

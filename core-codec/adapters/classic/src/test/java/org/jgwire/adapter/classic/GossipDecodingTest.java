@@ -41,7 +41,8 @@ class GossipDecodingTest {
 
     @Test
     void decodesARegistrationWithTheMembersName() throws Exception {
-        byte[] bytes = write(new GossipData(GossipType.REGISTER, "demo", a, "node-a", new IpAddress("127.0.0.1", 7800)));
+        byte[] bytes =
+                write(new GossipData(GossipType.REGISTER, "demo", a, "node-a", new IpAddress("127.0.0.1", 7800)));
 
         List<Record> records = gossip(bytes);
 
@@ -51,13 +52,16 @@ class GossipDecodingTest {
         assertEquals("demo", g.group());
         assertEquals(id(a), g.address().id());
         assertEquals(TestFamily.JAR, g.version());
-        assertEquals(List.of(new Discovery(new NodeAddress(id(a), "UUID", null, null), "node-a", "127.0.0.1:7800", false,
-                "gossip")), g.discovery());
+        assertEquals(
+                List.of(new Discovery(
+                        new NodeAddress(id(a), "UUID", null, null), "node-a", "127.0.0.1:7800", false, "gossip")),
+                g.discovery());
     }
 
     @Test
     void decodesTheMembersOfAMembershipResponse() throws Exception {
-        List<PingData> members = List.of(new PingData(a, true, "node-a", new IpAddress("127.0.0.1", 7800)).coord(true),
+        List<PingData> members = List.of(
+                new PingData(a, true, "node-a", new IpAddress("127.0.0.1", 7800)).coord(true),
                 new PingData(b, true, "node-b", new IpAddress("127.0.0.1", 7801)));
         byte[] bytes = write(new GossipData(GossipType.GET_MBRS_RSP, "demo", null, members));
 

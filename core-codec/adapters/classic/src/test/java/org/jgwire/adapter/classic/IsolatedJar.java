@@ -32,7 +32,8 @@ public final class IsolatedJar {
         ClassLoader parent = new HidingJGroups(IsolatedJar.class.getClassLoader());
         Thread t = Thread.currentThread();
         ClassLoader before = t.getContextClassLoader();
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes, testClasses, jar.toUri().toURL()}, parent)) {
+        try (URLClassLoader loader =
+                new URLClassLoader(new URL[] {classes, testClasses, jar.toUri().toURL()}, parent)) {
             t.setContextClassLoader(loader);
             Class<?> isolated = loader.loadClass(probe.getName());
             assertNotSame(probe, isolated, "the probe must come from the isolated loader");
@@ -49,7 +50,8 @@ public final class IsolatedJar {
 
         @Override
         protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (name.startsWith("org.jgroups.") || name.startsWith("org.jgwire.adapter.")) throw new ClassNotFoundException(name);
+            if (name.startsWith("org.jgroups.") || name.startsWith("org.jgwire.adapter."))
+                throw new ClassNotFoundException(name);
             return super.loadClass(name, resolve);
         }
 
@@ -68,7 +70,9 @@ public final class IsolatedJar {
 
         private static boolean hidden(URL u) {
             String s = u.toString();
-            return s.contains("/org/jgroups/jgroups/") || s.contains("/target/classes") || s.contains("/target/test-classes");
+            return s.contains("/org/jgroups/jgroups/")
+                    || s.contains("/target/classes")
+                    || s.contains("/target/test-classes");
         }
     }
 

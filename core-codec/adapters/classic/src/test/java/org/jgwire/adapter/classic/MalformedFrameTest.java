@@ -54,7 +54,12 @@ class MalformedFrameTest {
             assertEquals(ProblemKind.TRUNCATED, e.problem(), "length " + len + ": " + e);
             assertTrue(e.offset() >= 0 && e.offset() <= len, "length " + len + ": offset " + e.offset());
         }
-        assertEquals("VIEW", message(adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME).get(0)).view().kind());
+        assertEquals(
+                "VIEW",
+                message(adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME)
+                                .get(0))
+                        .view()
+                        .kind());
     }
 
     @Test
@@ -69,7 +74,9 @@ class MalformedFrameTest {
             for (MessageRecord m : whole) if (m.offset() + m.length() <= len) complete++;
             assertEquals(complete, count(records, MessageRecord.class), "length " + len + ": " + records);
             assertEquals(1, count(records, ErrorRecord.class), "length " + len + ": " + records);
-            assertEquals(ProblemKind.TRUNCATED, error(records.get(records.size() - 1)).problem());
+            assertEquals(
+                    ProblemKind.TRUNCATED,
+                    error(records.get(records.size() - 1)).problem());
         }
     }
 
@@ -130,8 +137,8 @@ class MalformedFrameTest {
     void reportsATruncatedGossipMessageAtEveryLength() throws Exception {
         byte[] frame = Frames.single(text("tunnelled"), "demo", true);
         byte[] bytes = GossipDecodingTest.write(new GossipData(GossipType.MESSAGE, "demo", b, frame));
-        byte[] register = GossipDecodingTest.write(new GossipData(GossipType.REGISTER, "demo", a, "n",
-                new IpAddress("127.0.0.1", 7800)));
+        byte[] register = GossipDecodingTest.write(
+                new GossipData(GossipType.REGISTER, "demo", a, "n", new IpAddress("127.0.0.1", 7800)));
 
         for (byte[] whole : List.of(bytes, register))
             for (int len = 0; len < whole.length; len++) {
@@ -145,7 +152,8 @@ class MalformedFrameTest {
     void rejectsAnUnknownGossipType() {
         byte[] bytes = {(byte) 200, 0};
 
-        ErrorRecord e = error(adapter.decode(FrameKind.GOSSIP, bytes, 0, bytes.length, FRAME).get(0));
+        ErrorRecord e = error(
+                adapter.decode(FrameKind.GOSSIP, bytes, 0, bytes.length, FRAME).get(0));
 
         assertEquals(ProblemKind.MALFORMED, e.problem());
         assertTrue(e.message().contains("200"), e.message());
@@ -155,7 +163,8 @@ class MalformedFrameTest {
     void explainsThatBareMessagesAreNotPartOfThisFamily() {
         byte[] bytes = {0, 0, 0, 0, 0};
 
-        ErrorRecord e = error(adapter.decode(FrameKind.BARE_MESSAGE, bytes, 0, bytes.length, FRAME).get(0));
+        ErrorRecord e = error(adapter.decode(FrameKind.BARE_MESSAGE, bytes, 0, bytes.length, FRAME)
+                .get(0));
 
         assertEquals(ProblemKind.UNSUPPORTED_VERSION, e.problem());
         assertFalse(e.message().isEmpty());
@@ -163,7 +172,8 @@ class MalformedFrameTest {
 
     @Test
     void reportsABufferSliceOutsideTheArray() {
-        ErrorRecord e = error(adapter.decode(FrameKind.TRANSPORT, new byte[4], 2, 10, FRAME).get(0));
+        ErrorRecord e = error(
+                adapter.decode(FrameKind.TRANSPORT, new byte[4], 2, 10, FRAME).get(0));
 
         assertEquals(ProblemKind.MALFORMED, e.problem());
     }
@@ -185,12 +195,14 @@ class MalformedFrameTest {
         Message view = new Message(null, Frames.gmsViewPayload(View.create(a, 4, a, b), null));
         view.setSrc(a);
         view.putHeader(Frames.protocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW));
-        List<byte[]> frames = List.of(Frames.single(view, "demo", true),
+        List<byte[]> frames = List.of(
+                Frames.single(view, "demo", true),
                 Frames.list(null, a, "demo", List.of(text("one"), text("two")), true));
         Random random = new Random(7);
         for (int i = 0; i < 20_000; i++) {
             byte[] frame = frames.get(i % frames.size()).clone();
-            for (int k = 1 + random.nextInt(3); k > 0; k--) frame[2 + random.nextInt(frame.length - 2)] = (byte) random.nextInt();
+            for (int k = 1 + random.nextInt(3); k > 0; k--)
+                frame[2 + random.nextInt(frame.length - 2)] = (byte) random.nextInt();
             List<Record> records = adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME);
             for (Record r : records) assertNotNull(r.frame());
         }

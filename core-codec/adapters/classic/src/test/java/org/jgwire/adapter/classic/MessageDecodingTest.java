@@ -45,8 +45,10 @@ class MessageDecodingTest {
         assertEquals(new TpHeader("demo").toString(), kept.text());
         WireAdapter without = TestFamily.adapter(Limits.DEFAULTS.withHeaderTexts(false));
         for (int i = 0; i < 2; i++) { // the second time, the body repeats: the adapter's memo answers
-            HeaderRecord left = message(without.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME).get(0))
-                    .headers().get(0);
+            HeaderRecord left = message(without.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME)
+                            .get(0))
+                    .headers()
+                    .get(0);
             assertNull(left.text());
             assertEquals(kept.fields(), left.fields());
         }
@@ -97,7 +99,8 @@ class MessageDecodingTest {
 
         assertEquals(11, m.payload().length());
         assertEquals("hello world", m.payload().text());
-        assertArrayEquals("hello world".getBytes(StandardCharsets.UTF_8), m.payload().head());
+        assertArrayEquals(
+                "hello world".getBytes(StandardCharsets.UTF_8), m.payload().head());
         assertNull(m.payload().objectClass());
     }
 
@@ -155,7 +158,11 @@ class MessageDecodingTest {
         Message msg = new Message(b, "grüße 👋".getBytes(StandardCharsets.UTF_8));
         msg.setSrc(a);
 
-        assertEquals("grüße 👋", message(transport(Frames.single(msg, "demo", false)).get(0)).payload().text());
+        assertEquals(
+                "grüße 👋",
+                message(transport(Frames.single(msg, "demo", false)).get(0))
+                        .payload()
+                        .text());
     }
 
     @Test
@@ -178,7 +185,8 @@ class MessageDecodingTest {
         Message msg = new Message(master, "x".getBytes(StandardCharsets.UTF_8));
         msg.setSrc(a);
 
-        NodeAddress dest = message(transport(Frames.single(msg, "demo", false)).get(0)).dest();
+        NodeAddress dest =
+                message(transport(Frames.single(msg, "demo", false)).get(0)).dest();
 
         assertEquals(new NodeAddress(standard(master), "SiteMaster", null, "nyc"), dest);
     }
@@ -205,7 +213,8 @@ class MessageDecodingTest {
         msg.setSrc(a);
         msg.putHeader(Frames.protocolId(NAKACK2.class), NakAckHeader2.createMessageHeader(4711));
 
-        HeaderRecord h = message(transport(Frames.single(msg, "demo", true)).get(0)).header("NAKACK2");
+        HeaderRecord h =
+                message(transport(Frames.single(msg, "demo", true)).get(0)).header("NAKACK2");
 
         assertEquals("NakAckHeader2", h.headerClass());
         assertEquals("MSG", h.field("type"), "NakAckHeader2.type2Str(byte)");

@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.jgroups.Address;
-import org.jgroups.Message;
 import org.jgroups.MergeView;
+import org.jgroups.Message;
 import org.jgroups.View;
 import org.jgroups.ViewId;
 import org.jgroups.protocols.pbcast.DeltaView;
@@ -66,7 +66,9 @@ class ViewDecodingTest {
     void decodesADeltaViewWithoutExpandingIt() throws Exception {
         DeltaView delta = new DeltaView(new ViewId(a, 6), new ViewId(a, 5), new Address[] {b}, new Address[] {d});
 
-        ViewInfo v = message(gms(GMS.GmsHeader.VIEW, Frames.gmsViewPayload(delta, null), null).get(0)).view();
+        ViewInfo v = message(gms(GMS.GmsHeader.VIEW, Frames.gmsViewPayload(delta, null), null)
+                        .get(0))
+                .view();
 
         assertEquals("DELTA_VIEW", v.kind());
         assertEquals(6, v.id());
@@ -78,10 +80,12 @@ class ViewDecodingTest {
 
     @Test
     void decodesAMergeViewWithItsSubgroups() throws Exception {
-        MergeView merge = new MergeView(new ViewId(c, 7), List.of(a, b, c, d),
-                List.of(View.create(a, 5, a, b), View.create(c, 3, c, d)));
+        MergeView merge = new MergeView(
+                new ViewId(c, 7), List.of(a, b, c, d), List.of(View.create(a, 5, a, b), View.create(c, 3, c, d)));
 
-        ViewInfo v = message(gms(GMS.GmsHeader.INSTALL_MERGE_VIEW, Frames.gmsViewPayload(merge, null), null).get(0)).view();
+        ViewInfo v = message(gms(GMS.GmsHeader.INSTALL_MERGE_VIEW, Frames.gmsViewPayload(merge, null), null)
+                        .get(0))
+                .view();
 
         assertEquals("MERGE_VIEW", v.kind());
         assertEquals(id(c), v.creator().id());
@@ -96,7 +100,8 @@ class ViewDecodingTest {
     void decodesTheViewOfAJoinResponse() throws Exception {
         JoinRsp rsp = new JoinRsp(View.create(a, 2, a, b), new Digest(new Address[] {a, b}, new long[] {1, 1, 0, 0}));
 
-        MessageRecord m = message(gms(GMS.GmsHeader.JOIN_RSP, Frames.bytes(GMS.marshal(rsp)), b).get(0));
+        MessageRecord m = message(
+                gms(GMS.GmsHeader.JOIN_RSP, Frames.bytes(GMS.marshal(rsp)), b).get(0));
 
         assertEquals("JOIN_RSP", m.header("GMS").field("type"));
         assertEquals("VIEW", m.view().kind());
@@ -108,7 +113,8 @@ class ViewDecodingTest {
     void leavesTheViewEmptyForADigestOnlyPayload() throws Exception {
         Digest digest = new Digest(new Address[] {a}, new long[] {3, 3});
 
-        MessageRecord m = message(gms(GMS.GmsHeader.INSTALL_DIGEST, Frames.gmsViewPayload(null, digest), null).get(0));
+        MessageRecord m = message(gms(GMS.GmsHeader.INSTALL_DIGEST, Frames.gmsViewPayload(null, digest), null)
+                .get(0));
 
         assertNull(m.view());
     }
