@@ -50,6 +50,9 @@ import org.jgwire.gui.view.TimelineView;
  * The viewer's window: menus, filter bar, the message table with the detail tree and hex pane below it, the
  * membership timeline, and a status bar with the loading progress. Opening a capture replaces the shown one only
  * once the new file could be opened; errors appear in a banner and never clear what is loaded.
+ *
+ * <p>One class past 300 lines: it lays out and wires the window's parts together; what each part does lives in its
+ * own class (filter bar, table, detail tree, hex pane, timeline, flow and statistics views, capture control).
  */
 public final class MainWindow {
     /** Frame bytes shown in the hex pane (a TCP frame may be megabytes long). */

@@ -36,6 +36,8 @@ import org.jgwire.codec.runtime.JGroupsVersion;
  * The header bodies of the standard stacks, written down from each class's {@code writeTo} (JGroups 3.6.20 to
  * 5.5.7). Hand-written, so {@code HeaderLayoutConformanceTest} (tests/) checks every one against what the real
  * classes of every bundled jar write: a release that changes a header turns it red.
+ *
+ * <p>One class past 300 lines: a table, one entry per header class and version range.
  */
 public final class HeaderLayouts {
     private static final String ANY = "3.5.0", NEVER = "31.0.0";

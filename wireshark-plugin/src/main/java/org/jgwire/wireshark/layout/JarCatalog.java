@@ -24,6 +24,8 @@ import org.jgwire.codec.runtime.JGroupsVersion;
  * ({@code jg-magic-map.xml}, {@code jg-protocol-ids.xml}), the numbers behind the constants the layouts name, the
  * names of type codes (the class's own {@code type2Str} or enum) and the message flags. The jar's classes are
  * loaded in a class loader of their own and only their constants and static namers are called.
+ *
+ * <p>One class past 300 lines: each reading is short, and together they are what one jar's class loader yields.
  */
 public final class JarCatalog {
     private static final Pattern CLASS = Pattern.compile("<class\\s+id=\"(\\d+)\"\\s+name=\"([^\"]+)\"");

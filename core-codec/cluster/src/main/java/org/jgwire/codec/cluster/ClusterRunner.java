@@ -21,10 +21,13 @@ import org.jgwire.codec.runtime.UserJarVersion;
  * Starts a real JGroups test cluster of any bundled version (or a user's jar) on loopback, captures its traffic on
  * {@code lo}, runs a {@link Scenario} and writes a {@link Manifest} of what the members did.
  *
- * <p>Each member is a child JVM running the node program of its API family ({@code <adapter jar>:<jgroups jar>}
- * from the distribution), bound to 127.0.0.1 with diagnostics off, on ports picked at run time. The capture
- * starts before the first member and stops after the last one left. Every child is killed on failure, at the
- * end, and when this JVM shuts down (Ctrl-C).
+ * <p>Each member is a child JVM running the node program of its API family (the family's node jar, this module's
+ * jar and the JGroups jar, from the distribution), bound to 127.0.0.1 with diagnostics off, on ports picked at run
+ * time. The capture starts before the first member and stops after the last one left. Every child is killed on
+ * failure, at the end, and when this JVM shuts down (Ctrl-C).
+ *
+ * <p>One class past 300 lines: the steps of one run (namespace, router, capture, members, scenario, manifest) share
+ * the children that must all be stopped whichever step fails.
  */
 public final class ClusterRunner {
     /** Time for the last packets (leave acks, FIN) to reach the capture after the last member exits. */

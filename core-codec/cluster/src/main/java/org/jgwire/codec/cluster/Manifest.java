@@ -17,6 +17,9 @@ import java.util.Map;
  * What a test cluster did, as its members reported it: written as JSON beside the capture and read back by
  * tests and {@code jgwire verify} to compare with what the decoder finds on the wire.
  *
+ * <p>One class past 300 lines: the manifest's schema (its fields, their nested records, reading and writing them)
+ * lives in one place so that a field is added to all three at once; {@code ManifestWriteTest} holds them together.
+ *
  * @param jgroupsVersion the JGroups version the members ran, as the jar reports it ({@code Version.printVersion})
  * @param stack          {@code udp}, {@code tcp} or {@code tunnel}
  * @param scenario       e.g. {@code chat}
