@@ -40,7 +40,6 @@ import org.jgwire.codec.runtime.HeaderFieldReader;
 final class FrameWalker {
     private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)
     private static final byte DEST_SET = 1, SRC_SET = 2; // BaseMessage.DEST_SET / SRC_SET (leading byte)
-    private static final int MAX_NESTING = 4;
     /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
     private static final byte CONTROL = 1;
 
@@ -59,7 +58,7 @@ final class FrameWalker {
     private final GmsViews views;
     private final DiscoveryData discovery;
     private final LongMessage longReader = new LongMessage();
-    private final HeaderBodyMemo memos = new HeaderBodyMemo();
+    private final HeaderBodyMemo memos;
     private final Field tpCluster;
     final FrameInput in = new FrameInput(FrameInput.Wording.JG5);
 
@@ -75,7 +74,8 @@ final class FrameWalker {
         this.jar = jar;
         this.limits = limits;
         this.addresses = addresses;
-        this.fieldReader = new HeaderFieldReader(addresses::neutral);
+        this.fieldReader = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
+        this.memos = new HeaderBodyMemo(limits.maxMemoBody());
         this.objects = new ObjectPayloads(jar);
         this.views = new GmsViews(addresses);
         this.discovery = new DiscoveryData(jar, addresses);
@@ -342,8 +342,8 @@ final class FrameWalker {
         Address innerSrc = src;
         if (type == 7) innerSrc = address();
         if (count < 0) throw new Problem(ProblemKind.MALFORMED, pstart, "negative sub-message count " + count);
-        if (depth >= MAX_NESTING)
-            throw new Problem(ProblemKind.LIMIT, pstart, "messages nested deeper than " + MAX_NESTING);
+        if (depth >= limits.maxNesting())
+            throw new Problem(ProblemKind.LIMIT, pstart, "messages nested deeper than " + limits.maxNesting());
         for (int i = 0; i < count; i++) {
             short t = in.readShort();
             message(t, dest, innerSrc, multicast, cluster, i, count, atEnd && i == count - 1, depth + 1);

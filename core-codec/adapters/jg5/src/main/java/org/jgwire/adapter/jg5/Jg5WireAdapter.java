@@ -25,8 +25,9 @@ public final class Jg5WireAdapter implements WireAdapter {
     @Override
     public void init(Limits limits) {
         jar = new JarFacts();
-        Addresses addresses = new Addresses();
-        walker = new FrameWalker(jar, limits != null ? limits : Limits.DEFAULTS, addresses);
+        if (limits == null) limits = Limits.DEFAULTS;
+        Addresses addresses = new Addresses(limits.maxCachedAddresses());
+        walker = new FrameWalker(jar, limits, addresses);
         gossip = new GossipDecoder(jar, addresses, walker);
     }
 
