@@ -9,6 +9,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.WireAdapter;
 
 /**
@@ -47,8 +48,8 @@ public final class Jg5WireAdapter implements WireAdapter {
                 case BARE_MESSAGE -> walker.bare();
                 case GOSSIP -> gossip.decode(frame, out);
             }
-        } catch (Problem p) {
-            out.add(new ErrorRecord(frame, p.kind, p.position - off, p.getMessage()));
+        } catch (FrameProblem p) {
+            out.add(p.record(frame, off));
         } catch (EOFException e) {
             out.add(new ErrorRecord(
                     frame,
@@ -74,8 +75,8 @@ public final class Jg5WireAdapter implements WireAdapter {
         walker.in.reset(buf, off, len);
         try {
             walker.serialized((short) type);
-        } catch (Problem p) {
-            out.add(new ErrorRecord(frame, p.kind, p.position - off, p.getMessage()));
+        } catch (FrameProblem p) {
+            out.add(p.record(frame, off));
         } catch (EOFException e) {
             out.add(new ErrorRecord(
                     frame,
