@@ -28,7 +28,7 @@ package org.jgwire.codec;
  *                           8 MiB). No option
  * @param maxIpFragmentSets  IP datagrams being reassembled at once (default 1024); the oldest is dropped beyond
  *                           it. No option
- * @param maxIpFragmentBytes largest IP datagram reassembled (default 65599: 65535 and an IP header). No option
+ * @param maxIpFragmentBytes largest IP datagram reassembled (default 65599: 65535 and 64 bytes of room). No option
  * @param maxFrameLength     largest TCP/tunnel frame accepted, in bytes (default 64 MiB); a larger length prefix
  *                           is an error and the stream resynchronises ({@code --max-frame})
  * @param maxNesting         messages nested in composite and batch messages (5.x), counting levels (default 4);
