@@ -64,7 +64,8 @@ public final class CaptureOptions {
 
     /** The decode options for an analysis (reassembly on, no header texts), checked; see below. */
     public DecodeOptions decodeOptions(CommandLine cl) throws IOException {
-        return decodeOptions(cl, Limits.DEFAULTS.withHeaderTexts(false), true); // the analyses read header fields only
+        return decodeOptions(
+                cl, Limits.builder().headerTexts(false).build(), true); // the analyses read header fields only
     }
 
     /**
@@ -78,6 +79,9 @@ public final class CaptureOptions {
             throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);
         if (bytes <= 0)
             throw new CommandLine.ParameterException(cl, "--max-fragment-bytes must be positive, got " + bytes);
-        return decoder.decodeOptions(cl, limits.withFragmentBounds(sets, bytes), reassemble);
+        return decoder.decodeOptions(
+                cl,
+                limits.toBuilder().maxFragmentSets(sets).maxFragmentBytes(bytes).build(),
+                reassemble);
     }
 }

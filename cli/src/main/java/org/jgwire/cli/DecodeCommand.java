@@ -113,7 +113,7 @@ public final class DecodeCommand implements Callable<Integer> {
         NameTable names = in.names();
         ParallelRecordSink.WriterFactory writers =
                 format == OutputFormat.jsonl ? JsonLinesWriter::new : TextWriter::new;
-        try (CaptureSource source = InputOpener.open(in.input(), in.hints());
+        try (CaptureSource source = InputOpener.open(in.input(), in.hints(), options.limits());
                 Decoder decoder = new Decoder(options);
                 OutputStream out = openOutput();
                 Progress p = Progress.start(
@@ -132,16 +132,16 @@ public final class DecodeCommand implements Callable<Integer> {
     }
 
     private DecodeOptions options() throws IOException {
-        Limits limits = Limits.DEFAULTS.withHeaderTexts(false); // neither output format shows them
+        Limits.Builder limits = Limits.builder().headerTexts(false); // neither output format shows them
         if (maxFrame != null) {
             if (maxFrame <= 0) throw usage("--max-frame must be positive, got " + maxFrame);
-            limits = limits.withMaxFrameLength(maxFrame);
+            limits.maxFrameLength(maxFrame);
         }
         if (payloadBytes != null) {
             if (payloadBytes < 0) throw usage("--payload-bytes must be 0 or more, got " + payloadBytes);
-            limits = limits.withPayloadHeadBytes(payloadBytes);
+            limits.payloadHeadBytes(payloadBytes);
         }
-        return in.decodeOptions(spec.commandLine(), limits, !noReassemble);
+        return in.decodeOptions(spec.commandLine(), limits.build(), !noReassemble);
     }
 
     /** The --filter expression compiled, or null; a bad one is a usage error showing where it went wrong. */

@@ -27,7 +27,7 @@ final class AnalysisRun {
             Consumer<Record> records,
             Consumer<MessageRecord> fragments)
             throws IOException {
-        try (CaptureSource source = InputOpener.open(in.input(), in.hints());
+        try (CaptureSource source = InputOpener.open(in.input(), in.hints(), options.limits());
                 Decoder decoder = new Decoder(options)) {
             decoder.fragmentTap(fragments);
             return decoder.decode(source, r -> {

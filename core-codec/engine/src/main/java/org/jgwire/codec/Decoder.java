@@ -64,7 +64,7 @@ public final class Decoder implements AutoCloseable {
         this.options = options;
         this.runtime =
                 new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(), options.limits());
-        this.deltaViews = new DeltaViews();
+        this.deltaViews = new DeltaViews(options.limits());
         this.ports = options.ports();
     }
 
@@ -100,7 +100,7 @@ public final class Decoder implements AutoCloseable {
      */
     public static DecodeSummary decodeFile(Path capture, DecodeOptions options, Consumer<Record> sink)
             throws IOException {
-        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
+        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO, options.limits());
                 Decoder decoder = new Decoder(options)) {
             return decoder.decode(source, sink);
         }

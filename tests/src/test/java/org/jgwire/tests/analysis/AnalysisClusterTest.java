@@ -151,7 +151,7 @@ class AnalysisClusterTest {
     private static Analysed analyse(Path pcap, Path home) throws Exception {
         // the payload head as large as the largest message: the reassembled record then holds every byte
         DecodeOptions options = new DecodeOptions(
-                Limits.DEFAULTS.withPayloadHeadBytes(2_000_000), home, null, null, java.util.Set.of());
+                Limits.builder().payloadHeadBytes(2_000_000).build(), home, null, null, java.util.Set.of());
         List<Record> records = new ArrayList<>();
         MembershipTimeline views = new MembershipTimeline();
         RpcTracker rpc = new RpcTracker();

@@ -9,6 +9,7 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.text.FollowTcpSource;
 import org.jgwire.codec.capture.text.HexLineSource;
 import org.jgwire.codec.capture.text.RawBinarySource;
@@ -45,6 +46,11 @@ public final class InputOpener {
      * @throws NoSuchFileException when the file does not exist
      */
     public static CaptureSource open(String pathOrDash, InputHints hints) throws IOException {
+        return open(pathOrDash, hints, Limits.DEFAULTS);
+    }
+
+    /** As {@link #open(String, InputHints)}, the sources bounded by {@code limits}. */
+    public static CaptureSource open(String pathOrDash, InputHints hints, Limits limits) throws IOException {
         if (hints == null) hints = InputHints.AUTO;
         Kind forced =
                 hints.format() == null ? null : Kind.valueOf(hints.format().toUpperCase(java.util.Locale.ROOT));
@@ -82,7 +88,7 @@ public final class InputOpener {
             }
         }
         try {
-            return source(kind, channel, hints.tcp());
+            return source(kind, channel, hints.tcp(), limits);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -97,18 +103,20 @@ public final class InputOpener {
         return detect(head.array(), head.position(), true);
     }
 
-    private static CaptureSource source(Kind kind, ReadableByteChannel channel, boolean tcp) throws IOException {
+    private static CaptureSource source(Kind kind, ReadableByteChannel channel, boolean tcp, Limits limits)
+            throws IOException {
         return switch (kind) {
-            case PCAP, PCAPNG -> captureFileReader(kind, channel);
-            case HEX -> new HexLineSource(channel, tcp);
-            case FOLLOW -> new FollowTcpSource(channel);
+            case PCAP, PCAPNG -> captureFileReader(kind, channel, limits);
+            case HEX -> new HexLineSource(channel, tcp, limits);
+            case FOLLOW -> new FollowTcpSource(channel, limits);
             case RAW -> new RawBinarySource(channel, tcp);
         };
     }
 
     /** The readers of binary capture files (the pcap helper's classes), in one place. */
-    private static CaptureSource captureFileReader(Kind kind, ReadableByteChannel channel) throws IOException {
-        return kind == Kind.PCAP ? new PcapReader(channel) : new PcapngReader(channel);
+    private static CaptureSource captureFileReader(Kind kind, ReadableByteChannel channel, Limits limits)
+            throws IOException {
+        return kind == Kind.PCAP ? new PcapReader(channel, limits) : new PcapngReader(channel, limits);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
+import org.jgwire.codec.Limits;
 
 /**
  * Reads a classic pcap file (the libpcap format: https://www.tcpdump.org/manpages/pcap-savefile.5.html) as a
@@ -11,13 +12,10 @@ import java.nio.channels.ReadableByteChannel;
  * "modified" (Kuznetzov) variant with its longer record header.
  *
  * <p>A record longer than the file's snaplen (and than 65535, since some writers understate it), or than
- * {@link #MAX_RECORD}, or a file that ends inside a record: every complete packet before it is returned first,
- * then {@link #next()} throws a {@link CaptureFormatException} naming the offset and the value.
+ * {@link Limits#maxCaptureBlock()}, or a file that ends inside a record: every complete packet before it is returned
+ * first, then {@link #next()} throws a {@link CaptureFormatException} naming the offset and the value.
  */
 public final class PcapReader implements CaptureSource {
-    /** Largest record accepted whatever the snaplen says; libpcap's own bound for any link type is 256 KiB. */
-    public static final int MAX_RECORD = 16 << 20;
-
     private static final int MAGIC_MICROS = 0xa1b2c3d4;
     private static final int MAGIC_NANOS = 0xa1b23c4d;
     private static final int MAGIC_MODIFIED = 0xa1b2cd34;
@@ -38,6 +36,11 @@ public final class PcapReader implements CaptureSource {
      * @throws CaptureFormatException when the input is not a pcap file
      */
     public PcapReader(ReadableByteChannel in) throws IOException {
+        this(in, Limits.DEFAULTS);
+    }
+
+    /** As {@link #PcapReader(ReadableByteChannel)}, records bounded by {@code limits}. */
+    public PcapReader(ReadableByteChannel in, Limits limits) throws IOException {
         input = new ChannelInput(in);
         if (!input.ensure(FILE_HEADER)) {
             throw new CaptureFormatException(
@@ -58,7 +61,8 @@ public final class PcapReader implements CaptureSource {
         snaplen = b.getInt(p + 16);
         // The low 16 bits are the link type; the upper bits may carry the FCS length (pcap-savefile(5)).
         linkType = b.getInt(p + 20) & 0xFFFF;
-        maxRecord = snaplen <= 0 ? MAX_RECORD : Math.min(MAX_RECORD, Math.max(snaplen, 65535));
+        int maxBlock = limits.maxCaptureBlock(); // whatever the snaplen says
+        maxRecord = snaplen <= 0 ? maxBlock : Math.min(maxBlock, Math.max(snaplen, 65535));
         input.advance(FILE_HEADER);
     }
 

@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
+import org.jgwire.codec.Limits;
 
 /**
  * Reads a pcapng file (https://www.ietf.org/archive/id/draft-ietf-opsawg-pcapng-02.html) as a stream of
@@ -14,22 +15,19 @@ import java.util.List;
  * 0, no timestamp: tsNanos -1) and obsolete Packet Blocks. Every other block type is skipped by its length.
  *
  * <p>A block length that is not a multiple of 4, shorter than its type's fixed part or longer than
- * {@link #MAX_BLOCK}, a packet longer than its block, an unknown interface, or a file that ends inside a block:
- * every complete packet before it is returned first, then {@link #next()} throws a {@link CaptureFormatException}
- * naming the offset and the value.
+ * {@link Limits#maxCaptureBlock()}, a packet longer than its block, an unknown interface, or a file that ends inside
+ * a block: every complete packet before it is returned first, then {@link #next()} throws a
+ * {@link CaptureFormatException} naming the offset and the value.
  */
 public final class PcapngReader implements CaptureSource {
-    /** Largest block accepted (Wireshark's own bound is of this order). */
-    public static final int MAX_BLOCK = 16 << 20;
-    /** Most interfaces one section may describe; each costs memory for the rest of the section. */
-    public static final int MAX_INTERFACES = 1 << 16;
-
     static final int SHB = 0x0A0D0D0A, IDB = 1, PB = 2, SPB = 3, EPB = 6;
     private static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
     private static final int OPT_ENDOFOPT = 0, IF_TSRESOL = 9, IF_TSOFFSET = 14;
 
     private final ChannelInput input;
     private final List<PcapngInterface> interfaces = new ArrayList<>();
+    private final int maxBlock;
+    private final int maxInterfaces;
     private long number;
     private int section;
     private boolean failed;
@@ -40,6 +38,13 @@ public final class PcapngReader implements CaptureSource {
      * @throws CaptureFormatException when the input does not start with one
      */
     public PcapngReader(ReadableByteChannel in) throws IOException {
+        this(in, Limits.DEFAULTS);
+    }
+
+    /** As {@link #PcapngReader(ReadableByteChannel)}, blocks and interfaces bounded by {@code limits}. */
+    public PcapngReader(ReadableByteChannel in, Limits limits) throws IOException {
+        maxBlock = limits.maxCaptureBlock();
+        maxInterfaces = limits.maxPcapngInterfaces();
         input = new ChannelInput(in);
         if (!input.ensure(12)) {
             throw new CaptureFormatException("pcapng file header cut short: " + input.available() + " bytes", 0);
@@ -104,12 +109,12 @@ public final class PcapngReader implements CaptureSource {
             }
             int len = b.getInt(b.position() + 4);
             int min = minLength(type);
-            if (len < min || (len & 3) != 0 || len > MAX_BLOCK) {
+            if (len < min || (len & 3) != 0 || len > maxBlock) {
                 throw fail(
                         String.format(
                                 "pcapng block of type 0x%x at offset %d declares length %d (must be a"
                                         + " multiple of 4 from %d to %d)",
-                                type, at, len & 0xFFFFFFFFL, min, MAX_BLOCK),
+                                type, at, len & 0xFFFFFFFFL, min, maxBlock),
                         at);
             }
             if (min == 12) { // a block type we do not read
@@ -156,9 +161,9 @@ public final class PcapngReader implements CaptureSource {
     }
 
     private void addInterface(ByteBuffer b, int p, int len, long at) throws CaptureFormatException {
-        if (interfaces.size() >= MAX_INTERFACES) {
+        if (interfaces.size() >= maxInterfaces) {
             throw fail(
-                    "pcapng section " + section + " describes more than " + MAX_INTERFACES
+                    "pcapng section " + section + " describes more than " + maxInterfaces
                             + " interfaces (block at offset " + at + ")",
                     at);
         }

@@ -16,7 +16,7 @@ final class Handshake {
     static final int MORE = -1, NO = -2;
 
     private static final byte[] COOKIE = {'b', 'e', 'l', 'a'};
-    /** Largest address we accept in a handshake; an IPv6 IpAddress takes 23. */
+    /** A recognition rule, not a limit: a larger addr_size is no handshake (an IPv6 IpAddress takes 23). */
     private static final int MAX_ADDR = 255;
     /** 3.6.0 - 3.6.4 wrote no addr_size (3.6.20 has it: {@code out.writeShort(local_addr.size())}). */
     private static final int FIRST_WITHOUT_SIZE = 3 << 11 | 6 << 6, LAST_WITHOUT_SIZE = FIRST_WITHOUT_SIZE | 4;

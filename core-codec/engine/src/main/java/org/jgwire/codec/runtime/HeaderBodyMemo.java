@@ -2,6 +2,7 @@ package org.jgwire.codec.runtime;
 
 import java.util.Arrays;
 import java.util.List;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.HeaderField;
 
 /**
@@ -12,7 +13,6 @@ import org.jgwire.codec.model.HeaderField;
  * (sequence numbers) stops being memoised after a streak of misses. Not thread-safe: one per decoding thread.
  */
 public final class HeaderBodyMemo {
-    private static final int MAX_BODY = 64;
     private static final int GIVE_UP_AFTER = 32;
 
     /**
@@ -25,6 +25,12 @@ public final class HeaderBodyMemo {
     public record Remembered(List<HeaderField> fields, String text, Object header, int bodyLength) {}
 
     private final Entry[] entries = new Entry[1 << 16];
+    private final int maxBody;
+
+    /** Remembering bodies of at most {@code maxBody} bytes ({@link Limits#maxMemoBody()}). */
+    public HeaderBodyMemo(int maxBody) {
+        this.maxBody = maxBody;
+    }
 
     private static final class Entry {
         byte[] body = new byte[0];
@@ -61,7 +67,7 @@ public final class HeaderBodyMemo {
     /** As {@link #remember(int, byte[], int, int, List, String)}, with the header object read from the body. */
     public List<HeaderField> remember(
             int magic, byte[] buf, int off, int len, List<HeaderField> fields, String text, Object header) {
-        if (len > MAX_BODY) return fields;
+        if (len > maxBody) return fields;
         int i = magic & 0xFFFF;
         Entry e = entries[i];
         if (e == null) entries[i] = e = new Entry();

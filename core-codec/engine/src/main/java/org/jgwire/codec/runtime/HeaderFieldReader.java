@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.HeaderField;
 
 /**
@@ -23,16 +24,20 @@ import org.jgwire.codec.model.HeaderField;
  * returns a neutral value or null to fall back to {@code toString()}.
  */
 public final class HeaderFieldReader {
-    private static final int MAX_ITEMS = 64;
     private static final String[] TYPE_NAMERS = {"type2Str", "typeToString", "type2String", "typeToStr"};
 
     private final Function<Object, Object> converter;
+    private final int maxItems;
     private final Map<Class<?>, Layout> layouts = new ConcurrentHashMap<>();
     private Layout lastLayout;
 
-    /** @param converter turns a JGroups value into a neutral one, or returns null when it has no special form */
-    public HeaderFieldReader(Function<Object, Object> converter) {
+    /**
+     * @param converter turns a JGroups value into a neutral one, or returns null when it has no special form
+     * @param maxItems  items of a collection or array kept ({@link Limits#maxHeaderFieldItems()})
+     */
+    public HeaderFieldReader(Function<Object, Object> converter, int maxItems) {
         this.converter = converter;
+        this.maxItems = maxItems;
     }
 
     public List<HeaderField> read(Object header) {
@@ -82,7 +87,7 @@ public final class HeaderFieldReader {
         if (converted != null) return converted;
         if (v instanceof Collection<?> c) return items(c.toArray());
         if (v.getClass().isArray()) {
-            Object[] a = new Object[Math.min(Array.getLength(v), MAX_ITEMS)];
+            Object[] a = new Object[Math.min(Array.getLength(v), maxItems)];
             for (int i = 0; i < a.length; i++) a[i] = Array.get(v, i);
             return items(a);
         }
@@ -90,8 +95,8 @@ public final class HeaderFieldReader {
     }
 
     private List<Object> items(Object[] a) {
-        List<Object> out = new ArrayList<>(Math.min(a.length, MAX_ITEMS));
-        for (int i = 0; i < a.length && i < MAX_ITEMS; i++) out.add(neutral(a[i]));
+        List<Object> out = new ArrayList<>(Math.min(a.length, maxItems));
+        for (int i = 0; i < a.length && i < maxItems; i++) out.add(neutral(a[i]));
         return out;
     }
 

@@ -3,7 +3,9 @@ package org.jgwire.codec.runtime;
 import java.util.List;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 
 /**
@@ -20,7 +22,10 @@ public interface WireAdapter {
 
     /**
      * Decodes one frame into message, gossip and error records, in wire order. Never throws: bytes it cannot
-     * decode become an {@link org.jgwire.codec.model.ErrorRecord}, and what was decoded before them is kept.
+     * decode become an {@link ErrorRecord}, and what was decoded before them is kept. Every offset in the records,
+     * error records too, counts from the frame's first byte, {@code buf[off]}; inside the adapter a problem is a
+     * {@link FrameProblem}, placed by its index in {@code buf}, and becomes an error record with
+     * {@link FrameProblem#record}.
      */
     List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame);
 
@@ -35,9 +40,9 @@ public interface WireAdapter {
      * {@code Util.messageToBuffer} in FRAG2/FRAG3 5.x); the 3.6 and 4.x families fragment payload bytes only.
      */
     default List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
-        return List.of(new org.jgwire.codec.model.ErrorRecord(
+        return List.of(new ErrorRecord(
                 frame,
-                org.jgwire.codec.model.ProblemKind.UNSUPPORTED_VERSION,
+                ProblemKind.UNSUPPORTED_VERSION,
                 -1,
                 "JGroups " + jgroupsVersion() + " does not serialize fragmented messages; no decoder for one"));
     }

@@ -1,5 +1,6 @@
 package org.jgwire.codec.stack;
 
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
@@ -9,7 +10,16 @@ import org.jgwire.codec.model.ViewInfo;
  * side. (Logical names are resolved by whoever shows the records, with a name table of its own.)
  */
 public final class DeltaViews {
-    private final ViewHistory views = new ViewHistory();
+    private final ViewHistory views;
+
+    public DeltaViews() {
+        this(Limits.DEFAULTS);
+    }
+
+    /** Remembering at most {@link Limits#maxViews()} views. */
+    public DeltaViews(Limits limits) {
+        this.views = new ViewHistory(limits.maxViews());
+    }
 
     /** Returns the record, with a delta view expanded. */
     public Record expand(Record r) {

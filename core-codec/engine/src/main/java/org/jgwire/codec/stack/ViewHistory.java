@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewInfo;
 
@@ -14,16 +15,21 @@ import org.jgwire.codec.model.ViewInfo;
  * view id, left, joined) instead of the full view by default; JGroups rebuilds it as
  * {@code ref.members - left + joined} (GMS.installView / View.create in 4.x and 5.x), and so do we.
  *
- * <p>Bounded: only the newest {@link #MAX_VIEWS} views are kept, which is far more than a delta ever refers back to.
+ * <p>Bounded: only the newest {@code maxViews} views are kept ({@link Limits#maxViews()}), far more than a delta
+ * ever refers back to.
  */
 public final class ViewHistory {
-    static final int MAX_VIEWS = 4096;
-
     private record Key(String creator, long id) {}
+
+    private final int maxViews;
 
     private final Map<Key, List<NodeAddress>> views = new HashMap<>();
     private final Map<Long, Key> newestById = new HashMap<>();
     private final java.util.ArrayDeque<Key> order = new java.util.ArrayDeque<>();
+
+    public ViewHistory(int maxViews) {
+        this.maxViews = maxViews;
+    }
 
     /**
      * Records a view and returns it with its member list complete: a delta view is expanded from the view it
@@ -65,7 +71,7 @@ public final class ViewHistory {
         Key k = new Key(v.creator() != null ? v.creator().id() : null, v.id());
         if (views.put(k, v.members()) == null) {
             order.addLast(k);
-            if (order.size() > MAX_VIEWS) {
+            if (order.size() > maxViews) {
                 Key old = order.removeFirst();
                 views.remove(old);
                 newestById.remove(old.id(), old);

@@ -27,7 +27,8 @@ class StreamFramerRobustnessTest {
         };
         for (int round = 0; round < 300; round++) {
             RecordingSink sink = new RecordingSink();
-            StreamFramer f = new StreamFramer(CLIENT, SERVER, Limits.DEFAULTS.withMaxFrameLength(1 << 16), sink);
+            StreamFramer f = new StreamFramer(
+                    CLIENT, SERVER, Limits.builder().maxFrameLength(1 << 16).build(), sink);
             for (int i = 0; i < 20; i++) {
                 byte[] p = parts[rnd.nextInt(parts.length)];
                 int from = rnd.nextInt(3) == 0 ? rnd.nextInt(p.length) : 0;

@@ -191,7 +191,8 @@ class StreamFramerTcpTest {
     @Test
     void honoursASmallerMaxFrame() throws Exception {
         byte[] big = single(2000, 1), small = single(10, 2);
-        StreamFramer f = new StreamFramer(CLIENT, SERVER, Limits.DEFAULTS.withMaxFrameLength(1024), sink);
+        StreamFramer f = new StreamFramer(
+                CLIENT, SERVER, Limits.builder().maxFrameLength(1024).build(), sink);
         byte[] stream = prefixed(small, big, small);
         f.data(stream, 0, stream.length, 1, -1);
         f.end(2, -1);

@@ -109,7 +109,15 @@ class IpDefragmenterTest {
 
     @Test
     void evictsTheOldestDatagramBeyondTheSetLimit() {
-        dissector = new NetworkDissector(new Limits(1 << 20, 16, 1 << 20, 2, 65535, 64, 256), problems);
+        dissector = new NetworkDissector(
+                Limits.builder()
+                        .maxFrameLength(1 << 20)
+                        .maxOpenStreams(16)
+                        .maxStreamBuffer(1 << 20)
+                        .maxIpFragmentSets(2)
+                        .maxIpFragmentBytes(65535)
+                        .build(),
+                problems);
         List<Transported> out = feed(v4(1, 0, 40, true), v4(2, 0, 40, true), v4(3, 0, 40, true));
         ProblemLog.Entry e = problems.only();
         assertEquals(ProblemKind.LIMIT, e.kind());
@@ -124,7 +132,15 @@ class IpDefragmenterTest {
 
     @Test
     void evictsTheOldestIpv6DatagramToo() {
-        dissector = new NetworkDissector(new Limits(1 << 20, 16, 1 << 20, 1, 65535, 64, 256), problems);
+        dissector = new NetworkDissector(
+                Limits.builder()
+                        .maxFrameLength(1 << 20)
+                        .maxOpenStreams(16)
+                        .maxStreamBuffer(1 << 20)
+                        .maxIpFragmentSets(1)
+                        .maxIpFragmentBytes(65535)
+                        .build(),
+                problems);
         List<Transported> out =
                 feed(v6(7, 0, 40, true), v6(8, 80, 108, false), v6(7, 40, 80, true), v6(7, 80, 108, false));
         assertTrue(out.stream().allMatch(t -> t == null), "7 lost its first fragment when 8 arrived");
@@ -136,7 +152,15 @@ class IpDefragmenterTest {
 
     @Test
     void dropsADatagramLargerThanTheByteLimit() {
-        dissector = new NetworkDissector(new Limits(1 << 20, 16, 1 << 20, 16, 100, 64, 256), problems);
+        dissector = new NetworkDissector(
+                Limits.builder()
+                        .maxFrameLength(1 << 20)
+                        .maxOpenStreams(16)
+                        .maxStreamBuffer(1 << 20)
+                        .maxIpFragmentSets(16)
+                        .maxIpFragmentBytes(100)
+                        .build(),
+                problems);
         List<Transported> out = feed(v4(1, 0, 40, true), v4(1, 80, 108, false), v4(1, 40, 80, true));
         assertTrue(out.stream().allMatch(t -> t == null));
         assertEquals(ProblemKind.LIMIT, problems.entries.get(0).kind());

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.HeaderField;
 import org.junit.jupiter.api.Test;
 
 class HeaderBodyMemoTest {
-    private final HeaderBodyMemo memo = new HeaderBodyMemo();
+    private final HeaderBodyMemo memo = new HeaderBodyMemo(Limits.DEFAULTS.maxMemoBody());
 
     @Test
     void aRepeatedBodyGivesWhatItWasReadAs() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.Arrays;
 import java.util.List;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.HeaderField;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +32,8 @@ class HeaderFieldReaderTest {
         }
     }
 
-    private final HeaderFieldReader reader =
-            new HeaderFieldReader(v -> v instanceof StringBuilder b ? "sb:" + b : null);
+    private final HeaderFieldReader reader = new HeaderFieldReader(
+            v -> v instanceof StringBuilder b ? "sb:" + b : null, Limits.DEFAULTS.maxHeaderFieldItems());
 
     @Test
     void readsFieldsSuperclassFirstWithTypeCodesNamed() {

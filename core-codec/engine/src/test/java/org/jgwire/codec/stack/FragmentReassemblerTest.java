@@ -205,7 +205,8 @@ class FragmentReassemblerTest {
 
     @Test
     void dropsTheOldestSetWhenTooManyAreOpenAndNamesTheOption() {
-        FragmentReassembler r = reassembler(Limits.DEFAULTS.withFragmentBounds(2, 1 << 20));
+        FragmentReassembler r = reassembler(
+                Limits.builder().maxFragmentSets(2).maxFragmentBytes(1 << 20).build());
         feed(r, "BYTES", List.of(frag2(1, 0, 2)), ascii("a"));
         feed(r, "BYTES", List.of(frag2(2, 0, 2)), ascii("b"));
         feed(r, "BYTES", List.of(frag2(3, 0, 2)), ascii("c"));
@@ -222,7 +223,8 @@ class FragmentReassemblerTest {
 
     @Test
     void dropsSetsWhenTheBytesHeldWouldExceedTheMaximum() {
-        FragmentReassembler r = reassembler(Limits.DEFAULTS.withFragmentBounds(16, 10));
+        FragmentReassembler r = reassembler(
+                Limits.builder().maxFragmentSets(16).maxFragmentBytes(10).build());
         feed(r, "BYTES", List.of(frag2(1, 0, 2)), ascii("123456"));
         feed(r, "BYTES", List.of(frag2(2, 0, 2)), ascii("abcdef"));
         ErrorRecord e = (ErrorRecord) out.get(0);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewInfo;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class ViewHistoryTest {
 
     @Test
     void expandsDeltaAsJGroupsDoes() {
-        ViewHistory h = new ViewHistory();
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
         h.add(full(A, 3, A, B, C));
         ViewInfo v4 = h.add(delta(A, 4, 3, List.of(B), List.of(D)));
         assertEquals(List.of(A, C, D), v4.members(), "ref minus left, then joined appended");
@@ -35,7 +36,7 @@ class ViewHistoryTest {
 
     @Test
     void chainsDeltasOnExpandedDeltas() {
-        ViewHistory h = new ViewHistory();
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
         h.add(full(A, 1, A));
         h.add(delta(A, 2, 1, List.of(), List.of(B)));
         ViewInfo v3 = h.add(delta(A, 3, 2, List.of(), List.of(C)));
@@ -44,7 +45,7 @@ class ViewHistoryTest {
 
     @Test
     void deltaOfAnUnseenViewStaysEmpty() {
-        ViewHistory h = new ViewHistory();
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
         ViewInfo d = delta(A, 9, 8, List.of(), List.of(B));
         ViewInfo out = h.add(d);
         assertSame(d, out);
@@ -53,7 +54,7 @@ class ViewHistoryTest {
 
     @Test
     void deltaAfterCoordinatorChangeFindsTheReferenceByCounter() {
-        ViewHistory h = new ViewHistory();
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
         h.add(full(A, 5, A, B, C));
         // B took over after A crashed: its delta refers to A's view 5
         ViewInfo v6 = h.add(delta(B, 6, 5, List.of(A), List.of()));
@@ -62,8 +63,8 @@ class ViewHistoryTest {
 
     @Test
     void forgetsTheOldestViewsBeyondItsBound() {
-        ViewHistory h = new ViewHistory();
-        for (int i = 1; i <= ViewHistory.MAX_VIEWS + 1; i++) h.add(full(A, i, A, B));
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
+        for (int i = 1; i <= Limits.DEFAULTS.maxViews() + 1; i++) h.add(full(A, i, A, B));
         assertTrue(h.add(delta(A, 99_999, 1, List.of(), List.of(C))).members().isEmpty(), "view 1 was evicted");
         assertEquals(
                 List.of(A, B, C),

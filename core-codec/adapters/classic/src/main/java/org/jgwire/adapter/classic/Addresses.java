@@ -22,9 +22,13 @@ import org.jgwire.codec.model.NodeAddress;
  * ExtendedUUID equals the plain UUID with the same bits).
  */
 final class Addresses {
-    private static final int MAX_CACHED = 4096;
-
     private final Map<Address, NodeAddress> cache = new HashMap<>();
+    private final int maxCached;
+
+    /** Caching at most {@code maxCached} conversions ({@code Limits.maxCachedAddresses}). */
+    Addresses(int maxCached) {
+        this.maxCached = maxCached;
+    }
 
     /** A {@link NodeAddress} for {@code a}, or null for null. */
     NodeAddress node(Address a) {
@@ -32,7 +36,7 @@ final class Addresses {
         NodeAddress n = cache.get(a);
         if (n != null && n.kind().equals(kindOf(a))) return n;
         n = convert(a);
-        if (cache.size() >= MAX_CACHED) cache.clear();
+        if (cache.size() >= maxCached) cache.clear();
         cache.put(a, n);
         return n;
     }

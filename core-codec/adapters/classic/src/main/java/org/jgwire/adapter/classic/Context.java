@@ -12,10 +12,10 @@ final class Context {
     final int jarMajor;
 
     final HeaderFactory factory;
-    final Addresses addresses = new Addresses();
+    final Addresses addresses;
     final HeaderRecords headers;
-    final Views views = new Views(addresses);
-    final Discoveries discoveries = new Discoveries(addresses);
+    final Views views;
+    final Discoveries discoveries;
     final FlagNames flagNames = new FlagNames();
     final Payloads payloads;
     private final List<Record> late = new ArrayList<>(2);
@@ -31,8 +31,11 @@ final class Context {
         }
         this.jarMajor = major;
         this.factory = factory;
+        this.addresses = new Addresses(limits.maxCachedAddresses());
+        this.views = new Views(addresses);
+        this.discoveries = new Discoveries(addresses);
         this.payloads = new Payloads(limits);
-        this.headers = new HeaderRecords(addresses, limits.headerTexts());
+        this.headers = new HeaderRecords(addresses, limits);
     }
 
     /** A problem found while building a record, reported right after that record. */

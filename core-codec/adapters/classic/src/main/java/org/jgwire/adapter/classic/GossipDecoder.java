@@ -16,6 +16,7 @@ import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.runtime.FrameInput;
+import org.jgwire.codec.runtime.FrameProblem;
 
 /**
  * Walks a GossipData ({@code GossipData.readFrom}): {@code type(u8) group(string) addr [sender (4.0+)]}, for
@@ -42,9 +43,9 @@ final class GossipDecoder {
         try {
             int t = in.readUnsignedByte();
             if (t >= types.length)
-                throw new Problem(
+                throw new FrameProblem(
                         ProblemKind.MALFORMED,
-                        0,
+                        off,
                         "gossip type " + t + " is not one of JGroups " + cx.jar + "'s GossipType values (0.."
                                 + (types.length - 1) + ")");
             GossipType type = types[t];
@@ -63,14 +64,14 @@ final class GossipDecoder {
             int bufOff = in.position();
             if (blen < 0) blen = 0; // GossipData.writeTo writes 0 for no buffer; readFrom reads nothing for <= 0
             if (blen > in.remaining())
-                throw new Problem(
+                throw new FrameProblem(
                         ProblemKind.TRUNCATED,
-                        bufOff - 4 - off,
+                        bufOff - 4,
                         "buffer length " + blen + " exceeds the " + in.remaining() + " bytes left");
             if (type == GossipType.MESSAGE && blen > 0) transport.decode(buf, bufOff, bufOff + blen, off, frame, out);
             else out.add(new GossipRecord(frame, type.name(), group, cx.addresses.node(addr), discovery, cx.jar));
-        } catch (Problem p) {
-            out.add(new ErrorRecord(frame, p.kind, p.offset, p.getMessage()));
+        } catch (FrameProblem p) {
+            out.add(p.record(frame, off));
         } catch (EOFException e) {
             out.add(new ErrorRecord(
                     frame,

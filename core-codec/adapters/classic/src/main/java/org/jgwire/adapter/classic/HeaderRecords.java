@@ -6,6 +6,7 @@ import java.util.List;
 import org.jgroups.Header;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TpHeader;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
@@ -15,12 +16,13 @@ import org.jgwire.codec.runtime.HeaderFieldReader;
 final class HeaderRecords {
     private final String[] protocolNames = new String[1 << 16];
     private final HeaderFieldReader fields;
-    private final HeaderBodyMemo memos = new HeaderBodyMemo();
+    private final HeaderBodyMemo memos;
     private final boolean keepTexts;
 
-    HeaderRecords(Addresses addresses, boolean keepTexts) {
-        this.keepTexts = keepTexts;
-        this.fields = new HeaderFieldReader(addresses::neutral);
+    HeaderRecords(Addresses addresses, Limits limits) {
+        this.keepTexts = limits.headerTexts();
+        this.fields = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
+        this.memos = new HeaderBodyMemo(limits.maxMemoBody());
     }
 
     /** The protocol's simple class name from the jar's protocol-id map, or {@code id=<n>}. */

@@ -23,6 +23,7 @@ import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.FrameInput;
+import org.jgwire.codec.runtime.FrameProblem;
 
 /**
  * Walks a 3.x/4.x transport frame ({@code TP.receive}): {@code version(u16) flags(u8)}, then one message
@@ -90,14 +91,14 @@ final class TransportDecoder {
                 cx.flushLate(out);
                 return;
             }
-            Address dest = address("list dest", base), src = address("list src", base);
+            Address dest = address("list dest"), src = address("list src");
             String cluster = null;
             int clusterLen = in.readShort();
             if (clusterLen >= 0) {
                 if (clusterLen > in.remaining())
-                    throw new Problem(
+                    throw new FrameProblem(
                             ProblemKind.TRUNCATED,
-                            in.position() - 2 - base,
+                            in.position() - 2,
                             "cluster name length " + clusterLen + " exceeds the " + in.remaining()
                                     + " bytes left in the frame");
                 cluster = new String(buf, in.position(), clusterLen, StandardCharsets.ISO_8859_1);
@@ -105,14 +106,15 @@ final class TransportDecoder {
             }
             count = in.readInt();
             if (count < 0)
-                throw new Problem(
-                        ProblemKind.MALFORMED, in.position() - 4 - base, "message count " + count + " is negative");
+                throw new FrameProblem(
+                        ProblemKind.MALFORMED, in.position() - 4, "message count " + count + " is negative");
             for (index = 0; index < count; index++) {
                 out.add(message(buf, base, frame, version, multicast, dest, src, cluster, index, count));
                 cx.flushLate(out);
             }
-        } catch (Problem p) {
-            out.add(new ErrorRecord(frame, p.kind, p.offset, where(list, index, count) + ": " + p.getMessage()));
+        } catch (FrameProblem p) {
+            out.add(new ErrorRecord(
+                    frame, p.kind(), p.position() - base, where(list, index, count) + ": " + p.getMessage()));
         } catch (EOFException e) {
             out.add(new ErrorRecord(
                     frame,
@@ -146,23 +148,23 @@ final class TransportDecoder {
         int start = in.position();
         int leading = in.readByte();
         int flags = in.readShort() & 0xFFFF;
-        if ((leading & DEST_SET) != 0) dest = address("dest", base);
-        if ((leading & SRC_SET) != 0) src = address("src", base);
+        if ((leading & DEST_SET) != 0) dest = address("dest");
+        if ((leading & SRC_SET) != 0) src = address("src");
         int n = in.readShort();
         if (n < 0)
-            throw new Problem(ProblemKind.MALFORMED, in.position() - 2 - base, "header count " + n + " is negative");
-        for (int i = 0; i < n; i++) readHeader(i, base);
+            throw new FrameProblem(ProblemKind.MALFORMED, in.position() - 2, "header count " + n + " is negative");
+        for (int i = 0; i < n; i++) readHeader(i);
         int payloadOff = in.position(), payloadLen = 0;
         if ((leading & BUF_SET) != 0) {
             payloadLen = in.readInt();
             payloadOff = in.position();
             if (payloadLen < 0)
-                throw new Problem(
-                        ProblemKind.MALFORMED, payloadOff - 4 - base, "payload length " + payloadLen + " is negative");
+                throw new FrameProblem(
+                        ProblemKind.MALFORMED, payloadOff - 4, "payload length " + payloadLen + " is negative");
             if (payloadLen > in.remaining())
-                throw new Problem(
+                throw new FrameProblem(
                         ProblemKind.TRUNCATED,
-                        payloadOff - 4 - base,
+                        payloadOff - 4,
                         "payload length " + payloadLen + " exceeds the " + in.remaining() + " bytes left in the frame");
             in.skipBytes(payloadLen);
         }
@@ -233,7 +235,7 @@ final class TransportDecoder {
     }
 
     /** One header: {@code protocol_id(u16) magic_id(u16) body}; the body's end is known only to its class. */
-    private void readHeader(int i, int base) throws Exception {
+    private void readHeader(int i) throws Exception {
         if (i == hdrs.length) grow();
         int start = in.position();
         short pid = in.readShort(), magic = in.readShort();
@@ -244,23 +246,26 @@ final class TransportDecoder {
             h = null;
         }
         if (h == null)
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.UNKNOWN_CLASS,
-                    start + 2 - base,
-                    "header " + (i + 1) + ": magic id " + (magic & 0xFFFF) + " (protocol " + cx.headers.protocol(pid)
+                    start + 2,
+                    "header " + (i + 1) + ": magic id "
+                            + (magic & 0xFFFF) + " (protocol " + cx.headers.protocol(pid)
                             + ") is not in the magic map of JGroups " + cx.jar);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.TRUNCATED,
-                    start - base,
-                    "header " + (i + 1) + " " + h.getClass().getSimpleName() + " (magic id " + (magic & 0xFFFF)
-                            + ", protocol " + cx.headers.protocol(pid) + ") runs past the end of the frame");
+                    start,
+                    "header " + (i + 1) + " "
+                            + h.getClass().getSimpleName()
+                            + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid)
+                            + ") runs past the end of the frame");
         } catch (Throwable t) { // includes OutOfMemoryError from a garbage length the header class trusted
-            throw new Problem(
+            throw new FrameProblem(
                     kindOf(t),
-                    start - base,
+                    start,
                     "header " + (i + 1) + " " + h.getClass().getSimpleName() + " (magic id " + (magic & 0xFFFF)
                             + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
         }
@@ -273,14 +278,14 @@ final class TransportDecoder {
     }
 
     /** An address as {@code Util.readAddress} reads it; a failure names which address and where. */
-    private Address address(String which, int base) throws Exception {
+    private Address address(String which) throws Exception {
         int at = in.position();
         try {
             return Util.readAddress(in);
         } catch (EOFException e) {
             throw e;
         } catch (Throwable t) {
-            throw new Problem(kindOf(t), at - base, which + " address could not be read: " + t);
+            throw new FrameProblem(kindOf(t), at, which + " address could not be read: " + t);
         }
     }
 

@@ -102,6 +102,22 @@ class MalformedFrameTest {
     }
 
     @Test
+    void errorOffsetsCountFromTheFrameNotFromTheBuffer() throws Exception {
+        Message second = text("two");
+        second.putHeader(Frames.protocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW_ACK));
+        byte[] frame = Frames.list(null, a, "demo", List.of(text("one"), second), true);
+        int magicAt = message(transport(frame).get(1)).headers().get(0).offset() + 2;
+        frame[magicAt] = 0x7F; // magic id 0x7FF0: in no magic map
+        frame[magicAt + 1] = (byte) 0xF0;
+        byte[] buffer = new byte[7 + frame.length];
+        System.arraycopy(frame, 0, buffer, 7, frame.length);
+
+        List<Record> records = adapter.decode(FrameKind.TRANSPORT, buffer, 7, frame.length, FRAME);
+
+        assertEquals(magicAt, error(records.get(1)).offset());
+    }
+
+    @Test
     void reportsANegativePayloadLength() throws Exception {
         byte[] frame = Frames.single(text("abc"), "demo", true);
         int lengthAt = frame.length - 3 - 4; // payload "abc" preceded by its i32 length

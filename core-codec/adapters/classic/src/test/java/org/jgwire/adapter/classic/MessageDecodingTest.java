@@ -43,7 +43,8 @@ class MessageDecodingTest {
         byte[] frame = Frames.single(msg, "demo", false);
         HeaderRecord kept = message(transport(frame).get(0)).headers().get(0);
         assertEquals(new TpHeader("demo").toString(), kept.text());
-        WireAdapter without = TestFamily.adapter(Limits.DEFAULTS.withHeaderTexts(false));
+        WireAdapter without =
+                TestFamily.adapter(Limits.builder().headerTexts(false).build());
         for (int i = 0; i < 2; i++) { // the second time, the body repeats: the adapter's memo answers
             HeaderRecord left = message(without.decode(FrameKind.TRANSPORT, frame, 0, frame.length, FRAME)
                             .get(0))

@@ -22,15 +22,20 @@ import org.jgwire.codec.model.NodeAddress;
  * addresses compare by value), bounded so a capture with many members cannot grow it without limit.
  */
 final class Addresses {
-    private static final int MAX_CACHED = 4096;
     private final Map<Address, NodeAddress> cache = new HashMap<>();
+    private final int maxCached;
+
+    /** Caching at most {@code maxCached} conversions ({@code Limits.maxCachedAddresses}). */
+    Addresses(int maxCached) {
+        this.maxCached = maxCached;
+    }
 
     NodeAddress of(Address a) {
         if (a == null) return null;
         NodeAddress n = cache.get(a);
         if (n == null) {
             n = convert(a);
-            if (cache.size() >= MAX_CACHED) cache.clear();
+            if (cache.size() >= maxCached) cache.clear();
             cache.put(a, n);
         }
         return n;

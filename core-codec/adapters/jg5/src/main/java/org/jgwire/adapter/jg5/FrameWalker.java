@@ -28,6 +28,7 @@ import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.FrameInput;
+import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
 
@@ -40,7 +41,6 @@ import org.jgwire.codec.runtime.HeaderFieldReader;
 final class FrameWalker {
     private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)
     private static final byte DEST_SET = 1, SRC_SET = 2; // BaseMessage.DEST_SET / SRC_SET (leading byte)
-    private static final int MAX_NESTING = 4;
     /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
     private static final byte CONTROL = 1;
 
@@ -59,7 +59,7 @@ final class FrameWalker {
     private final GmsViews views;
     private final DiscoveryData discovery;
     private final LongMessage longReader = new LongMessage();
-    private final HeaderBodyMemo memos = new HeaderBodyMemo();
+    private final HeaderBodyMemo memos;
     private final Field tpCluster;
     final FrameInput in = new FrameInput(FrameInput.Wording.JG5);
 
@@ -75,7 +75,8 @@ final class FrameWalker {
         this.jar = jar;
         this.limits = limits;
         this.addresses = addresses;
-        this.fieldReader = new HeaderFieldReader(addresses::neutral);
+        this.fieldReader = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
+        this.memos = new HeaderBodyMemo(limits.maxMemoBody());
         this.objects = new ObjectPayloads(jar);
         this.views = new GmsViews(addresses);
         this.discovery = new DiscoveryData(jar, addresses);
@@ -123,14 +124,14 @@ final class FrameWalker {
             int count = in.readInt();
             // a count larger than the frame holds ends in a truncation error at the first missing message
             if (count < 0)
-                throw new Problem(ProblemKind.MALFORMED, in.position() - 4, "negative message count " + count);
+                throw new FrameProblem(ProblemKind.MALFORMED, in.position() - 4, "negative message count " + count);
             for (int i = 0; i < count; i++) {
                 short type = in.readShort();
                 message(type, dest, src, multicast, cluster, i, count, i == count - 1, 0);
             }
         }
         if (in.remaining() > 0)
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.MALFORMED,
                     in.position(),
                     in.remaining() + " bytes after the last message of the frame");
@@ -176,7 +177,7 @@ final class FrameWalker {
         String typeName = type >= 0 && type < jar.typeNames.length ? jar.typeNames[type] : null;
         int start = in.position();
         if (typeName == null)
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.UNKNOWN_CLASS,
                     start - 2,
                     "message type " + type + " is unknown to JGroups " + jar.label);
@@ -185,7 +186,8 @@ final class FrameWalker {
         if ((leading & DEST_SET) != 0) dest = address();
         if ((leading & SRC_SET) != 0) src = address();
         int hcount = in.readShort();
-        if (hcount < 0) throw new Problem(ProblemKind.MALFORMED, in.position() - 2, "negative header count " + hcount);
+        if (hcount < 0)
+            throw new FrameProblem(ProblemKind.MALFORMED, in.position() - 2, "negative header count " + hcount);
         List<HeaderRecord> headers = new ArrayList<>(Math.min(hcount, 8)); // the count is untrusted
         GMS.GmsHeader gms = null;
         PingHeader ping = null;
@@ -225,7 +227,7 @@ final class FrameWalker {
                 try {
                     longReader.readPayload(in);
                 } catch (ClassNotFoundException e) {
-                    throw new Problem(ProblemKind.UNKNOWN_CLASS, pstart, "long payload: " + e.getMessage());
+                    throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, pstart, "long payload: " + e.getMessage());
                 }
                 payload = new Payload(
                         in.position() - pstart,
@@ -270,7 +272,7 @@ final class FrameWalker {
                     throw e;
                 }
             }
-            default -> throw new Problem(
+            default -> throw new FrameProblem(
                     ProblemKind.UNKNOWN_CLASS,
                     start - 2,
                     "message type " + typeName + " (" + type + ") has no payload reader in jgwire");
@@ -326,7 +328,7 @@ final class FrameWalker {
         if (reserved >= 0) out.set(reserved, r);
         else out.add(r);
         if (late != null) out.add(late);
-        if (unknownEnd != null) throw new Problem(ProblemKind.UNKNOWN_CLASS, pstart, unknownEnd);
+        if (unknownEnd != null) throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, pstart, unknownEnd);
     }
 
     /**
@@ -341,9 +343,9 @@ final class FrameWalker {
         int count = in.readInt();
         Address innerSrc = src;
         if (type == 7) innerSrc = address();
-        if (count < 0) throw new Problem(ProblemKind.MALFORMED, pstart, "negative sub-message count " + count);
-        if (depth >= MAX_NESTING)
-            throw new Problem(ProblemKind.LIMIT, pstart, "messages nested deeper than " + MAX_NESTING);
+        if (count < 0) throw new FrameProblem(ProblemKind.MALFORMED, pstart, "negative sub-message count " + count);
+        if (depth >= limits.maxNesting())
+            throw new FrameProblem(ProblemKind.LIMIT, pstart, "messages nested deeper than " + limits.maxNesting());
         for (int i = 0; i < count; i++) {
             short t = in.readShort();
             message(t, dest, innerSrc, multicast, cluster, i, count, atEnd && i == count - 1, depth + 1);
@@ -358,7 +360,7 @@ final class FrameWalker {
         try {
             return Util.readAddress(in);
         } catch (ClassNotFoundException e) {
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.UNKNOWN_CLASS,
                     p,
                     "address class unknown to JGroups " + jar.label + ": " + e.getMessage());
@@ -409,7 +411,7 @@ final class FrameWalker {
             h = null;
         }
         if (h == null)
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.UNKNOWN_CLASS,
                     hstart + 2,
                     "header " + i + " (protocol " + jar.protocolName(protId) + "): magic id " + magic
@@ -417,13 +419,13 @@ final class FrameWalker {
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.TRUNCATED,
                     hstart,
                     "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
                             + jar.protocolName(protId) + ") is cut short: " + e.getMessage());
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.MALFORMED,
                     hstart,
                     "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
@@ -455,7 +457,7 @@ final class FrameWalker {
         if (len < 0) return Payload.EMPTY;
         int p = in.position();
         if (len > in.remaining())
-            throw new Problem(
+            throw new FrameProblem(
                     ProblemKind.TRUNCATED,
                     p - 4,
                     "payload of " + len + " bytes but only " + in.remaining() + " left in the frame");

@@ -9,6 +9,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.WireAdapter;
 
 /**
@@ -25,8 +26,9 @@ public final class Jg5WireAdapter implements WireAdapter {
     @Override
     public void init(Limits limits) {
         jar = new JarFacts();
-        Addresses addresses = new Addresses();
-        walker = new FrameWalker(jar, limits != null ? limits : Limits.DEFAULTS, addresses);
+        if (limits == null) limits = Limits.DEFAULTS;
+        Addresses addresses = new Addresses(limits.maxCachedAddresses());
+        walker = new FrameWalker(jar, limits, addresses);
         gossip = new GossipDecoder(jar, addresses, walker);
     }
 
@@ -46,8 +48,8 @@ public final class Jg5WireAdapter implements WireAdapter {
                 case BARE_MESSAGE -> walker.bare();
                 case GOSSIP -> gossip.decode(frame, out);
             }
-        } catch (Problem p) {
-            out.add(new ErrorRecord(frame, p.kind, p.position - off, p.getMessage()));
+        } catch (FrameProblem p) {
+            out.add(p.record(frame, off));
         } catch (EOFException e) {
             out.add(new ErrorRecord(
                     frame,
@@ -73,8 +75,8 @@ public final class Jg5WireAdapter implements WireAdapter {
         walker.in.reset(buf, off, len);
         try {
             walker.serialized((short) type);
-        } catch (Problem p) {
-            out.add(new ErrorRecord(frame, p.kind, p.position - off, p.getMessage()));
+        } catch (FrameProblem p) {
+            out.add(p.record(frame, off));
         } catch (EOFException e) {
             out.add(new ErrorRecord(
                     frame,

@@ -3,7 +3,9 @@ package org.jgwire.adapter.jg5;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.jgroups.conf.ClassConfigurator;
+import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.runtime.FrameInput;
+import org.jgwire.codec.runtime.FrameProblem;
 
 /**
  * Finds the extent of an ObjectMessage payload and names what it holds, without ever Java-deserializing it and
@@ -103,8 +105,8 @@ final class ObjectPayloads {
                 object = ClassConfigurator.create(magic);
                 className = object.getClass().getName();
             } catch (ClassNotFoundException | RuntimeException e) {
-                throw new Problem(
-                        org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS,
+                throw new FrameProblem(
+                        ProblemKind.UNKNOWN_CLASS,
                         in.position() - 2,
                         "object payload: magic id " + magic + " is unknown to JGroups " + jar.label);
             }
@@ -115,8 +117,8 @@ final class ObjectPayloads {
                 try {
                     s.readFrom(in);
                 } catch (ClassNotFoundException e) {
-                    throw new Problem(
-                            org.jgwire.codec.model.ProblemKind.UNKNOWN_CLASS,
+                    throw new FrameProblem(
+                            ProblemKind.UNKNOWN_CLASS,
                             in.position(),
                             "object payload of " + className + ": " + e.getMessage());
                 }
@@ -145,8 +147,8 @@ final class ObjectPayloads {
                 set("byte[]", null);
             }
             case 19 -> set("java.lang.Class", "class type " + in.readByte());
-            default -> throw new Problem(
-                    org.jgwire.codec.model.ProblemKind.MALFORMED,
+            default -> throw new FrameProblem(
+                    ProblemKind.MALFORMED,
                     in.position() - 1,
                     "object payload: type byte " + type + " is none of Util's TYPE_* codes");
         }

@@ -40,12 +40,13 @@ class Jg5FragmentReassemblyTest {
     private final List<Record> out = new ArrayList<>();
 
     Jg5FragmentReassemblyTest() {
-        adapter.init(Limits.DEFAULTS.withPayloadHeadBytes(1 << 16)); // the head is the whole payload: compared below
+        adapter.init(
+                Limits.builder().payloadHeadBytes(1 << 16).build()); // the head is the whole payload: compared below
     }
 
     private FragmentReassembler reassembler() {
         return new FragmentReassembler(
-                Limits.DEFAULTS.withPayloadHeadBytes(1 << 16),
+                Limits.builder().payloadHeadBytes(1 << 16).build(),
                 (version, type, buf, off, len, frame) -> adapter.decodeMessage(type, buf, off, len, frame),
                 null);
     }

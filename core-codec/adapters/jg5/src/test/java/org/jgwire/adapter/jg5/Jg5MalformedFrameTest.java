@@ -96,4 +96,24 @@ class Jg5MalformedFrameTest {
             }
         }
     }
+
+    @Test
+    void errorOffsetsCountFromTheFrameNotFromTheBuffer() throws Exception {
+        List<Message> msgs = List.of(
+                new BytesMessage(null, "first".getBytes()).setSrc(A),
+                Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A));
+        byte[] frame = Frames.list(null, A, "demo", msgs);
+        int magicAt = ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(1))
+                        .headers()
+                        .get(0)
+                        .offset()
+                + 2;
+        frame[magicAt] = 0x7F; // magic id 0x7F.. : no class in the map
+        byte[] buffer = new byte[7 + frame.length];
+        System.arraycopy(frame, 0, buffer, 7, frame.length);
+
+        List<Record> r = Frames.adapter().decode(FrameKind.TRANSPORT, buffer, 7, frame.length, Frames.FRAME);
+
+        assertEquals(magicAt, ((ErrorRecord) r.get(1)).offset());
+    }
 }

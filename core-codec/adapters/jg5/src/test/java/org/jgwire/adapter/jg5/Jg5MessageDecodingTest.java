@@ -46,7 +46,7 @@ class Jg5MessageDecodingTest {
         assertEquals(
                 NakAckHeader2.createMessageHeader(7).toString(), kept.get(0).text());
         Jg5WireAdapter without = new Jg5WireAdapter();
-        without.init(Limits.DEFAULTS.withHeaderTexts(false));
+        without.init(Limits.builder().headerTexts(false).build());
         for (int i = 0; i < 2; i++) { // the second time, the bodies repeat: the adapter's memo answers
             List<HeaderRecord> left = ((MessageRecord)
                             without.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME)

@@ -5,6 +5,7 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.CaptureFormatException;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
@@ -32,7 +33,8 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
 
     private final ReadableByteChannel channel;
     private final LineInput lines;
-    private final Problems problems = new Problems();
+    private final Problems problems;
+    private final int maxLine;
     /** Node 0 and 1 of each block read so far. */
     private final List<Endpoint[]> nodes = new ArrayList<>();
 
@@ -40,8 +42,15 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
     private boolean udp;
 
     public FollowTcpSource(ReadableByteChannel in) {
+        this(in, Limits.DEFAULTS);
+    }
+
+    /** As {@link #FollowTcpSource(ReadableByteChannel)}, lines and bad lines bounded by {@code limits}. */
+    public FollowTcpSource(ReadableByteChannel in, Limits limits) {
         this.channel = in;
-        this.lines = new LineInput(in);
+        this.maxLine = limits.maxTextLine();
+        this.lines = new LineInput(in, maxLine);
+        this.problems = new Problems(limits.maxPendingBadLines());
     }
 
     /**
@@ -62,8 +71,8 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
                         in.number,
                         ProblemKind.LIMIT,
                         -1,
-                        "line " + in.number + " is " + in.length + " characters long, more than the maximum ("
-                                + LineInput.MAX_LINE + "); skipped");
+                        "line " + in.number + " is " + in.length + " characters long, more than the maximum (" + maxLine
+                                + "); skipped");
                 continue;
             }
             byte[] b = in.buf;

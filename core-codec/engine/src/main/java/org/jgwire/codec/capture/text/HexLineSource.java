@@ -3,6 +3,7 @@ package org.jgwire.codec.capture.text;
 import java.io.IOException;
 import java.nio.channels.ReadableByteChannel;
 import java.util.List;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
 import org.jgwire.codec.capture.PayloadChunk;
@@ -24,15 +25,13 @@ import org.jgwire.codec.model.ProblemKind;
  * {@link #drainProblems()} and skipped.
  */
 public final class HexLineSource implements CaptureSource, SkipsBadLines {
-    private static final int MAX_FIELDS = 64;
-
     private final ReadableByteChannel channel;
     private final LineInput lines;
     private final int stream;
     private final int maxLine;
-    private final Problems problems = new Problems();
-    private final int[] fieldStart = new int[MAX_FIELDS];
-    private final int[] fieldEnd = new int[MAX_FIELDS];
+    private final Problems problems;
+    private final int[] fieldStart;
+    private final int[] fieldEnd;
     /** The layout found in the first line with a clear hex column: its field count and columns. */
     private int layoutFields = -1;
 
@@ -44,14 +43,18 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
      * @param tcp the lines are consecutive bytes of one TCP stream (stream 0), not one datagram each
      */
     public HexLineSource(ReadableByteChannel in, boolean tcp) {
-        this(in, tcp, LineInput.MAX_LINE);
+        this(in, tcp, Limits.DEFAULTS);
     }
 
-    HexLineSource(ReadableByteChannel in, boolean tcp, int maxLine) {
+    /** As {@link #HexLineSource(ReadableByteChannel, boolean)}, lines and bad lines bounded by {@code limits}. */
+    public HexLineSource(ReadableByteChannel in, boolean tcp, Limits limits) {
         this.channel = in;
+        this.maxLine = limits.maxTextLine();
         this.lines = new LineInput(in, maxLine);
         this.stream = tcp ? 0 : -1;
-        this.maxLine = maxLine;
+        this.problems = new Problems(limits.maxPendingBadLines());
+        this.fieldStart = new int[limits.maxHexFields()];
+        this.fieldEnd = new int[limits.maxHexFields()];
     }
 
     @Override
@@ -94,7 +97,7 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
         int fs = s;
         for (int i = s; i <= e; i++) {
             if (i == e || b[i] == '\t' || b[i] == ',') {
-                if (n == MAX_FIELDS) { // more fields than any tshark command line has: the rest is one field
+                if (n == fieldStart.length) { // more fields than any tshark command line has: the rest is one field
                     fieldEnd[n - 1] = trimEnd(b, fieldStart[n - 1], e);
                     break;
                 }

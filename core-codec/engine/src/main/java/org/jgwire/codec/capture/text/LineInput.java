@@ -4,19 +4,15 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Arrays;
+import org.jgwire.codec.Limits;
 
 /**
  * Lines of bytes from a channel, without decoding them to characters: the current line is {@code buf[start, end)}
  * with its {@code \n} and a trailing {@code \r} removed. Memory stays at one buffer that grows only up to the
- * longest line, and never past {@link #MAX_LINE}: a longer line is skipped and flagged {@link #tooLong}.
+ * longest line, and never past {@code maxLine} ({@link Limits#maxTextLine()}): a longer line is skipped and flagged
+ * {@link #tooLong}.
  */
 final class LineInput {
-    /**
-     * Longest line kept (characters). A 64 KB datagram or TCP segment takes 196,605 characters with ':'
-     * separators; this leaves room for other columns.
-     */
-    static final int MAX_LINE = 1 << 20;
-
     private final ReadableByteChannel in;
     private final int maxLine;
     byte[] buf;
@@ -35,10 +31,6 @@ final class LineInput {
     boolean tooLong;
     /** Length of the current line, also when it was too long. */
     long length;
-
-    LineInput(ReadableByteChannel in) {
-        this(in, MAX_LINE);
-    }
 
     LineInput(ReadableByteChannel in, int maxLine) {
         this.in = in;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.ProblemKind;
@@ -195,7 +196,8 @@ class HexLineSourceTest {
     @Test
     void skipsAndReportsALineLongerThanTheMaximum() throws IOException {
         String text = "aabb\n" + "cc".repeat(100) + "\nddee\n";
-        HexLineSource source = new HexLineSource(channel(text), false, 64);
+        HexLineSource source = new HexLineSource(
+                channel(text), false, Limits.builder().maxTextLine(64).build());
         List<PayloadChunk> chunks = readAll(source);
         assertEquals(2, chunks.size());
         assertArrayEquals(hex("ddee"), chunks.get(1).data());
@@ -210,12 +212,12 @@ class HexLineSourceTest {
 
     @Test
     void keepsAtMostAThousandReportsBetweenReads() throws IOException {
-        String text = "zz\n".repeat(Problems.MAX_PENDING + 5) + "aa\n";
+        String text = "zz\n".repeat(Limits.DEFAULTS.maxPendingBadLines() + 5) + "aa\n";
         HexLineSource source = new HexLineSource(channel(text), false);
         assertEquals(1, readAll(source).size());
         List<ErrorRecord> problems = source.drainProblems();
-        assertEquals(Problems.MAX_PENDING + 1, problems.size());
-        assertTrue(problems.get(Problems.MAX_PENDING).message().startsWith("5 more bad lines"));
-        assertEquals(Problems.MAX_PENDING + 5, source.badLines());
+        assertEquals(Limits.DEFAULTS.maxPendingBadLines() + 1, problems.size());
+        assertTrue(problems.get(Limits.DEFAULTS.maxPendingBadLines()).message().startsWith("5 more bad lines"));
+        assertEquals(Limits.DEFAULTS.maxPendingBadLines() + 5, source.badLines());
     }
 }

@@ -16,7 +16,12 @@ class TcpReassemblerRobustnessTest {
     void survivesArbitrarySegmentsWithinItsLimits() {
         Random rnd = new Random(5);
         RecordingSink sink = new RecordingSink();
-        Limits limits = new Limits(1 << 20, 8, 4096, 16, 65599, 64, 256);
+        Limits limits = Limits.builder()
+                .maxFrameLength(1 << 20)
+                .maxOpenStreams(8)
+                .maxStreamBuffer(4096)
+                .maxIpFragmentSets(16)
+                .build();
         TcpReassembler tcp = new TcpReassembler(limits, sink);
         byte[] data = org.jgwire.codec.framing.WireFixtures.concat(new byte[3000]);
         rnd.nextBytes(data);

@@ -152,7 +152,13 @@ class TcpReassemblerTest {
 
     @Test
     void declaresAGapWhenAHoleOutlastsTheBuffer() {
-        tcp = new TcpReassembler(new Limits(64 << 20, 16, 1000, 16, 65599, 64, 256), sink);
+        tcp = new TcpReassembler(
+                Limits.builder()
+                        .maxOpenStreams(16)
+                        .maxStreamBuffer(1000)
+                        .maxIpFragmentSets(16)
+                        .build(),
+                sink);
         List<TcpSegment> c = segments(CLIENT, SERVER, CLIENT_ISN, clientStream, 100);
         feed(syn(CLIENT, SERVER, CLIENT_ISN));
         int lost = lostSegment(); // inside frame 3
@@ -231,7 +237,8 @@ class TcpReassemblerTest {
 
     @Test
     void evictsTheLeastRecentlyUsedStreamBeyondTheLimit() {
-        tcp = new TcpReassembler(new Limits(64 << 20, 2, 8 << 20, 16, 65599, 64, 256), sink);
+        tcp = new TcpReassembler(
+                Limits.builder().maxOpenStreams(2).maxIpFragmentSets(16).build(), sink);
         Endpoint[] clients = {
             new Endpoint("10.0.0.1", 1001), new Endpoint("10.0.0.2", 1002), new Endpoint("10.0.0.3", 1003)
         };
