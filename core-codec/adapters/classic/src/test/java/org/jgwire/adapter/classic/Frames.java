@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.jgroups.Address;
 import org.jgroups.Message;
@@ -15,12 +16,15 @@ import org.jgroups.util.Buffer;
 import org.jgroups.util.Digest;
 import org.jgroups.util.Util;
 
-/** Frames written by the real JGroups classes of the test class path's jar, the way TP and GMS write them. */
-final class Frames {
-    static final short TRANSPORT_ID = ClassConfigurator.getProtocolId(TestFamily.TRANSPORT);
+/**
+ * Frames written by the real JGroups classes of the test class path's jar, the way TP and GMS write them. Public for
+ * the family modules' probes, which write frames with another jar of the family ({@link IsolatedJar}).
+ */
+public final class Frames {
+    public static final short TRANSPORT_ID = ClassConfigurator.getProtocolId(TestFamily.TRANSPORT);
 
     /** One message as TP sends it: TpHeader added, then {@code Util.writeMessage}. */
-    static byte[] single(Message msg, String cluster, boolean multicast) throws Exception {
+    public static byte[] single(Message msg, String cluster, boolean multicast) throws Exception {
         msg.putHeader(TRANSPORT_ID, new TpHeader(cluster));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Util.writeMessage(msg, new DataOutputStream(bytes), multicast);
@@ -28,7 +32,7 @@ final class Frames {
     }
 
     /** A bundled list as TP's bundler sends it ({@code Util.writeMessageList}, TpHeader excluded). */
-    static byte[] list(Address dest, Address src, String cluster, List<Message> msgs, boolean multicast)
+    public static byte[] list(Address dest, Address src, String cluster, List<Message> msgs, boolean multicast)
             throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Util.writeMessageList(
@@ -43,17 +47,17 @@ final class Frames {
     }
 
     /** A view payload as GMS writes it ({@code GMS.marshal(View, Digest)}, protected in the jar). */
-    static byte[] gmsViewPayload(View view, Digest digest) throws Exception {
+    public static byte[] gmsViewPayload(View view, Digest digest) throws Exception {
         Method m = GMS.class.getDeclaredMethod("marshal", View.class, Digest.class);
         m.setAccessible(true);
         return bytes((Buffer) m.invoke(null, view, digest));
     }
 
-    static byte[] bytes(Buffer b) {
-        return java.util.Arrays.copyOfRange(b.getBuf(), b.getOffset(), b.getOffset() + b.getLength());
+    public static byte[] bytes(Buffer b) {
+        return Arrays.copyOfRange(b.getBuf(), b.getOffset(), b.getOffset() + b.getLength());
     }
 
-    static short protocolId(Class<?> protocol) {
+    public static short protocolId(Class<?> protocol) {
         return ClassConfigurator.getProtocolId(protocol);
     }
 

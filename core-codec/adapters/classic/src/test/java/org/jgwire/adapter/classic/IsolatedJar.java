@@ -1,10 +1,12 @@
 package org.jgwire.adapter.classic;
 
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -16,17 +18,15 @@ import java.util.function.Supplier;
  * adapter: the test class path's JGroups and adapter classes (and JGroups' id-map resources) stay invisible.
  */
 public final class IsolatedJar {
-    /** The jar of {@code version} that the module's build copied for the tests (surefire passes jgwire.jars). */
-    public static Path jar(String version) {
-        return Path.of(System.getProperty("jgwire.jars", "target/other-jars"), "jgroups-" + version + ".Final.jar");
-    }
-
     /**
-     * Loads {@code probe} again from the module's classes, test classes and {@code jar}, runs it and returns its
-     * result. The context class loader is switched too: JGroups reads its id maps through it first.
+     * Loads {@code probe} again from the module's classes, test classes and the jar of {@code version} that the
+     * module's build copied for the tests (surefire passes jgwire.jars), runs it and returns its result. The context
+     * class loader is switched too: JGroups reads its id maps through it first.
      */
     @SuppressWarnings("unchecked")
-    public static <T> T run(Path jar, Class<?> adapter, Class<? extends Supplier<T>> probe) throws Exception {
+    public static <T> T run(String version, Class<?> adapter, Class<? extends Supplier<T>> probe) throws Exception {
+        Path jar = Path.of(System.getProperty("jgwire.jars", "target/other-jars"), "jgroups-" + version + ".Final.jar");
+        assertTrue(Files.isRegularFile(jar), "the module's build copies it to target/other-jars: " + jar);
         URL classes = adapter.getProtectionDomain().getCodeSource().getLocation();
         URL testClasses = probe.getProtectionDomain().getCodeSource().getLocation();
         ClassLoader parent = new HidingJGroups(IsolatedJar.class.getClassLoader());

@@ -2,7 +2,6 @@ package org.jgwire.adapter.jg36;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -10,18 +9,15 @@ import org.jgroups.Address;
 import org.jgroups.Message;
 import org.jgroups.Version;
 import org.jgroups.View;
-import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.Discovery;
 import org.jgroups.protocols.PING;
 import org.jgroups.protocols.PingData;
 import org.jgroups.protocols.PingHeader;
 import org.jgroups.protocols.TpHeader;
-import org.jgroups.protocols.UDP;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.stack.IpAddress;
-import org.jgroups.util.Buffer;
-import org.jgroups.util.Digest;
 import org.jgroups.util.UUID;
+import org.jgwire.adapter.classic.Frames;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.FrameInfo;
@@ -46,17 +42,15 @@ public final class IsolatedProbe implements Supplier<List<List<Record>>> {
             Address a = UUID.randomUUID(), b = UUID.randomUUID();
             List<List<Record>> out = new ArrayList<>();
 
-            Message view = new Message(null, viewPayload(View.create(a, 3, a, b)));
+            Message view = new Message(null, Frames.gmsViewPayload(View.create(a, 3, a, b), null));
             view.setSrc(a);
-            view.putHeader(ClassConfigurator.getProtocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW));
+            view.putHeader(Frames.protocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW));
             out.add(decode(adapter, FrameKind.TRANSPORT, frame(view)));
 
-            Buffer ping = Discovery.marshal(new PingData(a, true, "node-a", new IpAddress("127.0.0.1", 7800)));
-            Message m = new Message(null, ping.getBuf(), ping.getOffset(), ping.getLength());
+            PingData data = new PingData(a, true, "node-a", new IpAddress("127.0.0.1", 7800));
+            Message m = new Message(null, Frames.bytes(Discovery.marshal(data)));
             m.setSrc(a);
-            m.putHeader(
-                    ClassConfigurator.getProtocolId(PING.class),
-                    new PingHeader(PingHeader.GET_MBRS_REQ).clusterName("demo"));
+            m.putHeader(Frames.protocolId(PING.class), new PingHeader(PingHeader.GET_MBRS_REQ).clusterName("demo"));
             out.add(decode(adapter, FrameKind.TRANSPORT, frame(m)));
 
             out.add(decode(adapter, FrameKind.GOSSIP, new byte[] {0, 0, 0, 0, 0}));
@@ -68,7 +62,7 @@ public final class IsolatedProbe implements Supplier<List<List<Record>>> {
 
     /** As TP sends one message; the version short read from the running jar, not inlined from 3.6.20. */
     private static byte[] frame(Message msg) throws Exception {
-        msg.putHeader(ClassConfigurator.getProtocolId(UDP.class), new TpHeader("demo"));
+        msg.putHeader(Frames.TRANSPORT_ID, new TpHeader("demo"));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeShort(Version.class.getField("version").getShort(null));
@@ -79,12 +73,5 @@ public final class IsolatedProbe implements Supplier<List<List<Record>>> {
 
     private static List<Record> decode(WireAdapter adapter, FrameKind kind, byte[] frame) {
         return adapter.decode(kind, frame, 0, frame.length, FRAME);
-    }
-
-    private static byte[] viewPayload(View v) throws Exception {
-        Method m = GMS.class.getDeclaredMethod("marshal", View.class, Digest.class);
-        m.setAccessible(true);
-        Buffer b = (Buffer) m.invoke(null, v, null);
-        return java.util.Arrays.copyOfRange(b.getBuf(), b.getOffset(), b.getOffset() + b.getLength());
     }
 }

@@ -5,7 +5,7 @@ import org.jgwire.adapter.jg4.Jg4WireAdapter;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.runtime.WireAdapter;
 
-/** What the shared tests in src/classic/test need to know about this module's family. */
+/** What the shared tests in ../classic/src/test need to know about this module's family. */
 final class TestFamily {
     /** The version short of frames written by the test class path's jar, as MessageRecord.version gives it. */
     static final String WIRE_VERSION = "4.2.30";

@@ -2,10 +2,7 @@ package org.jgwire.adapter.jg4;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.jgwire.adapter.classic.IsolatedJar;
 import org.jgwire.codec.model.GossipRecord;
@@ -23,10 +20,7 @@ class OtherJarsTest {
     @ParameterizedTest
     @ValueSource(strings = {"4.0.24", "4.1.10"})
     void decodesFramesOfAnother4xJarOnThatJar(String version) throws Exception {
-        Path jar = IsolatedJar.jar(version);
-        assertTrue(Files.isRegularFile(jar), "bundled jar missing: " + jar);
-
-        List<List<Record>> frames = IsolatedJar.run(jar, Jg4WireAdapter.class, IsolatedProbe.class);
+        List<List<Record>> frames = IsolatedJar.run(version, Jg4WireAdapter.class, IsolatedProbe.class);
 
         MessageRecord view = assertInstanceOf(MessageRecord.class, frames.get(0).get(0), frames.get(0)::toString);
         assertEquals(version, view.version());
