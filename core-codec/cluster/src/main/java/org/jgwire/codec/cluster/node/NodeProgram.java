@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The JGroups-free half of a node program (each adapter's {@code node.ClusterNode}): one real JGroups member,
+ * The JGroups-free half of a node program (each family's {@code ClusterNode} under cluster/nodes): one real member,
  * driven by jgwire's cluster runner over stdin/stdout. The family's {@link Channel} makes the API calls of its
  * JGroups version; this class parses commands and reports events.
  *
  * <p>Usage: {@code ClusterNode NAME CONFIG_XML CLUSTER [rpc]}; with {@code rpc} the channel gets an RpcDispatcher
- * (which then takes every message: plain sends are not delivered in that mode). Class path: the adapter jar, the
- * core-codec jar and one JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per
+ * (which then takes every message: plain sends are not delivered in that mode). Class path: the family's node jar,
+ * the jgwire-cluster jar and one JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per
  * line ({@code started}, {@code view}, {@code sent}, {@code received}, {@code load-sent}, {@code load-received},
  * {@code large-sent}, {@code large-received}, {@code rpc-called}, {@code rpc-handled}, {@code discarding},
  * {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin:
