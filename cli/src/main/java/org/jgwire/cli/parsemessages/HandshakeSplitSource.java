@@ -5,7 +5,6 @@ import java.util.List;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
 import org.jgwire.codec.capture.PayloadChunk;
-import org.jgwire.codec.capture.text.SkipsBadLines;
 import org.jgwire.codec.model.ErrorRecord;
 
 /**
@@ -14,7 +13,7 @@ import org.jgwire.codec.model.ErrorRecord;
  * start of a connection ({@code Util.parse}). Here a chunk (a hex line: one segment) that starts with a connection
  * handshake starts a new stream, so that each connection is framed on its own from its handshake on.
  */
-public final class HandshakeSplitSource implements CaptureSource, SkipsBadLines {
+public final class HandshakeSplitSource implements CaptureSource {
     private final CaptureSource in;
     private int stream;
     private boolean any;
@@ -50,12 +49,7 @@ public final class HandshakeSplitSource implements CaptureSource, SkipsBadLines 
 
     @Override
     public List<ErrorRecord> drainProblems() {
-        return in instanceof SkipsBadLines s ? s.drainProblems() : List.of();
-    }
-
-    @Override
-    public long badLines() {
-        return in instanceof SkipsBadLines s ? s.badLines() : 0;
+        return in.drainProblems();
     }
 
     @Override

@@ -2,9 +2,7 @@ package org.jgwire.codec;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -15,13 +13,10 @@ import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.capture.RawPacket;
-import org.jgwire.codec.capture.text.FollowTcpSource;
-import org.jgwire.codec.capture.text.SkipsBadLines;
+import org.jgwire.codec.framing.ChunkStreams;
 import org.jgwire.codec.framing.FrameDetector;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.framing.FrameSink;
-import org.jgwire.codec.framing.StreamFramer;
-import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
@@ -118,11 +113,11 @@ public final class Decoder implements AutoCloseable {
                 (packet, ts, kind, message) ->
                         emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message));
         TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink);
-        Map<Integer, StreamFramer> chunkStreams = new HashMap<>();
+        ChunkStreams chunkStreams = new ChunkStreams(options.limits(), frameSink, source::sender, source::receiver);
         long lastPacket = 0, lastTs = -1;
         try {
             for (Captured c; (c = source.next()) != null; ) {
-                reportSkippedLines(source);
+                reportProblems(source);
                 packets++;
                 lastPacket = c.number();
                 lastTs = c.tsNanos();
@@ -142,9 +137,7 @@ public final class Decoder implements AutoCloseable {
                                 chunk.data().length,
                                 new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE));
                     } else {
-                        chunkStreams
-                                .computeIfAbsent(chunk.stream(), s -> newChunkFramer(source, s, frameSink))
-                                .data(chunk.data(), 0, chunk.data().length, chunk.number(), chunk.tsNanos());
+                        chunkStreams.data(chunk.stream(), chunk.data(), chunk.number(), chunk.tsNanos());
                     }
                 }
             }
@@ -155,25 +148,16 @@ public final class Decoder implements AutoCloseable {
                     e.offset(),
                     e.getMessage());
         }
-        reportSkippedLines(source);
+        reportProblems(source);
         tcp.finish(lastPacket, lastTs);
-        for (StreamFramer f : chunkStreams.values()) f.end(lastPacket, lastTs);
+        chunkStreams.end(lastPacket, lastTs);
         if (fragments != null) fragments.finish(emitter);
         return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
     }
 
-    /** Text inputs skip lines that are not hex and say so here; each becomes an error record in its place. */
-    private void reportSkippedLines(CaptureSource source) {
-        if (source instanceof SkipsBadLines s) for (ErrorRecord e : s.drainProblems()) emit(e);
-    }
-
-    private StreamFramer newChunkFramer(CaptureSource source, int stream, FrameSink frameSink) {
-        Endpoint src = null, dst = null;
-        if (source instanceof FollowTcpSource f) {
-            src = f.endpoint(stream);
-            dst = f.endpoint(stream ^ 1); // the other node of the same follow block (streams 2k, 2k+1)
-        }
-        return new StreamFramer(src, dst, options.limits(), frameSink);
+    /** What the source found while reading (text inputs skip lines that are not hex), each in its place. */
+    private void reportProblems(CaptureSource source) {
+        for (ErrorRecord e : source.drainProblems()) emit(e);
     }
 
     private boolean portSelected(Transported t) {
