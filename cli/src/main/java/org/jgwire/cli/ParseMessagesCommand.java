@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.jgwire.cli.parsemessages.ConcatenatedFrames;
-import org.jgwire.cli.parsemessages.HandshakeSplitSource;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
@@ -174,8 +173,7 @@ public final class ParseMessagesCommand implements Callable<Integer> {
             if (raw != null) {
                 summary = ConcatenatedFrames.decode(raw, options, sink);
             } else {
-                try (CaptureSource source =
-                                HandshakeSplitSource.over(InputOpener.open(input, new InputHints(tcp, null)), tcp);
+                try (CaptureSource source = InputOpener.open(input, new InputHints(tcp, null));
                         Decoder decoder = new Decoder(options)) {
                     summary = decoder.decode(source, sink);
                 }

@@ -10,6 +10,11 @@ import org.jgwire.codec.model.Endpoint;
  * The byte streams of an input without a network layer (hex lines, follow output, raw bytes), each cut into frames by
  * a {@link StreamFramer} of its own. Such an input gives each stream's bytes in order and without holes, so unlike
  * captured TCP segments there is nothing to reassemble first.
+ *
+ * <p>A {@code --tcp} input is often the payloads of every connection of a capture one after the other
+ * ({@code tshark -e tcp.payload}), which ParseMessages reads by taking a {@code "bela"} cookie wherever a length is due
+ * as the start of a connection ({@code Util.parse}). Here a chunk (a hex line: one segment) that starts with a whole
+ * {@link Handshake} ends its stream's connection and starts the next, framed from its handshake on.
  */
 public final class ChunkStreams {
     private final Limits limits;
@@ -25,10 +30,18 @@ public final class ChunkStreams {
         this.receiver = receiver;
     }
 
-    /** The next bytes of stream {@code stream}, read from input unit {@code packet}. */
+    /** The next bytes of stream {@code stream}, read from input unit {@code packet}; they may open a new connection. */
     public void data(int stream, byte[] b, long packet, long tsNanos) {
-        framers.computeIfAbsent(stream, s -> new StreamFramer(sender.apply(s), receiver.apply(s), limits, sink))
-                .data(b, 0, b.length, packet, tsNanos);
+        StreamFramer f = framers.get(stream);
+        if (f != null && f.bytesSeen() > 0 && Handshake.length(b, 0, b.length) > 0) {
+            f.end(packet, tsNanos);
+            f = null;
+        }
+        if (f == null) {
+            f = new StreamFramer(sender.apply(stream), receiver.apply(stream), limits, sink);
+            framers.put(stream, f);
+        }
+        f.data(b, 0, b.length, packet, tsNanos);
     }
 
     /** The input ended: every stream ends (a frame still incomplete is reported truncated). */
