@@ -14,6 +14,7 @@ import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.framing.ChunkStreams;
+import org.jgwire.codec.framing.ConcatenatedFrames;
 import org.jgwire.codec.framing.FrameDetector;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.framing.FrameSink;
@@ -114,6 +115,7 @@ public final class Decoder implements AutoCloseable {
                         emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message));
         TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink);
         ChunkStreams chunkStreams = new ChunkStreams(options.limits(), frameSink, source::sender, source::receiver);
+        ConcatenatedFrames backToBack = null; // a raw input's buffer, made only for one
         long lastPacket = 0, lastTs = -1;
         try {
             for (Captured c; (c = source.next()) != null; ) {
@@ -136,6 +138,9 @@ public final class Decoder implements AutoCloseable {
                                 0,
                                 chunk.data().length,
                                 new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE));
+                    } else if (chunk.isBackToBack()) {
+                        if (backToBack == null) backToBack = new ConcatenatedFrames(new BackToBackReader(), frameSink);
+                        backToBack.data(chunk.data(), 0, chunk.data().length);
                     } else {
                         chunkStreams.data(chunk.stream(), chunk.data(), chunk.number(), chunk.tsNanos());
                     }
@@ -151,6 +156,7 @@ public final class Decoder implements AutoCloseable {
         reportProblems(source);
         tcp.finish(lastPacket, lastTs);
         chunkStreams.end(lastPacket, lastTs);
+        if (backToBack != null) backToBack.end();
         if (fragments != null) fragments.finish(emitter);
         return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
     }
@@ -181,7 +187,11 @@ public final class Decoder implements AutoCloseable {
 
     private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
         if (frameTap != null) frameTap.frame(info, buf, off, len);
-        List<Record> records = runtime.decode(kind, buf, off, len, info);
+        deliver(runtime.decode(kind, buf, off, len, info), buf, off);
+    }
+
+    /** The records of the frame at {@code buf[off]}, through fragment reassembly when it is on. */
+    private void deliver(List<Record> records, byte[] buf, int off) {
         if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, emitter);
         else for (Record r : records) emit(r);
     }
@@ -215,6 +225,21 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
             emitError(info, kind, offset, message);
+        }
+    }
+
+    /** Datagrams back to back: each decoded once, over the bytes that follow it too, to find where it ends. */
+    private final class BackToBackReader implements ConcatenatedFrames.FrameReader {
+        @Override
+        public List<Record> decode(FrameInfo info, byte[] buf, int off, int avail) {
+            return runtime.decode(FrameKind.TRANSPORT, buf, off, avail, info);
+        }
+
+        @Override
+        public void frame(FrameInfo info, byte[] buf, int off, int len, List<Record> records) {
+            frames++;
+            if (frameTap != null) frameTap.frame(info, buf, off, len);
+            deliver(records, buf, off);
         }
     }
 

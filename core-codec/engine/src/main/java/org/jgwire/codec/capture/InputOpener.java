@@ -82,7 +82,7 @@ public final class InputOpener {
             }
         }
         try {
-            return source(kind, channel, hints.tcp());
+            return source(kind, channel, hints);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -97,12 +97,12 @@ public final class InputOpener {
         return detect(head.array(), head.position(), true);
     }
 
-    private static CaptureSource source(Kind kind, ReadableByteChannel channel, boolean tcp) throws IOException {
+    private static CaptureSource source(Kind kind, ReadableByteChannel channel, InputHints hints) throws IOException {
         return switch (kind) {
             case PCAP, PCAPNG -> captureFileReader(kind, channel);
-            case HEX -> new HexLineSource(channel, tcp);
+            case HEX -> new HexLineSource(channel, hints.tcp());
             case FOLLOW -> new FollowTcpSource(channel);
-            case RAW -> new RawBinarySource(channel, tcp);
+            case RAW -> new RawBinarySource(channel, hints.tcp(), hints.backToBack());
         };
     }
 
