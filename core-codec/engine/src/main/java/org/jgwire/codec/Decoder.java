@@ -134,6 +134,7 @@ public final class Decoder implements AutoCloseable {
                         frames++;
                         decodeFrame(
                                 FrameKind.TRANSPORT,
+                                -1,
                                 chunk.data(),
                                 0,
                                 chunk.data().length,
@@ -179,15 +180,16 @@ public final class Decoder implements AutoCloseable {
         frames++;
         decodeFrame(
                 FrameKind.TRANSPORT,
+                -1,
                 u.data(),
                 u.offset(),
                 u.length(),
                 new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP));
     }
 
-    private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
+    private void decodeFrame(FrameKind kind, int handshakeVersion, byte[] buf, int off, int len, FrameInfo info) {
         if (frameTap != null) frameTap.frame(info, buf, off, len);
-        deliver(runtime.decode(kind, buf, off, len, info), buf, off);
+        deliver(runtime.decode(kind, buf, off, len, info, handshakeVersion), buf, off);
     }
 
     /** The records of the frame at {@code buf[off]}, through fragment reassembly when it is on. */
@@ -217,9 +219,9 @@ public final class Decoder implements AutoCloseable {
     /** Frames from TCP streams and hex streams go through the runtime like datagrams. */
     private final class RuntimeFrameSink implements FrameSink {
         @Override
-        public void frame(FrameInfo info, FrameKind kind, byte[] buf, int off, int len) {
+        public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
             frames++;
-            decodeFrame(kind, buf, off, len, info);
+            decodeFrame(kind, handshakeVersion, buf, off, len, info);
         }
 
         @Override
