@@ -4,14 +4,10 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import org.jgwire.cli.parsemessages.ConcatenatedFrames;
-import org.jgwire.cli.parsemessages.HandshakeSplitSource;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
@@ -158,11 +154,13 @@ public final class ParseMessagesCommand implements Callable<Integer> {
                 e -> err.println("jgwire: frame " + e.frame().packet() + ": "
                         + e.problem().jsonName() + (e.offset() >= 0 ? " @" + e.offset() : "") + ": " + e.message());
         String input = file != null ? file.toString() : "-";
-        byte[] raw = !binaryToAscii && !tcp ? rawDatagrams(input) : null;
-        if (raw == null && file == null && rawRead != null) input = spill(rawRead);
+        // ParseMessages reads raw bytes without -tcp as datagrams back to back (InputHints.backToBack)
+        InputHints hints = new InputHints(tcp, null, !binaryToAscii);
         DecodeSummary summary;
         try (ParseMessagesPrinter printer = new ParseMessagesPrinter(
-                out, errors, names, parseDiscoveryResponses, showViews, printVersion, gossip)) {
+                        out, errors, names, parseDiscoveryResponses, showViews, printVersion, gossip);
+                CaptureSource source = InputOpener.open(input, hints);
+                Decoder decoder = new Decoder(options)) {
             Consumer<Record> sink = printer;
             if (recordFilter != null) {
                 RecordFilter f = recordFilter.withNames(names.copy());
@@ -171,61 +169,12 @@ public final class ParseMessagesCommand implements Callable<Integer> {
                     else if (parseDiscoveryResponses) names.learnFrom(r);
                 };
             }
-            if (raw != null) {
-                summary = ConcatenatedFrames.decode(raw, options, sink);
-            } else {
-                try (CaptureSource source =
-                                HandshakeSplitSource.over(InputOpener.open(input, new InputHints(tcp, null)), tcp);
-                        Decoder decoder = new Decoder(options)) {
-                    summary = decoder.decode(source, sink);
-                }
-            }
+            summary = decoder.decode(source, sink);
         }
         out.flush();
         err.println("jgwire: " + Summaries.line(summary));
         err.flush();
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
-    }
-
-    /** Largest raw input read whole to find its datagrams' ends. */
-    static final int MAX_RAW_INPUT = 256 << 20;
-
-    /** The bytes read from stdin to look at them, when they turned out not to be raw datagrams. */
-    private byte[] rawRead;
-
-    /**
-     * {@code -binary-to-ascii false} without {@code -tcp}: datagrams back to back, as ParseMessages reads them. Returns
-     * the input when it holds raw bytes (not a pcap, pcapng or text file), else null.
-     */
-    private byte[] rawDatagrams(String input) throws IOException {
-        byte[] data;
-        if (input.equals("-")) {
-            data = System.in.readNBytes(MAX_RAW_INPUT + 1);
-        } else {
-            Path p = Path.of(input);
-            if (!Files.exists(p)) throw new NoSuchFileException(input, null, "no such input file");
-            if (Files.size(p) > MAX_RAW_INPUT) return null; // a capture file this large is read as a stream below
-            data = Files.readAllBytes(p);
-        }
-        if (InputOpener.detect(data, data.length, true) != InputOpener.Kind.RAW) {
-            rawRead = data;
-            return null;
-        }
-        if (data.length > MAX_RAW_INPUT)
-            throw new IllegalArgumentException("raw input over " + MAX_RAW_INPUT + " bytes: ParseMessages' binary UDP "
-                    + "input is read whole to find where each datagram ends; split it, or give a pcap file");
-        return data;
-    }
-
-    /** Stdin, its first bytes already read: into a temporary file that the normal input path can open. */
-    private static String spill(byte[] head) throws IOException {
-        Path tmp = Files.createTempFile("jgwire-parse-messages", ".in");
-        tmp.toFile().deleteOnExit();
-        try (java.io.OutputStream o = Files.newOutputStream(tmp)) {
-            o.write(head);
-            System.in.transferTo(o); // the rest, when the input was longer than what was looked at
-        }
-        return tmp.toString();
     }
 
     private RecordFilter compileFilter() {

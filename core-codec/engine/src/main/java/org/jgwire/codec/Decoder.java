@@ -2,9 +2,7 @@ package org.jgwire.codec;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -15,13 +13,11 @@ import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.capture.RawPacket;
-import org.jgwire.codec.capture.text.FollowTcpSource;
-import org.jgwire.codec.capture.text.SkipsBadLines;
+import org.jgwire.codec.framing.ChunkStreams;
+import org.jgwire.codec.framing.ConcatenatedFrames;
 import org.jgwire.codec.framing.FrameDetector;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.framing.FrameSink;
-import org.jgwire.codec.framing.StreamFramer;
-import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
@@ -118,11 +114,12 @@ public final class Decoder implements AutoCloseable {
                 (packet, ts, kind, message) ->
                         emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message));
         TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink);
-        Map<Integer, StreamFramer> chunkStreams = new HashMap<>();
+        ChunkStreams chunkStreams = new ChunkStreams(options.limits(), frameSink, source::sender, source::receiver);
+        ConcatenatedFrames backToBack = null; // a raw input's buffer, made only for one
         long lastPacket = 0, lastTs = -1;
         try {
             for (Captured c; (c = source.next()) != null; ) {
-                reportSkippedLines(source);
+                reportProblems(source);
                 packets++;
                 lastPacket = c.number();
                 lastTs = c.tsNanos();
@@ -137,14 +134,16 @@ public final class Decoder implements AutoCloseable {
                         frames++;
                         decodeFrame(
                                 FrameKind.TRANSPORT,
+                                -1,
                                 chunk.data(),
                                 0,
                                 chunk.data().length,
                                 new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE));
+                    } else if (chunk.isBackToBack()) {
+                        if (backToBack == null) backToBack = new ConcatenatedFrames(new BackToBackReader(), frameSink);
+                        backToBack.data(chunk.data(), 0, chunk.data().length);
                     } else {
-                        chunkStreams
-                                .computeIfAbsent(chunk.stream(), s -> newChunkFramer(source, s, frameSink))
-                                .data(chunk.data(), 0, chunk.data().length, chunk.number(), chunk.tsNanos());
+                        chunkStreams.data(chunk.stream(), chunk.data(), chunk.number(), chunk.tsNanos());
                     }
                 }
             }
@@ -155,25 +154,17 @@ public final class Decoder implements AutoCloseable {
                     e.offset(),
                     e.getMessage());
         }
-        reportSkippedLines(source);
+        reportProblems(source);
         tcp.finish(lastPacket, lastTs);
-        for (StreamFramer f : chunkStreams.values()) f.end(lastPacket, lastTs);
+        chunkStreams.end(lastPacket, lastTs);
+        if (backToBack != null) backToBack.end();
         if (fragments != null) fragments.finish(emitter);
         return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
     }
 
-    /** Text inputs skip lines that are not hex and say so here; each becomes an error record in its place. */
-    private void reportSkippedLines(CaptureSource source) {
-        if (source instanceof SkipsBadLines s) for (ErrorRecord e : s.drainProblems()) emit(e);
-    }
-
-    private StreamFramer newChunkFramer(CaptureSource source, int stream, FrameSink frameSink) {
-        Endpoint src = null, dst = null;
-        if (source instanceof FollowTcpSource f) {
-            src = f.endpoint(stream);
-            dst = f.endpoint(stream ^ 1); // the other node of the same follow block (streams 2k, 2k+1)
-        }
-        return new StreamFramer(src, dst, options.limits(), frameSink);
+    /** What the source found while reading (text inputs skip lines that are not hex), each in its place. */
+    private void reportProblems(CaptureSource source) {
+        for (ErrorRecord e : source.drainProblems()) emit(e);
     }
 
     private boolean portSelected(Transported t) {
@@ -189,15 +180,20 @@ public final class Decoder implements AutoCloseable {
         frames++;
         decodeFrame(
                 FrameKind.TRANSPORT,
+                -1,
                 u.data(),
                 u.offset(),
                 u.length(),
                 new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP));
     }
 
-    private void decodeFrame(FrameKind kind, byte[] buf, int off, int len, FrameInfo info) {
+    private void decodeFrame(FrameKind kind, int handshakeVersion, byte[] buf, int off, int len, FrameInfo info) {
         if (frameTap != null) frameTap.frame(info, buf, off, len);
-        List<Record> records = runtime.decode(kind, buf, off, len, info);
+        deliver(runtime.decode(kind, buf, off, len, info, handshakeVersion), buf, off);
+    }
+
+    /** The records of the frame at {@code buf[off]}, through fragment reassembly when it is on. */
+    private void deliver(List<Record> records, byte[] buf, int off) {
         if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, emitter);
         else for (Record r : records) emit(r);
     }
@@ -223,14 +219,29 @@ public final class Decoder implements AutoCloseable {
     /** Frames from TCP streams and hex streams go through the runtime like datagrams. */
     private final class RuntimeFrameSink implements FrameSink {
         @Override
-        public void frame(FrameInfo info, FrameKind kind, byte[] buf, int off, int len) {
+        public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
             frames++;
-            decodeFrame(kind, buf, off, len, info);
+            decodeFrame(kind, handshakeVersion, buf, off, len, info);
         }
 
         @Override
         public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
             emitError(info, kind, offset, message);
+        }
+    }
+
+    /** Datagrams back to back: each decoded once, over the bytes that follow it too, to find where it ends. */
+    private final class BackToBackReader implements ConcatenatedFrames.FrameReader {
+        @Override
+        public List<Record> decode(FrameInfo info, byte[] buf, int off, int avail) {
+            return runtime.decode(FrameKind.TRANSPORT, buf, off, avail, info);
+        }
+
+        @Override
+        public void frame(FrameInfo info, byte[] buf, int off, int len, List<Record> records) {
+            frames++;
+            if (frameTap != null) frameTap.frame(info, buf, off, len);
+            deliver(records, buf, off);
         }
     }
 

@@ -12,6 +12,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.JGroupsVersion;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.junit.jupiter.api.Test;
 
@@ -218,6 +219,21 @@ class VersionSelectionTest {
 
     @Test
     void fdSock2MessageUsesTheVersionOfTheMemberListeningHundredPortsAbove() throws Exception {
+        assertEquals("5.3.24.Final", fdSock2MessageAfterTwoMembersSpoke(-1).decodedWith());
+    }
+
+    @Test
+    void fdSock2MessageUsesTheVersionItsConnectionsHandshakeAnnounced() throws Exception {
+        int v557 = JGroupsVersion.parse("5.5.7").toShort();
+        assertEquals("5.5.7.Final", fdSock2MessageAfterTwoMembersSpoke(v557).decodedWith());
+    }
+
+    /**
+     * A 5.3.24 member at 7800 and a 5.5.7 member at 7900 send transport frames, then a 5.3.24 FD_SOCK2 message travels
+     * from 7900 (7800's FD_SOCK2 server) on a connection whose handshake announced {@code handshakeVersion} (-1: not
+     * captured).
+     */
+    private static MessageRecord fdSock2MessageAfterTwoMembersSpoke(int handshakeVersion) throws Exception {
         org.jgwire.codec.model.Endpoint member1 = new org.jgwire.codec.model.Endpoint("127.0.0.1", 7800);
         org.jgwire.codec.model.Endpoint member2 = new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900);
         byte[] bare, fromOld, fromNew;
@@ -253,9 +269,8 @@ class VersionSelectionTest {
                     new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900),
                     new org.jgwire.codec.model.Endpoint("127.0.0.1", 45000),
                     org.jgwire.codec.model.Transport.FD_SOCK2);
-            MessageRecord m = (MessageRecord)
-                    rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length, fd).get(0);
-            assertEquals("5.3.24.Final", m.decodedWith());
+            return (MessageRecord) rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length, fd, handshakeVersion)
+                    .get(0);
         }
     }
 }

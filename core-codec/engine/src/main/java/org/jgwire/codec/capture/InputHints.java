@@ -9,13 +9,20 @@ import java.util.Set;
  *               or reads continue stream 0 instead of each being one datagram
  * @param format null to detect the kind from the first bytes, else one of {@code pcap}, {@code pcapng},
  *               {@code hex}, {@code follow}, {@code raw}
+ * @param backToBack raw bytes that are not one TCP stream hold datagrams back to back, as ParseMessages reads a binary
+ *               input without {@code -tcp}, instead of one single datagram ({@code tcp} wins over it)
  */
-public record InputHints(boolean tcp, String format) {
+public record InputHints(boolean tcp, String format, boolean backToBack) {
     /** Detect everything, datagrams unless the input says otherwise. */
     public static final InputHints AUTO = new InputHints(false, null);
 
     /** The accepted values of {@code format}. */
     public static final Set<String> FORMATS = Set.of("pcap", "pcapng", "hex", "follow", "raw");
+
+    /** Hints where raw bytes that are no stream are one single datagram. */
+    public InputHints(boolean tcp, String format) {
+        this(tcp, format, false);
+    }
 
     public InputHints {
         if (format != null && !FORMATS.contains(format)) {

@@ -88,7 +88,7 @@ public final class InputOpener {
             }
         }
         try {
-            return source(kind, channel, hints.tcp(), limits);
+            return source(kind, channel, hints, limits);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -103,13 +103,13 @@ public final class InputOpener {
         return detect(head.array(), head.position(), true);
     }
 
-    private static CaptureSource source(Kind kind, ReadableByteChannel channel, boolean tcp, Limits limits)
+    private static CaptureSource source(Kind kind, ReadableByteChannel channel, InputHints hints, Limits limits)
             throws IOException {
         return switch (kind) {
             case PCAP, PCAPNG -> captureFileReader(kind, channel, limits);
-            case HEX -> new HexLineSource(channel, tcp, limits);
+            case HEX -> new HexLineSource(channel, hints.tcp(), limits);
             case FOLLOW -> new FollowTcpSource(channel, limits);
-            case RAW -> new RawBinarySource(channel, tcp);
+            case RAW -> new RawBinarySource(channel, hints.tcp(), hints.backToBack());
         };
     }
 

@@ -242,6 +242,12 @@ public final class StreamFramer {
         return sync.handshakeSeen ? sync.version : -1;
     }
 
+    /** The version short of the connection's handshake, sent in this direction or in its peer's; -1 without one. */
+    private int connectionVersion() {
+        int v = handshakeVersion();
+        return v >= 0 || peer == null ? v : peer.handshakeVersion();
+    }
+
     /** The server address the handshake announced (the connecting member's physical address), or null. */
     public Endpoint handshakeAddress() {
         return sync.handshakeAddress;
@@ -427,7 +433,7 @@ public final class StreamFramer {
     private void emit(byte[] a, int off, int len) {
         frameCount++;
         framed += 4L + len;
-        sink.frame(info(), sync.kind, a, off, len);
+        sink.frame(info(), sync.kind, connectionVersion(), a, off, len);
     }
 
     private void problem(ProblemKind k, long offset, String message) {

@@ -24,7 +24,8 @@ import org.jgwire.codec.model.Record;
  * created on first use and kept. A version without a jar of its variant is reported, never guessed.
  *
  * <p>Frames without a version of their own (FD_SOCK2 bare messages, GossipRouter control messages) use, in
- * this order: the version of the frame a GossipData embeds; the last version seen on the same connection
+ * this order: the version of the frame a GossipData embeds; the version their connection's handshake announced
+ * (FD_SOCK2); then, where no handshake was captured, the last version seen on the same connection
  * ({@code frame.src/dst}, either direction); for FD_SOCK2, the version last sent in a transport frame from the
  * endpoint 100 ports below either side (FD_SOCK2's default {@code port_offset}); the last version seen in any
  * transport frame (embedded ones included); for a GossipRouter message, the newest jar of the first family that
@@ -118,11 +119,19 @@ public final class VersionRuntime implements AutoCloseable {
         return out;
     }
 
+    /** Decodes one frame of a connection whose handshake was not captured, or of no connection (a datagram). */
+    public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
+        return decode(kind, buf, off, len, frame, -1);
+    }
+
     /**
      * Decodes one frame into records in wire order. Never throws: an unsupported version, a missing adapter or
      * anything the jar throws becomes an {@link ErrorRecord}.
+     *
+     * @param handshakeVersion the version short the frame's connection announced in its handshake, or -1; it decides
+     *                         for a frame without a version of its own
      */
-    public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
+    public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
         try {
             Object slot;
             if (fixed != null) {
@@ -139,7 +148,7 @@ public final class VersionRuntime implements AutoCloseable {
                 rememberSender(frame, v);
                 slot = slot(v);
             } else {
-                slot = unversionedSlot(kind, buf, off, len, frame);
+                slot = unversionedSlot(kind, buf, off, len, frame, handshakeVersion);
                 if (slot == null) return guessGossipVersion(buf, off, len, frame);
             }
             if (slot instanceof LoadedAdapter a) return a.decode(kind, buf, off, len, frame);
@@ -167,7 +176,8 @@ public final class VersionRuntime implements AutoCloseable {
         }
     }
 
-    private Object unversionedSlot(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
+    private Object unversionedSlot(
+            FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
         List<Endpoint> conn = connectionKey(frame);
         int v = kind == FrameKind.GOSSIP ? FrameVersions.embeddedVersion(buf, off, len) : -1;
         if (v >= 0) {
@@ -176,7 +186,11 @@ public final class VersionRuntime implements AutoCloseable {
                     connections.put(conn, v);
                 }
             lastTransportVersion = v; // the embedded frame is a transport frame: other members' connections follow it
+        } else if (handshakeVersion >= 0) {
+            v = handshakeVersion; // FD_SOCK2: the connecting member said its version
         } else {
+            // Only where no handshake was captured (the capture began after the connection opened): a guess from the
+            // other traffic of the connection or of its member
             Integer seen = null;
             if (conn != null)
                 synchronized (connections) {
@@ -234,7 +248,8 @@ public final class VersionRuntime implements AutoCloseable {
     }
 
     /**
-     * The version of the member whose FD_SOCK2 socket this is: FD_SOCK2 binds to the transport's port plus
+     * For an FD_SOCK2 connection whose handshake was not captured, a guess: the version of the member that likely
+     * owns the socket. FD_SOCK2 binds to the transport's port plus
      * {@code port_offset} (100 by default, {@code FD_SOCK2.port_offset}), so the server side of the connection
      * sits 100 above the port that member sends transport frames from.
      */

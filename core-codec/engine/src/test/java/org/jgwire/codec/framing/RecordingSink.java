@@ -8,7 +8,7 @@ import org.jgwire.codec.model.ProblemKind;
 
 /** Keeps what a framer emits, copying each frame (the framer may reuse its buffer). */
 public final class RecordingSink implements FrameSink {
-    public record Frame(FrameInfo info, FrameKind kind, byte[] bytes, byte[] buffer) {}
+    public record Frame(FrameInfo info, FrameKind kind, byte[] bytes, byte[] buffer, int handshakeVersion) {}
 
     public record Problem(FrameInfo info, ProblemKind kind, long offset, String message) {}
 
@@ -16,8 +16,8 @@ public final class RecordingSink implements FrameSink {
     public final List<Problem> problems = new ArrayList<>();
 
     @Override
-    public void frame(FrameInfo info, FrameKind kind, byte[] buf, int off, int len) {
-        frames.add(new Frame(info, kind, Arrays.copyOfRange(buf, off, off + len), buf));
+    public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
+        frames.add(new Frame(info, kind, Arrays.copyOfRange(buf, off, off + len), buf, handshakeVersion));
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
+import org.jgroups.Version;
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.stack.GossipData;
 import org.jgroups.stack.GossipType;
@@ -42,6 +43,30 @@ class StreamFramerKindsTest {
             assertEquals(List.of(), rs.problems, "cut " + cut);
             assertAllAccounted(f);
         }
+    }
+
+    @Test
+    void bareMessagesOfBothDirectionsCarryTheVersionOfTheConnectionsHandshake() throws Exception {
+        IpAddress srv = new IpAddress("127.0.0.1", 7900);
+        byte[] request =
+                concat(handshake(new IpAddress("127.0.0.1", 7901)), prefixed(fdSock2(FD_SOCK2.FdHeader.CONNECT, srv)));
+        byte[] response = prefixed(fdSock2(FD_SOCK2.FdHeader.CONNECT_RSP, srv));
+        StreamFramer out = new StreamFramer(CLIENT, SERVER, Limits.DEFAULTS, sink);
+        StreamFramer in = new StreamFramer(SERVER, CLIENT, Limits.DEFAULTS, sink);
+        out.peer(in);
+        out.data(request, 0, request.length, 1, -1);
+        in.data(response, 0, response.length, 2, -1);
+        assertEquals(2, sink.frames.size());
+        for (RecordingSink.Frame fr : sink.frames) assertEquals(Version.version, (short) fr.handshakeVersion());
+    }
+
+    @Test
+    void framesWithoutAHandshakeCarryNoVersion() throws Exception {
+        byte[] s = prefixed(single(10, 1));
+        StreamFramer f = new StreamFramer(CLIENT, SERVER, Limits.DEFAULTS, sink);
+        f.data(s, 0, s.length, 1, -1);
+        assertEquals(1, sink.frames.size());
+        assertEquals(-1, sink.frames.get(0).handshakeVersion());
     }
 
     @Test

@@ -54,12 +54,19 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
     }
 
     /**
-     * The endpoint that sent stream {@code stream} ({@code Node 0} for 0, {@code Node 1} for 1, and so on for later
-     * blocks), or null when its header has not been read yet or named no endpoint.
+     * {@code Node 0} for stream 0, {@code Node 1} for 1, and so on for later blocks; null when its header has not been
+     * read yet or named no endpoint.
      */
-    public Endpoint endpoint(int stream) {
+    @Override
+    public Endpoint sender(int stream) {
         int block = stream >> 1;
         return stream < 0 || block >= nodes.size() ? null : nodes.get(block)[stream & 1];
+    }
+
+    /** The other node of the same block (streams {@code 2k} and {@code 2k+1} are the two sides of one connection). */
+    @Override
+    public Endpoint receiver(int stream) {
+        return stream < 0 ? null : sender(stream ^ 1);
     }
 
     @Override
@@ -208,7 +215,7 @@ public final class FollowTcpSource implements CaptureSource, SkipsBadLines {
 
     @Override
     public String toString() {
-        Endpoint a = endpoint(0), b = endpoint(1);
+        Endpoint a = sender(0), b = sender(1);
         return "follow," + (udp ? "udp" : "tcp") + ",raw" + (a == null ? "" : " " + a + " <-> " + b);
     }
 }

@@ -10,9 +10,11 @@ import org.jgwire.codec.capture.Captured;
 import org.jgwire.codec.capture.PayloadChunk;
 
 /**
- * Raw bytes, as ParseMessages reads them with {@code -binary-to-ascii false}: either one TCP stream (the
- * {@code "bela"} handshake and/or {@code i32 length + frame} records, given as stream 0 in chunks of up to
- * {@link #CHUNK} bytes) or one single datagram (stream -1).
+ * Raw bytes, as ParseMessages reads them with {@code -binary-to-ascii false}: one TCP stream (the {@code "bela"}
+ * handshake and/or {@code i32 length + frame} records, given as stream 0 in chunks of up to {@link #CHUNK} bytes),
+ * one single datagram (stream -1), or, when the caller says so, datagrams back to back as ParseMessages reads them
+ * without {@code -tcp} (stream {@link PayloadChunk#BACK_TO_BACK}, in chunks like a TCP stream: the framing finds where
+ * each datagram ends).
  *
  * <p>Without {@code tcp} the first byte decides: every JGroups frame starts with its version short
  * ({@code major<<11 | minor<<6 | micro}, see {@code org.jgroups.Version}), whose first byte is 0x18 to 0x3F for
@@ -23,22 +25,29 @@ public final class RawBinarySource implements CaptureSource {
     /** Bytes per stream chunk. */
     static final int CHUNK = 64 << 10;
     /** Largest datagram: the UDP length field is 16 bits. */
-    static final int MAX_DATAGRAM = 65535;
+    public static final int MAX_DATAGRAM = 65535;
 
     private final ReadableByteChannel channel;
-    private final boolean forcedTcp;
+    private final boolean forcedTcp, backToBack;
     private Boolean datagram; // decided on the first read
     private long number;
     private boolean done;
     private final byte[] buf = new byte[CHUNK];
 
     /**
-     * @param in  the bytes
-     * @param tcp the bytes are one TCP stream whatever they start with
+     * @param in         the bytes
+     * @param tcp        the bytes are one TCP stream whatever they start with
+     * @param backToBack without {@code tcp}, the bytes are datagrams back to back whatever they start with
      */
-    public RawBinarySource(ReadableByteChannel in, boolean tcp) {
+    public RawBinarySource(ReadableByteChannel in, boolean tcp, boolean backToBack) {
         this.channel = in;
         this.forcedTcp = tcp;
+        this.backToBack = backToBack && !tcp;
+    }
+
+    /** One TCP stream or one datagram, as the first byte says unless {@code tcp}. */
+    public RawBinarySource(ReadableByteChannel in, boolean tcp) {
+        this(in, tcp, false);
     }
 
     @Override
@@ -51,7 +60,7 @@ public final class RawBinarySource implements CaptureSource {
                 return null;
             }
             int first = buf[0] & 0xff;
-            datagram = !forcedTcp && first >= 0x18 && first <= 0x3f;
+            datagram = !forcedTcp && !backToBack && first >= 0x18 && first <= 0x3f;
             if (datagram) return readDatagram(n);
             return chunk(n);
         }
@@ -83,7 +92,7 @@ public final class RawBinarySource implements CaptureSource {
             done = true;
             return null;
         }
-        return new PayloadChunk(++number, -1, 0, Arrays.copyOf(buf, n));
+        return new PayloadChunk(++number, -1, backToBack ? PayloadChunk.BACK_TO_BACK : 0, Arrays.copyOf(buf, n));
     }
 
     /** One read into {@code buf}: at least one byte, or 0 at the end of the input. */
@@ -111,6 +120,7 @@ public final class RawBinarySource implements CaptureSource {
 
     @Override
     public String toString() {
+        if (backToBack) return "raw bytes (datagrams back to back)";
         return datagram == null ? "raw bytes" : datagram ? "raw bytes (one datagram)" : "raw bytes (one TCP stream)";
     }
 }

@@ -43,9 +43,11 @@ class FollowTcpSourceTest {
         assertEquals(0, chunks.get(2).stream());
         assertEquals(9, chunks.get(2).number()); // line number in the output
         assertEquals(-1, chunks.get(2).tsNanos());
-        assertEquals(new Endpoint("127.0.0.1", 59318), source.endpoint(0));
-        assertEquals(new Endpoint("127.0.0.1", 47911), source.endpoint(1));
-        assertNull(source.endpoint(2));
+        assertEquals(new Endpoint("127.0.0.1", 59318), source.sender(0));
+        assertEquals(new Endpoint("127.0.0.1", 47911), source.sender(1));
+        assertNull(source.sender(2));
+        assertEquals(new Endpoint("127.0.0.1", 47911), source.receiver(0));
+        assertEquals(new Endpoint("127.0.0.1", 59318), source.receiver(1));
         assertEquals(List.of(), source.drainProblems());
     }
 
@@ -58,8 +60,9 @@ class FollowTcpSourceTest {
         assertEquals(5, chunks.size());
         assertEquals(3, chunks.get(3).stream());
         assertEquals(2, chunks.get(4).stream());
-        assertEquals(new Endpoint("10.0.0.2", 7800), source.endpoint(3));
-        assertEquals(new Endpoint("127.0.0.1", 59318), source.endpoint(0));
+        assertEquals(new Endpoint("10.0.0.2", 7800), source.sender(3));
+        assertEquals(new Endpoint("10.0.0.1", 1000), source.receiver(3));
+        assertEquals(new Endpoint("127.0.0.1", 59318), source.sender(0));
     }
 
     @Test

@@ -126,6 +126,23 @@ class RawBinarySourceTest {
     }
 
     @Test
+    void streamsDatagramsBackToBackInChunksWhateverTheirLength() throws IOException {
+        byte[] big = new byte[3 * RawBinarySource.MAX_DATAGRAM];
+        for (int i = 0; i < big.length; i += DATAGRAM.length)
+            System.arraycopy(DATAGRAM, 0, big, i, Math.min(DATAGRAM.length, big.length - i));
+        List<PayloadChunk> chunks = readAll(new RawBinarySource(channel(big), false, true));
+        assertTrue(chunks.size() >= 3, "chunks: " + chunks.size());
+        for (PayloadChunk c : chunks) assertTrue(c.isBackToBack(), "stream " + c.stream());
+        assertArrayEquals(big, concat(chunks));
+    }
+
+    @Test
+    void tcpWinsOverBackToBack() throws IOException {
+        List<PayloadChunk> chunks = readAll(new RawBinarySource(channel(DATAGRAM), true, true));
+        assertEquals(0, chunks.get(0).stream());
+    }
+
+    @Test
     void emptyInputGivesNothing() throws IOException {
         assertEquals(List.of(), readAll(new RawBinarySource(channel(new byte[0]), false)));
     }

@@ -282,8 +282,8 @@ class TsharkOutputTest {
             List<PayloadChunk> chunks = TextInputs.readAll(source);
             assertArrayEquals(clientSent.toByteArray(), concat(chunks, 0));
             assertArrayEquals(serverSent.toByteArray(), concat(chunks, 1));
-            assertEquals(new Endpoint("127.0.0.1", clientPort), follow.endpoint(0));
-            assertEquals(new Endpoint("127.0.0.1", serverPort), follow.endpoint(1));
+            assertEquals(new Endpoint("127.0.0.1", clientPort), follow.sender(0));
+            assertEquals(new Endpoint("127.0.0.1", serverPort), follow.sender(1));
             assertEquals(List.of(), follow.drainProblems());
         }
     }
