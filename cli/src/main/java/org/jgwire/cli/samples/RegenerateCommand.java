@@ -23,6 +23,7 @@ import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.codec.verify.CaptureVerifier;
+import org.jgwire.codec.verify.StackRules;
 import org.jgwire.codec.verify.VerifyItem;
 import org.jgwire.codec.verify.VerifyReport;
 import picocli.CommandLine;
@@ -190,7 +191,7 @@ public final class RegenerateCommand implements Callable<Integer> {
             int n = 0;
             for (int i = 0; i + text.length <= file.length; i++)
                 if (java.util.Arrays.equals(file, i, i + text.length, text, 0, text.length)) n++;
-            int want = org.jgwire.codec.cluster.ManifestCheck.expectedCopies(m, sent);
+            int want = StackRules.expectedCopies(m, sent);
             if (n != want)
                 return "'" + sent.text() + "' is " + n + " times in the file's bytes, sent " + want + " times";
         }

@@ -20,9 +20,9 @@ import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.cluster.Manifest;
-import org.jgwire.codec.cluster.ManifestCheck;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.verify.StackRules;
 import org.jgwire.tests.decode.ManifestAgreement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -132,7 +132,7 @@ class ChatClusterCaptureTest {
                             && s.text().equals(msg.payload().text()))
                     .count();
             assertTrue(
-                    inFile >= ManifestCheck.expectedCopies(m, s),
+                    inFile >= StackRules.expectedCopies(m, s),
                     "copies of '" + s.text() + "' in the " + m.stack() + " capture " + pcap + ": " + inFile
                             + " (dropped by the kernel: " + m.dropped() + ")");
             assertEquals(

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.codec.cluster.Manifest;
-import org.jgwire.codec.cluster.ManifestCheck;
+import org.jgwire.codec.verify.StackRules;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -61,7 +61,7 @@ class SampleCapturesTest {
                     } else {
                         for (Manifest.SentMessage sent : m.sent())
                             assertEquals(
-                                    ManifestCheck.expectedCopies(m, sent),
+                                    StackRules.expectedCopies(m, sent),
                                     PcapPorts.occurrences(pcap, sent.text()),
                                     "copies of '" + sent.text() + "'");
                     }

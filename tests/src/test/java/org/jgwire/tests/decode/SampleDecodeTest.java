@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.jgwire.codec.cluster.Manifest;
-import org.jgwire.codec.cluster.ManifestCheck;
+import org.jgwire.codec.verify.StackRules;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,11 +68,7 @@ class SampleDecodeTest {
             }
         }
         assertEquals(
-                m.sent().stream()
-                        .mapToInt(s -> ManifestCheck.expectedCopies(m, s))
-                        .sum(),
-                chat,
-                "chat lines");
+                m.sent().stream().mapToInt(s -> StackRules.expectedCopies(m, s)).sum(), chat, "chat lines");
 
         // Every view on the wire is one a member installed (same creator|id, same member names in order); the last
         // one in the capture is the newest of them.

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,5 +43,46 @@ class ManifestWriteTest {
         assertTrue(
                 rpcs > 0 && large > 0 && merges > 0,
                 "RPCs, large messages and merge views among them: " + rpcs + ", " + large + ", " + merges);
+    }
+
+    @Test
+    void manifestWithEveryScenarioFieldReadsBackAsWritten() throws IOException {
+        Manifest chat = TestManifests.chat("udp");
+        Manifest m = new Manifest(
+                "5.5.7",
+                "relay2",
+                "chat",
+                "c",
+                "x.pcapng",
+                "f",
+                List.of(1),
+                1,
+                0,
+                chat.members(),
+                List.of(),
+                List.of(),
+                List.of(new Manifest.InstalledView(
+                        "A", "A", 4, List.of("A", "B"), List.of(List.of("B"), List.of("A")), 9)),
+                chat.timings(),
+                List.of(),
+                List.of(),
+                List.of("TCP", "RELAY2"),
+                List.of(new Manifest.Step(5, "partition", List.of(), List.of(List.of("A"), List.of("B")))),
+                List.of(new Manifest.RpcCall("A", null, "rpc A#1 to all", Map.of("B", "B got rpc A#1 to all"))),
+                List.of(new Manifest.RpcHandled("B", "rpc A#1 to all")),
+                List.of(new Manifest.LargeSent("A", null, 150_000, "ab", "large A#1 150000")),
+                List.of(new Manifest.LargeReceived("B", "A", null, 150_000, "ab", "large A#1 150000")),
+                List.of(new Manifest.Site("lon", List.of("A")), new Manifest.Site("nyc", List.of("B"))));
+        Path file = tmp.resolve("all.json");
+        m.write(file);
+        assertEquals(m, Manifest.read(file));
+    }
+
+    @Test
+    void manifestReadsBackAsWritten() throws IOException {
+        Path file = tmp.resolve("m.json");
+        Manifest written = TestManifests.chat("tcp");
+        written.write(file);
+        assertEquals(written, Manifest.read(file));
     }
 }

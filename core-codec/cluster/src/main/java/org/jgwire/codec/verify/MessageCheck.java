@@ -1,0 +1,196 @@
+package org.jgwire.codec.verify;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+
+/**
+ * Categories {@code message} and {@code load}: every application message the manifest lists is on the wire as many
+ * times as the stack puts it there ({@link StackRules#expectedCopies}), each copy with the sender's UUID as src and
+ * the addressee's as dest (none for a multicast). A copy JGroups retransmitted is told by its headers (NAKACK2
+ * XMIT_RSP; a UNICAST3 DATA repeated with the same conn_id and seqno on the same connection) and not counted as extra.
+ * A text message no one sent, above no protocol but NAKACK2/UNICAST3, is extra. Load multicasts are only counted.
+ */
+final class MessageCheck {
+    private final Manifest manifest;
+    private final MemberIds ids;
+    private final Map<String, Expected> expected = new LinkedHashMap<>();
+    private final Map<String, long[]> loadCopies = new LinkedHashMap<>();
+    /** UNICAST3 DATA copies of listed messages, to tell one sent again; the rest of the traffic is not kept. */
+    private final Set<String> unicastSeen = new HashSet<>();
+
+    private final List<VerifyItem> extras = new ArrayList<>();
+    private long extraCount;
+
+    /** What one sent message (sender, destination, text) should leave on the wire, and what did. */
+    private static final class Expected {
+        final Manifest.SentMessage sent;
+        int copies, found, retransmitted, forwarded;
+        final List<String> wrong = new ArrayList<>();
+
+        Expected(Manifest.SentMessage sent) {
+            this.sent = sent;
+        }
+    }
+
+    MessageCheck(Manifest manifest, MemberIds ids) {
+        this.manifest = manifest;
+        this.ids = ids;
+        for (Manifest.SentMessage s : manifest.sent())
+            expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += StackRules.expectedCopies(manifest, s);
+        for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new long[1]);
+    }
+
+    void accept(MessageRecord m) {
+        String text = m.payload().text();
+        Expected e = text == null ? null : expected.get(text);
+        if (e != null) {
+            copy(m, e);
+        } else if (isLoad(m)) {
+            long[] n = loadCopies.get(loadSender(m));
+            if (n != null && !retransmission(m, false)) n[0]++; // multicasts: NAKACK2 alone resends them
+        } else if (text != null && isApplication(m) && !retransmission(m, extras.size() < CaptureVerifier.MAX_LISTED)) {
+            extraCount++;
+            if (extras.size() < CaptureVerifier.MAX_LISTED)
+                extras.add(new VerifyItem(
+                        "message",
+                        "'" + text + "' " + ids.name(m.src()) + " -> "
+                                + (m.dest() == null ? "all" : ids.name(m.dest())),
+                        Outcome.EXTRA,
+                        "packet " + m.frame().packet() + ": a message no member sent"));
+        }
+    }
+
+    private void copy(MessageRecord m, Expected e) {
+        Manifest.Member sender = manifest.member(e.sent.sender());
+        if (StackRules.relayed(manifest)) {
+            // site masters forward it across the bridge and into the other site under their own addresses
+            if (sender != null && (MemberIds.sameId(m.src(), sender.uuid()) || originalSender(m, sender))) e.found++;
+            else e.forwarded++;
+            return;
+        }
+        Manifest.Member dest = e.sent.multicast() ? null : manifest.member(e.sent.destination());
+        if (sender == null || !MemberIds.sameId(m.src(), sender.uuid())) {
+            e.wrong.add("packet " + m.frame().packet() + " has src " + m.src());
+        } else if (e.sent.multicast() ? m.dest() != null : dest == null || !MemberIds.sameId(m.dest(), dest.uuid())) {
+            e.wrong.add("packet " + m.frame().packet() + " has dest " + (m.dest() == null ? "none" : m.dest()));
+        } else if (retransmission(m, true)) {
+            e.retransmitted++;
+        } else {
+            e.found++;
+        }
+    }
+
+    /** RELAY2's header names the member that sent a relayed message ({@code original_sender}). */
+    private static boolean originalSender(MessageRecord m, Manifest.Member sender) {
+        HeaderRecord relay = m.header("RELAY2");
+        Object o = relay == null ? null : relay.field("original_sender");
+        if (o instanceof NodeAddress a) return MemberIds.sameId(a, sender.uuid());
+        return o != null
+                && (o.toString().equals(sender.name())
+                        || o.toString()
+                                .toLowerCase(Locale.ROOT)
+                                .contains(sender.uuid().toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * Whether JGroups sent this copy again: a NAKACK2 XMIT_RSP, or a UNICAST3 DATA already seen with the same conn_id
+     * and seqno between the same endpoints (UNICAST3 resends unacknowledged messages unchanged). Only the copies
+     * remembered here are known when seen again.
+     */
+    private boolean retransmission(MessageRecord m, boolean remember) {
+        HeaderRecord nak = header(m, "NAKACK");
+        if (nak != null && "XMIT_RSP".equals(nak.field("type"))) return true;
+        HeaderRecord uni = header(m, "UNICAST");
+        if (uni == null || !"DATA".equals(uni.field("type"))) return false;
+        String key = m.frame().src() + ">" + m.frame().dst() + " " + m.src() + ">" + m.dest() + " conn "
+                + uni.field("conn_id") + " seqno " + uni.field("seqno");
+        return remember ? !unicastSeen.add(key) : unicastSeen.contains(key);
+    }
+
+    /** The first header of a protocol whose name starts with this (NAKACK2/NAKACK4, UNICAST3/UNICAST4). */
+    private static HeaderRecord header(MessageRecord m, String protocolPrefix) {
+        for (HeaderRecord h : m.headers()) if (h.protocol().startsWith(protocolPrefix)) return h;
+        return null;
+    }
+
+    /** Sent by the application: no protocol above the reliable layer put a header on it. */
+    private static boolean isApplication(MessageRecord m) {
+        if (m.headers().isEmpty()) return false;
+        String first = m.headers().get(0).protocol();
+        return first.startsWith("NAKACK") || first.startsWith("UNICAST");
+    }
+
+    private static final byte[] LOAD = "load ".getBytes(StandardCharsets.US_ASCII);
+
+    private static boolean isLoad(MessageRecord m) {
+        byte[] h = m.payload().head();
+        if (h == null || h.length < LOAD.length + 2) return false;
+        for (int i = 0; i < LOAD.length; i++) if (h[i] != LOAD[i]) return false;
+        return true;
+    }
+
+    /** {@code load A#17/1000 ...}: the name before '#'. */
+    private static String loadSender(MessageRecord m) {
+        byte[] h = m.payload().head();
+        int end = LOAD.length;
+        while (end < h.length && h[end] != '#') end++;
+        return new String(h, LOAD.length, end - LOAD.length, StandardCharsets.US_ASCII);
+    }
+
+    /** Copies of the manifest's messages that JGroups retransmitted. */
+    int retransmissions() {
+        int n = 0;
+        for (Expected e : expected.values()) n += e.retransmitted;
+        return n;
+    }
+
+    void report(List<VerifyItem> items) {
+        for (Expected e : expected.values()) {
+            String what = "'" + e.sent.text() + "' " + e.sent.sender() + " -> "
+                    + (e.sent.multicast() ? "all" : e.sent.destination());
+            String counts = e.found + " of " + e.copies + (e.copies == 1 ? " copy" : " copies") + " ("
+                    + manifest.stack() + ")" + (e.retransmitted > 0 ? ", " + e.retransmitted + " retransmitted" : "");
+            Outcome o = e.found == e.copies ? Outcome.OK : e.found < e.copies ? Outcome.MISSING : Outcome.EXTRA;
+            if (StackRules.relayed(manifest)) {
+                o = e.found > 0 ? Outcome.OK : Outcome.MISSING;
+                counts = e.found + (e.found == 1 ? " copy" : " copies") + " from its sender, " + e.forwarded
+                        + " forwarded by site masters (relay2)";
+            }
+            if (StackRules.encrypted(manifest)) {
+                o = e.found + e.retransmitted + e.wrong.size() == 0 ? Outcome.UNSEEN : Outcome.MISMATCH;
+                counts = o == Outcome.UNSEEN
+                        ? StackRules.ENCRYPTED
+                        : "in clear on the wire, though the stack encrypts it";
+            }
+            items.add(new VerifyItem("message", what, o, counts));
+            for (String w : e.wrong) items.add(new VerifyItem("message", what, Outcome.MISMATCH, w));
+        }
+        items.addAll(extras);
+        if (extraCount > extras.size())
+            items.add(new VerifyItem(
+                    "message",
+                    "more messages",
+                    Outcome.EXTRA,
+                    (extraCount - extras.size()) + " more messages no member sent"));
+        for (Manifest.LoadSent l : manifest.loadSent()) {
+            long want = l.messages() * StackRules.expectedCopies(manifest, true);
+            long got = loadCopies.get(l.sender())[0];
+            Outcome o = got == want ? Outcome.OK : got < want ? Outcome.MISSING : Outcome.EXTRA;
+            items.add(new VerifyItem(
+                    "load",
+                    l.messages() + " load messages from " + l.sender(),
+                    o,
+                    got + " of " + want + " copies on the wire"));
+        }
+    }
+}

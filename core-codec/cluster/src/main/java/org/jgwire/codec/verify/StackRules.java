@@ -1,0 +1,56 @@
+package org.jgwire.codec.verify;
+
+import org.jgwire.codec.cluster.Manifest;
+
+/**
+ * What the manifest's stack puts on the wire. Copies per send:
+ *
+ * <ul>
+ *   <li>{@code udp}: one datagram per send, multicast or unicast;
+ *   <li>{@code tcp} and {@code tcp-nio}: a unicast once; a multicast once per other member ({@code TCP.sendToAll}
+ *       skips the sender, who gets its own copy by loopback);
+ *   <li>{@code tunnel}: a unicast twice (member to router, router to member); a multicast once to the router and
+ *       once from it to every member, the sender included (GossipRouter routes to the whole group).
+ * </ul>
+ */
+public final class StackRules {
+    static final String ENCRYPTED = "SYM_ENCRYPT sits below NAKACK2 and UNICAST3, so the payloads of application"
+            + " messages and views travel encrypted";
+
+    private StackRules() {}
+
+    /** How many copies of {@code sent} the stack puts on the wire. */
+    public static int expectedCopies(Manifest manifest, Manifest.SentMessage sent) {
+        return expectedCopies(manifest, sent.multicast());
+    }
+
+    static int expectedCopies(Manifest manifest, boolean multicast) {
+        int members = manifest.members().size();
+        return switch (manifest.stack()) {
+            case "tcp", "tcp-nio", "xml-tcp", "xml-tcp_nio2" -> multicast ? members - 1 : 1;
+            case "tunnel" -> multicast ? 1 + members : 2;
+            default -> 1;
+        };
+    }
+
+    /** The {@code encrypt} stack: application payloads, views, RPCs and fragments are ciphertext on the wire. */
+    static boolean encrypted(Manifest manifest) {
+        return manifest.stack().equals("encrypt");
+    }
+
+    /** The {@code relay2} stack: two sites bridged by their site masters (the manifest lists the sites). */
+    static boolean relayed(Manifest manifest) {
+        return !manifest.sites().isEmpty();
+    }
+
+    /**
+     * A view of two or more members goes to them over the wire; a view of its creator alone is multicast over the
+     * network by udp (to the group address) and tunnel (through the router), never by tcp (TCP.sendToAll skips the
+     * sender). The first member's own initial view (id 0) is never sent.
+     */
+    static boolean viewOnWire(Manifest manifest, Manifest.InstalledView v) {
+        if (v.members().size() >= 2) return true;
+        if (v.id() == 0) return false;
+        return manifest.stack().equals("udp") || manifest.stack().equals("tunnel");
+    }
+}

@@ -1,0 +1,255 @@
+package org.jgwire.codec.verify;
+
+import static org.jgwire.codec.cluster.TestManifests.A;
+import static org.jgwire.codec.cluster.TestManifests.B;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.cluster.TestManifests;
+import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.model.ViewInfo;
+import org.junit.jupiter.api.Test;
+
+/** CaptureVerifier against hand-made decoder records: what it accepts, and each mismatch it must name. */
+class CaptureVerifierTest {
+    private static final FrameInfo FRAME =
+            new FrameInfo(1, -1, new Endpoint("127.0.0.1", 1), new Endpoint("127.0.0.1", 2), Transport.UDP);
+
+    private static MessageRecord message(
+            String src, String dest, Payload payload, ViewInfo view, List<HeaderRecord> headers, List<Discovery> d) {
+        return new MessageRecord(
+                FRAME,
+                "5.5.7",
+                "5.5.7.Final",
+                "BYTES",
+                0,
+                List.of(),
+                NodeAddress.uuid(src),
+                dest == null ? null : NodeAddress.uuid(dest),
+                dest == null,
+                "c",
+                -1,
+                0,
+                headers,
+                payload,
+                view,
+                d,
+                0,
+                -1);
+    }
+
+    private static MessageRecord message(String src, String dest, String text, ViewInfo view) {
+        Payload payload = text == null ? Payload.EMPTY : new Payload(text.length(), text, new byte[0], null);
+        return message(src, dest, payload, view, List.of(), List.of());
+    }
+
+    /** A discovery response naming A and B with their manifest's physical addresses. */
+    private static MessageRecord naming() {
+        List<Discovery> d = List.of(
+                new Discovery(NodeAddress.uuid(A), "A", "127.0.0.1:1", true, "discovery"),
+                new Discovery(NodeAddress.uuid(B), "B", "127.0.0.1:2", false, "discovery"));
+        return message(A, B, Payload.EMPTY, null, List.of(), d);
+    }
+
+    private static HeaderRecord header(String protocol, Object... fields) {
+        List<HeaderField> f = new ArrayList<>();
+        for (int i = 0; i < fields.length; i += 2) f.add(new HeaderField((String) fields[i], fields[i + 1]));
+        return new HeaderRecord(1, protocol, 1, "Header", f, protocol, 0, 0);
+    }
+
+    private static MessageRecord withHeader(String src, String dest, HeaderRecord h, String head, int length) {
+        byte[] bytes = head == null ? new byte[0] : head.getBytes(StandardCharsets.US_ASCII);
+        return message(src, dest, new Payload(length, null, bytes, null), null, List.of(h), List.of());
+    }
+
+    private static ViewInfo view(long id, String... members) {
+        List<NodeAddress> m = new ArrayList<>();
+        for (String u : members) m.add(NodeAddress.uuid(u));
+        return new ViewInfo("VIEW", NodeAddress.uuid(A), id, m, -1, List.of(), List.of(), List.of());
+    }
+
+    private static CaptureVerifier verify(Manifest m, List<? extends Record> wire) {
+        CaptureVerifier v = new CaptureVerifier(m);
+        wire.forEach(v);
+        return v;
+    }
+
+    /** The problems as the text report prints them, without the column padding. */
+    private static List<String> problems(VerifyReport r, String category) {
+        return r.problems().stream()
+                .filter(i -> i.category().equals(category))
+                .map(i -> i.outcome() + " " + i.item() + ": " + i.detail())
+                .toList();
+    }
+
+    @Test
+    void acceptsOneCopyPerUdpSendTheNamesAndTheFullView() {
+        List<Record> wire = List.of(
+                naming(),
+                message(A, null, null, view(1, A, B)),
+                message(A, null, "chat A#1 to all", null),
+                message(A, B, "chat A#3 to B", null));
+        VerifyReport r = verify(TestManifests.chat("udp"), wire).report();
+        assertEquals(List.of(), r.problems());
+        assertEquals(2, r.count("message", Outcome.OK));
+        assertEquals(2, r.count("name", Outcome.OK));
+        assertEquals(1, r.count("view", Outcome.OK)); // full view and both final views: A|1
+    }
+
+    @Test
+    void reportsMissingCopiesWrongSenderAndMissingView() {
+        List<Record> wire = List.of(
+                naming(),
+                message(B, null, "chat A#1 to all", null),
+                message(A, B, "chat A#3 to B", null),
+                message(A, B, "chat A#3 to B", null),
+                message(A, null, null, view(1, B, A)));
+        VerifyReport r = verify(TestManifests.chat("udp"), wire).report();
+        assertEquals(
+                List.of(
+                        "MISSING 'chat A#1 to all' A -> all: 0 of 1 copy (udp)",
+                        "MISMATCH 'chat A#1 to all' A -> all: packet 1 has src " + B,
+                        "EXTRA 'chat A#3 to B' A -> B: 2 of 1 copy (udp)"),
+                problems(r, "message"));
+        assertEquals(
+                List.of(
+                        "MISMATCH A|1 [A, B] (full view, final view of A, final view of B): on the wire with members"
+                                + " [B, A]",
+                        "EXTRA A|1 [B, A]: on the wire; no member installed it"),
+                problems(r, "view"));
+        assertEquals(5, r.problems().size(), r.problems().toString());
+    }
+
+    @Test
+    void countsAUnicastCopySentAgainOnItsConnectionApart() {
+        HeaderRecord data = header("UNICAST3", "type", "DATA", "conn_id", 1, "seqno", 7L);
+        Payload text = new Payload(13, "chat A#3 to B", new byte[0], null);
+        MessageRecord copy = message(A, B, text, null, List.of(data), List.of());
+        List<Record> wire = List.of(
+                naming(), message(A, null, null, view(1, A, B)), message(A, null, "chat A#1 to all", null), copy, copy);
+        CaptureVerifier v = verify(TestManifests.chat("udp"), wire);
+        assertEquals(List.of(), v.report().problems());
+        assertEquals(1, v.retransmissions());
+        assertTrue(
+                v.report()
+                        .items()
+                        .contains(new VerifyItem(
+                                "message", "'chat A#3 to B' A -> B", Outcome.OK, "1 of 1 copy (udp), 1 retransmitted")),
+                v.report().items().toString());
+    }
+
+    @Test
+    void expectsOneTcpCopyPerOtherMemberAndTunnelCopiesThroughTheRouter() {
+        Manifest.SentMessage mcast = TestManifests.chat("tcp").sent().get(0);
+        Manifest.SentMessage ucast = TestManifests.chat("tcp").sent().get(1);
+        assertEquals(1, StackRules.expectedCopies(TestManifests.chat("tcp"), mcast)); // to B only; A loops back
+        assertEquals(1, StackRules.expectedCopies(TestManifests.chat("tcp"), ucast));
+        assertEquals(3, StackRules.expectedCopies(TestManifests.chat("tunnel"), mcast)); // to router, router to A, B
+        assertEquals(2, StackRules.expectedCopies(TestManifests.chat("tunnel"), ucast));
+    }
+
+    @Test
+    void reportsAMergeViewMissingFromTheWireAndAcceptsItWithItsSubgroups() {
+        Manifest.InstalledView merge =
+                new Manifest.InstalledView("A", "A", 4, List.of("A", "B"), List.of(List.of("B"), List.of("A")), 100);
+        Manifest m = TestManifests.withScenario(
+                "partition-merge",
+                List.of(new Manifest.InstalledView("A", "A", 1, List.of("A", "B")), merge),
+                List.of(),
+                List.of());
+        MessageRecord full = message(A, null, null, view(1, A, B));
+        List<String> problems = problems(verify(m, List.of(naming(), full)).report(), "merge");
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("merge view A|4"), problems.get(0));
+        ViewInfo wire = new ViewInfo(
+                "MERGE_VIEW",
+                NodeAddress.uuid(A),
+                4,
+                List.of(NodeAddress.uuid(A), NodeAddress.uuid(B)),
+                -1,
+                List.of(),
+                List.of(),
+                List.of(List.of(NodeAddress.uuid(A)), List.of(NodeAddress.uuid(B))));
+        VerifyReport r =
+                verify(m, List.of(naming(), full, message(A, null, null, wire))).report();
+        assertEquals(List.of(), r.problems());
+        assertEquals(1, r.count("merge", Outcome.OK));
+    }
+
+    @Test
+    void countsRpcRequestsAndResponsesPerCaller() {
+        Manifest m = TestManifests.withScenario(
+                "rpc",
+                List.of(),
+                List.of(new Manifest.RpcCall(
+                        "A", null, "rpc A#1 to all", Map.of("A", "A got rpc A#1 to all", "B", "B got rpc A#1 to all"))),
+                List.of());
+        MessageRecord request = withHeader(A, null, header("RequestCorrelator", "type", 0), null, 10);
+        MessageRecord response = withHeader(B, A, header("RequestCorrelator", "type", 1), null, 10);
+        assertEquals(List.of(), problems(verify(m, List.of(request, response)).report(), "rpc"));
+        List<String> noResponse = verify(m, List.of(request)).report().problems().stream()
+                .filter(i -> i.category().equals("rpc"))
+                .map(VerifyItem::detail)
+                .toList();
+        assertEquals(List.of("RPC response from B to A: 0 on the wire, expected 1 (udp)"), noResponse);
+    }
+
+    @Test
+    void findsALargeMessageOnlyWhenAllItsFragmentsAreThere() {
+        Manifest m = TestManifests.withScenario(
+                "large",
+                List.of(),
+                List.of(),
+                List.of(new Manifest.LargeSent("A", null, 150_000, "00", "large A#1 150000")));
+        MessageRecord f0 = withHeader(
+                A,
+                null,
+                header("FRAG2", "id", 1L, "frag_id", 0L, "num_frags", 3L),
+                "large A#1 150000 rstuvwxyz",
+                60_000);
+        MessageRecord f1 =
+                withHeader(A, null, header("FRAG2", "id", 1L, "frag_id", 1L, "num_frags", 3L), "abc", 60_000);
+        MessageRecord f2 =
+                withHeader(A, null, header("FRAG2", "id", 1L, "frag_id", 2L, "num_frags", 3L), "abc", 30_000);
+        VerifyReport whole = verify(m, List.of(f0, f1, f2)).report();
+        assertEquals(List.of(), problems(whole, "large"));
+        assertEquals(1, whole.count("large", Outcome.OK));
+        List<String> missing = problems(verify(m, List.of(f0, f2)).report(), "large");
+        assertEquals(1, missing.size(), missing.toString());
+        assertTrue(missing.get(0).contains("0 complete fragment sets on the wire, expected 1"), missing.get(0));
+    }
+
+    @Test
+    void countsALargeMessageReassembledWholeFromItsSender() {
+        Manifest m = TestManifests.withScenario(
+                "large",
+                List.of(),
+                List.of(),
+                List.of(new Manifest.LargeSent("A", null, 150_000, "00", "large A#1 150000")));
+        byte[] head = "large A#1 150000 abc".getBytes(StandardCharsets.US_ASCII);
+        Payload text = new Payload(150_000, "large A#1 150000 abc", head, null);
+        MessageRecord fromA = message(A, null, text, null, List.of(header("NAKACK2", "type", "MSG")), List.of());
+        MessageRecord fromB = message(B, null, new Payload(150_000, null, head, null), null, List.of(), List.of());
+        assertEquals(
+                List.of("MISSING 'large A#1 150000' A -> all: large message 'large A#1 150000' (150000 bytes) from A: 0"
+                        + " complete fragment sets on the wire, expected 1 (udp)"),
+                problems(verify(m, List.of(fromB)).report(), "large"));
+        VerifyReport r = verify(m, List.of(fromA)).report();
+        assertEquals(List.of(), problems(r, "large"));
+        assertEquals(0, r.count("message", Outcome.EXTRA), "a large message is no extra message");
+    }
+}
