@@ -15,6 +15,7 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.gui.model.MembershipEvent;
 
 /**
@@ -106,7 +107,7 @@ public final class TimelineView extends ScrollPane {
 
     private Label mark(MembershipEvent e) {
         if (!e.isView()) return between(e);
-        String id = names.apply(e.creator()) + "|" + e.viewId();
+        String id = ViewIdText.of(names.apply(e.creator()), e.viewId());
         String change =
                 switch (e.kind()) {
                     case FIRST -> "first view";
