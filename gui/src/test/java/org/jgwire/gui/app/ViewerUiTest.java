@@ -26,8 +26,8 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.Hex;
-import org.jgwire.gui.model.MembershipEvent;
 import org.jgwire.gui.model.Row;
+import org.jgwire.gui.model.TimelineMark;
 import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.HexView;
 import org.jgwire.gui.view.MessageTable;
@@ -160,10 +160,10 @@ class ViewerUiTest {
         List<Label> marks =
                 robot.lookup(".timeline-event").queryAllAs(Label.class).stream().toList();
         marks = marks.stream()
-                .filter(l -> ((MembershipEvent) l.getUserData()).isView())
+                .filter(l -> ((TimelineMark) l.getUserData()).isView())
                 .toList();
-        List<MembershipEvent> events =
-                marks.stream().map(l -> (MembershipEvent) l.getUserData()).toList();
+        List<TimelineMark> events =
+                marks.stream().map(l -> (TimelineMark) l.getUserData()).toList();
         // The views installed by the members, minus each cluster's first singleton view (id 0), which its only
         // member installs without sending it.
         List<String> expected = manifest.views().stream()
@@ -177,8 +177,8 @@ class ViewerUiTest {
                         .map(e -> name(e.creator()) + "|" + e.viewId() + " "
                                 + e.members().stream().map(this::name).collect(Collectors.toList()))
                         .toList());
-        assertEquals(MembershipEvent.Kind.FIRST, events.get(0).kind());
-        assertEquals(MembershipEvent.Kind.JOIN, events.get(1).kind());
+        assertEquals(TimelineMark.Kind.FIRST, events.get(0).kind());
+        assertEquals(TimelineMark.Kind.JOIN, events.get(1).kind());
         assertEquals(
                 List.of("C"), events.get(1).joined().stream().map(this::name).toList());
 
