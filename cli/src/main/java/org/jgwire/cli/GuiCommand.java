@@ -7,10 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.model.Record;
-import org.jgwire.gui.app.RecordExport;
 import org.jgwire.gui.app.Viewer;
-import org.jgwire.output.JsonLinesWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -72,18 +69,8 @@ public final class GuiCommand implements Callable<Integer> {
                 && !"Monocle".equals(System.getProperty("glass.platform"))) {
             throw usage("no display: DISPLAY is not set (run it on a desktop, or under 'xvfb-run -a')");
         }
-        Viewer.run(new Viewer.Launch(capture, live, decoder.ports(), options, jsonLines()));
+        Viewer.run(new Viewer.Launch(capture, live, decoder.ports(), options));
         return ExitCodes.OK;
-    }
-
-    /** The viewer's export writes exactly what {@code decode --format jsonl} writes. */
-    static RecordExport jsonLines() {
-        return (records, names, out) -> {
-            try (JsonLinesWriter w = new JsonLinesWriter(out, names.copy())) {
-                for (Record r : records) w.write(r);
-                w.flush();
-            }
-        };
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -3,6 +3,8 @@ package org.jgwire.cli.analysis;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.TimeOfDay;
+import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
 /** How the analysis commands show times, durations, addresses and views. */
@@ -11,15 +13,7 @@ final class Formats {
 
     /** UTC time of day with milliseconds, as the membership timeline shows it; "-" without a time. */
     static String timeOfDay(long tsNanos) {
-        if (tsNanos < 0) return "-";
-        long ms = tsNanos / 1_000_000L % 86_400_000L;
-        return String.format(
-                java.util.Locale.ROOT,
-                "%02d:%02d:%02d.%03d",
-                ms / 3_600_000,
-                ms / 60_000 % 60,
-                ms / 1000 % 60,
-                ms % 1000);
+        return tsNanos < 0 ? "-" : TimeOfDay.millis(tsNanos);
     }
 
     /** Milliseconds with a precision that suits the size: 0.012, 1.25, 12.5, 1250. */
@@ -38,7 +32,7 @@ final class Formats {
     }
 
     static String viewId(ViewInfo v, NameTable names) {
-        return (v.creator() != null ? names.display(v.creator()) : "?") + "|" + v.id();
+        return ViewIdText.of(v.creator() != null ? names.display(v.creator()) : "?", v.id());
     }
 
     static String list(List<NodeAddress> l, NameTable names) {

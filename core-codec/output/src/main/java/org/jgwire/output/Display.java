@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
 /** How records show addresses, views and times, shared by the text and JSON writers. */
@@ -19,9 +20,9 @@ final class Display {
         return names.display(a);
     }
 
-    /** A view id as JGroups prints it: {@code creator|counter}. */
+    /** A view id with its creator shown by name. */
     String viewId(ViewInfo v) {
-        return (v.creator() != null ? address(v.creator()) : "?") + "|" + v.id();
+        return ViewIdText.of(v.creator() != null ? address(v.creator()) : "?", v.id());
     }
 
     List<String> members(List<NodeAddress> members) {

@@ -1,5 +1,6 @@
 package org.jgwire.output;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.jgwire.codec.model.Endpoint;
@@ -41,7 +42,7 @@ final class EncodedStrings {
         if (e == null) {
             if (keys.size() >= MAX) keys.clear();
             byte[] q = JsonText.quoted(s);
-            e = java.util.Arrays.copyOf(q, q.length + 1);
+            e = Arrays.copyOf(q, q.length + 1);
             e[q.length] = ':';
             keys.put(s, e);
         }

@@ -1,5 +1,7 @@
 package org.jgwire.output;
 
+import java.util.Arrays;
+
 /**
  * A small direct-mapped cache keyed by object identity: the same instances (addresses, type names) come back record
  * after record, and an identity check costs less than hashing them. A collision only evicts; fixed size.
@@ -22,7 +24,7 @@ final class IdentityMemo<K, V> {
     }
 
     void clear() {
-        java.util.Arrays.fill(keys, null);
-        java.util.Arrays.fill(values, null);
+        Arrays.fill(keys, null);
+        Arrays.fill(values, null);
     }
 }

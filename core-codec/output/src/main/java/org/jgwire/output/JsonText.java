@@ -27,7 +27,7 @@ final class JsonText {
     private static final long HIGH_BITS = 0x8080808080808080L;
 
     static {
-        byte[] hex = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] hex = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
         for (int i = 0; i < 256; i++) HEX_SHORTS[i] = (short) (hex[i >> 4] | hex[i & 0xF] << 8);
         for (int i = 0; i < 100; i++) {
             DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
@@ -121,7 +121,7 @@ final class JsonText {
         if (v >= 0 && v <= Integer.MAX_VALUE) return decimal((int) v, b, pos);
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
-                byte[] min = Long.toString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                byte[] min = Long.toString(v).getBytes(StandardCharsets.US_ASCII);
                 System.arraycopy(min, 0, b, pos, min.length);
                 return pos + min.length;
             }

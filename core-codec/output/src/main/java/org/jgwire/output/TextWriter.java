@@ -16,6 +16,7 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.TimeOfDay;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -58,26 +59,10 @@ public final class TextWriter implements RecordWriter {
 
     private void frame(FrameInfo f) {
         line.append('#').append(f.packet()).append(' ');
-        if (f.tsNanos() >= 0) timeOfDay(f.tsNanos());
+        if (f.tsNanos() >= 0) TimeOfDay.appendMicros(line, f.tsNanos()).append(' ');
         line.append(f.transport().jsonName()).append(' ');
         if (f.src() != null || f.dst() != null)
             line.append(f.src()).append('>').append(f.dst()).append(' ');
-    }
-
-    /** UTC time of day with microseconds: captures are compared across machines. */
-    private void timeOfDay(long tsNanos) {
-        long micros = tsNanos / 1000;
-        long day = micros % 86_400_000_000L;
-        pad(day / 3_600_000_000L, 2).append(':');
-        pad(day / 60_000_000L % 60, 2).append(':');
-        pad(day / 1_000_000L % 60, 2).append('.');
-        pad(day % 1_000_000L, 6).append(' ');
-    }
-
-    private StringBuilder pad(long v, int width) {
-        String s = Long.toString(v);
-        for (int i = s.length(); i < width; i++) line.append('0');
-        return line.append(s);
     }
 
     private void message(MessageRecord m) {

@@ -17,15 +17,13 @@ final class MainMenu {
     private final Menu recent = new Menu("Open recent");
     private final MenuItem stop;
 
-    MainMenu(MainWindow window, ViewerPrefs prefs, boolean canExport) {
+    MainMenu(MainWindow window, ViewerPrefs prefs) {
         this.window = window;
         this.prefs = prefs;
         recent.setId("menu-recent");
         MenuItem open = item("Open...", "Shortcut+O", window::chooseAndOpen);
         MenuItem exportShown = item("Export shown rows as JSON Lines...", "Shortcut+E", () -> window.export(false));
         MenuItem exportSelected = item("Export selected rows as JSON Lines...", null, () -> window.export(true));
-        exportShown.setDisable(!canExport);
-        exportSelected.setDisable(!canExport);
         MenuItem quit = item("Quit", "Shortcut+Q", () -> window.stage().close());
         Menu file = new Menu(
                 "File",

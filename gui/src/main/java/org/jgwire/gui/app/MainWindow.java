@@ -31,6 +31,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterSpec;
@@ -45,6 +46,7 @@ import org.jgwire.gui.view.HexView;
 import org.jgwire.gui.view.MessageTable;
 import org.jgwire.gui.view.StatsView;
 import org.jgwire.gui.view.TimelineView;
+import org.jgwire.output.JsonLinesWriter;
 
 /**
  * The viewer's window: menus, filter bar, the message table with the detail tree and hex pane below it, the
@@ -61,7 +63,6 @@ public final class MainWindow {
     private final Stage stage;
     private final ViewerPrefs prefs;
     private final DecodeOptions options;
-    private final RecordExport export;
     private final MessageTable table = new MessageTable();
     private final DetailTreeView tree = new DetailTreeView();
     private final HexView hex = new HexView();
@@ -82,11 +83,10 @@ public final class MainWindow {
     private final CaptureControl capture;
     private CaptureSession session;
 
-    public MainWindow(Stage stage, ViewerPrefs prefs, DecodeOptions options, RecordExport export) {
+    public MainWindow(Stage stage, ViewerPrefs prefs, DecodeOptions options) {
         this.stage = stage;
         this.prefs = prefs;
         this.options = options;
-        this.export = export;
         progress.setId("progress");
         progress.setPrefWidth(200);
         progress.setVisible(false);
@@ -103,7 +103,7 @@ public final class MainWindow {
         bannerBox.setManaged(false);
 
         filterBar = new FilterBar(prefs, this::applyFilter);
-        menu = new MainMenu(this, prefs, export != null);
+        menu = new MainMenu(this, prefs);
         capture = new CaptureControl(this, options);
 
         detailSplit = new SplitPane(tree, hex);
@@ -382,7 +382,7 @@ public final class MainWindow {
 
     /** Writes the shown (filtered) rows, or only the selected ones, as JSON Lines. */
     void export(boolean selectionOnly) {
-        if (session == null || export == null) return;
+        if (session == null) return;
         List<Row> rows = selectionOnly
                 ? List.copyOf(table.getSelectionModel().getSelectedItems())
                 : new ArrayList<>(session.shown());
@@ -397,23 +397,21 @@ public final class MainWindow {
         if (f != null) exportTo(rows, f.toPath());
     }
 
-    /** Writes rows to a file on a background thread; the status bar says when it is done. */
+    /** Writes rows to a file on a background thread, as {@code decode --format jsonl} writes them. */
     void exportTo(List<Row> rows, Path file) {
-        exportTo(rows, file, export);
-    }
-
-    void exportTo(List<Row> rows, Path file, RecordExport export) {
         List<Record> records = new ArrayList<>(rows.size());
         for (Row r : rows) records.add(r.record());
-        var names = session.names().get();
+        NameTable names = session.names().get().copy(); // the writer learns into its table
         Thread t = new Thread(
                 () -> {
-                    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-                        export.write(records, names, out);
-                        Platform.runLater(() -> status.setText("Exported " + records.size() + " records to " + file));
+                    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+                            JsonLinesWriter w = new JsonLinesWriter(out, names)) {
+                        for (Record r : records) w.write(r);
                     } catch (IOException | RuntimeException e) {
                         Platform.runLater(() -> showError("Export to " + file + " failed: " + e.getMessage()));
+                        return;
                     }
+                    Platform.runLater(() -> status.setText("Exported " + records.size() + " records to " + file));
                 },
                 "jgwire-export");
         t.setDaemon(true);

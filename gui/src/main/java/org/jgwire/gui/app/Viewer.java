@@ -1,6 +1,7 @@
 package org.jgwire.gui.app;
 
 import java.nio.file.Path;
+import java.util.List;
 import javafx.application.Application;
 import javafx.stage.Stage;
 import org.jgwire.codec.DecodeOptions;
@@ -17,10 +18,8 @@ public final class Viewer {
      * @param live    an interface to capture on live, or null
      * @param ports   for a live capture: only these ports (empty: any)
      * @param options decoding options (the distribution home, limits, ports)
-     * @param export  the JSON Lines writer, or null to disable export
      */
-    public record Launch(
-            Path file, String live, java.util.List<Integer> ports, DecodeOptions options, RecordExport export) {}
+    public record Launch(Path file, String live, List<Integer> ports, DecodeOptions options) {}
 
     private static volatile Launch launch;
 
@@ -37,7 +36,7 @@ public final class Viewer {
         @Override
         public void start(Stage stage) {
             Launch l = launch;
-            MainWindow w = new MainWindow(stage, ViewerPrefs.user(), l.options(), l.export());
+            MainWindow w = new MainWindow(stage, ViewerPrefs.user(), l.options());
             stage.show();
             if (l.file() != null) w.open(l.file());
             else if (l.live() != null) w.startLive(l.live(), l.ports());

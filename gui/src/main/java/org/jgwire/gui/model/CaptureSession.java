@@ -36,8 +36,8 @@ import org.jgwire.codec.stack.FragmentReassembler;
 public final class CaptureSession implements AutoCloseable {
     private final RowList rows = new RowList();
     private final FilteredList<Row> shown = new FilteredList<>(rows);
-    private final ObservableList<MembershipEvent> events = FXCollections.observableArrayList();
-    private final MembershipTimeline timeline = new MembershipTimeline();
+    private final ObservableList<TimelineMark> events = FXCollections.observableArrayList();
+    private final TimelineMarks timeline = new TimelineMarks();
     private final TrafficStats traffic = new TrafficStats();
     private final RpcTracker rpc = new RpcTracker();
     private final Map<Integer, Integer> responseToRequest = new HashMap<>();
@@ -90,7 +90,7 @@ public final class CaptureSession implements AutoCloseable {
                 }
         }
         if (table != null) names.set(table);
-        List<MembershipEvent> found = new java.util.ArrayList<>();
+        List<TimelineMark> found = new java.util.ArrayList<>();
         // The statistics count the wire's traffic (as `jgwire stats`): every fragment from the decoder's fragment tap,
         // the other records from the stream (TrafficStats skips reassembled messages).
         fragments.forEach(traffic::accept);
@@ -99,7 +99,7 @@ public final class CaptureSession implements AutoCloseable {
             boolean fromTap = reassemble && r.message() != null && FragmentReassembler.isFragment(r.message());
             if (!fromTap) traffic.accept(r.record());
             rpc.accept(r.record());
-            MembershipEvent e = timeline.add(r);
+            TimelineMark e = timeline.add(r);
             if (e != null) found.add(e);
         }
         events.addAll(found); // one change per batch: the timeline redraws once
@@ -135,11 +135,11 @@ public final class CaptureSession implements AutoCloseable {
         shown.setPredicate(filter == null ? null : row -> filter.test(row.record()));
     }
 
-    public ObservableList<MembershipEvent> events() {
+    public ObservableList<TimelineMark> events() {
         return events;
     }
 
-    public MembershipTimeline timeline() {
+    public TimelineMarks timeline() {
         return timeline;
     }
 

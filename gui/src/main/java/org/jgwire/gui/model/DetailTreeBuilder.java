@@ -14,6 +14,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -121,7 +122,7 @@ public final class DetailTreeBuilder {
     }
 
     private DetailNode view(ViewInfo v) {
-        String id = address(v.creator()) + "|" + v.id();
+        String id = ViewIdText.of(address(v.creator()), v.id());
         DetailNode n = new DetailNode("View: " + v.kind() + " " + id + " " + members(v.members()), id, -1, 0);
         n.add("Kind", v.kind());
         n.add("Creator", longAddress(v.creator()));

@@ -8,6 +8,7 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.TimeOfDay;
 
 /** The text of the message table's cells, computed when a cell is shown (nothing is kept per row). */
 public final class RowText {
@@ -15,12 +16,7 @@ public final class RowText {
 
     /** UTC time of day with microseconds, as {@code jgwire decode} prints it; empty when the input had no time. */
     public static String absoluteTime(FrameInfo f) {
-        if (f.tsNanos() < 0) return "";
-        long micros = f.tsNanos() / 1000;
-        long day = micros % 86_400_000_000L;
-        return String.format(
-                "%02d:%02d:%02d.%06d",
-                day / 3_600_000_000L, day / 60_000_000L % 60, day / 1_000_000L % 60, day % 1_000_000L);
+        return f.tsNanos() < 0 ? "" : TimeOfDay.micros(f.tsNanos());
     }
 
     /** Seconds since {@code startNanos}, with microseconds. */

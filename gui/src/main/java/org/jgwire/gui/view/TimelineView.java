@@ -15,7 +15,8 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
 import org.jgwire.codec.model.NodeAddress;
-import org.jgwire.gui.model.MembershipEvent;
+import org.jgwire.codec.model.ViewIdText;
+import org.jgwire.gui.model.TimelineMark;
 
 /**
  * The membership timeline: one lane per cluster, its views left to right in time, each marked by what changed
@@ -28,8 +29,8 @@ public final class TimelineView extends ScrollPane {
     private final VBox lanes = new VBox(6);
     private IntConsumer onSelectRow = r -> {};
     private Function<NodeAddress, String> names = NodeAddress::id;
-    private ObservableList<MembershipEvent> events;
-    private final ListChangeListener<MembershipEvent> changed = c -> redraw();
+    private ObservableList<TimelineMark> events;
+    private final ListChangeListener<TimelineMark> changed = c -> redraw();
 
     public TimelineView() {
         setId("timeline");
@@ -44,7 +45,7 @@ public final class TimelineView extends ScrollPane {
     }
 
     /** Shows these events (kept up to date as more arrive); {@code names} resolves logical names. */
-    public void show(ObservableList<MembershipEvent> list, Function<NodeAddress, String> names) {
+    public void show(ObservableList<TimelineMark> list, Function<NodeAddress, String> names) {
         if (events != null) events.removeListener(changed);
         events = list;
         this.names = names;
@@ -60,13 +61,13 @@ public final class TimelineView extends ScrollPane {
             return;
         }
         List<String> clusters =
-                events.stream().map(MembershipEvent::cluster).distinct().toList();
+                events.stream().map(TimelineMark::cluster).distinct().toList();
         long t0 = events.stream()
-                .mapToLong(MembershipEvent::tsNanos)
+                .mapToLong(TimelineMark::tsNanos)
                 .filter(t -> t >= 0)
                 .min()
                 .orElse(0);
-        long t1 = events.stream().mapToLong(MembershipEvent::tsNanos).max().orElse(t0);
+        long t1 = events.stream().mapToLong(TimelineMark::tsNanos).max().orElse(t0);
         double span = Math.max(1, t1 - t0);
         for (String cluster : clusters) {
             Pane lane = new Pane();
@@ -79,7 +80,7 @@ public final class TimelineView extends ScrollPane {
             title.setMaxWidth(LEFT - 10);
             lane.getChildren().add(title);
             double x = LEFT - MIN_GAP, right = LEFT;
-            for (MembershipEvent e : events) {
+            for (TimelineMark e : events) {
                 if (!e.cluster().equals(cluster)) continue;
                 double byTime = LEFT + (e.tsNanos() < 0 ? 0 : (e.tsNanos() - t0) / span * WIDTH);
                 x = Math.max(x + MIN_GAP, byTime);
@@ -104,9 +105,9 @@ public final class TimelineView extends ScrollPane {
         }
     }
 
-    private Label mark(MembershipEvent e) {
+    private Label mark(TimelineMark e) {
         if (!e.isView()) return between(e);
-        String id = names.apply(e.creator()) + "|" + e.viewId();
+        String id = ViewIdText.of(names.apply(e.creator()), e.viewId());
         String change =
                 switch (e.kind()) {
                     case FIRST -> "first view";
@@ -128,8 +129,8 @@ public final class TimelineView extends ScrollPane {
     }
 
     /** A suspicion or a leave between views: a smaller mark, no view id or members. */
-    private Label between(MembershipEvent e) {
-        String text = e.kind() == MembershipEvent.Kind.SUSPECT
+    private Label between(TimelineMark e) {
+        String text = e.kind() == TimelineMark.Kind.SUSPECT
                 ? "suspected\n" + list(e.suspected())
                 : "left\n" + list(e.left()) + "\n(LEAVE_RSP)";
         Label l = new Label(text);

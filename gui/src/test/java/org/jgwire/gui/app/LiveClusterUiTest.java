@@ -38,7 +38,7 @@ class LiveClusterUiTest {
     void start(Stage stage) throws Exception {
         Preferences.userRoot().node(PREFS).removeNode();
         DecodeOptions options = DecodeOptions.defaults(org.jgwire.gui.TestHome.get());
-        window = new MainWindow(stage, new ViewerPrefs(Preferences.userRoot().node(PREFS)), options, null);
+        window = new MainWindow(stage, new ViewerPrefs(Preferences.userRoot().node(PREFS)), options);
         stage.show();
     }
 

@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -22,15 +26,17 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.Hex;
-import org.jgwire.gui.model.MembershipEvent;
 import org.jgwire.gui.model.Row;
+import org.jgwire.gui.model.TimelineMark;
 import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.HexView;
 import org.jgwire.gui.view.MessageTable;
+import org.jgwire.output.JsonLinesWriter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -54,7 +60,7 @@ class ViewerUiTest {
         Preferences.userRoot().node(PREFS).removeNode();
         ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
         DecodeOptions options = DecodeOptions.defaults(org.jgwire.gui.TestHome.get());
-        window = new MainWindow(stage, prefs, options, null);
+        window = new MainWindow(stage, prefs, options);
         stage.show();
     }
 
@@ -154,10 +160,10 @@ class ViewerUiTest {
         List<Label> marks =
                 robot.lookup(".timeline-event").queryAllAs(Label.class).stream().toList();
         marks = marks.stream()
-                .filter(l -> ((MembershipEvent) l.getUserData()).isView())
+                .filter(l -> ((TimelineMark) l.getUserData()).isView())
                 .toList();
-        List<MembershipEvent> events =
-                marks.stream().map(l -> (MembershipEvent) l.getUserData()).toList();
+        List<TimelineMark> events =
+                marks.stream().map(l -> (TimelineMark) l.getUserData()).toList();
         // The views installed by the members, minus each cluster's first singleton view (id 0), which its only
         // member installs without sending it.
         List<String> expected = manifest.views().stream()
@@ -171,8 +177,8 @@ class ViewerUiTest {
                         .map(e -> name(e.creator()) + "|" + e.viewId() + " "
                                 + e.members().stream().map(this::name).collect(Collectors.toList()))
                         .toList());
-        assertEquals(MembershipEvent.Kind.FIRST, events.get(0).kind());
-        assertEquals(MembershipEvent.Kind.JOIN, events.get(1).kind());
+        assertEquals(TimelineMark.Kind.FIRST, events.get(0).kind());
+        assertEquals(TimelineMark.Kind.JOIN, events.get(1).kind());
         assertEquals(
                 List.of("C"), events.get(1).joined().stream().map(this::name).toList());
 
@@ -311,26 +317,34 @@ class ViewerUiTest {
     }
 
     @Test
-    void exportWritesTheFilteredRowsInCaptureOrder(FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir)
+    void exportWritesTheFilteredRowsInCaptureOrderAsDecodeWritesThem(FxRobot robot, @TempDir Path dir)
             throws Exception {
         robot.clickOn("#filter").write("gms").type(javafx.scene.input.KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         List<Row> shown = List.copyOf(window.session().shown());
         assertFalse(shown.isEmpty());
-        List<Long> written = new java.util.concurrent.CopyOnWriteArrayList<>();
         Path file = dir.resolve("out.jsonl");
-        robot.interact(() -> window.exportTo(shown, file, (records, names, out) -> {
-            for (org.jgwire.codec.model.Record r : records) {
-                written.add(r.frame().packet());
-                out.write((r.kind() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-        }));
+        robot.interact(() -> window.exportTo(shown, file));
         WaitForAsyncUtils.waitFor(
                 10,
                 TimeUnit.SECONDS,
                 () -> robot.lookup("#status").queryLabeled().getText().startsWith("Exported"));
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(shown.size(), lines.size());
+        List<Long> written = new ArrayList<>();
+        for (String line : lines) {
+            Matcher frame = Pattern.compile("\"frame\":(\\d+)").matcher(line);
+            assertTrue(frame.find(), line);
+            written.add(Long.parseLong(frame.group(1)));
+        }
         assertEquals(shown.stream().map(r -> r.record().frame().packet()).toList(), written);
-        assertEquals(shown.size(), java.nio.file.Files.readAllLines(file).size());
+
+        ByteArrayOutputStream decode = new ByteArrayOutputStream();
+        try (JsonLinesWriter w =
+                new JsonLinesWriter(decode, window.session().names().get().copy())) {
+            for (Row r : shown) w.write(r.record());
+        }
+        assertEquals(decode.toString(StandardCharsets.UTF_8), Files.readString(file));
     }
 
     @Test
@@ -346,8 +360,8 @@ class ViewerUiTest {
         ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
         assertEquals(CAPTURE.toAbsolutePath().toString(), prefs.recentFiles().get(0));
         MainWindow[] again = new MainWindow[1];
-        robot.interact(() -> again[0] =
-                new MainWindow(new Stage(), prefs, DecodeOptions.defaults(org.jgwire.gui.TestHome.get()), null));
+        robot.interact(() ->
+                again[0] = new MainWindow(new Stage(), prefs, DecodeOptions.defaults(org.jgwire.gui.TestHome.get())));
         double restored = again[0].table().getColumns().stream()
                 .filter(c -> "headers".equals(c.getId()))
                 .findFirst()

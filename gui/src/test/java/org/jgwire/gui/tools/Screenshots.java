@@ -39,7 +39,7 @@ public final class Screenshots {
         MainWindow[] window = new MainWindow[1];
         onFx(() -> {
             Stage stage = new Stage();
-            window[0] = new MainWindow(stage, ViewerPrefs.user(), DecodeOptions.defaults(home), null);
+            window[0] = new MainWindow(stage, ViewerPrefs.user(), DecodeOptions.defaults(home));
             stage.show();
             window[0].open(capture);
         });

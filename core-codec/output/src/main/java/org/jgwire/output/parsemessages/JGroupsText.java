@@ -9,6 +9,7 @@ import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -184,7 +185,7 @@ final class JGroupsText {
     }
 
     private String viewId(NodeAddress creator, long id) {
-        return "[" + address(creator) + "|" + id + "]";
+        return "[" + ViewIdText.of(address(creator), id) + "]";
     }
 
     /** {@code [a, b]}, cut after {@code limit} members with " ..." as Util.printListWithDelimiter does (0: no limit). */

@@ -15,6 +15,7 @@ import org.jgroups.stack.IpAddress;
 import org.jgroups.util.AsciiString;
 import org.jgroups.util.UUID;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewIdText;
 
 /**
  * Turns JGroups addresses and the few other JGroups values that appear in headers into neutral values. The same
@@ -66,7 +67,7 @@ final class Addresses {
     /** {@code "creator|id"}, the creator in the same form as {@link NodeAddress#id()}. */
     String viewId(ViewId vid) {
         NodeAddress c = node(vid.getCreator());
-        return (c != null ? c.id() : "null") + "|" + vid.getId();
+        return ViewIdText.of(c != null ? c.id() : "null", vid.getId());
     }
 
     private static String kindOf(Address a) {

@@ -16,6 +16,7 @@ import org.jgroups.util.AsciiString;
 import org.jgroups.util.ExtendedUUID;
 import org.jgroups.util.UUID;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewIdText;
 
 /**
  * JGroups addresses and small value types as neutral values. Conversions are cached per address value (JGroups
@@ -65,7 +66,9 @@ final class Addresses {
 
     /** A view id as {@code creator|id}. */
     String viewId(ViewId id) {
-        return id == null ? null : of(id.getCreator()) + "|" + id.getId();
+        if (id == null) return null;
+        NodeAddress c = of(id.getCreator());
+        return ViewIdText.of(c != null ? c.id() : "null", id.getId());
     }
 
     static String physical(Address a) {

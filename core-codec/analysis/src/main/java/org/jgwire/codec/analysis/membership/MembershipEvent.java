@@ -13,6 +13,7 @@ import org.jgwire.codec.model.ViewInfo;
  * @param kind     what happened
  * @param view     the view it belongs to (full member list; a merge view's subgroups), or null (a suspicion
  *                 between views)
+ * @param firstView for a {@link Kind#VIEW}: whether it is the first view of its cluster seen in the capture
  * @param subjects who it is about: the joined, left, crashed or suspected members, the new coordinator
  * @param by       who caused or reported it (the suspecting member, the merge leader), or null
  * @param detail   more words for people: the suspicion before a crash and the packet that showed it, ...
@@ -23,12 +24,13 @@ public record MembershipEvent(
         String cluster,
         Kind kind,
         ViewInfo view,
+        boolean firstView,
         List<NodeAddress> subjects,
         NodeAddress by,
         String detail) {
     /** What happened. */
     public enum Kind {
-        /** The first view of a cluster seen in the capture. */
+        /** A new view of a cluster (not a merge view); {@code firstView} tells the first one seen in the capture. */
         VIEW,
         /** Members in a new view that were not in the previous one. */
         JOIN,

@@ -95,6 +95,7 @@ public final class MembershipTimeline {
                         rsp,
                         Kind.LEAVE,
                         null,
+                        false,
                         List.of(rsp.dest()),
                         leave != null ? leave.by() : null,
                         "GMS LEAVE_REQ " + (leave != null ? at(leave) : "") + ", LEAVE_RSP at #"
@@ -127,6 +128,7 @@ public final class MembershipTimeline {
                                 e.cluster(),
                                 Kind.PARTITION,
                                 e.view(),
+                                e.firstView(),
                                 e.subjects(),
                                 e.by(),
                                 e.detail() + "; back in the merge view at #" + merge.packet()));
@@ -205,7 +207,7 @@ public final class MembershipTimeline {
         if (prev == null) prev = c.viewOf.get(coord.id());
         if (v.kind().equals("MERGE_VIEW"))
             add(m, Kind.MERGE, v, List.of(), coord, v.subgroups().size() + " subgroups");
-        else add(m, Kind.VIEW, v, List.of(), coord, prev == null ? "first view seen" : "");
+        else add(m, Kind.VIEW, v, prev == null, List.of(), coord, prev == null ? "first view seen" : "");
         if (prev != null) {
             Set<String> now = ids(v.members(), new HashSet<>());
             Set<String> before = ids(prev.members(), new HashSet<>());
@@ -295,21 +297,39 @@ public final class MembershipTimeline {
 
     private void add(
             MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by, String detail) {
+        add(m, kind, view, false, subjects, by, detail);
+    }
+
+    private void add(
+            MessageRecord m,
+            Kind kind,
+            ViewInfo view,
+            boolean firstView,
+            List<NodeAddress> subjects,
+            NodeAddress by,
+            String detail) {
         if (events.size() >= MAX_EVENTS) {
             dropped++;
             return;
         }
-        events.add(event(m, kind, view, subjects, by, detail));
+        events.add(event(m, kind, view, firstView, subjects, by, detail));
     }
 
     private static MembershipEvent event(
-            MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by, String detail) {
+            MessageRecord m,
+            Kind kind,
+            ViewInfo view,
+            boolean firstView,
+            List<NodeAddress> subjects,
+            NodeAddress by,
+            String detail) {
         return new MembershipEvent(
                 m.frame().packet(),
                 m.frame().tsNanos(),
                 m.cluster() != null ? m.cluster() : "?",
                 kind,
                 view,
+                firstView,
                 List.copyOf(subjects),
                 by,
                 detail);

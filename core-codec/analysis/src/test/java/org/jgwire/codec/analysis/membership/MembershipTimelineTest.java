@@ -35,6 +35,16 @@ class MembershipTimelineTest {
     }
 
     @Test
+    void onlyTheFirstViewOfAClusterIsMarkedFirst() {
+        t.accept(message(1, 0, A, null, 45588, view(A, 1, A, B), GMS_VIEW));
+        t.accept(message(2, 5, A, null, 45588, view(A, 2, A, B, C), GMS_VIEW));
+        assertEquals(List.of(Kind.VIEW, Kind.VIEW, Kind.JOIN), kinds());
+        assertEquals(
+                List.of(true, false, false),
+                t.events().stream().map(MembershipEvent::firstView).toList());
+    }
+
+    @Test
     void aMemberThatAskedToLeaveLeaves() {
         t.accept(message(1, 0, A, null, 45588, view(A, 1, A, B, C), GMS_VIEW));
         t.accept(message(2, 3, C, A, 7800, null, header("GMS", "GmsHeader", "type", "LEAVE_REQ", "mbr", C)));

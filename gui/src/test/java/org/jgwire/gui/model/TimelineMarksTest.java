@@ -24,23 +24,23 @@ import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 import org.junit.jupiter.api.Test;
 
-class MembershipTimelineTest {
+class TimelineMarksTest {
     static final Path SAMPLES = Path.of(System.getProperty("jgwire.samples", "../samples"));
     static final NodeAddress A = NodeAddress.uuid("00000000-0000-0000-0000-00000000000a"),
             B = NodeAddress.uuid("00000000-0000-0000-0000-00000000000b");
 
     @Test
     void marksASuspicionBetweenViewsWithWhoWasSuspectedAndTheMessageShowingIt() {
-        MembershipTimeline t = new MembershipTimeline();
+        TimelineMarks t = new TimelineMarks();
         ViewInfo view = new ViewInfo("VIEW", A, 1, List.of(A, B), -1, List.of(), List.of(), List.of());
         t.add(new Row(1, -1, message(1, B, null, view, header("GMS", "GmsHeader", "type", "VIEW"))));
         // VERIFY_SUSPECT.VerifyHeader type 1 = ARE_YOU_DEAD, sent by B to the suspect A
         t.add(new Row(2, -1, message(2, B, A, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1))));
-        List<MembershipEvent> marks = t.finish(packet -> (int) packet);
+        List<TimelineMark> marks = t.finish(packet -> (int) packet);
         assertEquals(
-                List.of(MembershipEvent.Kind.FIRST, MembershipEvent.Kind.SUSPECT),
-                marks.stream().map(MembershipEvent::kind).toList());
-        MembershipEvent suspect = marks.get(1);
+                List.of(TimelineMark.Kind.FIRST, TimelineMark.Kind.SUSPECT),
+                marks.stream().map(TimelineMark::kind).toList());
+        TimelineMark suspect = marks.get(1);
         assertFalse(suspect.isView());
         assertEquals(List.of(A), suspect.suspected());
         assertEquals(2, suspect.row());
@@ -81,19 +81,18 @@ class MembershipTimelineTest {
             loader.join();
         }
         NameTable names = new NameTable();
-        MembershipTimeline t = new MembershipTimeline();
+        TimelineMarks t = new TimelineMarks();
         for (Row r : rows) {
             names.learnFrom(r.record());
             t.add(r);
         }
-        List<MembershipEvent> marks = t.finish(packet -> rows.stream()
+        List<TimelineMark> marks = t.finish(packet -> rows.stream()
                 .filter(r -> r.record().frame().packet() >= packet)
                 .findFirst()
                 .orElseThrow()
                 .number());
-        List<MembershipEvent> left = marks.stream()
-                .filter(e -> e.kind() == MembershipEvent.Kind.LEFT)
-                .toList();
+        List<TimelineMark> left =
+                marks.stream().filter(e -> e.kind() == TimelineMark.Kind.LEFT).toList();
         assertEquals(1, left.size(), marks.toString());
         assertEquals(expected, left.get(0).left().stream().map(names::display).toList());
         MessageRecord rsp = rows.get(left.get(0).row() - 1).message();

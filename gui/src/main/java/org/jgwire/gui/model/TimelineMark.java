@@ -19,7 +19,7 @@ import org.jgwire.codec.model.NodeAddress;
  * @param suspected members suspected (for {@link Kind#SUSPECT})
  * @param detail    the analysis' words (who suspected, how; the LEAVE_RSP), or null
  */
-public record MembershipEvent(
+public record TimelineMark(
         Kind kind,
         int row,
         long tsNanos,
