@@ -1,5 +1,7 @@
 package org.jgwire.codec.cluster;
 
+import org.jgwire.codec.model.ViewIdText;
+
 /** One line for a user per event worth telling while a cluster runs (members, views, steps, leaves, errors). */
 final class ProgressLines {
     private ProgressLines() {}
@@ -10,7 +12,7 @@ final class ProgressLines {
             case "started" -> "member " + e.node() + " started: uuid " + e.text("uuid") + ", physical "
                     + e.text("physical") + ", JGroups " + e.text("version");
             case "view" -> e.node() + " installed " + (e.list("subgroups").isEmpty() ? "view " : "merge view ")
-                    + e.text("creator") + "|" + e.number("id") + " " + e.list("members")
+                    + ViewIdText.of(e.text("creator"), e.number("id")) + " " + e.list("members")
                     + (e.list("subgroups").isEmpty() ? "" : " of subgroups " + e.list("subgroups"));
             case "step" -> "runner: " + e.text("action") + " "
                     + (e.list("members").isEmpty() ? e.list("groups") : e.list("members"));

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -36,7 +37,7 @@ final class MergeCheck {
     void report(List<VerifyItem> items) {
         Set<String> done = new HashSet<>();
         for (Manifest.InstalledView v : manifest.views()) {
-            String key = v.creator() + "|" + v.id();
+            String key = ViewIdText.of(v.creator(), v.id());
             if (!v.merge() || !done.add(key)) continue;
             List<String> uuids = ids.uuidsOf(v.members());
             Set<Set<String>> subgroups = new HashSet<>();

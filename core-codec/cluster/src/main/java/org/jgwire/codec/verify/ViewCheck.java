@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -28,7 +29,7 @@ final class ViewCheck {
 
     void accept(ViewInfo v) {
         String creator = MemberIds.id(v.creator());
-        seen.computeIfAbsent((creator == null ? "?" : creator) + "|" + v.id(), k -> new LinkedHashSet<>())
+        seen.computeIfAbsent(ViewIdText.of(creator == null ? "?" : creator, v.id()), k -> new LinkedHashSet<>())
                 .add(MemberIds.ids(v.members()));
     }
 
@@ -54,7 +55,8 @@ final class ViewCheck {
         }
         Set<String> installed = new LinkedHashSet<>();
         for (Manifest.InstalledView v : manifest.views())
-            if (known(v)) installed.add(ids.uuidOf(v.creator()) + "|" + v.id() + " " + ids.uuidsOf(v.members()));
+            if (known(v))
+                installed.add(ViewIdText.of(ids.uuidOf(v.creator()), v.id()) + " " + ids.uuidsOf(v.members()));
         for (Map.Entry<String, Set<List<String>>> e : seen.entrySet())
             for (List<String> members : e.getValue())
                 if (!bridge.isEmpty() && bridge.containsAll(members))
@@ -74,7 +76,7 @@ final class ViewCheck {
     private VerifyItem check(String what, Manifest.InstalledView v) {
         if (!known(v))
             return new VerifyItem("view", what, Outcome.MISMATCH, "names a member that is not in the manifest");
-        Set<List<String>> lists = seen.get(ids.uuidOf(v.creator()) + "|" + v.id());
+        Set<List<String>> lists = seen.get(ViewIdText.of(ids.uuidOf(v.creator()), v.id()));
         if (lists != null && lists.contains(ids.uuidsOf(v.members())))
             return new VerifyItem("view", what, Outcome.OK, "on the wire");
         if (lists != null)
@@ -104,7 +106,7 @@ final class ViewCheck {
     }
 
     private static String key(Manifest.InstalledView v) {
-        return v.creator() + "|" + v.id();
+        return ViewIdText.of(v.creator(), v.id());
     }
 
     private String display(String key, List<String> members) {
