@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -29,6 +30,7 @@ import org.jgwire.codec.cluster.CaptureTarget;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
+import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.cluster.Stack;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.output.JsonLinesWriter;
@@ -205,8 +207,7 @@ public final class ClusterCommand implements Callable<Integer> {
             target = CaptureTarget.file(Path.of(capture));
         }
         Path manifestFile = manifest;
-        if (manifestFile == null && decode && capture != null)
-            manifestFile = org.jgwire.codec.cluster.Manifest.pathFor(Path.of(capture));
+        if (manifestFile == null && decode && capture != null) manifestFile = Manifest.pathFor(Path.of(capture));
 
         Thread decoder = null;
         AtomicReference<Object> decoded = new AtomicReference<>();
@@ -265,8 +266,8 @@ public final class ClusterCommand implements Callable<Integer> {
                     OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
                     NameTable names = new NameTable();
                     try (PcapngReader source = new PcapngReader(Channels.newChannel(in));
-                            Decoder d = new Decoder(
-                                    new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, java.util.Set.of()));
+                            Decoder d =
+                                    new Decoder(new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, Set.of()));
                             RecordWriter writer = format == DecodeCommand.OutputFormat.jsonl
                                     ? new JsonLinesWriter(out, names)
                                     : new TextWriter(out, names)) {

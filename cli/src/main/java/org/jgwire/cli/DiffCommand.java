@@ -4,15 +4,21 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
+import org.jgwire.codec.cluster.ClusterRunner;
+import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.compare.CaptureDiff;
 import org.jgwire.codec.compare.CaptureProfile;
 import org.jgwire.codec.compare.KindProfile;
@@ -113,9 +119,7 @@ public final class DiffCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         Path work = null;
         if (run) {
-            work = keep != null
-                    ? java.nio.file.Files.createDirectories(keep)
-                    : java.nio.file.Files.createTempDirectory("jgwire-diff");
+            work = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("jgwire-diff");
             a = runCluster("A", first, work);
             b = runCluster("B", second, work);
         } else {
@@ -135,20 +139,14 @@ public final class DiffCommand implements Callable<Integer> {
                 .getErr()
                 .println("jgwire: running " + nodes + " members of JGroups " + version + " on " + stack + ", scenario "
                         + scenario + " -> " + capture);
-        org.jgwire.codec.cluster.ClusterRunner.run(new org.jgwire.codec.cluster.ClusterSpec(
-                version,
-                stack,
-                nodes,
-                scenario,
-                capture,
-                VersionRuntime.defaultHome(),
-                java.time.Duration.ofSeconds(180)));
+        ClusterRunner.run(new ClusterSpec(
+                version, stack, nodes, scenario, capture, VersionRuntime.defaultHome(), Duration.ofSeconds(180)));
         return capture;
     }
 
     private static void deleteTree(Path dir) throws IOException {
-        try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.deleteIfExists(p);
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
         }
     }
 

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
+import org.jgwire.cli.analysis.StatsCommand;
+import org.jgwire.cli.analysis.ViewsCommand;
+import org.jgwire.cli.samples.SamplesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,15 +19,15 @@ import picocli.CommandLine.Command;
                 + "code of the version that sent it.",
         subcommands = {
             DecodeCommand.class,
-            org.jgwire.cli.analysis.ViewsCommand.class,
-            org.jgwire.cli.analysis.StatsCommand.class,
+            ViewsCommand.class,
+            StatsCommand.class,
             ParseMessagesCommand.class,
             ClusterCommand.class,
             GuiCommand.class,
             WiresharkCommand.class,
             VerifyCommand.class,
             DiffCommand.class,
-            org.jgwire.cli.samples.SamplesCommand.class,
+            SamplesCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {

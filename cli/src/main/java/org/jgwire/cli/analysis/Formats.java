@@ -1,6 +1,9 @@
 package org.jgwire.cli.analysis;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
+import java.util.Locale;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.TimeOfDay;
@@ -20,15 +23,15 @@ final class Formats {
     static String ms(double ms) {
         if (Double.isNaN(ms)) return "-";
         double a = Math.abs(ms);
-        if (a < 1) return String.format(java.util.Locale.ROOT, "%.3f", ms);
-        if (a < 10) return String.format(java.util.Locale.ROOT, "%.2f", ms);
-        if (a < 100) return String.format(java.util.Locale.ROOT, "%.1f", ms);
-        return String.format(java.util.Locale.ROOT, "%.0f", ms);
+        if (a < 1) return String.format(Locale.ROOT, "%.3f", ms);
+        if (a < 10) return String.format(Locale.ROOT, "%.2f", ms);
+        if (a < 100) return String.format(Locale.ROOT, "%.1f", ms);
+        return String.format(Locale.ROOT, "%.0f", ms);
     }
 
     /** Epoch seconds with nanoseconds, as JSON Lines writes {@code ts}. */
-    static java.math.BigDecimal epochSeconds(long tsNanos) {
-        return new java.math.BigDecimal(java.math.BigInteger.valueOf(tsNanos), 9);
+    static BigDecimal epochSeconds(long tsNanos) {
+        return new BigDecimal(BigInteger.valueOf(tsNanos), 9);
     }
 
     static String viewId(ViewInfo v, NameTable names) {

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker.SenderStats;
@@ -37,11 +38,11 @@ final class StatsReport {
     void text(PrintWriter out) {
         double secs = traffic.firstTs() >= 0 ? (traffic.lastTs() - traffic.firstTs()) / 1e9 : Double.NaN;
         out.printf(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "%d messages, %d bytes%s, %d errors%n",
                 traffic.messages(),
                 traffic.bytes(),
-                Double.isNaN(secs) ? "" : String.format(java.util.Locale.ROOT, " in %.3f s", secs),
+                Double.isNaN(secs) ? "" : String.format(Locale.ROOT, " in %.3f s", secs),
                 traffic.errors());
 
         out.println();
@@ -92,7 +93,7 @@ final class StatsReport {
         Samples.Summary b = traffic.batchSizes();
         out.println();
         out.printf(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "Batches: %d message lists, size p50 %s p90 %s p99 %s max %s%n",
                 b.count(),
                 num(b.p50()),
@@ -102,7 +103,7 @@ final class StatsReport {
 
         out.println();
         out.printf(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "RPCs: %d requests, %d responses (%d exceptions), %d unanswered, %d one-way, %d responses without "
                         + "their request%n",
                 rpc.requests(),
@@ -224,7 +225,7 @@ final class StatsReport {
     private static String num(double v) {
         return Double.isNaN(v)
                 ? "-"
-                : v == Math.rint(v) ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
+                : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     void json(PrintWriter out, DecodeSummary summary) throws IOException {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.membership.MembershipEvent;
@@ -74,7 +75,7 @@ public final class ViewsCommand implements Callable<Integer> {
                     .getErr()
                     .println("jgwire: " + timeline.droppedEvents() + " events beyond the first "
                             + MembershipTimeline.MAX_EVENTS + " not shown");
-        spec.commandLine().getErr().println("jgwire: " + org.jgwire.cli.Summaries.line(summary));
+        spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 

@@ -2,13 +2,17 @@ package org.jgwire.cli.samples;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -187,10 +191,10 @@ public final class RegenerateCommand implements Callable<Integer> {
         if (m.stack().equals("encrypt") || !m.sites().isEmpty()) return null;
         byte[] file = Files.readAllBytes(capture);
         for (Manifest.SentMessage sent : m.sent()) {
-            byte[] text = sent.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] text = sent.text().getBytes(StandardCharsets.UTF_8);
             int n = 0;
             for (int i = 0; i + text.length <= file.length; i++)
-                if (java.util.Arrays.equals(file, i, i + text.length, text, 0, text.length)) n++;
+                if (Arrays.equals(file, i, i + text.length, text, 0, text.length)) n++;
             int want = StackRules.expectedCopies(m, sent);
             if (n != want)
                 return "'" + sent.text() + "' is " + n + " times in the file's bytes, sent " + want + " times";
@@ -206,7 +210,7 @@ public final class RegenerateCommand implements Callable<Integer> {
 
     /** Captures and manifests under a version directory that are no sample of the library (e.g. old .pcap files). */
     private static void removeStale(Path dir, List<SampleLibrary.Sample> all, PrintWriter out) throws IOException {
-        java.util.Set<Path> keep = new java.util.HashSet<>();
+        Set<Path> keep = new HashSet<>();
         for (SampleLibrary.Sample s : all) {
             keep.add(s.capture(dir));
             keep.add(s.manifest(dir));

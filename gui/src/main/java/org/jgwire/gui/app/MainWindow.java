@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
@@ -277,7 +279,7 @@ public final class MainWindow {
         if (session.errorRows() > 0) status.getStyleClass().add("status-errors");
     }
 
-    private void applyFilter(java.util.function.Predicate<Record> filter) {
+    private void applyFilter(Predicate<Record> filter) {
         if (session == null) return;
         session.setFilter(filter);
         updateStatus();
@@ -319,7 +321,7 @@ public final class MainWindow {
         List<Row> selected = new ArrayList<>(table.getSelectionModel().getSelectedItems());
         List<Row> rows;
         if (selected.size() > 1) {
-            selected.sort(java.util.Comparator.comparingInt(Row::number));
+            selected.sort(Comparator.comparingInt(Row::number));
             rows = selected;
         } else {
             List<Row> shown = session.shown();

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
@@ -69,14 +72,12 @@ public final class CaptureLoader {
         ProgressSource source = new ProgressSource(raw, expectedBytes);
         Batcher batcher = new Batcher(source);
         // A live capture may go quiet with rows in hand: a timer hands them over too.
-        java.util.concurrent.ScheduledExecutorService timer =
-                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread t = new Thread(r, "jgwire-loader-timer");
-                    t.setDaemon(true);
-                    return t;
-                });
-        timer.scheduleWithFixedDelay(
-                () -> batcher.handOver(false), 100, 100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jgwire-loader-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(() -> batcher.handOver(false), 100, 100, TimeUnit.MILLISECONDS);
         DecodeSummary summary = null;
         Exception failure = null;
         try (CaptureSource s = source;
@@ -133,7 +134,7 @@ public final class CaptureLoader {
             // Records of a frame follow its tap call; other errors (network layer, stream gaps) have no bytes.
             // A message reassembled from fragments has its offsets in the reassembled bytes, not in any one frame.
             FrameInfo f = r.frame();
-            boolean reassembled = r instanceof org.jgwire.codec.model.MessageRecord m && m.isReassembled();
+            boolean reassembled = r instanceof MessageRecord m && m.isReassembled();
             int index = !reassembled && (f == frameInfo || f != null && f.equals(frameInfo)) ? frameIndex : -1;
             batch.add(new Row(++number, index, r));
             namesChanged |= names.learnFrom(r);

@@ -1,6 +1,7 @@
 package org.jgwire.gui.model;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,8 @@ import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
 import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
@@ -90,7 +93,7 @@ public final class CaptureSession implements AutoCloseable {
                 }
         }
         if (table != null) names.set(table);
-        List<TimelineMark> found = new java.util.ArrayList<>();
+        List<TimelineMark> found = new ArrayList<>();
         // The statistics count the wire's traffic (as `jgwire stats`): every fragment from the decoder's fragment tap,
         // the other records from the stream (TrafficStats skips reassembled messages).
         fragments.forEach(traffic::accept);
@@ -220,6 +223,6 @@ public final class CaptureSession implements AutoCloseable {
 
     /** Opens a capture file through core-codec's InputOpener. */
     public static CaptureSource open(String path) throws IOException {
-        return org.jgwire.codec.capture.InputOpener.open(path, org.jgwire.codec.capture.InputHints.AUTO);
+        return InputOpener.open(path, InputHints.AUTO);
     }
 }

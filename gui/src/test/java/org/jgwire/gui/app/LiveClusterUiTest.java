@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +17,7 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.gui.TestHome;
 import org.jgwire.gui.model.Row;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -37,7 +39,7 @@ class LiveClusterUiTest {
     @Start
     void start(Stage stage) throws Exception {
         Preferences.userRoot().node(PREFS).removeNode();
-        DecodeOptions options = DecodeOptions.defaults(org.jgwire.gui.TestHome.get());
+        DecodeOptions options = DecodeOptions.defaults(TestHome.get());
         window = new MainWindow(stage, new ViewerPrefs(Preferences.userRoot().node(PREFS)), options);
         stage.show();
     }
@@ -48,8 +50,7 @@ class LiveClusterUiTest {
     }
 
     private Manifest runCluster(FxRobot robot, String scenario) throws Exception {
-        ClusterSpec spec = new ClusterSpec(
-                "5.5.7", "udp", 2, scenario, null, org.jgwire.gui.TestHome.get(), Duration.ofMinutes(2));
+        ClusterSpec spec = new ClusterSpec("5.5.7", "udp", 2, scenario, null, TestHome.get(), Duration.ofMinutes(2));
         @SuppressWarnings("unchecked")
         CompletableFuture<ClusterRun>[] run = new CompletableFuture[1];
         robot.interact(() -> run[0] = window.startCluster(spec));
@@ -96,7 +97,7 @@ class LiveClusterUiTest {
         Set<String> linked = new TreeSet<>();
         for (javafx.scene.Node n : robot.lookup("#flow .rpc-link").queryAll()) {
             @SuppressWarnings("unchecked")
-            java.util.Map.Entry<Integer, Integer> pair = (java.util.Map.Entry<Integer, Integer>) n.getUserData();
+            Map.Entry<Integer, Integer> pair = (Map.Entry<Integer, Integer>) n.getUserData();
             Row response = window.session().row(pair.getKey()),
                     request = window.session().row(pair.getValue());
             if (!ours(request, manifest)) continue;

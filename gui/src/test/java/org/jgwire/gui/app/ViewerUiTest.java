@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
@@ -22,15 +24,20 @@ import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.gui.TestHome;
 import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.Hex;
 import org.jgwire.gui.model.Row;
+import org.jgwire.gui.model.RowText;
 import org.jgwire.gui.model.TimelineMark;
 import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.HexView;
 import org.jgwire.gui.view.MessageTable;
+import org.jgwire.gui.view.StatsView;
 import org.jgwire.output.JsonLinesWriter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -59,7 +66,7 @@ class ViewerUiTest {
     void start(Stage stage) throws Exception {
         Preferences.userRoot().node(PREFS).removeNode();
         ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
-        DecodeOptions options = DecodeOptions.defaults(org.jgwire.gui.TestHome.get());
+        DecodeOptions options = DecodeOptions.defaults(TestHome.get());
         window = new MainWindow(stage, prefs, options);
         stage.show();
     }
@@ -303,17 +310,15 @@ class ViewerUiTest {
         int all = table.getItems().size();
         robot.clickOn("Size");
         WaitForAsyncUtils.waitForFxEvents();
-        List<Integer> sizes = table.getItems().stream()
-                .map(r -> org.jgwire.gui.model.RowText.size(r.record()))
-                .toList();
+        List<Integer> sizes =
+                table.getItems().stream().map(r -> RowText.size(r.record())).toList();
         assertEquals(all, sizes.size());
         assertEquals(sizes.stream().sorted().toList(), sizes);
         robot.clickOn("Size"); // descending
         WaitForAsyncUtils.waitForFxEvents();
-        List<Integer> down = table.getItems().stream()
-                .map(r -> org.jgwire.gui.model.RowText.size(r.record()))
-                .toList();
-        assertEquals(sizes.stream().sorted(java.util.Comparator.reverseOrder()).toList(), down);
+        List<Integer> down =
+                table.getItems().stream().map(r -> RowText.size(r.record())).toList();
+        assertEquals(sizes.stream().sorted(Comparator.reverseOrder()).toList(), down);
     }
 
     @Test
@@ -360,8 +365,7 @@ class ViewerUiTest {
         ViewerPrefs prefs = new ViewerPrefs(Preferences.userRoot().node(PREFS));
         assertEquals(CAPTURE.toAbsolutePath().toString(), prefs.recentFiles().get(0));
         MainWindow[] again = new MainWindow[1];
-        robot.interact(() ->
-                again[0] = new MainWindow(new Stage(), prefs, DecodeOptions.defaults(org.jgwire.gui.TestHome.get())));
+        robot.interact(() -> again[0] = new MainWindow(new Stage(), prefs, DecodeOptions.defaults(TestHome.get())));
         double restored = again[0].table().getColumns().stream()
                 .filter(c -> "headers".equals(c.getId()))
                 .findFirst()
@@ -375,22 +379,17 @@ class ViewerUiTest {
         robot.clickOn("Statistics");
         WaitForAsyncUtils.waitForFxEvents();
         @SuppressWarnings("unchecked")
-        javafx.scene.control.TableView<org.jgwire.gui.view.StatsView.Row> members =
+        javafx.scene.control.TableView<StatsView.Row> members =
                 robot.lookup("#stats-members").queryAs(javafx.scene.control.TableView.class);
         assertEquals(
                 manifest.members().stream().map(Manifest.Member::name).sorted().toList(),
-                members.getItems().stream()
-                        .map(org.jgwire.gui.view.StatsView.Row::key)
-                        .sorted()
-                        .toList());
+                members.getItems().stream().map(StatsView.Row::key).sorted().toList());
         long messageRows = window.session().rows().stream()
                 .filter(r -> r.message() != null)
                 .count();
         assertEquals(
                 messageRows,
-                members.getItems().stream()
-                        .mapToLong(org.jgwire.gui.view.StatsView.Row::messages)
-                        .sum());
+                members.getItems().stream().mapToLong(StatsView.Row::messages).sum());
         javafx.scene.chart.LineChart<?, ?> chart =
                 robot.lookup("#rate-chart").queryAs(javafx.scene.chart.LineChart.class);
         assertEquals(manifest.members().size(), chart.getData().size());
@@ -402,18 +401,16 @@ class ViewerUiTest {
         List<Long> fullPackets = window.session().rows().stream()
                 .map(r -> r.record().frame().packet())
                 .toList();
-        byte[] bytes = java.nio.file.Files.readAllBytes(CAPTURE);
+        byte[] bytes = Files.readAllBytes(CAPTURE);
         Path cut = dir.resolve("cut.pcap");
-        java.nio.file.Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length * 2 / 3));
         robot.interact(() -> window.open(cut));
         WaitForAsyncUtils.waitFor(
                 30, TimeUnit.SECONDS, () -> !window.session().loading().get());
         WaitForAsyncUtils.waitForFxEvents();
         List<Row> rows = window.session().rows();
         Row last = rows.get(rows.size() - 1);
-        assertTrue(
-                last.record() instanceof org.jgwire.codec.model.ErrorRecord,
-                last.record().toString());
+        assertTrue(last.record() instanceof ErrorRecord, last.record().toString());
         // Every record before the damage is the full capture's, in the same order.
         List<Long> before = rows.subList(0, rows.size() - 1).stream()
                 .map(r -> r.record().frame().packet())
@@ -444,7 +441,7 @@ class ViewerUiTest {
         assertEquals(String.valueOf(seqno), copied[0]);
     }
 
-    private String name(org.jgwire.codec.model.NodeAddress a) {
+    private String name(NodeAddress a) {
         return window.session().names().get().display(a);
     }
 
@@ -476,8 +473,7 @@ class ViewerUiTest {
     private static String highlightedHex(FxRobot robot) {
         return robot.lookup("#hex .hex-byte.hl").queryAllAs(Label.class).stream()
                 .filter(l -> l.getScene() != null && l.isVisible())
-                .sorted(java.util.Comparator.comparingInt(
-                        l -> (Integer) l.getProperties().get("offset")))
+                .sorted(Comparator.comparingInt(l -> (Integer) l.getProperties().get("offset")))
                 .map(l -> l.getText().strip())
                 .collect(Collectors.joining());
     }

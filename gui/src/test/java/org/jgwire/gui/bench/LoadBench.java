@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Platform;
 import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.gui.model.CaptureSession;
 
 /**
@@ -54,8 +55,7 @@ public final class LoadBench {
         Platform.runLater(() -> {
             try {
                 long t = System.nanoTime();
-                session.get()
-                        .setFilter(org.jgwire.codec.filter.RecordFilter.compile("gms.type == VIEW || dest == \"B\""));
+                session.get().setFilter(RecordFilter.compile("gms.type == VIEW || dest == \"B\""));
                 filtered[0] = session.get().shown().size();
                 filtered[1] = System.nanoTime() - t;
             } catch (Exception e) {

@@ -9,11 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
+import org.jgwire.gui.TestHome;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,16 +36,9 @@ class FrameBytesMatchRecordsTest {
         DecodeSummary[] summary = new DecodeSummary[1];
         try (FrameStore frames = new FrameStore()) {
             CaptureLoader loader = new CaptureLoader(
-                    DecodeOptions.defaults(org.jgwire.gui.TestHome.get()),
-                    frames,
-                    Runnable::run,
-                    new CaptureLoader.Listener() {
+                    DecodeOptions.defaults(TestHome.get()), frames, Runnable::run, new CaptureLoader.Listener() {
                         @Override
-                        public void rows(
-                                List<Row> batch,
-                                List<MessageRecord> fragments,
-                                org.jgwire.codec.analysis.NameTable names,
-                                double p) {
+                        public void rows(List<Row> batch, List<MessageRecord> fragments, NameTable names, double p) {
                             rows.addAll(batch);
                         }
 
@@ -56,7 +52,7 @@ class FrameBytesMatchRecordsTest {
             assertEquals(
                     summary[0].messages() + summary[0].errors(),
                     rows.stream()
-                            .filter(r -> !(r.record() instanceof org.jgwire.codec.model.GossipRecord))
+                            .filter(r -> !(r.record() instanceof GossipRecord))
                             .count());
             int headers = 0;
             for (Row row : rows) {

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
@@ -22,6 +24,7 @@ import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.gui.TestHome;
 import org.junit.jupiter.api.Test;
 
 class TimelineMarksTest {
@@ -65,17 +68,14 @@ class TimelineMarksTest {
         List<Row> rows = new ArrayList<>();
         try (FrameStore frames = new FrameStore()) {
             CaptureLoader loader = new CaptureLoader(
-                    DecodeOptions.defaults(org.jgwire.gui.TestHome.get()),
-                    frames,
-                    Runnable::run,
-                    new CaptureLoader.Listener() {
+                    DecodeOptions.defaults(TestHome.get()), frames, Runnable::run, new CaptureLoader.Listener() {
                         @Override
                         public void rows(List<Row> batch, List<MessageRecord> fragments, NameTable names, double p) {
                             rows.addAll(batch);
                         }
 
                         @Override
-                        public void finished(org.jgwire.codec.DecodeSummary s, Exception failure) {}
+                        public void finished(DecodeSummary s, Exception failure) {}
                     });
             loader.start(InputOpener.open(capture.toString(), InputHints.AUTO), Files.size(capture));
             loader.join();
@@ -99,8 +99,7 @@ class TimelineMarksTest {
         assertEquals(left.get(0).left().get(0).id(), rsp.dest().id(), "the LEAVE_RSP goes to who left");
         assertTrue(
                 rsp.headers().stream()
-                        .anyMatch(h -> h.protocol().equals("GMS")
-                                && "LEAVE_RSP".equals(org.jgwire.codec.analysis.HeaderFields.type(h))),
+                        .anyMatch(h -> h.protocol().equals("GMS") && "LEAVE_RSP".equals(HeaderFields.type(h))),
                 rsp.toString());
     }
 

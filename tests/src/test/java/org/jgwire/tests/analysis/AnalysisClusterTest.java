@@ -4,14 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -119,8 +124,8 @@ class AnalysisClusterTest {
      * retransmissions; it sits just below NAKACK2, so discovery and failure detection are not lossy (a lost
      * discovery lets members start clusters of their own). The runner puts it on loopback with free ports.
      */
-    private static Path lossyStack(String version) throws java.io.IOException {
-        int octet = 1 + new java.util.Random().nextInt(250), port = 20000 + new java.util.Random().nextInt(20000);
+    private static Path lossyStack(String version) throws IOException {
+        int octet = 1 + new Random().nextInt(250), port = 20000 + new Random().nextInt(20000);
         String fd = version.startsWith("5.") ? "FD_ALL3" : "FD_ALL";
         String xml = "<config xmlns=\"urn:org:jgroups\">\n"
                 + "  <UDP bind_addr=\"127.0.0.1\" mcast_addr=\"239.255.77." + octet + "\" mcast_port=\"" + port
@@ -139,7 +144,7 @@ class AnalysisClusterTest {
                 + "  <FRAG2 frag_size=\"60K\"/>\n"
                 + "</config>\n";
         Path file = captures.resolve("lossy-" + version + ".xml");
-        java.nio.file.Files.writeString(file, xml);
+        Files.writeString(file, xml);
         return file;
     }
 
@@ -150,8 +155,8 @@ class AnalysisClusterTest {
 
     private static Analysed analyse(Path pcap, Path home) throws Exception {
         // the payload head as large as the largest message: the reassembled record then holds every byte
-        DecodeOptions options = new DecodeOptions(
-                Limits.builder().payloadHeadBytes(2_000_000).build(), home, null, null, java.util.Set.of());
+        DecodeOptions options =
+                new DecodeOptions(Limits.builder().payloadHeadBytes(2_000_000).build(), home, null, null, Set.of());
         List<Record> records = new ArrayList<>();
         MembershipTimeline views = new MembershipTimeline();
         RpcTracker rpc = new RpcTracker();
@@ -235,7 +240,7 @@ class AnalysisClusterTest {
         List<List<String>> subgroups = merge.view().subgroups().stream()
                 .map(g -> g.stream().map(x -> member(m, x)).toList())
                 .toList();
-        assertEquals(new java.util.HashSet<>(expected.subgroups()), new java.util.HashSet<>(subgroups));
+        assertEquals(new HashSet<>(expected.subgroups()), new HashSet<>(subgroups));
         assertTrue(
                 a.views().events().stream().anyMatch(e -> e.kind() == MembershipEvent.Kind.PARTITION),
                 "the split shows as a partition: " + a.views().events());

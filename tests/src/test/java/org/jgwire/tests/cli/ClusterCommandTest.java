@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -253,8 +255,8 @@ class ClusterCommandTest {
         assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -INT failed");
         new Thread(() -> {
                     try {
-                        err.transferTo(java.io.Writer.nullWriter());
-                    } catch (java.io.IOException ignored) {
+                        err.transferTo(Writer.nullWriter());
+                    } catch (IOException ignored) {
                         // the process is gone
                     }
                 })

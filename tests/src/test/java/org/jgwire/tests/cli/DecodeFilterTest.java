@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +47,7 @@ class DecodeFilterTest {
 
     private static JsonNode read(String line) {
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+            return new ObjectMapper().readTree(line);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

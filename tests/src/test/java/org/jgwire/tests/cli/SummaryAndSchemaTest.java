@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -72,14 +75,14 @@ class SummaryAndSchemaTest {
                                 "fields",
                                 "-e",
                                 "udp.payload"),
-                        java.nio.charset.StandardCharsets.US_ASCII));
+                        StandardCharsets.US_ASCII));
             } catch (InterruptedException e) {
                 throw new AssertionError(e);
             }
         }
         hex.append("zz-not-hex\n");
         Path input = work.resolve("mixed.txt");
-        java.nio.file.Files.writeString(input, hex);
+        Files.writeString(input, hex);
         Decoding.Run run = Decoding.cli(work, "decode", "--format", "jsonl", input.toString());
         assertEquals(1, run.exit(), run.err());
         Matcher s = summary(run.err());
@@ -245,9 +248,9 @@ class SummaryAndSchemaTest {
 
     @Test
     void errorLinesFollowTheDocumentedSchema() throws IOException {
-        byte[] cut = java.util.Arrays.copyOf(java.nio.file.Files.readAllBytes(Decoding.sample("5.5.7", "tcp")), 3000);
+        byte[] cut = Arrays.copyOf(Files.readAllBytes(Decoding.sample("5.5.7", "tcp")), 3000);
         Path file = work.resolve("cut.pcap");
-        java.nio.file.Files.write(file, cut);
+        Files.write(file, cut);
         Decoding.Run run = Decoding.cli(work, "decode", "--format", "jsonl", file.toString());
         assertEquals(1, run.exit(), run.err());
         assertFalse(run.errors().isEmpty());

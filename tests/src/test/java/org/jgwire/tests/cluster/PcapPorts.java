@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jgwire.tests.decode.Decoding;
 
 /**
  * A deliberately small, independent pcap reader for the cluster tests: it counts packets by UDP/TCP port so the
@@ -36,7 +37,7 @@ final class PcapPorts {
     }
 
     private static void walk(Path file, Visitor visitor) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(org.jgwire.tests.decode.Decoding.classicPcap(file)));
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(Decoding.classicPcap(file)));
         int magic = b.getInt(0);
         if (magic == 0xd4c3b2a1 || magic == 0x4d3cb2a1) b.order(ByteOrder.LITTLE_ENDIAN);
         else if (magic != 0xa1b2c3d4 && magic != 0xa1b23c4d) throw new IOException("not a pcap file: " + file);

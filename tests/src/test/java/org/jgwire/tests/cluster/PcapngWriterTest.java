@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -82,7 +83,7 @@ class PcapngWriterTest {
     @Test
     void jgwiresReaderGetsThePacketsAndTimesBack() throws Exception {
         byte[] file = write();
-        try (PcapngReader r = new PcapngReader(Channels.newChannel(new java.io.ByteArrayInputStream(file)))) {
+        try (PcapngReader r = new PcapngReader(Channels.newChannel(new ByteArrayInputStream(file)))) {
             RawPacket a = (RawPacket) r.next();
             RawPacket c = (RawPacket) r.next();
             assertEquals(T1, a.tsNanos());

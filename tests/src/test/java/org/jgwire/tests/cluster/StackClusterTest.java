@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.DatagramSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.CaptureTarget;
@@ -18,6 +20,7 @@ import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.verify.CaptureVerifier;
@@ -77,7 +80,7 @@ class StackClusterTest {
         Decoding.Result r = Decoding.decode(run.capture(), InputHints.AUTO);
         // GMS's header stays readable above SYM_ENCRYPT but its payload is ciphertext: it must not be read as a view
         List<String> errors = r.records().stream()
-                .filter(x -> x instanceof org.jgwire.codec.model.ErrorRecord)
+                .filter(x -> x instanceof ErrorRecord)
                 .map(Object::toString)
                 .toList();
         assertEquals(List.of(), errors, "errors decoding the encrypted capture");
@@ -215,7 +218,7 @@ class StackClusterTest {
     @Test
     void clusterInItsOwnNetworkNamespaceIsCapturedThereAndTheNamespaceIsDeleted() throws Exception {
         Path pcap = dir.resolve("netns-udp-chat.pcapng");
-        List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> progress = new CopyOnWriteArrayList<>();
         ClusterRun run = ClusterRunner.run(new ClusterSpec(
                 "5.5.7",
                 "udp",
@@ -242,7 +245,7 @@ class StackClusterTest {
         Process list = new ProcessBuilder("ip", "netns", "list")
                 .redirectErrorStream(true)
                 .start();
-        String namespaces = new String(list.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String namespaces = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, list.waitFor(), "ip netns list: " + namespaces);
         assertFalse(namespaces.contains(ns), ns + " still exists: " + namespaces);
     }

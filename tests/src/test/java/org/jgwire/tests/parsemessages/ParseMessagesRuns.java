@@ -7,9 +7,11 @@ import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jgwire.codec.cluster.Manifest;
@@ -93,11 +95,11 @@ final class ParseMessagesRuns {
     }
 
     /** Member UUIDs to names, from the capture's manifest: ParseMessages 3.6 knows no names, jgwire does. */
-    private static final java.util.regex.Pattern OBJECT = java.util.regex.Pattern.compile(", obj: .*?, hdrs: ");
+    private static final Pattern OBJECT = Pattern.compile(", obj: .*?, hdrs: ");
 
     static Map<String, String> names(Path pcap) throws IOException {
         Path json = Manifest.pathFor(pcap);
-        Map<String, String> m = new java.util.HashMap<>();
+        Map<String, String> m = new HashMap<>();
         for (Manifest.Member member : Manifest.read(json).members()) m.put(member.uuid(), member.name());
         return m;
     }
@@ -129,8 +131,7 @@ final class ParseMessagesRuns {
         return missing(theirs, ours, l -> normalised(l, names).replaceFirst("^\\d+:", "#:"));
     }
 
-    private static List<String> missing(
-            List<String> theirs, List<String> ours, java.util.function.UnaryOperator<String> n) {
+    private static List<String> missing(List<String> theirs, List<String> ours, UnaryOperator<String> n) {
         List<String> norm = ours.stream().map(n).toList();
         List<String> missing = new ArrayList<>();
         int from = 0;

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Date;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
@@ -74,8 +76,8 @@ class EveryBundled5xJarTest {
             assertEquals(label(jar).replace(".Final", ""), m.version());
             assertEquals("BYTES", m.type());
             assertEquals("hello " + label(jar), m.payload().text());
-            assertEquals(new java.util.UUID(1, 2).toString(), m.src().id());
-            assertEquals(new java.util.UUID(3, 4).toString(), m.dest().id());
+            assertEquals(new UUID(1, 2).toString(), m.src().id());
+            assertEquals(new UUID(3, 4).toString(), m.dest().id());
             assertEquals("demo", m.cluster());
             assertEquals(17L, m.header("NAKACK2").field("seqno"));
             assertEquals("MSG", m.header("NAKACK2").field("type"));
@@ -115,7 +117,7 @@ class EveryBundled5xJarTest {
             assertEquals("VIEW", view.view().kind());
             assertEquals(5, view.view().id());
             assertEquals(
-                    List.of(new java.util.UUID(0, 1).toString(), new java.util.UUID(0, 2).toString()),
+                    List.of(new UUID(0, 1).toString(), new UUID(0, 2).toString()),
                     view.view().members().stream().map(n -> n.id()).toList());
 
             // 5.3.2 changed the payload to a list of PingData: each jar's own form must be read
@@ -125,8 +127,7 @@ class EveryBundled5xJarTest {
             assertEquals("node-b", ping.discovery().get(0).logicalName());
             assertEquals("127.0.0.1:7801", ping.discovery().get(0).physical());
             assertEquals(
-                    new java.util.UUID(0, 2).toString(),
-                    ping.discovery().get(0).address().id());
+                    new UUID(0, 2).toString(), ping.discovery().get(0).address().id());
         }
     }
 
@@ -150,7 +151,7 @@ class EveryBundled5xJarTest {
             Object a = enc.uuid(1, 2);
             List<Object> msgs = List.of(
                     enc.objectMessage(null, a, "a string"),
-                    enc.objectMessage(null, a, new java.util.Date(0)),
+                    enc.objectMessage(null, a, new Date(0)),
                     enc.bytesMessage(null, a, "after".getBytes()));
             List<Record> records = decode(FrameKind.TRANSPORT, enc.list(null, a, "demo", msgs));
             assertEquals(3, records.size(), records.toString());
@@ -173,7 +174,7 @@ class EveryBundled5xJarTest {
             assertEquals("SiteUUID", m.dest().kind());
             assertEquals("node-x", m.dest().name());
             assertEquals("lon", m.dest().site());
-            assertEquals(new java.util.UUID(5, 6).toString(), m.dest().id());
+            assertEquals(new UUID(5, 6).toString(), m.dest().id());
         }
     }
 
@@ -196,8 +197,8 @@ class EveryBundled5xJarTest {
                 for (int i = 1; i <= 2; i++) {
                     MessageRecord m = (MessageRecord) records.get(i);
                     assertEquals("in-" + i, m.payload().text());
-                    assertEquals(new java.util.UUID(1, 2).toString(), m.src().id());
-                    assertEquals(new java.util.UUID(3, 4).toString(), m.dest().id());
+                    assertEquals(new UUID(1, 2).toString(), m.src().id());
+                    assertEquals(new UUID(3, 4).toString(), m.dest().id());
                 }
             }
         }

@@ -1,5 +1,7 @@
 package org.jgwire.tests.runtime;
 
+import java.io.DataOutput;
+import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -98,7 +100,7 @@ final class JarEncoder implements AutoCloseable {
         call(
                 cls("org.jgroups.util.Util"),
                 "writeMessage",
-                new Class<?>[] {cls("org.jgroups.Message"), java.io.DataOutput.class, boolean.class},
+                new Class<?>[] {cls("org.jgroups.Message"), DataOutput.class, boolean.class},
                 msg,
                 out,
                 multicast);
@@ -124,7 +126,7 @@ final class JarEncoder implements AutoCloseable {
     /** A GMS VIEW message: payload GMS.marshal(view, null), header GmsHeader(VIEW). */
     Object gmsView(Object creator, long id, Object... members) throws Exception {
         Class<?> address = cls("org.jgroups.Address");
-        Object[] mbrs = (Object[]) java.lang.reflect.Array.newInstance(address, members.length);
+        Object[] mbrs = (Object[]) Array.newInstance(address, members.length);
         System.arraycopy(members, 0, mbrs, 0, members.length);
         Object view = call(
                 cls("org.jgroups.View"),
@@ -181,7 +183,7 @@ final class JarEncoder implements AutoCloseable {
                 addr,
                 frame);
         Object out = out();
-        call(gd, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
+        call(gd, "writeTo", new Class<?>[] {DataOutput.class}, out);
         return bytes(out);
     }
 
@@ -208,7 +210,7 @@ final class JarEncoder implements AutoCloseable {
         Class<?> address = cls("org.jgroups.Address"), message = cls("org.jgroups.Message");
         Object c;
         if (batch) { // as TP makes them: the original sender given, the messages in an array
-            Object[] arr = (Object[]) java.lang.reflect.Array.newInstance(message, msgs.length);
+            Object[] arr = (Object[]) Array.newInstance(message, msgs.length);
             System.arraycopy(msgs, 0, arr, 0, msgs.length);
             c = newInstance(
                     "org.jgroups.BatchMessage",

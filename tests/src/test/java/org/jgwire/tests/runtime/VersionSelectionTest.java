@@ -4,14 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.DataOutput;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.runtime.JGroupsVersion;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.junit.jupiter.api.Test;
@@ -108,10 +114,9 @@ class VersionSelectionTest {
                     "org.jgroups.EmptyMessage", new Class<?>[] {enc.cls("org.jgroups.Address")}, (Object) null);
             enc.call(msg, "setSrc", new Class<?>[] {enc.cls("org.jgroups.Address")}, enc.uuid(1, 2));
             Object out = enc.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 64);
-            enc.call(msg, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
+            enc.call(msg, "writeTo", new Class<?>[] {DataOutput.class}, out);
             byte[] buf = (byte[]) out.getClass().getMethod("buffer").invoke(out);
-            bare = java.util.Arrays.copyOf(
-                    buf, (int) out.getClass().getMethod("position").invoke(out));
+            bare = Arrays.copyOf(buf, (int) out.getClass().getMethod("position").invoke(out));
             byte[] transport = enc.single(enc.bytesMessage(null, enc.uuid(1, 2), "t".getBytes()), true);
             try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
                 rt.decode(FrameKind.TRANSPORT, transport, 0, transport.length, EveryBundled5xJarTest.FRAME);
@@ -170,12 +175,8 @@ class VersionSelectionTest {
 
     @Test
     void gossipControlMessageUsesTheVersionLastSeenOnItsConnection() throws Exception {
-        org.jgwire.codec.model.FrameInfo tunnel = new org.jgwire.codec.model.FrameInfo(
-                1,
-                0,
-                new org.jgwire.codec.model.Endpoint("127.0.0.1", 40000),
-                new org.jgwire.codec.model.Endpoint("127.0.0.1", 12001),
-                org.jgwire.codec.model.Transport.TUNNEL);
+        FrameInfo tunnel = new FrameInfo(
+                1, 0, new Endpoint("127.0.0.1", 40000), new Endpoint("127.0.0.1", 12001), Transport.TUNNEL);
         try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS);
                 JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
             Object a = old.uuid(1, 2);
@@ -201,16 +202,16 @@ class VersionSelectionTest {
                             "127.0.0.1",
                             7800));
             Object out = old.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 128);
-            old.call(register, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
-            byte[] reg = java.util.Arrays.copyOf(
-                    (byte[]) out.getClass().getMethod("buffer").invoke(out),
-                    (int) out.getClass().getMethod("position").invoke(out));
+            old.call(register, "writeTo", new Class<?>[] {DataOutput.class}, out);
+            byte[] reg =
+                    Arrays.copyOf((byte[]) out.getClass().getMethod("buffer").invoke(out), (int)
+                            out.getClass().getMethod("position").invoke(out));
 
             rt.decode(FrameKind.GOSSIP, gossip, 0, gossip.length, tunnel);
             byte[] newer = frame557(); // another connection's traffic in between
             rt.decode(FrameKind.TRANSPORT, newer, 0, newer.length, EveryBundled5xJarTest.FRAME);
             List<Record> r = rt.decode(FrameKind.GOSSIP, reg, 0, reg.length, tunnel);
-            org.jgwire.codec.model.GossipRecord g = (org.jgwire.codec.model.GossipRecord) r.get(0);
+            GossipRecord g = (GossipRecord) r.get(0);
             assertEquals("5.3.24.Final", g.version());
             assertEquals("REGISTER", g.type());
             assertEquals("node-a", g.discovery().get(0).logicalName());
@@ -234,8 +235,8 @@ class VersionSelectionTest {
      * captured).
      */
     private static MessageRecord fdSock2MessageAfterTwoMembersSpoke(int handshakeVersion) throws Exception {
-        org.jgwire.codec.model.Endpoint member1 = new org.jgwire.codec.model.Endpoint("127.0.0.1", 7800);
-        org.jgwire.codec.model.Endpoint member2 = new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900);
+        Endpoint member1 = new Endpoint("127.0.0.1", 7800);
+        Endpoint member2 = new Endpoint("127.0.0.1", 7900);
         byte[] bare, fromOld, fromNew;
         try (JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
             fromOld = old.single(old.bytesMessage(null, old.uuid(1, 2), "x".getBytes()), true);
@@ -243,10 +244,9 @@ class VersionSelectionTest {
                     "org.jgroups.EmptyMessage", new Class<?>[] {old.cls("org.jgroups.Address")}, (Object) null);
             old.call(msg, "setSrc", new Class<?>[] {old.cls("org.jgroups.Address")}, old.uuid(1, 2));
             Object out = old.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 64);
-            old.call(msg, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
-            bare = java.util.Arrays.copyOf(
-                    (byte[]) out.getClass().getMethod("buffer").invoke(out),
-                    (int) out.getClass().getMethod("position").invoke(out));
+            old.call(msg, "writeTo", new Class<?>[] {DataOutput.class}, out);
+            bare = Arrays.copyOf((byte[]) out.getClass().getMethod("buffer").invoke(out), (int)
+                    out.getClass().getMethod("position").invoke(out));
         }
         fromNew = frame557();
         try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
@@ -255,20 +255,16 @@ class VersionSelectionTest {
                     fromOld,
                     0,
                     fromOld.length,
-                    new org.jgwire.codec.model.FrameInfo(1, 0, member1, member2, org.jgwire.codec.model.Transport.UDP));
+                    new FrameInfo(1, 0, member1, member2, Transport.UDP));
             rt.decode(
                     FrameKind.TRANSPORT,
                     fromNew,
                     0,
                     fromNew.length,
-                    new org.jgwire.codec.model.FrameInfo(2, 0, member2, member1, org.jgwire.codec.model.Transport.UDP));
+                    new FrameInfo(2, 0, member2, member1, Transport.UDP));
             // member2 (5.5.7) connects to member1's FD_SOCK2 server at 7800 + 100
-            org.jgwire.codec.model.FrameInfo fd = new org.jgwire.codec.model.FrameInfo(
-                    3,
-                    0,
-                    new org.jgwire.codec.model.Endpoint("127.0.0.1", 7900),
-                    new org.jgwire.codec.model.Endpoint("127.0.0.1", 45000),
-                    org.jgwire.codec.model.Transport.FD_SOCK2);
+            FrameInfo fd = new FrameInfo(
+                    3, 0, new Endpoint("127.0.0.1", 7900), new Endpoint("127.0.0.1", 45000), Transport.FD_SOCK2);
             return (MessageRecord) rt.decode(FrameKind.BARE_MESSAGE, bare, 0, bare.length, fd, handshakeVersion)
                     .get(0);
         }

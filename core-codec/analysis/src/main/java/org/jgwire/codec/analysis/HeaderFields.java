@@ -1,6 +1,7 @@
 package org.jgwire.codec.analysis;
 
 import java.util.List;
+import java.util.Map;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -17,7 +18,7 @@ public final class HeaderFields {
      * CREDIT_REQUEST=2; {@code VERIFY_SUSPECT.VerifyHeader}: ARE_YOU_DEAD=1, I_AM_NOT_DEAD=2;
      * {@code RequestCorrelator.Header}: REQ=0, RSP=1, EXC_RSP=2), by header class.
      */
-    private static final java.util.Map<String, String[]> KNOWN = java.util.Map.of(
+    private static final Map<String, String[]> KNOWN = Map.of(
             "FcHeader", new String[] {null, "REPLENISH", "CREDIT_REQUEST"},
             "VerifyHeader", new String[] {null, "ARE_YOU_DEAD", "I_AM_NOT_DEAD"},
             "Header", new String[] {"REQ", "RSP", "EXC_RSP"},

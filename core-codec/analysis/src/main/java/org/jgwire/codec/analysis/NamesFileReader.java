@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.NodeAddress;
 
@@ -61,7 +63,7 @@ public final class NamesFileReader {
         String[] all = line.strip().split("\\s+");
         int n = 0;
         while (n < all.length && !all[n].isEmpty() && all[n].charAt(0) != '#') n++;
-        return n == all.length ? all : java.util.Arrays.copyOf(all, n);
+        return n == all.length ? all : Arrays.copyOf(all, n);
     }
 
     /**
@@ -70,7 +72,7 @@ public final class NamesFileReader {
      */
     static String uuid(String token) {
         try {
-            return new java.util.UUID(0, Long.parseLong(token)).toString();
+            return new UUID(0, Long.parseLong(token)).toString();
         } catch (NumberFormatException notLong) {
             // not a long: a UUID string
         }
@@ -84,7 +86,7 @@ public final class NamesFileReader {
         long least = hex(c[3]);
         least <<= 48;
         least |= hex(c[4]);
-        return new java.util.UUID(most, least).toString();
+        return new UUID(most, least).toString();
     }
 
     /** {@code Long.decode("0x" + group)}, as JGroups reads each group. */

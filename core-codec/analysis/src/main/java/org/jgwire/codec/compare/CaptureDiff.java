@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -182,7 +183,7 @@ public final class CaptureDiff {
                     "size",
                     "bytes per message",
                     String.format(
-                            java.util.Locale.ROOT,
+                            Locale.ROOT,
                             "%.1f -> %.1f (%s)",
                             a.meanBytes(),
                             b.meanBytes(),
@@ -196,7 +197,7 @@ public final class CaptureDiff {
     }
 
     static String signed(double d) {
-        return String.format(java.util.Locale.ROOT, d == Math.rint(d) ? "%+.0f" : "%+.1f", d);
+        return String.format(Locale.ROOT, d == Math.rint(d) ? "%+.0f" : "%+.1f", d);
     }
 
     private static String typeList(Set<String> types) {

@@ -1,5 +1,6 @@
 package org.jgwire.codec.compare;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -41,7 +42,7 @@ public final class CaptureProfile implements Consumer<Record> {
             }
             if (m.batchIndex() <= 0) {
                 versions.merge(m.version(), 1L, Long::sum);
-                transports.merge(m.frame().transport().toString().toLowerCase(java.util.Locale.ROOT), 1L, Long::sum);
+                transports.merge(m.frame().transport().toString().toLowerCase(Locale.ROOT), 1L, Long::sum);
                 frames.merge(m.batchSize() > 0 ? "list" : "single", 1L, Long::sum);
                 frames.merge(m.multicast() ? "multicast" : "unicast", 1L, Long::sum);
             }

@@ -1,6 +1,7 @@
 package org.jgwire.codec.filter;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 
 /**
  * A value written in an expression: a number, a quoted string (compared exactly) or a bare word (compared without
@@ -26,7 +27,7 @@ record Literal(Token.Kind kind, String text, int position) {
         if (negative) t = t.substring(1);
         try {
             BigDecimal v = t.startsWith("0x") || t.startsWith("0X")
-                    ? new BigDecimal(new java.math.BigInteger(t.substring(2), 16))
+                    ? new BigDecimal(new BigInteger(t.substring(2), 16))
                     : new BigDecimal(t);
             return negative ? v.negate() : v;
         } catch (NumberFormatException e) {

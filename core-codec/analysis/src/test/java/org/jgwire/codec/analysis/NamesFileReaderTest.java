@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.jgroups.tests.ParseMessages;
+import org.jgroups.util.NameCache;
 import org.jgwire.codec.model.Discovery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,8 +49,7 @@ class NamesFileReaderTest {
         String file = org.jgroups.util.UUID.randomUUID().toStringLong() + " A\n42 B\n"
                 + "1-2-3-4-5 C\n9223372036854775807 D\n";
         Path f = write(file);
-        java.lang.reflect.Method readMappings =
-                org.jgroups.tests.ParseMessages.class.getDeclaredMethod("readMappings", String.class);
+        Method readMappings = ParseMessages.class.getDeclaredMethod("readMappings", String.class);
         readMappings.setAccessible(true);
         readMappings.invoke(null, f.toString());
         List<Discovery> names = NamesFileReader.read(f);
@@ -56,11 +58,8 @@ class NamesFileReaderTest {
             java.util.UUID u = java.util.UUID.fromString(d.address().id());
             org.jgroups.util.UUID jg =
                     new org.jgroups.util.UUID(u.getMostSignificantBits(), u.getLeastSignificantBits());
-            assertEquals(
-                    d.logicalName(),
-                    org.jgroups.util.NameCache.get(jg),
-                    d.address().id());
-            org.jgroups.util.NameCache.remove(jg);
+            assertEquals(d.logicalName(), NameCache.get(jg), d.address().id());
+            NameCache.remove(jg);
         }
     }
 

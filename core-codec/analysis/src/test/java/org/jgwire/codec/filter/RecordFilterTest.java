@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
 import org.junit.jupiter.api.Test;
 
@@ -129,7 +130,7 @@ class RecordFilterTest {
         assertTrue(matches("!!NAKACK2", r));
     }
 
-    private static NameTable named(org.jgwire.codec.model.NodeAddress a, String name) {
+    private static NameTable named(NodeAddress a, String name) {
         return new NameTable(List.of(new Discovery(a, name, null, false, "names-file")));
     }
 }

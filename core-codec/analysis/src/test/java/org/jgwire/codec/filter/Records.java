@@ -1,6 +1,7 @@
 package org.jgwire.codec.filter;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.Endpoint;
@@ -29,7 +30,7 @@ final class Records {
     }
 
     static HeaderRecord header(String protocol, Object... nameValues) {
-        List<HeaderField> fields = new java.util.ArrayList<>();
+        List<HeaderField> fields = new ArrayList<>();
         for (int i = 0; i < nameValues.length; i += 2)
             fields.add(new HeaderField((String) nameValues[i], nameValues[i + 1]));
         return new HeaderRecord(1, protocol, 2, protocol + "Header", fields, protocol, 0, 4);

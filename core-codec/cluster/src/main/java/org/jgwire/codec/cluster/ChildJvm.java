@@ -1,6 +1,7 @@
 package org.jgwire.codec.cluster;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -73,8 +75,7 @@ final class ChildJvm {
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
         cmd.add(String.join(
-                java.io.File.pathSeparator,
-                classPath.stream().map(Path::toString).toList()));
+                File.pathSeparator, classPath.stream().map(Path::toString).toList()));
         cmd.add(mainClass);
         cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
@@ -105,7 +106,7 @@ final class ChildJvm {
         } catch (IOException e) {
             // the process went away; the exit event below says so
         }
-        events.accept(new NodeEvent(name, "exited", java.util.Map.of(), System.nanoTime()));
+        events.accept(new NodeEvent(name, "exited", Map.of(), System.nanoTime()));
     }
 
     /** Writes one command line to the child's stdin. */

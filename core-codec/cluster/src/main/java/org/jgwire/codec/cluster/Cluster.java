@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The running members of one test cluster, for a scenario to drive: join them one by one, send commands, wait
@@ -28,7 +29,7 @@ final class Cluster {
     private final Map<String, ChildJvm> members = new LinkedHashMap<>();
     private final Map<String, Integer> portIndex = new LinkedHashMap<>();
     /** The site of each member (stack relay2); null: one site, every member sees every other. */
-    private java.util.function.Function<String, String> sites;
+    private Function<String, String> sites;
 
     Cluster(EventLog log, long startNanos, long deadlineNanos, NodeLauncher launcher) {
         this.log = log;
@@ -44,7 +45,7 @@ final class Cluster {
     }
 
     /** Splits the members into sites (RELAY2): each member's views hold its own site's members only. */
-    void sites(java.util.function.Function<String, String> siteOf) {
+    void sites(Function<String, String> siteOf) {
         this.sites = siteOf;
     }
 

@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.jgwire.codec.runtime.JGroupsVersion;
 
 /** The jars of a jgwire distribution ({@code cli/target/jgwire}): {@code lib/}, {@code nodes/} and {@code jgroups/}. */
 record Distribution(Path home) {
@@ -65,21 +68,20 @@ record Distribution(Path home) {
 
     /** The bundled JGroups versions, oldest first ({@code jgroups/jgroups-<version>.<qualifier>.jar}). */
     List<String> bundledVersions() throws IOException {
-        List<org.jgwire.codec.runtime.JGroupsVersion> found = new ArrayList<>();
+        List<JGroupsVersion> found = new ArrayList<>();
         Path dir = home.resolve("jgroups");
         if (Files.isDirectory(dir)) {
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path p : (Iterable<Path>) s::iterator) {
-                    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-                                    "jgroups-(\\d+\\.\\d+\\.\\d+)\\..*\\.jar")
+                    Matcher m = Pattern.compile("jgroups-(\\d+\\.\\d+\\.\\d+)\\..*\\.jar")
                             .matcher(p.getFileName().toString());
-                    if (m.matches()) found.add(org.jgwire.codec.runtime.JGroupsVersion.parse(m.group(1)));
+                    if (m.matches()) found.add(JGroupsVersion.parse(m.group(1)));
                 }
             }
         }
         found.sort(null);
         List<String> out = new ArrayList<>();
-        for (org.jgwire.codec.runtime.JGroupsVersion v : found) out.add(v.toString());
+        for (JGroupsVersion v : found) out.add(v.toString());
         return out;
     }
 

@@ -3,7 +3,9 @@ package org.jgwire.codec.cluster;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -55,7 +57,7 @@ final class EventLog implements Consumer<NodeEvent> {
 
     /** Each node's last view and message counts, for a timeout message. */
     private String state() {
-        java.util.Map<String, String> byNode = new java.util.TreeMap<>();
+        Map<String, String> byNode = new TreeMap<>();
         for (NodeEvent e : events) {
             if (e.node().equals("router") || e.node().equals(Cluster.RUNNER)) continue;
             byNode.put(

@@ -3,6 +3,7 @@ package org.jgwire.codec.cluster;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jgwire.codec.runtime.JGroupsVersion;
@@ -37,12 +38,12 @@ final class LargeScenario implements Scenario {
         String frag = spec.substring(NAME.length() + 1);
         if (!List.of("frag2", "frag3", "frag4").contains(frag))
             throw new IllegalArgumentException("scenario '" + spec + "': expected " + SYNTAX);
-        return new LargeScenario(frag.toUpperCase(java.util.Locale.ROOT));
+        return new LargeScenario(frag.toUpperCase(Locale.ROOT));
     }
 
     @Override
     public String name() {
-        return frag == null ? NAME : NAME + ":" + frag.toLowerCase(java.util.Locale.ROOT);
+        return frag == null ? NAME : NAME + ":" + frag.toLowerCase(Locale.ROOT);
     }
 
     /** Refuses a FRAG protocol the version does not have. */

@@ -1,6 +1,7 @@
 package org.jgwire.codec.cluster;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,7 +24,7 @@ import java.util.Set;
  * @param size     payload bytes of each ({@code load A#17/1000 } padded with dots)
  * @param duration how long each member sends, or null to send {@code messages}
  */
-record LoadScenario(long messages, int size, java.time.Duration duration) implements Scenario {
+record LoadScenario(long messages, int size, Duration duration) implements Scenario {
     static final String NAME = "load";
     static final long DEFAULT_MESSAGES = 10_000;
     static final int DEFAULT_SIZE = 100;
@@ -49,7 +50,7 @@ record LoadScenario(long messages, int size, java.time.Duration duration) implem
     }
 
     /** The scenario named by {@code spec}, sending for {@code duration} when not null. */
-    static LoadScenario parse(String spec, java.time.Duration duration) {
+    static LoadScenario parse(String spec, Duration duration) {
         LoadScenario counted = parse(spec);
         return counted == null || duration == null
                 ? counted

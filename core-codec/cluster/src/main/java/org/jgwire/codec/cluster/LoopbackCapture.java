@@ -4,6 +4,9 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.sql.Timestamp;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jgwire.codec.capture.LiveCaptureSource;
 import org.jgwire.codec.capture.PcapngWriter;
 import org.jgwire.codec.capture.RawPacket;
@@ -32,7 +35,7 @@ final class LoopbackCapture implements PacketCapture {
     static final int LOAD_BUFFER_BYTES = 256 << 20;
 
     /** Captures running now: a JVM shutdown (Ctrl-C) stops them, so a file ends with whole packets. */
-    private static final java.util.Set<LoopbackCapture> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<LoopbackCapture> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime()
@@ -127,8 +130,8 @@ final class LoopbackCapture implements PacketCapture {
         }
     }
 
-    private static java.sql.Timestamp timestamp(long nanos) {
-        java.sql.Timestamp ts = new java.sql.Timestamp(Math.floorDiv(nanos, 1_000_000_000L) * 1000L);
+    private static Timestamp timestamp(long nanos) {
+        Timestamp ts = new Timestamp(Math.floorDiv(nanos, 1_000_000_000L) * 1000L);
         ts.setNanos((int) Math.floorMod(nanos, 1_000_000_000L));
         return ts;
     }

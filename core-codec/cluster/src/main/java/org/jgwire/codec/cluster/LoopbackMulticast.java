@@ -8,6 +8,7 @@ import java.net.MulticastSocket;
 import java.net.NetworkInterface;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Checks that IP multicast works on the loopback interface before a {@code udp} cluster is started: Linux
@@ -40,8 +41,8 @@ final class LoopbackMulticast {
             while (System.nanoTime() < deadline) {
                 DatagramPacket p = new DatagramPacket(buf, buf.length);
                 rx.receive(p);
-                if (p.getLength() == probe.length
-                        && java.util.Arrays.equals(probe, 0, probe.length, buf, 0, probe.length)) return;
+                if (p.getLength() == probe.length && Arrays.equals(probe, 0, probe.length, buf, 0, probe.length))
+                    return;
             }
             throw new SocketTimeoutException();
         } catch (SocketTimeoutException e) {

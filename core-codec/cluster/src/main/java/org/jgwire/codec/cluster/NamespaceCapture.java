@@ -2,6 +2,7 @@ package org.jgwire.codec.cluster;
 
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -48,7 +49,7 @@ final class NamespaceCapture implements PacketCapture {
                 "-XX:+UseSerialGC",
                 "-cp",
                 String.join(
-                        java.io.File.pathSeparator,
+                        File.pathSeparator,
                         classPath.stream().map(Path::toString).toList()),
                 CaptureMain.class.getName(),
                 filter,

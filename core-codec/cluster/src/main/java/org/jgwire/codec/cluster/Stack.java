@@ -26,7 +26,7 @@ public enum Stack {
     RELAY2;
 
     /** The sites of the {@code relay2} stack. */
-    static final java.util.List<String> SITES = java.util.List.of("lon", "nyc");
+    static final List<String> SITES = List.of("lon", "nyc");
 
     /** The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}, {@code tcp-nio}, ... */
     public String id() {

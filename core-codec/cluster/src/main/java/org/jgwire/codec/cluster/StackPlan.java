@@ -3,6 +3,7 @@ package org.jgwire.codec.cluster;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jgwire.codec.runtime.JGroupsVersion;
 
@@ -62,7 +63,7 @@ abstract class StackPlan {
         return new StackPlan() {
             @Override
             String id() {
-                return "xml-" + user.transportName().toLowerCase(java.util.Locale.ROOT);
+                return "xml-" + user.transportName().toLowerCase(Locale.ROOT);
             }
 
             @Override

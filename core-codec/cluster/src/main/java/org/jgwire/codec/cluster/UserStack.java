@@ -1,12 +1,16 @@
 package org.jgwire.codec.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -46,12 +50,11 @@ final class UserStack {
 
     /** Whether {@code stack} names a file rather than a stock stack. */
     static boolean isFile(String stack) {
-        return stack.endsWith(".xml") || stack.contains("/") || stack.contains(java.io.File.separator);
+        return stack.endsWith(".xml") || stack.contains("/") || stack.contains(File.separator);
     }
 
     static UserStack read(Path file) throws IOException {
-        if (!Files.isRegularFile(file))
-            throw new java.nio.file.NoSuchFileException(file.toString(), null, "no such stack XML");
+        if (!Files.isRegularFile(file)) throw new NoSuchFileException(file.toString(), null, "no such stack XML");
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -182,11 +185,9 @@ final class UserStack {
      * the members without system properties), {@code ${name}} becomes empty.
      */
     static String resolve(String value) {
-        java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile("\\$\\{[^:}]*(?::([^}]*))?}").matcher(value);
+        Matcher m = Pattern.compile("\\$\\{[^:}]*(?::([^}]*))?}").matcher(value);
         StringBuilder out = new StringBuilder();
-        while (m.find())
-            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(m.group(1) == null ? "" : m.group(1)));
+        while (m.find()) m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) == null ? "" : m.group(1)));
         return m.appendTail(out).toString().trim();
     }
 

@@ -1,8 +1,10 @@
 package org.jgwire.adapter.classic;
 
 import java.io.EOFException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.jgroups.Address;
 import org.jgroups.Header;
@@ -70,7 +72,7 @@ final class TransportDecoder {
             v = in.readShort();
             version = versionText(v);
             flags = in.readByte();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return; // cannot happen: the length was checked above
         }
         if (cx.jarMajor >= 0 && (v >> 11 & 0x1F) != cx.jarMajor) {
@@ -305,11 +307,11 @@ final class TransportDecoder {
 
     private void grow() {
         int n = hdrs.length * 2;
-        hdrs = java.util.Arrays.copyOf(hdrs, n);
-        pids = java.util.Arrays.copyOf(pids, n);
-        magics = java.util.Arrays.copyOf(magics, n);
-        starts = java.util.Arrays.copyOf(starts, n);
-        ends = java.util.Arrays.copyOf(ends, n);
+        hdrs = Arrays.copyOf(hdrs, n);
+        pids = Arrays.copyOf(pids, n);
+        magics = Arrays.copyOf(magics, n);
+        starts = Arrays.copyOf(starts, n);
+        ends = Arrays.copyOf(ends, n);
     }
 
     private String versionText(short v) {

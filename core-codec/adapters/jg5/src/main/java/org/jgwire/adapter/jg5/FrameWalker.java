@@ -3,6 +3,8 @@ package org.jgwire.adapter.jg5;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -488,8 +490,8 @@ final class FrameWalker {
         else {
             var dec = StandardCharsets.UTF_8.newDecoder();
             try {
-                s = dec.decode(java.nio.ByteBuffer.wrap(b, p, len)).toString();
-            } catch (java.nio.charset.CharacterCodingException e) {
+                s = dec.decode(ByteBuffer.wrap(b, p, len)).toString();
+            } catch (CharacterCodingException e) {
                 return null;
             }
             for (int i = 0; i < s.length(); i++) {

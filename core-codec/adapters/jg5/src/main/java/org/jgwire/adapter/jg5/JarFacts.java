@@ -2,6 +2,8 @@ package org.jgwire.adapter.jg5;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import org.jgroups.Message;
 import org.jgroups.Version;
 import org.jgroups.conf.ClassConfigurator;
@@ -58,9 +60,9 @@ final class JarFacts {
     }
 
     /** Names of the set flags, in bit order; unknown bits as {@code 0x..}. */
-    java.util.List<String> flagNames(int flags) {
-        if (flags == 0) return java.util.List.of();
-        java.util.List<String> out = new java.util.ArrayList<>(Integer.bitCount(flags));
+    List<String> flagNames(int flags) {
+        if (flags == 0) return List.of();
+        List<String> out = new ArrayList<>(Integer.bitCount(flags));
         for (int bit = 0; bit < 16; bit++)
             if ((flags & (1 << bit)) != 0)
                 out.add(flagNames[bit] != null ? flagNames[bit] : "0x" + Integer.toHexString(1 << bit));

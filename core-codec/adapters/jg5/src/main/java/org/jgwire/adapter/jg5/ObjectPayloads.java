@@ -2,7 +2,9 @@ package org.jgwire.adapter.jg5;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.util.Streamable;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
@@ -23,8 +25,8 @@ import org.jgwire.codec.runtime.FrameProblem;
  */
 final class ObjectPayloads {
     /** JGroups Streamables whose readFrom reads addresses and numbers only (never deserializes): read to their end. */
-    private static final java.util.Set<String> READ_SAFELY =
-            java.util.Set.of("org.jgroups.util.Digest", "org.jgroups.util.MutableDigest", "org.jgroups.util.SeqnoList");
+    private static final Set<String> READ_SAFELY =
+            Set.of("org.jgroups.util.Digest", "org.jgroups.util.MutableDigest", "org.jgroups.util.SeqnoList");
 
     private final JarFacts jar;
     private final int primitiveWrapperMagic;
@@ -110,7 +112,7 @@ final class ObjectPayloads {
                         in.position() - 2,
                         "object payload: magic id " + magic + " is unknown to JGroups " + jar.label);
             }
-            if (READ_SAFELY.contains(className) && object instanceof org.jgroups.util.Streamable s) {
+            if (READ_SAFELY.contains(className) && object instanceof Streamable s) {
                 // These read only addresses and numbers, so reading them finds their end: STABLE multicasts a
                 // (Mutable)Digest (Digest.readFrom: Util.readAddresses + seqno pairs), NAKACK2 asks for
                 // retransmission with a SeqnoList (ranges of longs); the bundler packs them with other messages.

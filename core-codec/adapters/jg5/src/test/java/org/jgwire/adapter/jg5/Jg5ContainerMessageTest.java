@@ -12,7 +12,9 @@ import org.jgroups.FragmentedMessage;
 import org.jgroups.NioMessage;
 import org.jgroups.util.UUID;
 import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.junit.jupiter.api.Test;
 
@@ -71,8 +73,6 @@ class Jg5ContainerMessageTest {
         assertEquals("COMPOSITE", outer.type());
         assertEquals(-1, outer.length());
         assertEquals("first", ((MessageRecord) r.get(1)).payload().text());
-        assertEquals(
-                org.jgwire.codec.model.ProblemKind.TRUNCATED,
-                ((org.jgwire.codec.model.ErrorRecord) r.get(2)).problem());
+        assertEquals(ProblemKind.TRUNCATED, ((ErrorRecord) r.get(2)).problem());
     }
 }

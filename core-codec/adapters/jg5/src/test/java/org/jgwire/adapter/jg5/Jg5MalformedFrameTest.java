@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.jgroups.BytesMessage;
 import org.jgroups.EmptyMessage;
 import org.jgroups.Message;
@@ -84,7 +85,7 @@ class Jg5MalformedFrameTest {
 
     @Test
     void garbageNeverThrows() {
-        java.util.Random rnd = new java.util.Random(42);
+        Random rnd = new Random(42);
         Jg5WireAdapter adapter = Frames.adapter();
         for (int i = 0; i < 2000; i++) {
             byte[] junk = new byte[1 + rnd.nextInt(200)];

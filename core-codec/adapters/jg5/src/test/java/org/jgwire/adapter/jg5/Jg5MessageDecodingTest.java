@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Date;
 import java.util.List;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
@@ -21,6 +25,7 @@ import org.jgroups.protocols.pbcast.NakAckHeader2;
 import org.jgroups.protocols.relay.SiteUUID;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ExtendedUUID;
+import org.jgroups.util.SizeStreamable;
 import org.jgroups.util.UUID;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
@@ -154,7 +159,7 @@ class Jg5MessageDecodingTest {
     @Test
     void serializableObjectIsNamedFromItsStreamAndSkipped() throws Exception {
         // 5.0.4 wraps a Serializable in ObjectWrapper: i32 length + Util.objectToBuffer bytes, never deserialized
-        List<Message> msgs = List.of(new ObjectMessage(null, new java.util.Date(0)), new EmptyMessage(null));
+        List<Message> msgs = List.of(new ObjectMessage(null, new Date(0)), new EmptyMessage(null));
         List<Record> records = decode(FrameKind.TRANSPORT, Frames.list(null, A, "demo", msgs));
         assertEquals(2, records.size(), records.toString());
         MessageRecord m = (MessageRecord) records.get(0);
@@ -164,19 +169,19 @@ class Jg5MessageDecodingTest {
     }
 
     /** An application class: written as magic -1 + its name, readable only by instantiating it. */
-    public static final class AppState implements org.jgroups.util.SizeStreamable {
+    public static final class AppState implements SizeStreamable {
         @Override
         public int serializedSize() {
             return 8;
         }
 
         @Override
-        public void writeTo(java.io.DataOutput out) throws java.io.IOException {
+        public void writeTo(DataOutput out) throws IOException {
             out.writeLong(7);
         }
 
         @Override
-        public void readFrom(java.io.DataInput in) {
+        public void readFrom(DataInput in) {
             throw new AssertionError("jgwire must not instantiate or read application classes");
         }
     }

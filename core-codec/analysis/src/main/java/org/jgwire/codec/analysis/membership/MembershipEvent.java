@@ -1,6 +1,7 @@
 package org.jgwire.codec.analysis.membership;
 
 import java.util.List;
+import java.util.Locale;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewInfo;
 
@@ -58,7 +59,7 @@ public record MembershipEvent(
 
         /** The name shown in text and JSON: lower case, {@code -} for {@code _}. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 }

@@ -1,10 +1,12 @@
 package org.jgwire.codec.analysis.membership;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jgwire.codec.analysis.HeaderFields;
@@ -283,8 +285,7 @@ public final class MembershipTimeline {
     /** Seconds from one sign to a message, for people: {@code 5.2 s before}. */
     private static String before(Sign s, MessageRecord m) {
         if (s.tsNanos() < 0 || m.frame().tsNanos() < 0) return "";
-        return String.format(
-                java.util.Locale.ROOT, " (%.1f s before)", (m.frame().tsNanos() - s.tsNanos()) / 1e9);
+        return String.format(Locale.ROOT, " (%.1f s before)", (m.frame().tsNanos() - s.tsNanos()) / 1e9);
     }
 
     private static String at(Sign s) {
@@ -341,7 +342,7 @@ public final class MembershipTimeline {
     }
 
     /** Per-member maps and sets stop growing at {@link #MAX_TRACKED}: a capture is untrusted. */
-    private static <T extends java.util.Collection<?>> T bounded(T s) {
+    private static <T extends Collection<?>> T bounded(T s) {
         if (s.size() >= MAX_TRACKED) s.clear();
         return s;
     }

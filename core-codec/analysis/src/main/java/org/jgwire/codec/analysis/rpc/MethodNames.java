@@ -1,5 +1,6 @@
 package org.jgwire.codec.analysis.rpc;
 
+import java.nio.charset.StandardCharsets;
 import org.jgwire.codec.model.Payload;
 
 /**
@@ -16,7 +17,7 @@ final class MethodNames {
         for (int i = 0; i + 2 < b.length; i++) {
             int len = (b[i] & 0xFF) << 8 | b[i + 1] & 0xFF;
             if (len < 1 || len > 64 || i + 2 + len > b.length) continue;
-            if (identifier(b, i + 2, len)) return new String(b, i + 2, len, java.nio.charset.StandardCharsets.US_ASCII);
+            if (identifier(b, i + 2, len)) return new String(b, i + 2, len, StandardCharsets.US_ASCII);
         }
         String c = p.objectClass();
         if (c != null) return c.substring(c.lastIndexOf('.') + 1);

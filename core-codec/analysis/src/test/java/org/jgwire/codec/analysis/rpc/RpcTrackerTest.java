@@ -8,6 +8,8 @@ import static org.jgwire.codec.analysis.Records.message;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Payload;
@@ -74,7 +76,7 @@ class RpcTrackerTest {
 
     @Test
     void handsEachResponderFirstResponseOverWithItsRequestsIndex() {
-        java.util.List<RpcTracker.Pair> pairs = new java.util.ArrayList<>();
+        List<RpcTracker.Pair> pairs = new ArrayList<>();
         t.onPair(pairs::add);
         t.accept(message(1, 0, B, null, 7800, null)); // index 0: no correlator header
         t.accept(call(2, 10, "put", 5)); // index 1

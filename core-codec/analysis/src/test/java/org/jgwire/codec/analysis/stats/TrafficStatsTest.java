@@ -7,7 +7,9 @@ import static org.jgwire.codec.analysis.Records.message;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
 import org.junit.jupiter.api.Test;
 
 class TrafficStatsTest {
@@ -62,14 +64,14 @@ class TrafficStatsTest {
         List<TrafficStats.Rate> members = t.memberRates();
         assertEquals(
                 List.of(A, B), members.stream().map(TrafficStats.Rate::member).toList());
-        assertEquals(java.util.Map.of(s0, 2L), members.get(0).perSecond());
-        assertEquals(java.util.Map.of(s0 + 2, 2L), members.get(1).perSecond());
+        assertEquals(Map.of(s0, 2L), members.get(0).perSecond());
+        assertEquals(Map.of(s0 + 2, 2L), members.get(1).perSecond());
         List<TrafficStats.Rate> protocols = t.protocolRates();
         assertEquals(
                 List.of("NAKACK2", "UNICAST3"),
                 protocols.stream().map(TrafficStats.Rate::key).toList());
         assertEquals(2, protocols.get(0).messages());
-        assertEquals(java.util.Map.of(s0 + 2, 1L), protocols.get(1).perSecond());
+        assertEquals(Map.of(s0 + 2, 1L), protocols.get(1).perSecond());
     }
 
     @Test
@@ -78,7 +80,7 @@ class TrafficStatsTest {
             t.accept(message(
                     i + 1,
                     i,
-                    org.jgwire.codec.model.NodeAddress.uuid(String.format("00000000-0000-0000-0000-%012x", 0x100 + i)),
+                    NodeAddress.uuid(String.format("00000000-0000-0000-0000-%012x", 0x100 + i)),
                     null,
                     45588,
                     null));

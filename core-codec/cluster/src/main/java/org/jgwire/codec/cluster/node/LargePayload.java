@@ -3,6 +3,7 @@ package org.jgwire.codec.cluster.node;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
@@ -32,7 +33,7 @@ public final class LargePayload {
     public static boolean is(byte[] buf, int off, int len) {
         return buf != null
                 && len >= PREFIX_BYTES.length
-                && java.util.Arrays.equals(buf, off, off + PREFIX_BYTES.length, PREFIX_BYTES, 0, PREFIX_BYTES.length);
+                && Arrays.equals(buf, off, off + PREFIX_BYTES.length, PREFIX_BYTES, 0, PREFIX_BYTES.length);
     }
 
     /** The lowercase hex SHA-256 of {@code buf[off, off+len)}. */
