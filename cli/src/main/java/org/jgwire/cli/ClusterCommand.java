@@ -62,8 +62,10 @@ import picocli.CommandLine.Option;
         footer = {
             "",
             "Examples:",
-            "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 --scenario chat --duration 10s --capture out.pcapng",
-            "  jgwire cluster --jgroups-version 4.2.30 --stack tcp --scenario partition-merge --capture - | jgwire decode -",
+            "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 --scenario chat --duration 10s "
+                    + "--capture out.pcapng",
+            "  jgwire cluster --jgroups-version 4.2.30 --stack tcp --scenario partition-merge --capture - | "
+                    + "jgwire decode -",
             "  jgwire cluster --stack my-config.xml --nodes 4 --scenario rpc --decode",
             "",
             "The manifest goes beside a capture file (out.pcapng -> out.json), or where --manifest says.",

@@ -14,7 +14,9 @@ import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-/** Which JGroups jar decodes, and which ports are read: a picocli mixin of {@code decode}, the analyses and {@code gui}. */
+/**
+ * Which JGroups jar decodes, and which ports are read: a picocli mixin of {@code decode}, the analyses and {@code gui}.
+ */
 public final class DecoderChoice {
     @Option(
             names = "--jgroups-version",

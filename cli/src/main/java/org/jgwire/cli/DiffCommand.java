@@ -62,9 +62,9 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Option(
             names = "--run",
-            description =
-                    "A and B are bundled JGroups versions: run the same cluster under each "
-                            + "(real members on 127.0.0.1, captured live on lo: needs capture rights), then compare the captures.")
+            description = "A and B are bundled JGroups versions: run the same cluster under each "
+                    + "(real members on 127.0.0.1, captured live on lo: needs capture rights), then "
+                    + "compare the captures.")
     boolean run;
 
     @Option(

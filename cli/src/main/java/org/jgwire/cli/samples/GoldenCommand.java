@@ -25,7 +25,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = {
             "Rewrite samples/golden/<version>/<stack>-<scenario>.jsonl from each committed sample "
-                    + "(the output of 'jgwire decode --format jsonl'). Run it after a deliberate change to the decoder's "
+                    + "(the output of 'jgwire decode --format jsonl'). Run it after a deliberate change to the "
+                    + "decoder's "
                     + "output, and review the diff ('git diff samples/golden') before committing."
         })
 public final class GoldenCommand implements Callable<Integer> {

@@ -37,7 +37,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code jgwire samples regenerate}: runs every sample's cluster again (live capture on loopback), keeps a run only
  * when nothing was dropped and {@code jgwire verify} finds every message, name and view, each message as often as
- * the stack sends it (no retransmission; frames the decoder cannot read are reported, not a reason to run again), writes its golden decode, removes superseded captures
+ * the stack sends it (no retransmission; frames the decoder cannot read are reported, not a reason to run again),
+ * writes its golden decode, removes superseded captures
  * and rewrites the table in samples/README.md.
  */
 @Command(

@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
             "",
             "Examples:",
             "  jgwire samples list",
-            "  jgwire samples regenerate                  # every sample, then every golden decode (needs capture rights)",
+            "  jgwire samples regenerate                  # every sample, then every golden decode (needs "
+                    + "capture rights)",
             "  jgwire samples regenerate --only 5.5.7/udp-chat",
             "  jgwire samples golden                      # only the golden decodes, from the committed captures",
             "",

@@ -71,7 +71,9 @@ final class JsonText {
         return true;
     }
 
-    /** Nonzero when a byte of {@code w} is not plain ASCII: a control character, DEL excepted, non-ASCII, {@code "\?}. */
+    /**
+     * Nonzero when a byte of {@code w} is not plain ASCII: a control character, DEL excepted, non-ASCII, {@code "\?}.
+     */
     private static long notPlain(long w) {
         return (w & HIGH_BITS)
                 | ((w - 0x2020202020202020L) & ~w & HIGH_BITS)

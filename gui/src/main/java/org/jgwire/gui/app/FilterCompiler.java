@@ -5,7 +5,9 @@ import org.jgwire.codec.filter.FilterSyntaxException;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.model.Record;
 
-/** The filter language of {@code jgwire decode --filter} (core-codec {@link RecordFilter}), as the filter bar uses it. */
+/**
+ * The filter language of {@code jgwire decode --filter} (core-codec {@link RecordFilter}), as the filter bar uses it.
+ */
 final class FilterCompiler {
     private FilterCompiler() {}
 

@@ -128,8 +128,8 @@ class VerifyCommandTest {
         assertEquals(1, run.exit(), run.out() + run.err());
         assertTrue(
                 run.out()
-                        .contains(
-                                "MISMATCH view     A|2 [A, C, B] (full view, final view of C): on the wire with members"),
+                        .contains("MISMATCH view     A|2 [A, C, B] (full view, final view of C): on the wire with "
+                                + "members"),
                 run.out());
         // The view really on the wire, [A, B, C], is now one no member installed.
         assertTrue(

@@ -23,7 +23,9 @@ import org.jgwire.tests.decode.Decoding;
  */
 final class ParseMessagesRuns {
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
-    /** A message line of either tool: {@code N: ...}, {@code N: [5.5.7] ...}, a batch entry {@code     i: [...}, gossip. */
+    /**
+     * A message line of either tool: {@code N: ...}, {@code N: [5.5.7] ...}, a batch entry {@code     i: [...}, gossip.
+     */
     private static final Pattern MESSAGE_LINE = Pattern.compile("^(\\d+:|    \\d+: \\[|-- gossip: ).*");
 
     private ParseMessagesRuns() {}
@@ -106,7 +108,8 @@ final class ParseMessagesRuns {
 
     /**
      * A line with every member UUID replaced by the member's name, and an object payload's text left out: ParseMessages
-     * prints the object JGroups read from the payload ({@code obj: A: [0 (0)]} for a STABLE digest), jgwire, which never
+     * prints the object JGroups read from the payload ({@code obj: A: [0 (0)]} for a STABLE digest), jgwire, which
+     * never
      * deserializes a payload, its class (docs/parse-messages.md).
      */
     static String normalised(String line, Map<String, String> names) {

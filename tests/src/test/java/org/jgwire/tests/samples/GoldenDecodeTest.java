@@ -80,10 +80,10 @@ class GoldenDecodeTest {
 
     @Test
     void differenceReportNamesTheChangedKeys() throws IOException {
-        String a =
-                "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\",\"fields\":{\"cluster_name\":\"x\"}}],\"type\":\"BYTES\"}";
-        String b =
-                "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\",\"fields\":{\"cluster_name\":\"x\",\"flag\":0}}],\"type\":\"EMPTY\"}";
+        String a = "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\","
+                + "\"fields\":{\"cluster_name\":\"x\"}}],\"type\":\"BYTES\"}";
+        String b = "{\"frame\":1,\"headers\":[{\"protocol\":\"TP\","
+                + "\"fields\":{\"cluster_name\":\"x\",\"flag\":0}}],\"type\":\"EMPTY\"}";
         try {
             compare(List.of(a, a), List.of(a, b), "x.jsonl");
             fail("lines differ");

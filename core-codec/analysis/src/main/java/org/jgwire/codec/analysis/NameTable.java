@@ -27,7 +27,9 @@ public final class NameTable {
         known.forEach(this::learn);
     }
 
-    /** Learns the names a record carries (discovery data, MERGE3 INFO, GossipRouter registrations); true if any changed. */
+    /**
+     * Learns the names a record carries (discovery data, MERGE3 INFO, GossipRouter registrations); true if any changed.
+     */
     public boolean learnFrom(Record r) {
         List<Discovery> found =
                 r instanceof MessageRecord m ? m.discovery() : r instanceof GossipRecord g ? g.discovery() : List.of();

@@ -122,7 +122,9 @@ final class Comparisons {
         }
     }
 
-    /** Seconds since the first record: {@code 2.5}, {@code 2.5s}, {@code 300ms}, {@code 10us}, {@code 5ns}, {@code 2m}. */
+    /**
+     * Seconds since the first record: {@code 2.5}, {@code 2.5s}, {@code 300ms}, {@code 10us}, {@code 5ns}, {@code 2m}.
+     */
     private long duration(Literal l) throws FilterSyntaxException {
         String t = l.text();
         String[][] units = {

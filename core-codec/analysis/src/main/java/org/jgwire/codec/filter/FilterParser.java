@@ -189,7 +189,8 @@ final class FilterParser {
                 "unknown field or protocol '" + name + "'"
                         + (near != null
                                 ? " (did you mean '" + near + "'?)"
-                                : "; the fields are in docs/filter.md, and a protocol jgwire does not know is matched with "
+                                : "; the fields are in docs/filter.md, and a protocol jgwire does not know is "
+                                        + "matched with "
                                         + "protocols contains \"NAME\""),
                 position);
     }

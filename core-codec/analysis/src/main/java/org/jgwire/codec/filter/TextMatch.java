@@ -5,7 +5,9 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.jgwire.codec.model.NodeAddress;
 
-/** A test on one piece of text, built once from a literal: a quoted string compares exactly, a bare word ignores case. */
+/**
+ * A test on one piece of text, built once from a literal: a quoted string compares exactly, a bare word ignores case.
+ */
 @FunctionalInterface
 interface TextMatch {
     boolean test(String s);

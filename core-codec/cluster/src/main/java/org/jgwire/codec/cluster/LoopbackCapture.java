@@ -73,7 +73,10 @@ final class LoopbackCapture implements PacketCapture {
         thread.setDaemon(true);
     }
 
-    /** Opens {@code lo} with a kernel ring of {@code bufferBytes}, applies the BPF {@code filter}, writes {@code target}. */
+    /**
+     * Opens {@code lo} with a kernel ring of {@code bufferBytes}, applies the BPF {@code filter}, writes {@code
+     * target}.
+     */
     static LoopbackCapture start(CaptureTarget target, String filter, int bufferBytes) throws ClusterFailure {
         LiveCaptureSource source = null;
         PcapHandle dumpHandle = null;

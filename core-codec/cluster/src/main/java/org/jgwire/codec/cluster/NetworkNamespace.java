@@ -82,8 +82,8 @@ final class NetworkNamespace implements AutoCloseable {
                     e);
         }
         if (exit != 0)
-            throw new ClusterFailure(
-                    "'" + String.join(" ", new ArrayList<>(List.of(cmd))) + "' failed (" + out
-                            + "): network namespaces need root (CAP_SYS_ADMIN); run without --netns to use the host's loopback");
+            throw new ClusterFailure("'" + String.join(" ", new ArrayList<>(List.of(cmd))) + "' failed (" + out
+                    + "): network namespaces need root (CAP_SYS_ADMIN); run without --netns to use the "
+                    + "host's loopback");
     }
 }

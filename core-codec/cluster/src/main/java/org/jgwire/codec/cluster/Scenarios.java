@@ -3,7 +3,10 @@ package org.jgwire.codec.cluster;
 import java.time.Duration;
 import java.util.List;
 
-/** The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge}, {@code leave-join}, {@code load}. */
+/**
+ * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge}, {@code
+ * leave-join}, {@code load}.
+ */
 public final class Scenarios {
     /** Every scenario's syntax, for help texts and error messages. */
     public static final List<String> SYNTAX = List.of(

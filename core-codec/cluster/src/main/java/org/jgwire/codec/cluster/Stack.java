@@ -28,7 +28,9 @@ public enum Stack {
     /** The sites of the {@code relay2} stack. */
     static final List<String> SITES = List.of("lon", "nyc");
 
-    /** The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}, {@code tcp-nio}, ... */
+    /**
+     * The name used in specs, file names and templates: {@code udp}, {@code tcp}, {@code tunnel}, {@code tcp-nio}, ...
+     */
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

@@ -188,7 +188,9 @@ final class JGroupsText {
         return "[" + ViewIdText.of(address(creator), id) + "]";
     }
 
-    /** {@code [a, b]}, cut after {@code limit} members with " ..." as Util.printListWithDelimiter does (0: no limit). */
+    /**
+     * {@code [a, b]}, cut after {@code limit} members with " ..." as Util.printListWithDelimiter does (0: no limit).
+     */
     private String list(List<NodeAddress> members, int limit) {
         StringBuilder b = new StringBuilder("[");
         for (int i = 0; i < members.size(); i++) {
