@@ -12,33 +12,29 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.Records;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.cluster.Manifest;
-import org.jgwire.codec.model.Endpoint;
-import org.jgwire.codec.model.FrameInfo;
-import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
-import org.jgwire.codec.model.Payload;
-import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.gui.TestHome;
 import org.junit.jupiter.api.Test;
 
 class TimelineMarksTest {
+    private static final NodeAddress A = Records.A, B = Records.B;
     static final Path SAMPLES = Path.of(System.getProperty("jgwire.samples", "../samples"));
-    static final NodeAddress A = NodeAddress.uuid("00000000-0000-0000-0000-00000000000a"),
-            B = NodeAddress.uuid("00000000-0000-0000-0000-00000000000b");
 
     @Test
     void marksASuspicionBetweenViewsWithWhoWasSuspectedAndTheMessageShowingIt() {
         TimelineMarks t = new TimelineMarks();
         ViewInfo view = new ViewInfo("VIEW", A, 1, List.of(A, B), -1, List.of(), List.of(), List.of());
-        t.add(new Row(1, -1, message(1, B, null, view, header("GMS", "GmsHeader", "type", "VIEW"))));
+        t.add(new Row(1, -1, message(1, B, null, view, Records.header("GMS", "GmsHeader", "type", "VIEW"))));
         // VERIFY_SUSPECT.VerifyHeader type 1 = ARE_YOU_DEAD, sent by B to the suspect A
-        t.add(new Row(2, -1, message(2, B, A, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1))));
+        t.add(new Row(
+                2, -1, message(2, B, A, null, Records.header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1))));
         List<TimelineMark> marks = t.finish(packet -> (int) packet);
         assertEquals(
                 List.of(TimelineMark.Kind.FIRST, TimelineMark.Kind.SUSPECT),
@@ -103,38 +99,9 @@ class TimelineMarksTest {
                 rsp.toString());
     }
 
-    private static HeaderRecord header(String protocol, String headerClass, Object... fields) {
-        List<HeaderField> f = new ArrayList<>();
-        for (int i = 0; i < fields.length; i += 2) f.add(new HeaderField((String) fields[i], fields[i + 1]));
-        return new HeaderRecord(0, protocol, 0, headerClass, f, "", 0, 10);
-    }
-
+    /** A message at packet {@code packet}, as many milliseconds into the capture. */
     private static MessageRecord message(
             long packet, NodeAddress src, NodeAddress dest, ViewInfo view, HeaderRecord... headers) {
-        FrameInfo f = new FrameInfo(
-                packet,
-                1_700_000_000_000_000_000L + packet * 1_000_000L,
-                new Endpoint("127.0.0.1", 7800),
-                new Endpoint("127.0.0.1", 7801),
-                Transport.UDP);
-        return new MessageRecord(
-                f,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                0,
-                List.of(),
-                src,
-                dest,
-                dest == null,
-                "c",
-                -1,
-                0,
-                List.of(headers),
-                Payload.EMPTY,
-                view,
-                List.of(),
-                0,
-                40);
+        return Records.message(packet, packet, src, dest, 7801, view, headers);
     }
 }
