@@ -84,7 +84,7 @@ public final class CaptureLoader {
                 Decoder decoder = new Decoder(options)) {
             decoder.tapFrames(batcher::frame);
             decoder.fragmentTap(batcher::fragment);
-            summary = decoder.decode(source.decoderView(), batcher::record);
+            summary = decoder.decode(source, batcher::record);
         } catch (Cancelled e) {
             // rows so far stay
         } catch (IOException | RuntimeException e) {
