@@ -50,6 +50,9 @@ package org.jgwire.codec;
  *                           (default 256 MiB, {@code --max-fragment-bytes})
  * @param maxViews           views remembered to expand the delta views that refer to them (default 4096, far more
  *                           than a delta ever refers back to); the oldest is forgotten beyond it. No option
+ * @param maxJGroupsEndpoints UDP endpoints remembered as carrying JGroups (default 4096): a datagram to or from one
+ *                           that does not look like a frame is reported, not skipped as other traffic; the least
+ *                           recently seen is forgotten beyond it. No option
  */
 public record Limits(
         int maxCaptureBlock,
@@ -71,7 +74,8 @@ public record Limits(
         boolean headerTexts,
         int maxFragmentSets,
         int maxFragmentBytes,
-        int maxViews) {
+        int maxViews,
+        int maxJGroupsEndpoints) {
 
     public static final Limits DEFAULTS = builder().build();
 
@@ -103,6 +107,7 @@ public record Limits(
         b.maxFragmentSets = maxFragmentSets;
         b.maxFragmentBytes = maxFragmentBytes;
         b.maxViews = maxViews;
+        b.maxJGroupsEndpoints = maxJGroupsEndpoints;
         return b;
     }
 
@@ -128,6 +133,7 @@ public record Limits(
         private int maxFragmentSets = 1024;
         private int maxFragmentBytes = 256 << 20;
         private int maxViews = 4096;
+        private int maxJGroupsEndpoints = 4096;
 
         private Builder() {}
 
@@ -231,6 +237,11 @@ public record Limits(
             return this;
         }
 
+        public Builder maxJGroupsEndpoints(int n) {
+            maxJGroupsEndpoints = n;
+            return this;
+        }
+
         public Limits build() {
             return new Limits(
                     maxCaptureBlock,
@@ -252,7 +263,8 @@ public record Limits(
                     headerTexts,
                     maxFragmentSets,
                     maxFragmentBytes,
-                    maxViews);
+                    maxViews,
+                    maxJGroupsEndpoints);
         }
     }
 }

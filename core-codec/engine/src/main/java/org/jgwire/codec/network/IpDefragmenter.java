@@ -31,6 +31,10 @@ public final class IpDefragmenter {
         int total = -1;
 
         int protocol;
+        /** The packet of the first fragment seen, and its time. */
+        long packet, ts;
+        /** Bytes that arrived. */
+        long received;
     }
 
     private final Limits limits;
@@ -98,6 +102,8 @@ public final class IpDefragmenter {
             if (open.size() >= Math.max(1, limits.maxIpFragmentSets())) evictOldest(packet, ts);
             s = new Pending();
             s.protocol = protocol;
+            s.packet = packet;
+            s.ts = ts;
             open.put(key, s);
         }
         if (!more) {
@@ -118,12 +124,29 @@ public final class IpDefragmenter {
             s.buf = java.util.Arrays.copyOf(s.buf, cap);
         }
         System.arraycopy(d, off, s.buf, fragOffset, len);
+        s.received += len;
         // Only whole blocks count as covered, except at the datagram's end.
         int toBlock = more ? (int) (last >>> 3) : (int) (roundUp8(last) >>> 3);
         if (toBlock > fragOffset >>> 3) s.blocks.set(fragOffset >>> 3, toBlock);
         if (s.total < 0 || s.blocks.nextClearBit(0) * 8L < s.total) return null;
         open.remove(key);
         return new Reassembled(s.buf, s.total, s.protocol);
+    }
+
+    /** Reports every datagram still waiting for fragments, one INCOMPLETE problem each, and forgets them. */
+    void finish() {
+        for (Map.Entry<Key, Pending> e : open.entrySet()) {
+            Pending s = e.getValue();
+            problems.problem(
+                    s.packet,
+                    s.ts,
+                    ProblemKind.INCOMPLETE,
+                    "IPv" + e.getKey().version() + " datagram (id " + e.getKey().id() + ") still incomplete at the"
+                            + " end of the capture: " + s.received + " bytes received"
+                            + (s.total >= 0 ? " of " + s.total : ", its last fragment missing")
+                            + "; datagram dropped");
+        }
+        open.clear();
     }
 
     private static long roundUp8(long n) {
