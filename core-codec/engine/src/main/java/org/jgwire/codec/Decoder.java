@@ -108,16 +108,20 @@ public final class Decoder implements AutoCloseable {
     /** Decodes the whole source; damage in the input becomes error records and never stops the run. */
     public DecodeSummary decode(CaptureSource source, Consumer<Record> sink) throws IOException {
         this.sink = sink;
+        // one budget on bytes held for reassembly: TCP segments ahead of holes, IP fragments, FRAG fragments
+        HeldBytes held = new HeldBytes(options.limits().maxHeldBytes());
         this.fragments = options.reassemble()
-                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap)
+                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap, held)
                 : null;
+        if (fragments != null) held.register(new HeldFragments());
         FrameSink frameSink = new RuntimeFrameSink();
         NetworkDissector network = new NetworkDissector(
                 options.limits(),
                 (packet, ts, kind, message) ->
                         emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message),
-                jgroupsEndpoints);
-        TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink);
+                jgroupsEndpoints,
+                held);
+        TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink, held);
         ChunkStreams chunkStreams = new ChunkStreams(options.limits(), frameSink, source::sender, source::receiver);
         ConcatenatedFrames backToBack = null; // a raw input's buffer, made only for one
         long lastPacket = 0, lastTs = -1;
@@ -129,9 +133,10 @@ public final class Decoder implements AutoCloseable {
                 lastTs = c.tsNanos();
                 if (c instanceof RawPacket p) {
                     Transported t = network.dissect(p);
-                    if (t == null || !portSelected(t)) continue;
-                    if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos());
-                    else tcp.segment((TcpSegment) t, p.number(), p.tsNanos());
+                    if (t != null && portSelected(t)) {
+                        if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos());
+                        else tcp.segment((TcpSegment) t, p.number(), p.tsNanos());
+                    }
                 } else {
                     PayloadChunk chunk = (PayloadChunk) c;
                     if (chunk.isDatagram()) {
@@ -150,6 +155,8 @@ public final class Decoder implements AutoCloseable {
                         chunkStreams.data(chunk.stream(), chunk.data(), chunk.number(), chunk.tsNanos());
                     }
                 }
+                // between packets: no reassembler is in the middle of an update
+                if (held.total() > options.limits().maxHeldBytes()) held.enforce(c.number(), c.tsNanos());
             }
         } catch (CaptureFormatException e) {
             emitError(
@@ -240,6 +247,19 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
             emitError(info, kind, offset, message);
+        }
+    }
+
+    /** The fragment sets' side of the budget: the oldest set dropped, its fragments shown as they are. */
+    private final class HeldFragments implements HeldBytes.Holder {
+        @Override
+        public long oldestPacket() {
+            return fragments.oldestPacket();
+        }
+
+        @Override
+        public boolean evictOldest(long packet, long tsNanos, String why) {
+            return fragments.dropOldest(new FrameInfo(packet, tsNanos, null, null, Transport.NONE), why, emitter);
         }
     }
 

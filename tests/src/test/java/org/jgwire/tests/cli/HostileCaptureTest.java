@@ -28,9 +28,9 @@ class HostileCaptureTest {
     @TempDir
     static Path work;
 
-    private static Path udp;
-    private static PcapFile udpFile;
-    private static Decoding.Run udpFull;
+    private static Path udp, tcp;
+    private static PcapFile udpFile, tcpFile;
+    private static Decoding.Run udpFull, tcpFull;
 
     @BeforeAll
     static void samples() throws IOException {
@@ -38,6 +38,31 @@ class HostileCaptureTest {
         udpFile = PcapFile.read(udp);
         udpFull = jsonl(udp);
         assertEquals(0, udpFull.exit(), udpFull.err());
+        tcp = Decoding.sample("5.5.7", "tcp");
+        tcpFile = PcapFile.read(tcp);
+        tcpFull = jsonl(tcp);
+        assertEquals(0, tcpFull.exit(), tcpFull.err());
+    }
+
+    /** Every message line with its frame number and time, without what depends on earlier packets. */
+    static List<String> messageLines(Decoding.Run run) {
+        return run.messages().stream()
+                .map(n -> n.path("frame") + " " + n.path("ts") + " " + n.path("src_ep") + ">" + n.path("dst_ep") + " "
+                        + n.path("type") + " " + n.path("payload"))
+                .toList();
+    }
+
+    /** TCP packets that carry exactly one length-prefixed frame, from the tenth on. */
+    private static List<Integer> tcpFramePackets() {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 10; i < tcpFile.packets.size(); i++) {
+            PcapFile.Packet p = tcpFile.packets.get(i);
+            if (p.protocol() != 6 || p.payloadLength() <= 8) continue;
+            byte[] payload = PcapFile.payload(p);
+            if (ByteBuffer.wrap(payload).getInt() == payload.length - 4) out.add(i);
+        }
+        assertTrue(out.size() >= 6, "packets: " + out);
+        return out;
     }
 
     static Decoding.Run jsonl(Path input, String... options) throws IOException {
@@ -108,6 +133,55 @@ class HostileCaptureTest {
             }
         }
         assertTrue(checked >= 15, "damages checked: " + checked);
+    }
+
+    // ---- item: flags on data segments ----
+
+    @Test
+    void resetFinOrSynFlagOnADataSegmentLosesNoMessage() throws IOException {
+        List<Integer> packets = tcpFramePackets();
+        int checked = 0;
+        for (int index : List.of(packets.get(0), packets.get(packets.size() / 2))) {
+            PcapFile.Packet p = tcpFile.packets.get(index);
+            int flags = p.dataOffset() + 14 + 20 + 13; // IPv4 header without options, then TCP's flags byte
+            for (int flag : new int[] {0x04, 0x01, 0x02}) {
+                byte[] bytes = tcpFile.bytes.clone();
+                bytes[flags] |= (byte) flag;
+                Decoding.Run run = jsonl(write("flags.pcap", bytes));
+                String what = "packet " + (index + 1) + " flag 0x0" + flag;
+                assertEquals(1, run.exit(), what + ": exit code; " + run.err());
+                for (JsonNode e : run.errors())
+                    assertTrue(
+                            e.path("frame").asLong() == index + 1
+                                    || e.path("message").asText().contains("packet " + (index + 1)),
+                            what + ": an error that names neither the damaged packet nor its flag: " + e);
+                assertEquals(messageLines(tcpFull), messageLines(run), what + ": every message, where it was");
+                checked++;
+            }
+        }
+        assertEquals(6, checked);
+    }
+
+    // ---- item: TCP gaps ----
+
+    @Test
+    void aSegmentMissingFromTheCaptureCostsOnlyItsFrameAndTheRestKeepTheirPackets() throws IOException {
+        List<Integer> packets = tcpFramePackets();
+        int index = packets.get(packets.size() / 3);
+        PcapFile.Packet p = tcpFile.packets.get(index);
+        byte[] bytes = tcpFile.bytes.clone();
+        ByteBuffer.wrap(bytes).putShort(p.dataOffset() + 12, (short) 0x88B5); // an ethertype that is no IP: gone
+        Decoding.Run run = jsonl(write("missing.pcap", bytes));
+        assertEquals(1, run.exit(), run.err());
+        List<JsonNode> gaps = run.errors().stream()
+                .filter(e -> e.path("problem").asText().equals("gap"))
+                .toList();
+        assertEquals(1, gaps.size(), run.errors().toString());
+        assertTrue(gaps.get(0).path("frame").asLong() < tcpFile.packets.size(), "declared before the end: " + gaps);
+        List<String> want = messageLines(tcpFull).stream()
+                .filter(l -> !l.startsWith((index + 1) + " "))
+                .toList();
+        assertEquals(want, messageLines(run), "every other message, with its own frame number and time");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.jgwire.codec.network.Bytes.u16;
 import static org.jgwire.codec.network.Bytes.u8;
 
 import java.util.BitSet;
+import org.jgwire.codec.HeldBytes;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.model.Endpoint;
@@ -39,8 +40,13 @@ public final class NetworkDissector {
 
     /** A dissector that reports IP packets of other protocols between the {@code jgroups} endpoints. */
     public NetworkDissector(Limits limits, NetworkProblems problems, JGroupsEndpoints jgroups) {
+        this(limits, problems, jgroups, new HeldBytes(limits.maxHeldBytes()));
+    }
+
+    /** As above, the IP fragments held counting against {@code budget}, shared with the other reassemblers. */
+    public NetworkDissector(Limits limits, NetworkProblems problems, JGroupsEndpoints jgroups, HeldBytes budget) {
         this.problems = problems;
-        this.defragmenter = new IpDefragmenter(limits, problems);
+        this.defragmenter = new IpDefragmenter(limits, problems, budget);
         this.jgroups = jgroups;
     }
 
@@ -208,14 +214,16 @@ public final class NetworkDissector {
         int dataOffset = (u8(buf, off + 12) >> 4) * 4;
         if (dataOffset < 20) return malformed(p, "TCP data offset " + dataOffset + " is shorter than 20");
         if (dataOffset > avail) return short_(p, cut, "TCP header with options", avail, dataOffset);
+        int flags = u8(buf, off + 13);
         return new TcpSegment(
                 endpoint(hdr, ip, v6, true, u16(buf, off)),
                 endpoint(hdr, ip, v6, false, u16(buf, off + 2)),
                 Bytes.u32(buf, off + 4),
-                u8(buf, off + 13),
+                flags,
                 buf,
                 off + dataOffset,
-                avail - dataOffset);
+                avail - dataOffset,
+                (flags & TcpSegment.ACK) != 0 ? Bytes.u32(buf, off + 8) : -1);
     }
 
     private Endpoint endpoint(byte[] hdr, int ip, boolean v6, boolean src, int port) {
