@@ -184,6 +184,17 @@ class HostileCaptureTest {
         assertEquals(want, messageLines(run), "every other message, with its own frame number and time");
     }
 
+    // ---- item: one budget on held bytes ----
+
+    @Test
+    void heldBytesBudgetIsAnOptionCheckedLikeTheOthers() throws IOException {
+        Decoding.Run bad = Decoding.cli(work, "decode", "--max-held-bytes", "0", tcp.toString());
+        assertEquals(2, bad.exit(), bad.err());
+        assertTrue(bad.err().contains("--max-held-bytes must be positive, got 0"), bad.err());
+        Decoding.Run ok = jsonl(tcp, "--max-held-bytes", "100000");
+        assertEquals(messageLines(tcpFull), messageLines(ok), "an intact capture fits any budget");
+    }
+
     @Test
     void unknownLinkTypeIsAnErrorNamingIt() throws IOException {
         byte[] bytes = udpFile.bytes.clone();
