@@ -50,6 +50,13 @@ public final class CaptureOptions {
             description = "Fragment bytes held for reassembly at once (default: 268435456).")
     Integer maxFragmentBytes;
 
+    @Option(
+            names = "--max-held-bytes",
+            paramLabel = "BYTES",
+            description = "Bytes held for reassembly at once, TCP segments behind a hole, IP and FRAG fragments"
+                    + " together; beyond it the oldest is given up with an error (default: 134217728).")
+    Integer maxHeldBytes;
+
     public String input() {
         return input;
     }
@@ -69,7 +76,7 @@ public final class CaptureOptions {
     }
 
     /**
-     * The decode options, from {@code limits} with these options' fragment bounds; a bad value is a usage error
+     * The decode options, from {@code limits} with these options' reassembly bounds; a bad value is a usage error
      * naming the option.
      */
     public DecodeOptions decodeOptions(CommandLine cl, Limits limits, boolean reassemble) throws IOException {
@@ -79,9 +86,15 @@ public final class CaptureOptions {
             throw new CommandLine.ParameterException(cl, "--max-fragment-sets must be positive, got " + sets);
         if (bytes <= 0)
             throw new CommandLine.ParameterException(cl, "--max-fragment-bytes must be positive, got " + bytes);
+        int held = maxHeldBytes != null ? maxHeldBytes : limits.maxHeldBytes();
+        if (held <= 0) throw new CommandLine.ParameterException(cl, "--max-held-bytes must be positive, got " + held);
         return decoder.decodeOptions(
                 cl,
-                limits.toBuilder().maxFragmentSets(sets).maxFragmentBytes(bytes).build(),
+                limits.toBuilder()
+                        .maxFragmentSets(sets)
+                        .maxFragmentBytes(bytes)
+                        .maxHeldBytes(held)
+                        .build(),
                 reassemble);
     }
 }

@@ -24,6 +24,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.network.JGroupsEndpoints;
 import org.jgwire.codec.network.NetworkDissector;
 import org.jgwire.codec.network.TcpSegment;
 import org.jgwire.codec.network.Transported;
@@ -43,6 +44,7 @@ public final class Decoder implements AutoCloseable {
     private final VersionRuntime runtime;
     private final DeltaViews deltaViews;
     private final Set<Integer> ports;
+    private final JGroupsEndpoints jgroupsEndpoints;
 
     private Consumer<Record> sink;
     private FrameTap frameTap;
@@ -62,6 +64,7 @@ public final class Decoder implements AutoCloseable {
                 new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(), options.limits());
         this.deltaViews = new DeltaViews(options.limits());
         this.ports = options.ports();
+        this.jgroupsEndpoints = new JGroupsEndpoints(options.limits().maxJGroupsEndpoints());
     }
 
     /** Sees the bytes of every frame just before its records are emitted (the viewer's hex pane keeps them). */
@@ -105,15 +108,20 @@ public final class Decoder implements AutoCloseable {
     /** Decodes the whole source; damage in the input becomes error records and never stops the run. */
     public DecodeSummary decode(CaptureSource source, Consumer<Record> sink) throws IOException {
         this.sink = sink;
+        // one budget on bytes held for reassembly: TCP segments ahead of holes, IP fragments, FRAG fragments
+        HeldBytes held = new HeldBytes(options.limits().maxHeldBytes());
         this.fragments = options.reassemble()
-                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap)
+                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap, held)
                 : null;
+        if (fragments != null) held.register(new HeldFragments());
         FrameSink frameSink = new RuntimeFrameSink();
         NetworkDissector network = new NetworkDissector(
                 options.limits(),
                 (packet, ts, kind, message) ->
-                        emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message));
-        TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink);
+                        emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message),
+                jgroupsEndpoints,
+                held);
+        TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink, held);
         ChunkStreams chunkStreams = new ChunkStreams(options.limits(), frameSink, source::sender, source::receiver);
         ConcatenatedFrames backToBack = null; // a raw input's buffer, made only for one
         long lastPacket = 0, lastTs = -1;
@@ -125,9 +133,10 @@ public final class Decoder implements AutoCloseable {
                 lastTs = c.tsNanos();
                 if (c instanceof RawPacket p) {
                     Transported t = network.dissect(p);
-                    if (t == null || !portSelected(t)) continue;
-                    if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos());
-                    else tcp.segment((TcpSegment) t, p.number(), p.tsNanos());
+                    if (t != null && portSelected(t)) {
+                        if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos());
+                        else tcp.segment((TcpSegment) t, p.number(), p.tsNanos());
+                    }
                 } else {
                     PayloadChunk chunk = (PayloadChunk) c;
                     if (chunk.isDatagram()) {
@@ -146,15 +155,18 @@ public final class Decoder implements AutoCloseable {
                         chunkStreams.data(chunk.stream(), chunk.data(), chunk.number(), chunk.tsNanos());
                     }
                 }
+                // between packets: no reassembler is in the middle of an update
+                if (held.total() > options.limits().maxHeldBytes()) held.enforce(c.number(), c.tsNanos());
             }
         } catch (CaptureFormatException e) {
             emitError(
                     new FrameInfo(lastPacket + 1, -1, null, null, Transport.NONE),
-                    ProblemKind.TRUNCATED,
+                    e.kind(),
                     e.offset(),
                     e.getMessage());
         }
         reportProblems(source);
+        network.finish();
         tcp.finish(lastPacket, lastTs);
         chunkStreams.end(lastPacket, lastTs);
         if (backToBack != null) backToBack.end();
@@ -174,22 +186,29 @@ public final class Decoder implements AutoCloseable {
     }
 
     private void datagram(UdpDatagram u, long packet, long ts) {
-        // Without --port, JGroups is recognised by content; other UDP traffic is skipped silently. With --port the
-        // user said this is JGroups, so a frame that does not look like one is reported.
-        if (ports.isEmpty() && !FrameDetector.isPlausibleTransportFrame(u.data(), u.offset(), u.length())) return;
+        // Without --port, JGroups is recognised by content; other UDP traffic is skipped silently, unless it goes to
+        // or from an endpoint seen carrying JGroups: there it is a damaged frame, to report. With --port the user
+        // said this is JGroups, so a frame that does not look like one is reported.
+        boolean plausible = FrameDetector.isPlausibleTransportFrame(u.data(), u.offset(), u.length());
+        if (ports.isEmpty() && !plausible && !jgroupsEndpoints.either(u.src(), u.dst())) return;
         frames++;
-        decodeFrame(
+        List<Record> records = decodeFrame(
                 FrameKind.TRANSPORT,
                 -1,
                 u.data(),
                 u.offset(),
                 u.length(),
                 new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP));
+        if (plausible && !records.isEmpty() && records.get(0) instanceof MessageRecord)
+            jgroupsEndpoints.carried(u.src(), u.dst());
     }
 
-    private void decodeFrame(FrameKind kind, int handshakeVersion, byte[] buf, int off, int len, FrameInfo info) {
+    private List<Record> decodeFrame(
+            FrameKind kind, int handshakeVersion, byte[] buf, int off, int len, FrameInfo info) {
         if (frameTap != null) frameTap.frame(info, buf, off, len);
-        deliver(runtime.decode(kind, buf, off, len, info, handshakeVersion), buf, off);
+        List<Record> records = runtime.decode(kind, buf, off, len, info, handshakeVersion);
+        deliver(records, buf, off);
+        return records;
     }
 
     /** The records of the frame at {@code buf[off]}, through fragment reassembly when it is on. */
@@ -199,6 +218,7 @@ public final class Decoder implements AutoCloseable {
     }
 
     private void emit(Record r) {
+        if (r instanceof ErrorRecord e) r = ErrorTexts.plain(e);
         Record out = deltaViews.expand(r);
         if (out instanceof MessageRecord m) {
             messages++;
@@ -227,6 +247,19 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
             emitError(info, kind, offset, message);
+        }
+    }
+
+    /** The fragment sets' side of the budget: the oldest set dropped, its fragments shown as they are. */
+    private final class HeldFragments implements HeldBytes.Holder {
+        @Override
+        public long oldestPacket() {
+            return fragments.oldestPacket();
+        }
+
+        @Override
+        public boolean evictOldest(long packet, long tsNanos, String why) {
+            return fragments.dropOldest(new FrameInfo(packet, tsNanos, null, null, Transport.NONE), why, emitter);
         }
     }
 

@@ -50,6 +50,15 @@ package org.jgwire.codec;
  *                           (default 256 MiB, {@code --max-fragment-bytes})
  * @param maxViews           views remembered to expand the delta views that refer to them (default 4096, far more
  *                           than a delta ever refers back to); the oldest is forgotten beyond it. No option
+ * @param maxJGroupsEndpoints UDP endpoints remembered as carrying JGroups (default 4096): a datagram to or from one
+ *                           that does not look like a frame is reported, not skipped as other traffic; the least
+ *                           recently seen is forgotten beyond it. No option
+ * @param maxStreamHoldMillis capture time, in milliseconds, a TCP segment waits ahead of a hole before the hole is
+ *                           declared a gap (default 5000: retransmissions come well within it). A hole the peer has
+ *                           acknowledged is declared at once. No option
+ * @param maxHeldBytes       bytes held for reassembly at once, TCP segments ahead of holes, IP fragments and
+ *                           FRAG2/3/4 fragments together (default 128 MiB); beyond it the oldest held item is given
+ *                           up with a LIMIT error record ({@code --max-held-bytes})
  */
 public record Limits(
         int maxCaptureBlock,
@@ -71,7 +80,10 @@ public record Limits(
         boolean headerTexts,
         int maxFragmentSets,
         int maxFragmentBytes,
-        int maxViews) {
+        int maxViews,
+        int maxJGroupsEndpoints,
+        int maxStreamHoldMillis,
+        int maxHeldBytes) {
 
     public static final Limits DEFAULTS = builder().build();
 
@@ -103,6 +115,9 @@ public record Limits(
         b.maxFragmentSets = maxFragmentSets;
         b.maxFragmentBytes = maxFragmentBytes;
         b.maxViews = maxViews;
+        b.maxHeldBytes = maxHeldBytes;
+        b.maxStreamHoldMillis = maxStreamHoldMillis;
+        b.maxJGroupsEndpoints = maxJGroupsEndpoints;
         return b;
     }
 
@@ -128,6 +143,9 @@ public record Limits(
         private int maxFragmentSets = 1024;
         private int maxFragmentBytes = 256 << 20;
         private int maxViews = 4096;
+        private int maxHeldBytes = 128 << 20;
+        private int maxStreamHoldMillis = 5000;
+        private int maxJGroupsEndpoints = 4096;
 
         private Builder() {}
 
@@ -231,6 +249,21 @@ public record Limits(
             return this;
         }
 
+        public Builder maxJGroupsEndpoints(int n) {
+            maxJGroupsEndpoints = n;
+            return this;
+        }
+
+        public Builder maxStreamHoldMillis(int n) {
+            maxStreamHoldMillis = n;
+            return this;
+        }
+
+        public Builder maxHeldBytes(int n) {
+            maxHeldBytes = n;
+            return this;
+        }
+
         public Limits build() {
             return new Limits(
                     maxCaptureBlock,
@@ -252,7 +285,10 @@ public record Limits(
                     headerTexts,
                     maxFragmentSets,
                     maxFragmentBytes,
-                    maxViews);
+                    maxViews,
+                    maxJGroupsEndpoints,
+                    maxStreamHoldMillis,
+                    maxHeldBytes);
         }
     }
 }

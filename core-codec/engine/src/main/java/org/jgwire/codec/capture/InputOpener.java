@@ -113,17 +113,25 @@ public final class InputOpener {
         };
     }
 
-    /** The readers of binary capture files (the pcap helper's classes), in one place. */
+    /**
+     * The readers of binary capture files (the pcap helper's classes), in one place. A file whose header is damaged
+     * still opens: the damage is reported like damage further in, as an error record.
+     */
     private static CaptureSource captureFileReader(Kind kind, ReadableByteChannel channel, Limits limits)
             throws IOException {
-        return kind == Kind.PCAP ? new PcapReader(channel, limits) : new PcapngReader(channel, limits);
+        try {
+            return kind == Kind.PCAP ? new PcapReader(channel, limits) : new PcapngReader(channel, limits);
+        } catch (CaptureFormatException e) {
+            return new UnreadableSource(e, channel);
+        }
     }
 
     /**
      * The kind of an input that starts with {@code b[0, n)}, or null when more bytes are needed to tell and
      * {@code eof} is false. Text is told apart by its first line that is not blank: {@code Follow:} (or a line of
-     * '=' then {@code Follow:}) is follow output, anything else hex lines. Input with a control byte other than
-     * tab, CR and LF is raw binary.
+     * '=' then {@code Follow:}) is follow output, anything else hex lines. Input with more control bytes (other than
+     * tab, CR and LF) than {@link #oddBytesAllowed} is raw binary: a stray byte in hex text is one bad line, reported
+     * and skipped, not a reason to read the whole text as one binary frame.
      */
     public static Kind detect(byte[] b, int n, boolean eof) {
         boolean complete = eof || n >= HEAD;
@@ -157,11 +165,20 @@ public final class InputOpener {
     }
 
     private static boolean isText(byte[] b, int n) {
+        int odd = 0, allowed = oddBytesAllowed(n);
         for (int i = 0; i < n; i++) {
             int c = b[i] & 0xff;
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f) return false;
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7f) && ++odd > allowed) return false;
         }
         return true;
+    }
+
+    /**
+     * Control bytes text of {@code n} bytes may hold: one per KiB, at least one from 64 bytes on. A binary JGroups
+     * frame has far more (its version short, flags and lengths hold zero bytes), even the smallest.
+     */
+    static int oddBytesAllowed(int n) {
+        return n < 64 ? 0 : Math.max(1, n >> 10);
     }
 
     private static boolean startsWith(byte[] b, int s, int e, String prefix) {

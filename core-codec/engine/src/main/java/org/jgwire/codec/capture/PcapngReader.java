@@ -7,6 +7,7 @@ import java.nio.channels.ReadableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.ProblemKind;
 
 /**
  * Reads a pcapng file (https://www.ietf.org/archive/id/draft-ietf-opsawg-pcapng-02.html) as a stream of
@@ -56,7 +57,12 @@ public final class PcapngReader implements CaptureSource {
         }
         if (!readSectionOrder()) {
             throw new CaptureFormatException(
-                    String.format("not a pcapng file: byte-order magic 0x%08x", b.getInt(b.position() + 8)), 8);
+                    String.format(
+                            "pcapng section header has byte-order magic 0x%08x (0x1a2b3c4d in either byte order"
+                                    + " expected); the file cannot be read",
+                            b.getInt(b.position() + 8)),
+                    8,
+                    ProblemKind.MALFORMED);
         }
     }
 
@@ -99,11 +105,14 @@ public final class PcapngReader implements CaptureSource {
             if (type == SHB) {
                 if (!input.ensure(12)) throw cut(at, 12);
                 if (!readSectionOrder()) {
-                    throw fail(
+                    failed = true;
+                    throw new CaptureFormatException(
                             String.format(
-                                    "pcapng section header at offset %d has byte-order magic 0x%08x",
+                                    "pcapng section header at offset %d has byte-order magic 0x%08x (0x1a2b3c4d in"
+                                            + " either byte order expected); the rest of the file cannot be read",
                                     at, input.buffer().getInt(input.buffer().position() + 8)),
-                            at);
+                            at,
+                            ProblemKind.MALFORMED);
                 }
                 b = input.buffer();
             }

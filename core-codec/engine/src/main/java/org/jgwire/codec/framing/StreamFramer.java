@@ -182,7 +182,16 @@ public final class StreamFramer {
 
     /** The stream ended (FIN, RST, eviction or end of capture): a frame still incomplete is reported truncated. */
     public void end(long packet, long tsNanos) {
+        end(packet, tsNanos, null);
+    }
+
+    /**
+     * As {@link #end(long, long)}; {@code how} says how the stream ended ("FIN", "connection reset by packet 7"), for
+     * the record of what the end cut off; null when it just stopped.
+     */
+    public void end(long packet, long tsNanos, String how) {
         if (state == State.ENDED) return;
+        String by = how == null ? "the end of the stream" : "the end of the stream (" + how + ")";
         at(packet, tsNanos);
         if (onlyCloseMarks
                 && seen >= 4
@@ -205,18 +214,18 @@ public final class StreamFramer {
                 problem(
                         ProblemKind.TRUNCATED,
                         pendBase,
-                        "frame of " + curLen + " bytes truncated by the end of the stream (" + (pendLen - 4)
-                                + " bytes present)");
+                        "frame of " + curLen + " bytes truncated by " + by + ": " + (pendLen - 4) + " bytes present");
             else if (state == State.ALIGNED)
                 problem(
                         ProblemKind.TRUNCATED,
                         pendBase,
-                        "frame length truncated by the end of the stream (" + pendLen + " of 4 bytes present)");
+                        "frame length truncated by " + by + ": " + pendLen + " of 4 bytes present");
             else
                 problem(
                         ProblemKind.TRUNCATED,
                         pendBase - syncSkipped,
-                        "no frame found in the last " + (pendLen + syncSkipped) + " bytes of the stream");
+                        "no frame found in the last " + (pendLen + syncSkipped) + " bytes of the stream"
+                                + (how == null ? "" : " (" + how + ")"));
             drop(pendLen);
         } else if (state == State.SYNC && syncSkipped > 0)
             problem(

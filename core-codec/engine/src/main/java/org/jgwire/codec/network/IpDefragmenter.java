@@ -1,9 +1,9 @@
 package org.jgwire.codec.network;
 
 import java.util.BitSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jgwire.codec.HeldBytes;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ProblemKind;
 
@@ -14,9 +14,10 @@ import org.jgwire.codec.model.ProblemKind;
  *
  * <p>Bounded: at most {@link Limits#maxIpFragmentSets()} datagrams are open (the oldest is dropped beyond it,
  * with a LIMIT problem), and none grows past {@link Limits#maxIpFragmentBytes()}. Buffers grow with the data
- * that actually arrived, not with what a fragment claims.
+ * that actually arrived, not with what a fragment claims, and count against the {@link HeldBytes} budget shared
+ * with the other reassemblers.
  */
-public final class IpDefragmenter {
+public final class IpDefragmenter implements HeldBytes.Holder {
     /** A reassembled datagram: {@code data[0, length)} is the IP payload, {@code protocol} what it carries. */
     public record Reassembled(byte[] data, int length, int protocol) {}
 
@@ -31,15 +32,53 @@ public final class IpDefragmenter {
         int total = -1;
 
         int protocol;
+        /** The packet of the first fragment seen, and its time. */
+        long packet, ts;
+        /** Bytes that arrived. */
+        long received;
     }
 
     private final Limits limits;
     private final NetworkProblems problems;
     private final LinkedHashMap<Key, Pending> open = new LinkedHashMap<>();
+    private final HeldBytes budget;
 
     public IpDefragmenter(Limits limits, NetworkProblems problems) {
+        this(limits, problems, new HeldBytes(limits.maxHeldBytes()));
+    }
+
+    public IpDefragmenter(Limits limits, NetworkProblems problems, HeldBytes budget) {
         this.limits = limits;
         this.problems = problems;
+        this.budget = budget;
+        budget.register(this);
+    }
+
+    @Override
+    public long oldestPacket() {
+        return open.isEmpty() ? Long.MAX_VALUE : open.values().iterator().next().packet;
+    }
+
+    @Override
+    public boolean evictOldest(long packet, long tsNanos, String why) {
+        if (open.isEmpty()) return false;
+        Map.Entry<Key, Pending> oldest = open.entrySet().iterator().next();
+        forget(oldest.getKey());
+        problems.problem(
+                packet,
+                tsNanos,
+                ProblemKind.LIMIT,
+                why + ": the oldest IP datagram in reassembly, IPv"
+                        + oldest.getKey().version() + " id " + oldest.getKey().id() + " from packet "
+                        + oldest.getValue().packet + ", is dropped");
+        return true;
+    }
+
+    /** Stops reassembling {@code key}, giving its bytes back to the budget. */
+    private Pending forget(Key key) {
+        Pending s = open.remove(key);
+        if (s != null) budget.add(-s.buf.length);
+        return s;
     }
 
     /** Datagrams waiting for more fragments. */
@@ -83,7 +122,7 @@ public final class IpDefragmenter {
         int len = end - off;
         long last = (long) fragOffset + len;
         if (last > limits.maxIpFragmentBytes()) {
-            open.remove(key);
+            forget(key);
             problems.problem(
                     packet,
                     ts,
@@ -98,6 +137,8 @@ public final class IpDefragmenter {
             if (open.size() >= Math.max(1, limits.maxIpFragmentSets())) evictOldest(packet, ts);
             s = new Pending();
             s.protocol = protocol;
+            s.packet = packet;
+            s.ts = ts;
             open.put(key, s);
         }
         if (!more) {
@@ -115,15 +156,34 @@ public final class IpDefragmenter {
         }
         if (last > s.buf.length) {
             int cap = (int) Math.min(limits.maxIpFragmentBytes(), Math.max(last, 2L * s.buf.length));
+            budget.add(cap - s.buf.length);
             s.buf = java.util.Arrays.copyOf(s.buf, cap);
         }
         System.arraycopy(d, off, s.buf, fragOffset, len);
+        s.received += len;
         // Only whole blocks count as covered, except at the datagram's end.
         int toBlock = more ? (int) (last >>> 3) : (int) (roundUp8(last) >>> 3);
         if (toBlock > fragOffset >>> 3) s.blocks.set(fragOffset >>> 3, toBlock);
         if (s.total < 0 || s.blocks.nextClearBit(0) * 8L < s.total) return null;
-        open.remove(key);
+        forget(key);
         return new Reassembled(s.buf, s.total, s.protocol);
+    }
+
+    /** Reports every datagram still waiting for fragments, one INCOMPLETE problem each, and forgets them. */
+    void finish() {
+        for (Map.Entry<Key, Pending> e : open.entrySet()) {
+            Pending s = e.getValue();
+            problems.problem(
+                    s.packet,
+                    s.ts,
+                    ProblemKind.INCOMPLETE,
+                    "IPv" + e.getKey().version() + " datagram (id " + e.getKey().id() + ") still incomplete at the"
+                            + " end of the capture: " + s.received + " bytes received"
+                            + (s.total >= 0 ? " of " + s.total : ", its last fragment missing")
+                            + "; datagram dropped");
+        }
+        for (Pending s : open.values()) budget.add(-s.buf.length);
+        open.clear();
     }
 
     private static long roundUp8(long n) {
@@ -131,7 +191,7 @@ public final class IpDefragmenter {
     }
 
     private Reassembled drop(long packet, long ts, Key key, String why) {
-        open.remove(key);
+        forget(key);
         problems.problem(
                 packet,
                 ts,
@@ -141,9 +201,8 @@ public final class IpDefragmenter {
     }
 
     private void evictOldest(long packet, long ts) {
-        Iterator<Map.Entry<Key, Pending>> it = open.entrySet().iterator();
-        Map.Entry<Key, Pending> oldest = it.next();
-        it.remove();
+        Map.Entry<Key, Pending> oldest = open.entrySet().iterator().next();
+        forget(oldest.getKey());
         problems.problem(
                 packet,
                 ts,

@@ -4,7 +4,7 @@ import static org.jgwire.codec.network.Bytes.u16;
 
 /**
  * Finds the IP header inside a link-layer frame (LINKTYPE_ values: https://www.tcpdump.org/linktypes.html).
- * Frames that do not carry IP (ARP, LLC, unknown link types) yield -1 and are skipped silently.
+ * Frames that do not carry IP (ARP, LLC) yield -1 and are skipped silently; the caller reports unknown link types.
  */
 final class LinkLayer {
     static final int ETHERTYPE_IPV4 = 0x0800, ETHERTYPE_IPV6 = 0x86DD;
@@ -16,6 +16,14 @@ final class LinkLayer {
     }
 
     private LinkLayer() {}
+
+    /** Whether {@link #ipOffset} knows the link type. */
+    static boolean isSupported(int linkType) {
+        return switch (linkType) {
+            case 0, 1, 12, 14, 101, 108, 113, 228, 229, 276 -> true;
+            default -> false;
+        };
+    }
 
     /** Offset of the IP header in {@code d[0, len)}, or -1 when the frame carries no IP. */
     static int ipOffset(int linkType, byte[] d, int len) {

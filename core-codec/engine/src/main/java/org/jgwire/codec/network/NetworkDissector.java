@@ -3,6 +3,8 @@ package org.jgwire.codec.network;
 import static org.jgwire.codec.network.Bytes.u16;
 import static org.jgwire.codec.network.Bytes.u8;
 
+import java.util.BitSet;
+import org.jgwire.codec.HeldBytes;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.model.Endpoint;
@@ -13,8 +15,11 @@ import org.jgwire.codec.model.ProblemKind;
  * IPv4 (options, total length, so Ethernet padding is ignored) or IPv6 (extension headers), IP reassembly
  * ({@link IpDefragmenter}), then UDP or TCP. Payloads are slices of the packet's own bytes, never copies.
  *
- * <p>Not UDP/TCP, not IP at all, or a fragment still waiting for the rest: null, silently. A UDP or TCP header
- * cut by the capture is reported TRUNCATED; a TCP payload cut short is delivered as far as it goes (the stream
+ * <p>Not UDP/TCP, not IP at all, or a fragment still waiting for the rest: null, silently, except where that
+ * means damage: a link type not known (reported once per type), an IP header of a version other than 4 and 6 where
+ * the link layer announced IP, and an IPv4 protocol other than UDP and TCP between {@link JGroupsEndpoints} (the
+ * ports read where UDP would have them). Datagrams still in IP reassembly when the capture ends are reported by
+ * {@link #finish}. A UDP or TCP header cut by the capture is reported TRUNCATED; a TCP payload cut short is delivered as far as it goes (the stream
  * reassembler sees the gap); a UDP datagram cut short is reported TRUNCATED and not delivered, since a partial
  * datagram is not a frame. Inconsistent lengths are reported MALFORMED. One instance per capture, one thread.
  */
@@ -25,10 +30,24 @@ public final class NetworkDissector {
     private final NetworkProblems problems;
     private final IpDefragmenter defragmenter;
     private final EndpointCache endpoints = new EndpointCache();
+    private final JGroupsEndpoints jgroups;
+    /** Link types reported as unknown, each once. */
+    private final BitSet unknownLinkTypes = new BitSet();
 
     public NetworkDissector(Limits limits, NetworkProblems problems) {
+        this(limits, problems, new JGroupsEndpoints(1));
+    }
+
+    /** A dissector that reports IP packets of other protocols between the {@code jgroups} endpoints. */
+    public NetworkDissector(Limits limits, NetworkProblems problems, JGroupsEndpoints jgroups) {
+        this(limits, problems, jgroups, new HeldBytes(limits.maxHeldBytes()));
+    }
+
+    /** As above, the IP fragments held counting against {@code budget}, shared with the other reassemblers. */
+    public NetworkDissector(Limits limits, NetworkProblems problems, JGroupsEndpoints jgroups, HeldBytes budget) {
         this.problems = problems;
-        this.defragmenter = new IpDefragmenter(limits, problems);
+        this.defragmenter = new IpDefragmenter(limits, problems, budget);
+        this.jgroups = jgroups;
     }
 
     /** The UDP datagram or TCP segment the packet carries, or null (see the class comment). */
@@ -36,17 +55,31 @@ public final class NetworkDissector {
         byte[] d = p.data();
         int len = d.length;
         int ip = LinkLayer.ipOffset(p.linkType(), d, len);
-        if (ip < 0 || ip >= len) return null;
+        if (ip < 0 || ip >= len) {
+            if (!LinkLayer.isSupported(p.linkType()) && !unknownLinkTypes.get(p.linkType() & 0xFFFF)) {
+                unknownLinkTypes.set(p.linkType() & 0xFFFF);
+                return malformed(
+                        p,
+                        "link type " + p.linkType() + " is not supported (Ethernet, Linux SLL/SLL2, BSD loopback and"
+                                + " raw IP are); this packet and every other of that link type are skipped");
+            }
+            return null;
+        }
         int version = d[ip] >> 4 & 0xF;
         if (version == 4) return ipv4(p, d, ip, len);
         if (version == 6) return ipv6(p, d, ip, len);
-        return null;
+        return malformed(p, "IP version " + version + " in a packet whose link layer announces IP");
+    }
+
+    /** Datagrams still waiting for fragments: each reported INCOMPLETE. Call once, at the end of the capture. */
+    public void finish() {
+        defragmenter.finish();
     }
 
     private Transported ipv4(RawPacket p, byte[] d, int ip, int len) {
         if (ip + 10 > len) return null; // cannot even tell the protocol
         int protocol = u8(d, ip + 9);
-        if (protocol != UDP && protocol != TCP) return null;
+        if (protocol != UDP && protocol != TCP) return otherProtocol(p, d, ip, len, protocol);
         if (ip + 20 > len) return truncated(p, "IPv4 header cut by the capture: " + (len - ip) + " of 20 bytes");
         int ihl = (d[ip] & 0xF) * 4;
         int totalLength = u16(d, ip + 2);
@@ -132,6 +165,18 @@ public final class NetworkDissector {
         }
     }
 
+    /** An IPv4 packet of another protocol: reported when the ports where UDP has them are JGroups endpoints'. */
+    private Transported otherProtocol(RawPacket p, byte[] d, int ip, int len, int protocol) {
+        int ihl = (d[ip] & 0xF) * 4;
+        if (ip + 20 > len || ihl < 20 || ip + ihl + 4 > len || jgroups.size() == 0) return null;
+        Endpoint src = endpoints.v4(d, ip + 12, u16(d, ip + ihl)), dst = endpoints.v4(d, ip + 16, u16(d, ip + ihl + 2));
+        if (!jgroups.either(src, dst)) return null;
+        return malformed(
+                p,
+                "IPv4 protocol " + protocol + " from " + src + " to " + dst
+                        + ", endpoints that carry JGroups over UDP (protocol 17); packet skipped");
+    }
+
     private Transported cutExtension(RawPacket p, boolean cut, int header) {
         return cut
                 ? truncated(p, "IPv6 extension header " + header + " cut by the capture")
@@ -169,14 +214,16 @@ public final class NetworkDissector {
         int dataOffset = (u8(buf, off + 12) >> 4) * 4;
         if (dataOffset < 20) return malformed(p, "TCP data offset " + dataOffset + " is shorter than 20");
         if (dataOffset > avail) return short_(p, cut, "TCP header with options", avail, dataOffset);
+        int flags = u8(buf, off + 13);
         return new TcpSegment(
                 endpoint(hdr, ip, v6, true, u16(buf, off)),
                 endpoint(hdr, ip, v6, false, u16(buf, off + 2)),
                 Bytes.u32(buf, off + 4),
-                u8(buf, off + 13),
+                flags,
                 buf,
                 off + dataOffset,
-                avail - dataOffset);
+                avail - dataOffset,
+                (flags & TcpSegment.ACK) != 0 ? Bytes.u32(buf, off + 8) : -1);
     }
 
     private Endpoint endpoint(byte[] hdr, int ip, boolean v6, boolean src, int port) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.jgwire.codec.HeldBytes;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
@@ -64,6 +65,9 @@ public final class FragmentReassembler {
         }
     };
     private long heldBytes;
+    /** The budget shared with the other reassemblers, told of every change of {@link #heldBytes}. */
+    private final HeldBytes budget;
+
     private long reassembled, incomplete, dropped;
 
     /**
@@ -71,6 +75,13 @@ public final class FragmentReassembler {
      * @param fragmentTap gets every fragment, in capture order, whether it is consumed or passed through; may be null
      */
     public FragmentReassembler(Limits limits, SerializedMessageDecoder decoder, Consumer<MessageRecord> fragmentTap) {
+        this(limits, decoder, fragmentTap, new HeldBytes(limits.maxHeldBytes()));
+    }
+
+    /** As above, the fragment bytes held counting against {@code budget}, shared with the other reassemblers. */
+    public FragmentReassembler(
+            Limits limits, SerializedMessageDecoder decoder, Consumer<MessageRecord> fragmentTap, HeldBytes budget) {
+        this.budget = budget;
         this.limits = limits;
         this.decoder = decoder;
         this.fragmentTap = fragmentTap != null ? fragmentTap : m -> {};
@@ -157,7 +168,7 @@ public final class FragmentReassembler {
             return;
         }
         set.add(h, m, data);
-        heldBytes += data.length;
+        held(data.length);
         if (set.complete()) complete(set, out);
     }
 
@@ -166,7 +177,7 @@ public final class FragmentReassembler {
         for (Iterator<FragmentSet> it = open.values().iterator(); it.hasNext(); ) {
             FragmentSet s = it.next();
             it.remove();
-            heldBytes -= s.bytes;
+            held(-s.bytes);
             if (!completed.containsKey(s.key.message())) {
                 incomplete++;
                 out.accept(new ErrorRecord(
@@ -207,8 +218,27 @@ public final class FragmentReassembler {
         return heldBytes;
     }
 
+    /** The packet of the first fragment of the oldest open set, Long.MAX_VALUE when none is open. */
+    public long oldestPacket() {
+        if (open.isEmpty()) return Long.MAX_VALUE;
+        List<Long> frames = open.values().iterator().next().frames;
+        return frames.isEmpty() ? Long.MAX_VALUE : frames.get(0);
+    }
+
+    /** Drops the oldest open set at {@code at}, saying {@code why}, and shows its fragments; false when none. */
+    public boolean dropOldest(FrameInfo at, String why, Consumer<Record> out) {
+        if (open.isEmpty()) return false;
+        drop(open.values().iterator().next(), why, at, out);
+        return true;
+    }
+
+    private void held(long n) {
+        heldBytes += n;
+        budget.add(n);
+    }
+
     private void drop(FragmentSet s, String why, FrameInfo at, Consumer<Record> out) {
-        if (open.remove(s.key) != null) heldBytes -= s.bytes;
+        if (open.remove(s.key) != null) held(-s.bytes);
         closed.put(s.key, Boolean.FALSE);
         dropped++;
         out.accept(new ErrorRecord(
@@ -222,7 +252,7 @@ public final class FragmentReassembler {
 
     private void complete(FragmentSet s, Consumer<Record> out) {
         open.remove(s.key);
-        heldBytes -= s.bytes;
+        held(-s.bytes);
         closed.put(s.key, Boolean.TRUE);
         completed.put(s.key.message(), Boolean.TRUE);
         byte[] bytes = s.assemble();

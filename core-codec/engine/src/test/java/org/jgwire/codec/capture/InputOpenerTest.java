@@ -19,6 +19,7 @@ import org.jgwire.codec.capture.InputOpener.Kind;
 import org.jgwire.codec.capture.text.FollowTcpSource;
 import org.jgwire.codec.capture.text.HexLineSource;
 import org.jgwire.codec.capture.text.RawBinarySource;
+import org.jgwire.codec.model.ProblemKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,6 +77,34 @@ class InputOpenerTest {
         assertEquals(Kind.RAW, InputOpener.detect(bela, bela.length, false));
         byte[] datagram = {0x29, 0x47, 0x02, 0x00, 0x01};
         assertEquals(Kind.RAW, InputOpener.detect(datagram, datagram.length, false));
+    }
+
+    @Test
+    void hexTextWithAStrayControlByteIsStillHex() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 400; i++) text.append("2947020000000100\n");
+        byte[] b = text.toString().getBytes(StandardCharsets.US_ASCII);
+        b[1000] = 0; // one NUL in the first 8 KB: one bad line, not a binary input
+        assertEquals(Kind.HEX, InputOpener.detect(b, b.length, true));
+        b[2000] = 0;
+        b[3000] = 1;
+        assertEquals(Kind.HEX, InputOpener.detect(b, b.length, true));
+        for (int i = 0; i < 20; i++) b[10 + i * 17] = 0;
+        assertEquals(Kind.RAW, InputOpener.detect(b, b.length, true), "more odd bytes than text has");
+    }
+
+    @Test
+    void pcapngWithABadByteOrderMagicOpensAndReportsIt() throws IOException {
+        byte[] badOrder = new PcapngBlocks(java.nio.ByteOrder.LITTLE_ENDIAN).bytes();
+        badOrder[8] = 0x11;
+        Path f = dir.resolve("bad-order.pcapng");
+        Files.write(f, badOrder);
+        try (CaptureSource source = InputOpener.open(f.toString(), InputHints.AUTO)) {
+            CaptureFormatException e = assertThrows(CaptureFormatException.class, source::next);
+            assertEquals(ProblemKind.MALFORMED, e.kind());
+            assertTrue(e.getMessage().contains("byte-order magic 0x"), e.getMessage());
+            assertNull(source.next(), "reported once");
+        }
     }
 
     @Test

@@ -102,9 +102,14 @@ class LinkLayerTest {
         assertNull(dissector.dissect(packet(3, RawPacket.LINKTYPE_NULL, nullLoop(7, ByteOrder.BIG_ENDIAN, V4))));
         assertNull(dissector.dissect(packet(4, 1, new byte[5]))); // shorter than an Ethernet header
         assertNull(dissector.dissect(packet(5, 1, ethernet(0x8100, new byte[2])))); // cut VLAN tag
-        assertNull(dissector.dissect(packet(6, 147, V4))); // a user link type
         assertNull(dissector.dissect(
                 packet(7, 1, ethernet(0x0800, ipv4("10.0.0.1", "10.0.0.2", 1, new byte[8]))))); // ICMP
         assertTrue(problems.entries.isEmpty(), problems.entries::toString);
+    }
+
+    @Test
+    void skipsUnknownLinkTypesButSaysSo() {
+        assertNull(dissector.dissect(packet(6, 147, V4))); // a user link type
+        assertTrue(problems.only().message().contains("link type 147"), problems.entries::toString);
     }
 }

@@ -3,17 +3,24 @@ package org.jgwire.codec.network.tcp;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jgwire.codec.HeldBytes;
 import org.jgwire.codec.framing.StreamFramer;
 
 /**
  * The receiving state of one direction of a TCP connection: where the next in-order byte is, and the segments
  * that arrived ahead of it. In-order bytes go straight to the {@link StreamFramer} without copying; segments ahead
- * of a hole are copied and held until the hole fills or they exceed {@code maxBuffer}, when the hole is declared
- * a gap. Positions are 64-bit stream offsets; the 32-bit sequence numbers are mapped onto them relative to the
- * next expected byte, so wrap-around needs no special case.
+ * of a hole are copied and held until the hole fills, or until it is known never to fill and is declared a gap: the
+ * peer acknowledged bytes past it ({@link #acked}: they were sent, the capture missed them, as Wireshark's "ACKed
+ * unseen segment"), the hole outlasted {@code maxHoldNanos} of capture time, or what is held exceeds
+ * {@code maxBuffer}. Held bytes are framed with the packet number and time of the segment that carried them.
+ * Positions are 64-bit stream offsets; the 32-bit sequence numbers are mapped onto them relative to the next
+ * expected byte, so wrap-around needs no special case.
  */
 final class TcpDirection {
     private static final long SEQ_MASK = 0xFFFF_FFFFL;
+    /** The largest window a sender may have open (RFC 7323: 2^30 with window scaling). */
+    static final long MAX_WINDOW = 1L << 30;
+
     private static final byte[] NONE = {};
 
     final StreamKey key;
@@ -24,30 +31,52 @@ final class TcpDirection {
     TcpDirection reverse;
 
     private final int maxBuffer;
+    private final long maxHoldNanos;
     /** Sequence number of stream offset 0 (the byte after the SYN, or the first byte seen). */
     private final long seqBase;
 
     private final TreeMap<Long, Held> ahead = new TreeMap<>();
+    private final HeldBytes budget;
     private long pos, duplicate;
     private int held;
     private boolean closed;
+    /** How the stream ended ("FIN in packet 12", "connection reset by packet 7"), null for the end of the capture. */
+    private String how;
 
-    private record Held(byte[] data, boolean fin) {}
+    private record Held(byte[] data, boolean fin, long packet, long tsNanos) {}
 
-    TcpDirection(StreamKey key, StreamFramer framer, long firstSeq, boolean syn, int maxBuffer) {
+    TcpDirection(
+            StreamKey key,
+            StreamFramer framer,
+            long firstSeq,
+            boolean syn,
+            int maxBuffer,
+            long maxHoldNanos,
+            HeldBytes budget) {
         this.key = key;
         this.framer = framer;
         this.isn = syn ? firstSeq : -1;
         this.seqBase = syn ? firstSeq + 1 & SEQ_MASK : firstSeq;
         this.maxBuffer = maxBuffer;
+        this.maxHoldNanos = maxHoldNanos;
+        this.budget = budget;
+    }
+
+    /** The sequence number of the next in-order byte. */
+    long nextSeq() {
+        return seqBase + pos & SEQ_MASK;
+    }
+
+    /** Whether {@code seq} lies at or ahead of the next in-order byte, within the largest window a sender may have. */
+    boolean inWindow(long seq) {
+        return (seq - nextSeq() & SEQ_MASK) < MAX_WINDOW;
     }
 
     /** Takes a segment's payload; returns true once the stream is closed by an in-order FIN. */
     boolean segment(long seq, boolean syn, boolean fin, byte[] b, int off, int len, long packet, long tsNanos) {
         if (closed) return true;
         if (syn) seq = seq + 1 & SEQ_MASK; // the SYN takes one sequence number; data (if any) follows it
-        long expected = seqBase + pos & SEQ_MASK;
-        long at = pos + (int) (seq - expected); // signed 32-bit distance: wrap-around safe
+        long at = pos + (int) (seq - nextSeq()); // signed 32-bit distance: wrap-around safe
         if (at < pos) { // retransmission or overlap: keep only what is new
             long old = pos - at;
             if (old > len || old == len && !fin) {
@@ -61,8 +90,8 @@ final class TcpDirection {
         }
         if (at == pos) {
             deliver(b, off, len, packet, tsNanos);
-            if (fin) return close(packet, tsNanos);
-            drain(packet, tsNanos);
+            if (fin) return close(packet, tsNanos, "FIN in packet " + packet);
+            drain();
             return closed;
         }
         if (len == 0 && !fin) return false;
@@ -72,20 +101,62 @@ final class TcpDirection {
             return false;
         }
         byte[] copy = len == 0 ? NONE : Arrays.copyOfRange(b, off, off + len); // the caller reuses its buffer
-        ahead.put(at, new Held(copy, fin));
-        held += len - (prev == null ? 0 : prev.data.length);
-        while (held > maxBuffer && !closed) skipToFirstHeld(packet, tsNanos);
+        ahead.put(at, new Held(copy, fin, packet, tsNanos));
+        int grown = len - (prev == null ? 0 : prev.data.length);
+        held += grown;
+        budget.add(grown);
+        while (held > maxBuffer && !closed) skipToFirstHeld();
+        expire(tsNanos);
         return closed;
     }
 
-    /** Declares every hole a gap and delivers what is held, then ends the framer (FIN, RST, eviction, end). */
-    void flush(long packet, long tsNanos) {
-        while (!ahead.isEmpty() && !closed) skipToFirstHeld(packet, tsNanos);
-        if (!closed) close(packet, tsNanos);
+    /**
+     * The peer acknowledged everything before {@code ack}: it received those bytes, so a hole below it will never
+     * fill; declare it a gap now rather than when the buffer overflows or the capture ends.
+     */
+    void acked(long ack) {
+        if (ahead.isEmpty() || closed) return;
+        long ackPos = pos + (int) (ack - nextSeq());
+        while (!closed && pos < ackPos && !ahead.isEmpty()) {
+            Map.Entry<Long, Held> first = ahead.firstEntry();
+            long to = Math.min(first.getKey(), ackPos);
+            if (to > pos) {
+                framer.gap(to - pos, first.getValue().packet, first.getValue().tsNanos);
+                pos = to;
+            }
+            drain();
+        }
+    }
+
+    /** Declares the first hole a gap when the segment after it has waited longer than the hold window. */
+    void expire(long nowNanos) {
+        while (!closed && !ahead.isEmpty() && nowNanos >= 0) {
+            long since = ahead.firstEntry().getValue().tsNanos;
+            if (since < 0 || nowNanos - since <= maxHoldNanos) return;
+            skipToFirstHeld();
+        }
+    }
+
+    /** Declares the first hole a gap (the budget of held bytes is spent); false when nothing is held. */
+    boolean giveUpFirstHole() {
+        if (ahead.isEmpty() || closed) return false;
+        skipToFirstHeld();
+        return true;
+    }
+
+    /** Declares every hole a gap and delivers what is held, then ends the framer, saying {@code how}. */
+    void flush(long packet, long tsNanos, String how) {
+        while (!ahead.isEmpty() && !closed) skipToFirstHeld();
+        if (!closed) close(packet, tsNanos, how);
     }
 
     boolean isClosed() {
         return closed;
+    }
+
+    /** How the stream ended, once closed: "FIN in packet 12", "connection reset by packet 7"; null: the capture did. */
+    String how() {
+        return how;
     }
 
     /** Bytes held ahead of a hole. */
@@ -93,18 +164,24 @@ final class TcpDirection {
         return held;
     }
 
+    /** The packet of the segment held ahead of the first hole, or Long.MAX_VALUE when nothing is held. */
+    long oldestHeldPacket() {
+        return ahead.isEmpty() ? Long.MAX_VALUE : ahead.firstEntry().getValue().packet;
+    }
+
     /** Bytes received more than once (retransmissions, overlaps), dropped. */
     long duplicateBytes() {
         return duplicate;
     }
 
-    private void skipToFirstHeld(long packet, long tsNanos) {
-        long first = ahead.firstKey();
+    private void skipToFirstHeld() {
+        Map.Entry<Long, Held> e = ahead.firstEntry();
+        long first = e.getKey();
         if (first > pos) {
-            framer.gap(first - pos, packet, tsNanos);
+            framer.gap(first - pos, e.getValue().packet, e.getValue().tsNanos);
             pos = first;
         }
-        drain(packet, tsNanos);
+        drain();
     }
 
     private void deliver(byte[] b, int off, int len, long packet, long tsNanos) {
@@ -113,13 +190,14 @@ final class TcpDirection {
         pos += len;
     }
 
-    /** Delivers the held segments that now join the in-order bytes. */
-    private void drain(long packet, long tsNanos) {
+    /** Delivers the held segments that now join the in-order bytes, each as the packet that carried it. */
+    private void drain() {
         Map.Entry<Long, Held> e;
         while (!closed && (e = ahead.firstEntry()) != null && e.getKey() <= pos) {
             ahead.pollFirstEntry();
             Held h = e.getValue();
             held -= h.data.length;
+            budget.add(-h.data.length);
             long end = e.getKey() + h.data.length;
             if (end < pos || end == pos && !h.fin) {
                 duplicate += h.data.length;
@@ -127,17 +205,19 @@ final class TcpDirection {
             }
             int old = (int) (pos - e.getKey());
             duplicate += old;
-            deliver(h.data, old, h.data.length - old, packet, tsNanos);
-            if (h.fin) close(packet, tsNanos);
+            deliver(h.data, old, h.data.length - old, h.packet, h.tsNanos);
+            if (h.fin) close(h.packet, h.tsNanos, "FIN in packet " + h.packet);
         }
     }
 
-    private boolean close(long packet, long tsNanos) {
+    private boolean close(long packet, long tsNanos, String how) {
         closed = true;
+        this.how = how;
         for (Held h : ahead.values()) duplicate += h.data.length; // beyond the FIN: cannot belong to the stream
         ahead.clear();
+        budget.add(-held);
         held = 0;
-        framer.end(packet, tsNanos);
+        framer.end(packet, tsNanos, how);
         return true;
     }
 }

@@ -173,6 +173,39 @@ class TcpReassemblerTest {
         assertNothingLeft();
     }
 
+    @Test
+    void declaresAGapOnceThePeersAckPassesItAndKeepsEachFramesOwnPacket() {
+        List<TcpSegment> c = segments(CLIENT, SERVER, CLIENT_ISN, clientStream, 100);
+        feed(syn(CLIENT, SERVER, CLIENT_ISN));
+        int lost = lostSegment();
+        for (int i = 0; i < c.size(); i++) if (i != lost) feed(c.get(i));
+        assertEquals(List.of(), sink.problems, "the hole may still fill");
+        long sentAt = packet; // every client segment but the lost one is in
+        long ack = CLIENT_ISN + 1 + (lost + 1) * 100L; // the server acknowledges past the hole
+        feed(new TcpSegment(SERVER, CLIENT, SERVER_ISN + 1, TcpSegment.ACK, new byte[0], 0, 0, ack));
+        assertEquals(1, sink.problems.size(), sink.problems::toString);
+        assertEquals(ProblemKind.GAP, sink.problems.get(0).kind());
+        assertSameFrames(allBut3(), framesFrom(CLIENT));
+        RecordingSink.Frame last = sink.frames.get(sink.frames.size() - 1);
+        assertEquals(sentAt, last.info().packet(), "the last frame keeps the packet that carried it");
+        assertEquals(sentAt * 1000, last.info().tsNanos());
+        assertNothingLeft();
+    }
+
+    @Test
+    void declaresAGapWhenAHoleOutlastsTheHoldTime() {
+        List<TcpSegment> c = segments(CLIENT, SERVER, CLIENT_ISN, clientStream, 100);
+        tcp.segment(syn(CLIENT, SERVER, CLIENT_ISN), 1, 0);
+        int lost = lostSegment();
+        for (int i = 0; i < c.size(); i++) if (i != lost) tcp.segment(c.get(i), i + 2, 1_000_000L * i);
+        assertEquals(List.of(), sink.problems, "within the hold time");
+        long late = 1_000_000L * (c.size() + Limits.DEFAULTS.maxStreamHoldMillis());
+        tcp.segment(data(SERVER, CLIENT, SERVER_ISN, serverStream, 0, 0), c.size() + 2, late); // time passes
+        tcp.segment(new TcpSegment(CLIENT, SERVER, CLIENT_ISN, TcpSegment.ACK, new byte[0], 0, 0), c.size() + 3, late);
+        assertEquals(1, sink.problems.size(), sink.problems::toString);
+        assertSameFrames(allBut3(), framesFrom(CLIENT));
+    }
+
     /** The 100-byte segment that lies inside frame 3 (2.5 KB). */
     private int lostSegment() {
         int start3 = hello.length;
@@ -265,13 +298,104 @@ class TcpReassemblerTest {
     void resetEndsBothDirections() {
         List<TcpSegment> all = wholeConnection(100);
         feed(all.subList(0, 12));
-        feed(rst(SERVER, CLIENT, SERVER_ISN + 1));
+        int serverSent = 0; // the RST carries the server's next sequence number, as a stack sends it
+        for (TcpSegment s : all.subList(0, 12)) if (s.src().equals(SERVER)) serverSent += s.length();
+        feed(rst(SERVER, CLIENT, SERVER_ISN + 1 + serverSent));
         assertEquals(0, tcp.openStreams());
         assertEquals(0, tcp.bufferedBytes());
         int before = sink.frames.size();
-        feed(all.subList(12, all.size())); // late segments of the dead connection are dropped
+        feed(all.subList(2, 12)); // late retransmissions of the dead connection are dropped
         assertEquals(before, sink.frames.size());
         assertTrue(sink.problems.stream().allMatch(p -> p.kind() == ProblemKind.TRUNCATED));
+        assertTrue(
+                sink.problems.stream().allMatch(p -> p.message().contains("connection reset by packet 13")),
+                sink.problems::toString);
+        assertNothingLeft();
+    }
+
+    @Test
+    void resetOutsideTheWindowIsIgnored() {
+        List<TcpSegment> all = wholeConnection(100);
+        feed(all.subList(0, 12));
+        feed(rst(SERVER, CLIENT, SERVER_ISN + 1)); // behind what the server already sent
+        feed(rst(CLIENT, SERVER, CLIENT_ISN + (1L << 31))); // far ahead of the client's stream
+        assertEquals(2, tcp.ignoredResets());
+        feed(all.subList(12, all.size()));
+        assertWholeConnection();
+        assertEquals(List.of(), sink.problems);
+        assertNothingLeft();
+    }
+
+    /** The connection with one frame per segment (the handshake with the first), as JGroups sends them. */
+    private List<TcpSegment> framePerSegment() {
+        List<TcpSegment> all = new ArrayList<>();
+        all.add(syn(CLIENT, SERVER, CLIENT_ISN));
+        all.add(syn(SERVER, CLIENT, SERVER_ISN));
+        int c = 0, sv = 0;
+        for (int i = 0; i < clientFrames.size(); i++) {
+            int to = c + 4 + clientFrames.get(i).length + (i == 0 ? hello.length : 0);
+            all.add(data(CLIENT, SERVER, CLIENT_ISN, clientStream, c, to));
+            c = to;
+            if (i < serverFrames.size()) {
+                int sto = sv + 4 + serverFrames.get(i).length;
+                all.add(data(SERVER, CLIENT, SERVER_ISN, serverStream, sv, sto));
+                sv = sto;
+            }
+        }
+        all.add(fin(CLIENT, SERVER, CLIENT_ISN, clientStream.length));
+        all.add(fin(SERVER, CLIENT, SERVER_ISN, serverStream.length));
+        return all;
+    }
+
+    @Test
+    void dataOnAResetIsFramedAndDataAfterItIsReportedAndFramed() {
+        List<TcpSegment> all = framePerSegment();
+        int at = 4; // a client data segment, its flags damaged into RST
+        assertEquals(CLIENT, all.get(at).src());
+        feed(all.subList(0, at));
+        TcpSegment s = all.get(at);
+        feed(new TcpSegment(s.src(), s.dst(), s.seq(), s.flags() | TcpSegment.RST, s.data(), s.offset(), s.length()));
+        feed(all.subList(at + 1, all.size()));
+        assertWholeConnection();
+        assertEquals(2, sink.problems.size(), "the data after the reset, once per direction: " + sink.problems);
+        for (RecordingSink.Problem p : sink.problems) {
+            assertTrue(p.message().contains("reset by packet " + (at + 1)), p.message());
+            assertTrue(p.info().packet() > at + 1, "reported where the data after it came: " + p);
+        }
+        assertNothingLeft();
+    }
+
+    @Test
+    void dataAfterAFinIsReportedAndFramed() {
+        List<TcpSegment> all = framePerSegment();
+        int at = 6; // a client data segment, its flags damaged into FIN
+        feed(all.subList(0, at));
+        TcpSegment s = all.get(at);
+        feed(new TcpSegment(s.src(), s.dst(), s.seq(), s.flags() | TcpSegment.FIN, s.data(), s.offset(), s.length()));
+        feed(all.subList(at + 1, all.size()));
+        assertWholeConnection();
+        assertEquals(
+                1,
+                sink.problems.stream()
+                        .filter(p -> p.message().contains("after the stream"))
+                        .count());
+        assertNothingLeft();
+    }
+
+    @Test
+    void synOnADataSegmentInsideTheStreamIsData() {
+        List<TcpSegment> all = wholeConnection(100);
+        int at = 9;
+        feed(all.subList(0, at));
+        TcpSegment s = all.get(at);
+        feed(new TcpSegment(s.src(), s.dst(), s.seq(), s.flags() | TcpSegment.SYN, s.data(), s.offset(), s.length()));
+        feed(all.subList(at + 1, all.size()));
+        assertWholeConnection();
+        assertEquals(1, sink.problems.size(), sink.problems::toString);
+        assertEquals(at + 1, sink.problems.get(0).info().packet());
+        assertTrue(
+                sink.problems.get(0).message().contains("SYN flag"),
+                sink.problems.get(0).message());
         assertNothingLeft();
     }
 

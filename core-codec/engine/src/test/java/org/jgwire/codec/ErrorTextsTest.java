@@ -1,0 +1,48 @@
+package org.jgwire.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Error messages say what was wrong with the bytes, not which Java exception the reader threw. */
+class ErrorTextsTest {
+    @Test
+    void exceptionTextsBecomeWhatTheySayAboutTheBytes() {
+        assertEquals(
+                "PingData in the discovery payload of message at 5: the bytes end before the structure does (needed"
+                        + " 1 bytes at 163, 0 left)",
+                ErrorTexts.plain("PingData in the discovery payload of message at 5: java.io.EOFException: needed 1"
+                        + " bytes at 163, 0 left"));
+        assertEquals(
+                "frame cannot be read near offset 28: invalid magic number 512; needs to be in range [0..124]",
+                ErrorTexts.plain("frame cannot be read near offset 28: java.lang.IllegalArgumentException: invalid"
+                        + " magic number 512; needs to be in range [0..124]"));
+        assertEquals(
+                "header 2 cannot be read: a length or position in the bytes points past their end (byte 9 of 9)",
+                ErrorTexts.plain(
+                        "header 2 cannot be read: java.lang.ArrayIndexOutOfBoundsException: Index 9 out of bounds for"
+                                + " length 9"));
+        assertEquals(
+                "adapter failed on a frame of 80 bytes: a length in the bytes asks for more memory than the frame"
+                        + " could hold",
+                ErrorTexts.plain("adapter failed on a frame of 80 bytes: java.lang.OutOfMemoryError: Java heap space"));
+        assertEquals(
+                "view (the bytes leave out a value that must be present)",
+                ErrorTexts.plain("view (java.lang.NullPointerException)"));
+    }
+
+    @Test
+    void messagesWithoutExceptionTextsStayAsTheyAre() {
+        for (String m : List.of(
+                "frame length (70000) exceeds the maximum (65536, --max-frame)",
+                "header 1 (protocol id=257): magic id 0 is unknown to JGroups 5.5.7.Final",
+                "12 bytes missing from the stream; resynchronising")) {
+            assertEquals(m, ErrorTexts.plain(m));
+        }
+        for (String thrown :
+                List.of("StackOverflowError", "java.lang.ClassCastException", "NegativeArraySizeException"))
+            assertFalse(ErrorTexts.plain("x: " + thrown).contains(thrown), thrown);
+    }
+}
