@@ -57,8 +57,25 @@ public final class DecodeCommand implements Callable<Integer> {
     @Option(
             names = {"-o", "--output"},
             paramLabel = "FILE",
-            description = "Write records here instead of stdout.")
+            description = "Write records here instead of stdout ('-' is stdout).")
     Path output;
+
+    @Option(
+            names = {"-c", "--count"},
+            paramLabel = "N",
+            description = "Stop after N records (after --filter), as tshark's -c.")
+    Long count;
+
+    @Option(
+            names = {"-l", "--line-buffered"},
+            description = "Flush the output after every record, as tshark's -l (by default records are flushed "
+                    + "when the input goes quiet).")
+    boolean lineBuffered;
+
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "No summary line on stderr.")
+    boolean quiet;
 
     @CommandLine.Mixin
     CaptureOptions in;
@@ -109,26 +126,29 @@ public final class DecodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DecodeOptions options = options();
+        if (count != null && count <= 0) throw usage("--count must be positive, got " + count);
         RecordFilter recordFilter = compileFilter();
         NameTable names = in.names();
         ParallelRecordSink.WriterFactory writers =
                 format == OutputFormat.jsonl ? JsonLinesWriter::new : TextWriter::new;
-        try (CaptureSource source = InputOpener.open(in.input(), in.hints(), options.limits());
-                Decoder decoder = new Decoder(options);
-                OutputStream out = openOutput();
-                Progress p = Progress.start(
-                        progressWanted(),
-                        decoder::packetsRead,
-                        spec.commandLine().getErr())) {
-            DecodeSummary summary;
-            try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS)) {
-                summary = decoder.decode(source, recordFilter == null ? sink : filtered(recordFilter, names, sink));
+        DecodeSummary summary;
+        try (OutputStream out = openOutput();
+                Decoder decoder = new Decoder(options)) {
+            try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS);
+                    CaptureSource source = InputOpener.open(
+                            in.input(), in.hints(), options.limits(), new IdleAwareInput(System.in, sink::flush));
+                    Progress p = Progress.start(
+                            progressWanted(),
+                            decoder::packetsRead,
+                            spec.commandLine().getErr())) {
+                summary = decoder.decode(source, new Selection(sink, recordFilter, names, decoder));
             }
-            p.close();
+        }
+        if (!quiet) {
             spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
             spec.commandLine().getErr().flush();
-            return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
         }
+        return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 
     private DecodeOptions options() throws IOException {
@@ -155,13 +175,31 @@ public final class DecodeCommand implements Callable<Integer> {
         }
     }
 
-    /** Records the filter rejects still teach the writers their names, so later lines show them. */
-    private static Consumer<Record> filtered(RecordFilter f, NameTable known, ParallelRecordSink sink) {
-        RecordFilter withNames = f.withNames(known.copy());
-        return r -> {
-            if (withNames.test(r)) sink.accept(r);
-            else sink.learnNames(r);
-        };
+    /** What reaches the sink: records --filter keeps, up to --count, each flushed with --line-buffered. */
+    private final class Selection implements Consumer<Record> {
+        private final ParallelRecordSink sink;
+        private final RecordFilter filter;
+        private final Decoder decoder;
+        private long left = count != null ? count : Long.MAX_VALUE;
+
+        /** Records the filter rejects still teach the writers their names, so later lines show them. */
+        Selection(ParallelRecordSink sink, RecordFilter filter, NameTable known, Decoder decoder) {
+            this.sink = sink;
+            this.filter = filter == null ? null : filter.withNames(known.copy());
+            this.decoder = decoder;
+        }
+
+        @Override
+        public void accept(Record r) {
+            if (left == 0) return; // the rest of the unit during which --count was reached
+            if (filter != null && !filter.test(r)) {
+                sink.learnNames(r);
+                return;
+            }
+            sink.accept(r);
+            if (lineBuffered) sink.flush();
+            if (--left == 0) decoder.stop();
+        }
     }
 
     private CommandLine.ParameterException usage(String message) {
@@ -169,31 +207,10 @@ public final class DecodeCommand implements Callable<Integer> {
     }
 
     private OutputStream openOutput() throws IOException {
-        OutputStream raw = output != null ? new FileOutputStream(output.toFile()) : new UnclosedStdout();
+        OutputStream raw = output != null && !output.toString().equals("-")
+                ? new FileOutputStream(output.toFile())
+                : new StandardOutput();
         return new BufferedOutputStream(raw, 1 << 16);
-    }
-
-    /** Standard output that a finished command flushes but never closes (in-process callers keep using it). */
-    private static final class UnclosedStdout extends OutputStream {
-        @Override
-        public void write(int b) {
-            System.out.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            System.out.write(b, off, len); // whole arrays: FilterOutputStream would pass them on byte by byte
-        }
-
-        @Override
-        public void flush() {
-            System.out.flush();
-        }
-
-        @Override
-        public void close() {
-            flush();
-        }
     }
 
     private boolean progressWanted() {

@@ -11,6 +11,7 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     public int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         boolean trace = parsed.hasMatchedOption("--stacktrace")
                 || (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--stacktrace"));
+        if (OutputClosedException.isClosedOutput(e)) return ExitCodes.OK; // `| head`: done, nothing to say
         Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
         int code;
         String message;

@@ -48,7 +48,18 @@ public final class JgwireCommand implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new JgwireCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
+        cl.setParameterExceptionHandler(JgwireCommand::usageError);
         return cl;
+    }
+
+    /** A usage error: the message and where help is, not the whole help (exit 2). */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        cl.getErr().println("jgwire: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, cl.getErr());
+        cl.getErr().println("Try '" + cl.getCommandSpec().qualifiedName() + " --help'");
+        cl.getErr().flush();
+        return ExitCodes.USAGE;
     }
 
     static String version() {

@@ -3,6 +3,7 @@ package org.jgwire.cli;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.function.Consumer;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.NamesFileReader;
 import org.jgwire.codec.capture.CaptureSource;
@@ -148,7 +150,8 @@ public final class ParseMessagesCommand implements Callable<Integer> {
             options = new DecodeOptions(
                     options.limits(), options.jgwireHome(), jgroupsVersion, null, options.ports(), false);
         // ParseMessages prints with System.out's encoding
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, Charset.defaultCharset()), false);
+        PrintWriter out =
+                new PrintWriter(new OutputStreamWriter(new StandardOutput(), Charset.defaultCharset()), false);
         PrintWriter err = spec.commandLine().getErr();
         Consumer<ErrorRecord> errors =
                 e -> err.println("jgwire: frame " + e.frame().packet() + ": "
@@ -159,22 +162,37 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         DecodeSummary summary;
         try (ParseMessagesPrinter printer = new ParseMessagesPrinter(
                         out, errors, names, parseDiscoveryResponses, showViews, printVersion, gossip);
-                CaptureSource source = InputOpener.open(input, hints);
+                CaptureSource source = InputOpener.open(
+                        input, hints, Limits.DEFAULTS, new IdleAwareInput(System.in, () -> flush(out)));
                 Decoder decoder = new Decoder(options)) {
-            Consumer<Record> sink = printer;
+            Consumer<Record> print = printer;
             if (recordFilter != null) {
                 RecordFilter f = recordFilter.withNames(names.copy());
-                sink = r -> {
+                print = r -> {
                     if (f.test(r) || r instanceof ErrorRecord) printer.accept(r);
                     else if (parseDiscoveryResponses) names.learnFrom(r);
                 };
             }
-            summary = decoder.decode(source, sink);
+            Consumer<Record> printing = print;
+            long[] printed = {0};
+            summary = decoder.decode(source, r -> {
+                printing.accept(r);
+                if (++printed[0] % 256 == 0) flush(out); // a closed stdout ends the run here
+            });
         }
-        out.flush();
+        flush(out);
         err.println("jgwire: " + Summaries.line(summary));
         err.flush();
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
+    }
+
+    /** Flushes the output; fails when its reader went away (the print writer only keeps a flag). */
+    private static void flush(PrintWriter out) {
+        try {
+            StandardOutput.flush(out);
+        } catch (OutputClosedException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private RecordFilter compileFilter() {

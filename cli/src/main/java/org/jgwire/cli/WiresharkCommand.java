@@ -1,8 +1,13 @@
 package org.jgwire.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.Callable;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.wireshark.lua.PluginGenerator;
@@ -37,6 +42,13 @@ public final class WiresharkCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: generate or install");
     }
 
+    /** Writes the plugin readable by all (rw-r--r--), as an installed file should be: Wireshark may run as another user. */
+    static void write(Path target) throws IOException {
+        PluginGenerator.write(jarFolder(), JgwireCommand.version(), target);
+        if (Files.getFileStore(target).supportsFileAttributeView(PosixFileAttributeView.class))
+            Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
+    }
+
     /** The bundled jars the plugin is made from. */
     static Path jarFolder() {
         return VersionRuntime.defaultHome().resolve("jgroups");
@@ -63,12 +75,19 @@ public final class WiresharkCommand implements Runnable {
                 names = {"-o", "--output"},
                 paramLabel = "FILE",
                 defaultValue = "jgroups.lua",
-                description = "Where to write the plugin (default: ${DEFAULT-VALUE}).")
+                description = "Where to write the plugin, '-' for stdout (default: ${DEFAULT-VALUE}).")
         Path output;
 
         @Override
         public Integer call() throws IOException {
-            PluginGenerator.write(jarFolder(), JgwireCommand.version(), output);
+            if (output.toString().equals("-")) {
+                OutputStream out = new StandardOutput();
+                out.write(PluginGenerator.generate(jarFolder(), JgwireCommand.version())
+                        .getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                return ExitCodes.OK;
+            }
+            write(output);
             spec.commandLine().getErr().println("wrote " + output.toAbsolutePath());
             return ExitCodes.OK;
         }
@@ -105,7 +124,7 @@ public final class WiresharkCommand implements Runnable {
                     ? dir
                     : Path.of(System.getProperty("user.home"), ".local", "lib", "wireshark", "plugins");
             Path target = folder.resolve("jgroups.lua");
-            PluginGenerator.write(jarFolder(), JgwireCommand.version(), target);
+            write(target);
             PrintWriter out = spec.commandLine().getOut();
             out.println(target.toAbsolutePath());
             out.flush();

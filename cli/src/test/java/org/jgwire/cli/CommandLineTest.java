@@ -53,6 +53,21 @@ class CommandLineTest {
     }
 
     @Test
+    void aUsageErrorPrintsTheMessageAndWhereHelpIsNotTheWholeHelp() {
+        assertEquals(ExitCodes.USAGE, run("decode", "--no-such-option", "x.pcap"));
+        String[] lines = err.toString().split("\n");
+        assertTrue(lines[0].contains("--no-such-option"), err.toString());
+        assertEquals("Try 'jgwire decode --help'", lines[lines.length - 1], err.toString());
+        assertTrue(!err.toString().contains("--jgroups-jar") && out.toString().isEmpty(), err.toString());
+    }
+
+    @Test
+    void countBeforeTheInputIsNotTakenForAnUnknownOption() {
+        assertEquals(ExitCodes.IO, run("decode", "-c", "5", "no-such.pcapng"));
+        assertTrue(err.toString().contains("no-such.pcapng") && !err.toString().contains("Unknown"), err.toString());
+    }
+
+    @Test
     void badFormatIsAUsageError() {
         assertEquals(ExitCodes.USAGE, run("decode", "--format", "xml", "x.pcap"));
     }

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
@@ -88,7 +89,7 @@ public final class StatsCommand implements Callable<Integer> {
         StatsReport report = new StatsReport(traffic.snapshot(), reliability.snapshot(), rpc.snapshot(), names);
         if (format == ViewsCommand.Format.json) report.json(out, summary);
         else report.text(out);
-        out.flush();
+        StandardOutput.flush(out);
         spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }

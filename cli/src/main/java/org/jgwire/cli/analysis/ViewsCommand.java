@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
@@ -69,7 +70,7 @@ public final class ViewsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (format == Format.json) json(out, timeline, names, summary);
         else text(out, timeline, names);
-        out.flush();
+        StandardOutput.flush(out);
         if (timeline.droppedEvents() > 0)
             spec.commandLine()
                     .getErr()

@@ -53,6 +53,8 @@ public final class Decoder implements AutoCloseable {
     private FragmentReassembler fragments;
     /** Written by the decoding thread only; volatile so a progress display may read it. */
     private volatile long packets;
+    /** Set by {@link #stop}: decode() returns after the current unit. */
+    private volatile boolean stopped;
 
     private long frames, messages, errors;
     private final TreeSet<String> versions = new TreeSet<>();
@@ -77,6 +79,14 @@ public final class Decoder implements AutoCloseable {
     /** Sets the frame tap (null for none); call before {@link #decode}. */
     public void tapFrames(FrameTap tap) {
         this.frameTap = tap;
+    }
+
+    /**
+     * Ends {@link #decode} after the unit being decoded, without reading more and without reporting what it holds
+     * (open TCP streams, fragment sets): for a caller that has all the records it wants ({@code decode -c}).
+     */
+    public void stop() {
+        stopped = true;
     }
 
     /** Packets read so far; safe to read from another thread (progress display). */
@@ -126,7 +136,7 @@ public final class Decoder implements AutoCloseable {
         ConcatenatedFrames backToBack = null; // a raw input's buffer, made only for one
         long lastPacket = 0, lastTs = -1;
         try {
-            for (Captured c; (c = source.next()) != null; ) {
+            for (Captured c; !stopped && (c = source.next()) != null; ) {
                 reportProblems(source);
                 packets++;
                 lastPacket = c.number();
@@ -165,6 +175,7 @@ public final class Decoder implements AutoCloseable {
                     e.offset(),
                     e.getMessage());
         }
+        if (stopped) return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
         reportProblems(source);
         network.finish();
         tcp.finish(lastPacket, lastTs);

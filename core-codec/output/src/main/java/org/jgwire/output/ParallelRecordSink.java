@@ -31,6 +31,8 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
 
     static final int BATCH = 2048;
     private static final Future<OutputBuffer> END = CompletableFuture.completedFuture(null);
+    /** Asks the output thread to flush the stream once the batches before it are written. */
+    private static final Future<OutputBuffer> FLUSH = CompletableFuture.completedFuture(null);
 
     private final WriterFactory factory;
     private final NameTable names;
@@ -45,6 +47,8 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
     private int size;
     private NameTable batchNames;
     private boolean closed;
+    /** Batches were handed off since the last {@link #flush}. */
+    private boolean unflushed;
 
     /**
      * @param names   the names known before the first record ({@code --names}); this sink keeps learning into it
@@ -68,6 +72,7 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
 
     @Override
     public void accept(Record r) {
+        if (failure != null) rethrowFailure(); // a closed output stops the run at once, not a batch later
         if (names.learnFrom(r) && size > 0) handOff(); // r and what follows need the new names
         if (size == 0) batchNames = names.copy();
         batch[size++] = r;
@@ -86,6 +91,19 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
         put(formatters.submit(() -> format(records, n, table)));
         batch = new Record[BATCH];
         size = 0;
+        unflushed = true;
+    }
+
+    /**
+     * Writes every record handed in so far and flushes the stream, without waiting for the writing: for inputs that
+     * went idle (a live pipe), so that what was decoded is seen now and not when a batch fills. Nothing to do when
+     * nothing was handed in since the last flush.
+     */
+    public void flush() {
+        if (size > 0) handOff();
+        if (!unflushed) return;
+        unflushed = false;
+        put(FLUSH);
     }
 
     private OutputBuffer format(Record[] records, int n, NameTable table) throws IOException {
@@ -111,6 +129,10 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
     private void drain(OutputStream out) {
         try {
             for (Future<OutputBuffer> f; (f = inOrder.take()) != END; ) {
+                if (f == FLUSH) {
+                    out.flush();
+                    continue;
+                }
                 OutputBuffer bytes = f.get();
                 bytes.writeTo(out);
                 spare.offer(bytes);

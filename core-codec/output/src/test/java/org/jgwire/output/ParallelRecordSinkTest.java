@@ -11,6 +11,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.FrameInfo;
@@ -104,6 +107,32 @@ class ParallelRecordSinkTest {
                         .lines()
                         .filter(l -> l.contains("-> from-file"))
                         .count());
+    }
+
+    @Test
+    void flushWritesAndFlushesWhatWasHandedInWhileTheSinkStaysOpen() throws Exception {
+        BlockingQueue<String> flushed = new LinkedBlockingQueue<>();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void flush() {
+                flushed.add(toString(StandardCharsets.UTF_8));
+            }
+        };
+        List<Record> records = records();
+        try (ParallelRecordSink sink = new ParallelRecordSink(bytes, TextWriter::new, new NameTable(), 2)) {
+            records.subList(0, 3).forEach(sink);
+            sink.flush();
+            String first = flushed.poll(30, TimeUnit.SECONDS);
+            assertEquals(3, first.lines().count(), first);
+            assertTrue(first.lines().reduce((x, y) -> y).orElseThrow().contains("m3"), first);
+            sink.flush(); // nothing new: no second flush of the stream
+            sink.accept(records.get(3));
+            sink.flush();
+            String second = flushed.poll(30, TimeUnit.SECONDS);
+            assertEquals(4, second.lines().count(), second);
+        }
+        flushed.poll(30, TimeUnit.SECONDS); // the one of close()
+        assertTrue(flushed.isEmpty(), "flushed again after close: " + flushed);
     }
 
     @Test

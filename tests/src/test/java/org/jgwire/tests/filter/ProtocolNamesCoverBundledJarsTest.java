@@ -49,9 +49,15 @@ class ProtocolNamesCoverBundledJarsTest {
                     seen++;
                     try {
                         RecordFilter.compile(name);
-                        RecordFilter.compile(name + ".type == X");
                     } catch (FilterSyntaxException ex) {
                         missing.add(jar.getFileName() + ": " + name + " (" + ex.reason() + ")");
+                    }
+                    try {
+                        RecordFilter.compile(name + ".type == X");
+                    } catch (FilterSyntaxException ex) {
+                        // refused as a field its headers lack is right; as an unknown protocol it is not
+                        if (!ex.reason().startsWith("unknown field 'type' of "))
+                            missing.add(jar.getFileName() + ": " + name + ".type (" + ex.reason() + ")");
                     }
                 }
             }

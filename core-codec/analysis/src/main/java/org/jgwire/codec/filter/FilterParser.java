@@ -1,6 +1,7 @@
 package org.jgwire.codec.filter;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import org.jgwire.codec.model.MessageRecord;
@@ -144,9 +145,18 @@ final class FilterParser {
         };
     }
 
-    /** A field, a protocol ({@code NAKACK2}), a header field ({@code nakack2.seqno}) or a flag ({@code flags.OOB}). */
+    /**
+     * A field, a protocol ({@code NAKACK2}), a header field ({@code nakack2.seqno}) or a flag ({@code flags.OOB}); a
+     * Wireshark plugin name ({@code jgroups.gms.type}) stands for the same.
+     */
     private Field resolve(Token word) throws FilterSyntaxException {
         String path = word.text();
+        int at = word.position();
+        boolean plugin = WiresharkNames.isPluginName(path);
+        if (plugin) {
+            path = WiresharkNames.path(path.substring(WiresharkNames.PREFIX.length()));
+            at += WiresharkNames.PREFIX.length();
+        }
         Field f = RecordFields.get(path);
         if (f == null) f = RecordFields.get(path.toLowerCase(Locale.ROOT));
         if (f != null) return f;
@@ -154,14 +164,16 @@ final class FilterParser {
         if (dot < 0) {
             String protocol = ProtocolNames.canonical(path);
             if (protocol != null) return HeaderAccess.presence(protocol);
-            throw unknown(path, word.position());
+            throw unknown(path, at);
         }
         String head = path.substring(0, dot), tail = path.substring(dot + 1);
-        int tailAt = word.position() + dot + 1;
+        int tailAt = at + dot + 1;
         if (tail.isEmpty() || tail.indexOf('.') >= 0)
             throw error("'" + path + "' is not a field: a path has two parts, as in gms.type or flags.OOB", tailAt);
+        FilterVocabulary vocabulary = FilterVocabulary.bundled();
         if (head.equalsIgnoreCase("flags")) {
-            String flag = tail;
+            String flag = vocabulary.flag(tail);
+            if (flag == null) throw unknownPart("flag", tail, "flags", vocabulary.flags(), tailAt);
             return Field.value("flags." + flag, FieldType.BOOLEAN, (r, c) -> {
                 if (!(r instanceof MessageRecord m)) return null;
                 List<String> names = m.flagNames();
@@ -169,8 +181,21 @@ final class FilterParser {
                 return Boolean.FALSE;
             });
         }
+        List<String> headerClasses = plugin ? WiresharkNames.headerClasses(head) : null;
+        if (headerClasses != null) {
+            for (String c : headerClasses) {
+                String field = vocabulary.classField(c, tail);
+                if (field != null) return HeaderAccess.classField(headerClasses, field);
+            }
+            throw unknownPart("field", tail, String.join(", ", headerClasses), List.of(), tailAt);
+        }
         String protocol = ProtocolNames.canonical(head);
-        if (protocol != null) return HeaderAccess.field(protocol, tail);
+        if (protocol != null) {
+            String field = vocabulary.field(protocol, tail);
+            if (field == null)
+                throw unknownPart("field", tail, protocol + " headers", vocabulary.fieldsOf(protocol), tailAt);
+            return HeaderAccess.field(protocol, field);
+        }
         Field whole = RecordFields.get(head.toLowerCase(Locale.ROOT));
         if (whole != null)
             throw error(
@@ -180,7 +205,19 @@ final class FilterParser {
         for (String p : RecordFields.paths()) if (p.startsWith(head.toLowerCase(Locale.ROOT) + ".")) sub.add(p);
         if (!sub.isEmpty())
             throw error("unknown field '" + path + "'; " + head + " has " + String.join(", ", sub), tailAt);
-        throw unknown(head, word.position());
+        throw unknown(head, at);
+    }
+
+    /** An unknown flag or header field, with the nearest known one or the list of them. */
+    private FilterSyntaxException unknownPart(
+            String what, String name, String of, Collection<String> known, int position) {
+        String near = Suggestions.closest(name, known);
+        return error(
+                "unknown " + what + " '" + name + "' of " + of
+                        + (near != null
+                                ? " (did you mean '" + near + "'?)"
+                                : known.isEmpty() || known.size() > 40 ? "" : "; known: " + String.join(", ", known)),
+                position);
     }
 
     private FilterSyntaxException unknown(String name, int position) {

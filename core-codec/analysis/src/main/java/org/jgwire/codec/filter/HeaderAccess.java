@@ -32,6 +32,18 @@ final class HeaderAccess {
         });
     }
 
+    /** {@code jgroups.frag.frag_id}: the field of the message's header of that class, whichever protocol wrote it. */
+    static Field classField(List<String> headerClasses, String field) {
+        return Field.value(headerClasses.get(0) + "." + field, FieldType.HEADER_FIELD, (r, c) -> {
+            if (!(r instanceof MessageRecord m)) return null;
+            for (HeaderRecord h : m.headers()) {
+                if (!headerClasses.contains(h.headerClass())) continue;
+                for (HeaderField f : h.fields()) if (f.name().equalsIgnoreCase(field)) return f.value();
+            }
+            return null;
+        });
+    }
+
     private static HeaderRecord header(MessageRecord m, String protocol) {
         List<HeaderRecord> hs = m.headers();
         for (int i = 0; i < hs.size(); i++) {

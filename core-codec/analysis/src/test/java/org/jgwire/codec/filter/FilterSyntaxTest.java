@@ -21,6 +21,33 @@ class FilterSyntaxTest {
     }
 
     @Test
+    void misspeltHeaderFieldIsRefusedWithTheNearestFieldOfThatProtocol() {
+        FilterSyntaxException e = failure("gms.tpye == VIEW");
+        assertEquals(4, e.position());
+        assertTrue(e.reason().contains("'tpye'") && e.reason().contains("did you mean 'type'"), e.reason());
+        FilterSyntaxException f = failure("nakack2.seqnum > 0");
+        assertTrue(f.reason().contains("NAKACK2") && f.reason().contains("did you mean 'seqno'"), f.reason());
+        FilterSyntaxException g = failure("jgroups.unicast3.conn_di > 0");
+        assertTrue(g.reason().contains("did you mean 'conn_id'"), g.reason());
+    }
+
+    @Test
+    void unknownFlagIsRefusedAlsoWhenNegated() {
+        for (String expr : new String[] {"flags.OOBB", "!flags.OOBB", "jgroups.msg.flags.oobb"}) {
+            FilterSyntaxException e = failure(expr);
+            assertTrue(e.reason().contains("unknown flag") && e.reason().contains("did you mean 'OOB'"), e.reason());
+        }
+        FilterSyntaxException e = failure("flags.WHATEVER");
+        assertTrue(e.reason().contains("DONT_BUNDLE") && e.reason().contains("NO_RELIABILITY"), e.reason());
+    }
+
+    @Test
+    void knownFieldsAndFlagsCompileWithoutRegardToCase() throws FilterSyntaxException {
+        RecordFilter.compile("GMS.TYPE == VIEW && nakack2.SeqNo > 0 && flags.dont_bundle && !flags.no_fc");
+        RecordFilter.compile("jgroups.frag.frag_id == 1 && jgroups.ping.cluster_name == c");
+    }
+
+    @Test
     void pointerPutsTheCaretUnderThePosition() {
         FilterSyntaxException e = failure("gms.type = VIEW");
         assertEquals(9, e.position());
@@ -76,7 +103,8 @@ class FilterSyntaxTest {
     void everyProtocolOfTheListIsAcceptedAndNoFieldShadowsOne() throws Exception {
         for (String p : ProtocolNames.all()) {
             RecordFilter.compile(p);
-            RecordFilter.compile(p.toLowerCase() + ".type == X");
+            for (String field : FilterVocabulary.bundled().fieldsOf(p))
+                RecordFilter.compile(p.toLowerCase() + "." + field + " == X");
             assertEquals(null, RecordFields.get(p.toLowerCase()), "field shadows protocol " + p);
         }
     }

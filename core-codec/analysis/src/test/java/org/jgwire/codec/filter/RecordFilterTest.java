@@ -43,7 +43,7 @@ class RecordFilterTest {
         Record r = Records.nakack(1, 5, "x");
         assertFalse(matches("gms.type == VIEW", r));
         assertFalse(matches("gms.type != VIEW", r));
-        assertFalse(matches("nakack2.no_such_field > 0", r));
+        assertFalse(matches("nakack2.sender == A", r), "a field NAKACK2 headers can have, not set here");
         assertFalse(matches("unicast3.conn_id", r));
         assertTrue(matches("!(gms.type == VIEW)", r));
     }
@@ -63,6 +63,19 @@ class RecordFilterTest {
         assertTrue(matches("src_ep == \"127.0.0.1:7800\" && dst_port == 7801", r));
         assertTrue(matches("protocols contains TP && !view", r));
         assertFalse(matches("dest == \"anything\"", r), "a multicast has no dest");
+    }
+
+    @Test
+    void wiresharkPluginNamesSelectWhatTheFilterNamesSelect() throws Exception {
+        Record view = Records.view(4), nakack = Records.nakack(1, 5, "x"), ping = Records.discovery(3);
+        assertTrue(matches("jgroups.gms.type == VIEW && jgroups.nakack2.seqno == 1", view));
+        assertFalse(matches("jgroups.gms.type == VIEW", nakack));
+        assertTrue(matches(
+                "jgroups.msg.type == BYTES && jgroups.frame_flags.multicast && !jgroups.msg.flags.oob", nakack));
+        assertTrue(matches("jgroups.msg.flags.oob && jgroups.msg.flags == 1", ping));
+        assertTrue(matches("jgroups.view.member contains \"" + Records.B.id() + "\"", view));
+        assertTrue(matches("jgroups.hdr.protocol contains NAKACK2 && jgroups.payload.length == 1", nakack));
+        assertTrue(matches("jgroups.src == \"" + Records.A.id() + "\" && jgroups.version == 5.5", nakack));
     }
 
     @Test

@@ -51,13 +51,22 @@ public final class InputOpener {
 
     /** As {@link #open(String, InputHints)}, the sources bounded by {@code limits}. */
     public static CaptureSource open(String pathOrDash, InputHints hints, Limits limits) throws IOException {
+        return open(pathOrDash, hints, limits, System.in);
+    }
+
+    /**
+     * As {@link #open(String, InputHints, Limits)}, reading {@code stdin} for {@code -} (the command line passes
+     * one that says when a read would wait, to flush what was decoded before it).
+     */
+    public static CaptureSource open(String pathOrDash, InputHints hints, Limits limits, InputStream stdin)
+            throws IOException {
         if (hints == null) hints = InputHints.AUTO;
         Kind forced =
                 hints.format() == null ? null : Kind.valueOf(hints.format().toUpperCase(java.util.Locale.ROOT));
         ReadableByteChannel channel;
         Kind kind;
         if ("-".equals(pathOrDash)) {
-            InputStream in = System.in;
+            InputStream in = stdin;
             if (forced != null) {
                 channel = new PrefixedChannel(new byte[0], 0, Channels.newChannel(in));
                 kind = forced;

@@ -1,0 +1,124 @@
+package org.jgwire.tests.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Record;
+import org.jgwire.tests.decode.Decoding;
+import org.jgwire.wireshark.layout.JarCatalog;
+import org.jgwire.wireshark.layout.LayoutCatalog;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The filter refuses header fields and flags it does not know, from a list in core-codec
+ * ({@code filter/filter-vocabulary.txt}); the list must say what the bundled jars say: the message flags of every jar,
+ * the instance fields of every header class of every jar's magic map (as the decoder reads them), and which header
+ * classes each protocol writes in the sample captures. Run with {@code -Djgwire.regenerate=true} to rewrite the list.
+ */
+class FilterVocabularyMatchesBundledJarsTest {
+    private static final Path LIST =
+            Path.of("../core-codec/analysis/src/main/resources/org/jgwire/codec/filter/filter-vocabulary.txt");
+
+    @Test
+    void theFilterVocabularyIsWhatTheBundledJarsAndSamplesSay() throws Exception {
+        Set<String> flags = new TreeSet<>();
+        Map<String, Set<String>> fieldsByHeader = new TreeMap<>();
+        for (JarCatalog jar :
+                LayoutCatalog.read(Decoding.home().resolve("jgroups")).jars()) {
+            flags.addAll(jar.messageFlags().keySet());
+            Path file = jarFile(jar);
+            try (URLClassLoader loader =
+                    new URLClassLoader(new URL[] {file.toUri().toURL()}, null)) {
+                Class<?> header = loader.loadClass("org.jgroups.Header");
+                for (String className : jar.magics().values()) {
+                    Class<?> c;
+                    try {
+                        c = Class.forName(className, false, loader);
+                    } catch (ClassNotFoundException | LinkageError e) {
+                        continue; // a class of an optional dependency
+                    }
+                    if (!header.isAssignableFrom(c)) continue;
+                    Set<String> fields = fieldsByHeader.computeIfAbsent(simpleName(className), k -> new TreeSet<>());
+                    for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass())
+                        for (Field f : k.getDeclaredFields())
+                            if (!Modifier.isStatic(f.getModifiers())
+                                    && !f.isSynthetic()
+                                    && !(f.getName().equals("prot_id") && k == header)) fields.add(f.getName());
+                }
+            }
+        }
+        Map<String, Set<String>> headersByProtocol = new TreeMap<>();
+        List<Path> captures;
+        try (Stream<Path> s = Files.walk(Decoding.samples())) {
+            captures = s.filter(p -> p.toString().endsWith(".pcapng")).sorted().toList();
+        }
+        for (Path capture : captures) {
+            for (Record r : Decoding.decode(
+                            capture,
+                            InputHints.AUTO,
+                            DecodeOptions.defaults(Decoding.home()).withReassemble(false))
+                    .records()) {
+                if (!(r instanceof MessageRecord m)) continue;
+                for (HeaderRecord h : m.headers())
+                    if (!h.protocol().startsWith("id=") && h.headerClass() != null)
+                        headersByProtocol
+                                .computeIfAbsent(h.protocol(), k -> new TreeSet<>())
+                                .add(h.headerClass());
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("# What a filter accepts after flags. and PROTOCOL., from the bundled JGroups jars and the sample\n")
+                .append("# captures. Generated: FilterVocabularyMatchesBundledJarsTest -Djgwire.regenerate=true\n")
+                .append("# flags NAME...: message flags of any jar; header CLASS FIELD...: a header class's fields;\n")
+                .append("# protocol NAME CLASS...: the header classes the protocol writes in the samples.\n");
+        b.append("flags ").append(String.join(" ", flags)).append('\n');
+        fieldsByHeader.forEach((c, f) -> b.append("header ")
+                .append(c)
+                .append(f.isEmpty() ? "" : " " + String.join(" ", f))
+                .append('\n'));
+        headersByProtocol.forEach((p, c) -> b.append("protocol ")
+                .append(p)
+                .append(' ')
+                .append(String.join(" ", c))
+                .append('\n'));
+        String expected = b.toString();
+        if (Boolean.getBoolean("jgwire.regenerate")) Files.writeString(LIST, expected, StandardCharsets.UTF_8);
+        assertEquals(
+                expected,
+                Files.readString(LIST, StandardCharsets.UTF_8),
+                LIST + " is stale: run this test with -Djgwire.regenerate=true");
+    }
+
+    private static String simpleName(String binaryName) {
+        String s = binaryName.substring(binaryName.lastIndexOf('.') + 1);
+        return s.substring(s.lastIndexOf('$') + 1);
+    }
+
+    private static Path jarFile(JarCatalog jar) throws IOException {
+        List<Path> found = new ArrayList<>();
+        try (Stream<Path> s = Files.list(Decoding.home().resolve("jgroups"))) {
+            s.filter(p -> p.getFileName().toString().equals("jgroups-" + jar.label() + ".jar"))
+                    .forEach(found::add);
+        }
+        assertEquals(1, found.size(), "jar of " + jar.label());
+        return found.get(0);
+    }
+}
