@@ -33,9 +33,11 @@ import org.jgwire.codec.network.tcp.TcpReassembler;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.codec.stack.DeltaViews;
 import org.jgwire.codec.stack.FragmentReassembler;
+import org.jgwire.codec.stack.StackStep;
 
 /**
- * The pipeline: capture source, network layer, TCP reassembly and framing, the version runtime, then analysis
+ * The pipeline: capture source, network layer, TCP reassembly and framing, the version runtime, the stack step
+ * (fragment reassembly, then {@link StackStep}), then analysis
  * (logical names, view history), handing every record to the sink in capture order. One decoder per run: it
  * keeps the per-capture state (streams, names, views).
  */
@@ -51,6 +53,7 @@ public final class Decoder implements AutoCloseable {
     private final Consumer<Record> emitter = this::emit;
     private Consumer<MessageRecord> fragmentTap;
     private FragmentReassembler fragments;
+    private StackStep stack;
     /** Written by the decoding thread only; volatile so a progress display may read it. */
     private volatile long packets;
     /** Set by {@link #stop}: decode() returns after the current unit. */
@@ -124,6 +127,7 @@ public final class Decoder implements AutoCloseable {
                 ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap, held)
                 : null;
         if (fragments != null) held.register(new HeldFragments());
+        this.stack = new StackStep(options.limits(), runtime::decodeMessage, emitter);
         FrameSink frameSink = new RuntimeFrameSink();
         NetworkDissector network = new NetworkDissector(
                 options.limits(),
@@ -181,7 +185,7 @@ public final class Decoder implements AutoCloseable {
         tcp.finish(lastPacket, lastTs);
         chunkStreams.end(lastPacket, lastTs);
         if (backToBack != null) backToBack.end();
-        if (fragments != null) fragments.finish(emitter);
+        if (fragments != null) fragments.finish(stack);
         return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
     }
 
@@ -222,10 +226,10 @@ public final class Decoder implements AutoCloseable {
         return records;
     }
 
-    /** The records of the frame at {@code buf[off]}, through fragment reassembly when it is on. */
+    /** The records of the frame at {@code buf[off]}, through fragment reassembly when it is on, then the stack step. */
     private void deliver(List<Record> records, byte[] buf, int off) {
-        if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, emitter);
-        else for (Record r : records) emit(r);
+        if (fragments != null) for (Record r : records) fragments.accept(r, buf, off, stack);
+        else for (Record r : records) stack.accept(r, buf, off);
     }
 
     private void emit(Record r) {

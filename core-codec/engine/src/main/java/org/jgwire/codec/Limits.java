@@ -47,7 +47,7 @@ package org.jgwire.codec;
  * @param maxFragmentSets    JGroups messages (FRAG2/FRAG3/FRAG4) being reassembled at once (default 1024); the
  *                           oldest set is dropped beyond it ({@code --max-fragment-sets})
  * @param maxFragmentBytes   fragment bytes held for all open sets together, also the largest message reassembled
- *                           (default 256 MiB, {@code --max-fragment-bytes})
+ *                           or inflated (COMPRESS) (default 256 MiB, {@code --max-fragment-bytes})
  * @param maxViews           views remembered to expand the delta views that refer to them (default 4096, far more
  *                           than a delta ever refers back to); the oldest is forgotten beyond it. No option
  * @param maxJGroupsEndpoints UDP endpoints remembered as carrying JGroups (default 4096): a datagram to or from one

@@ -91,6 +91,8 @@ public final class JsonLinesWriter implements RecordWriter {
             ADDR = key(",", "addr"),
             ADDR_ADDR = key(",", "addr_addr"),
             REASSEMBLED_FROM = key(",", "reassembled_from"),
+            TRANSFORMED = key(",", "transformed"),
+            WIRE_PAYLOAD_LENGTH = ascii(",\"wire_payload\":{\"length\":"),
             NULL = ascii("null"),
             TRUE = ascii("true"),
             FALSE = ascii("false"),
@@ -335,7 +337,7 @@ public final class JsonLinesWriter implements RecordWriter {
             header(headers.get(i), i);
         }
         raw((byte) ']');
-        payload(m.payload());
+        payload(PAYLOAD_LENGTH, m.payload());
         if (m.view() != null) view(m.view());
         if (!m.discovery().isEmpty()) discovery(m.discovery());
         if (m.isReassembled()) {
@@ -348,6 +350,16 @@ public final class JsonLinesWriter implements RecordWriter {
             }
             raw((byte) ']');
         }
+        if (!m.transformed().isEmpty()) {
+            raw(TRANSFORMED);
+            raw((byte) '[');
+            for (int i = 0; i < m.transformed().size(); i++) {
+                if (i > 0) raw((byte) ',');
+                string(m.transformed().get(i));
+            }
+            raw((byte) ']');
+        }
+        if (m.wirePayload() != null) payload(WIRE_PAYLOAD_LENGTH, m.wirePayload());
     }
 
     private void addressWithId(byte[] key, byte[] idKey, NodeAddress a) {
@@ -413,8 +425,9 @@ public final class JsonLinesWriter implements RecordWriter {
         else string(text);
     }
 
-    private void payload(Payload p) {
-        raw(PAYLOAD_LENGTH);
+    /** A payload object after {@code key} ({@code "payload"} or {@code "wire_payload"} and its length key). */
+    private void payload(byte[] key, Payload p) {
+        raw(key);
         number(p.length());
         if (p.text() != null) {
             raw(TEXT);

@@ -90,6 +90,8 @@ public final class TextWriter implements RecordWriter {
             line.append(" [reassembled from ")
                     .append(m.reassembledFrom().size())
                     .append(" fragments]");
+        if (!m.transformed().isEmpty())
+            line.append(" [").append(String.join("; ", m.transformed())).append(']');
     }
 
     private void header(HeaderRecord h) {

@@ -78,6 +78,10 @@ final class MessageCheck {
             else e.forwarded++;
             return;
         }
+        if (StackRules.forwardedToSequencer(m)) { // not the copy the members deliver
+            e.forwarded++;
+            return;
+        }
         Manifest.Member dest = e.sent.multicast() ? null : manifest.member(e.sent.destination());
         if (sender == null || !MemberIds.sameId(m.src(), sender.uuid())) {
             e.wrong.add("packet " + m.frame().packet() + " has src " + m.src());
@@ -159,7 +163,8 @@ final class MessageCheck {
             String what = "'" + e.sent.text() + "' " + e.sent.sender() + " -> "
                     + (e.sent.multicast() ? "all" : e.sent.destination());
             String counts = e.found + " of " + e.copies + (e.copies == 1 ? " copy" : " copies") + " ("
-                    + manifest.stack() + ")" + (e.retransmitted > 0 ? ", " + e.retransmitted + " retransmitted" : "");
+                    + manifest.stack() + ")" + (e.retransmitted > 0 ? ", " + e.retransmitted + " retransmitted" : "")
+                    + (e.forwarded > 0 ? ", " + e.forwarded + " forwarded to the sequencer" : "");
             Outcome o = e.found == e.copies ? Outcome.OK : e.found < e.copies ? Outcome.MISSING : Outcome.EXTRA;
             if (StackRules.relayed(manifest)) {
                 o = e.found > 0 ? Outcome.OK : Outcome.MISSING;

@@ -1,6 +1,7 @@
 package org.jgwire.codec.verify;
 
 import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.MessageRecord;
 
 /**
  * What the manifest's stack puts on the wire. Copies per send:
@@ -41,6 +42,19 @@ public final class StackRules {
     /** The {@code relay2} stack: two sites bridged by their site masters (the manifest lists the sites). */
     static boolean relayed(Manifest manifest) {
         return !manifest.sites().isEmpty();
+    }
+
+    /**
+     * SEQUENCER: a copy unwrapped from a FORWARD, or from a FLUSH (a forward while the forward table is flushed,
+     * {@code SEQUENCER.flushMessagesInForwardTable}), is on its way to the coordinator (the sequencer), which
+     * broadcasts it wrapped in a WRAPPED_BCAST: that is the copy the members deliver. Read from the stack step's
+     * {@code transformed} lines.
+     */
+    static boolean forwardedToSequencer(MessageRecord m) {
+        for (String t : m.transformed())
+            if (t.startsWith("SEQUENCER unwrapped from FORWARD ") || t.startsWith("SEQUENCER unwrapped from FLUSH "))
+                return true;
+        return false;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.jgwire.codec.model;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,6 +29,11 @@ import java.util.List;
  * @param reassembledFrom for a message reassembled from FRAG2/FRAG3/FRAG4 fragments: the packet numbers of the
  *                     fragments' frames in arrival order (see {@code FragmentReassembler}); empty for a message
  *                     read from one frame
+ * @param transformed  what the receive-side stack step did to the message, in the order the protocols did it on the
+ *                     way up (e.g. {@code "COMPRESS inflated 812->2048"}, {@code "SEQUENCER unwrapped from FORWARD"});
+ *                     empty when it delivers the message as it travelled (see {@code StackStep})
+ * @param wirePayload  the payload as it travelled when a protocol changed it on the way up (COMPRESS), else null:
+ *                     {@link #payload} is then what the protocol delivered
  */
 public record MessageRecord(
         FrameInfo frame,
@@ -48,8 +54,55 @@ public record MessageRecord(
         List<Discovery> discovery,
         int offset,
         int length,
-        List<Long> reassembledFrom)
+        List<Long> reassembledFrom,
+        List<String> transformed,
+        Payload wirePayload)
         implements Record {
+    /** A message as the adapters and the fragment reassembler make it, before the stack step. */
+    public MessageRecord(
+            FrameInfo frame,
+            String version,
+            String decodedWith,
+            String type,
+            int flags,
+            List<String> flagNames,
+            NodeAddress src,
+            NodeAddress dest,
+            boolean multicast,
+            String cluster,
+            int batchIndex,
+            int batchSize,
+            List<HeaderRecord> headers,
+            Payload payload,
+            ViewInfo view,
+            List<Discovery> discovery,
+            int offset,
+            int length,
+            List<Long> reassembledFrom) {
+        this(
+                frame,
+                version,
+                decodedWith,
+                type,
+                flags,
+                flagNames,
+                src,
+                dest,
+                multicast,
+                cluster,
+                batchIndex,
+                batchSize,
+                headers,
+                payload,
+                view,
+                discovery,
+                offset,
+                length,
+                reassembledFrom,
+                List.of(),
+                null);
+    }
+
     /** A message read from one frame (not reassembled). */
     public MessageRecord(
             FrameInfo frame,
@@ -117,7 +170,41 @@ public record MessageRecord(
                 discovery,
                 offset,
                 length,
-                reassembledFrom);
+                reassembledFrom,
+                transformed,
+                wirePayload);
+    }
+
+    /**
+     * This message as the stack step leaves it: {@code step} appended to {@link #transformed}, and the payload
+     * replaced by {@code delivered} when not null (the one on the wire kept as {@link #wirePayload}).
+     */
+    public MessageRecord transformedBy(String step, Payload delivered) {
+        List<String> steps = new ArrayList<>(transformed.size() + 1);
+        steps.addAll(transformed);
+        steps.add(step);
+        return new MessageRecord(
+                frame,
+                version,
+                decodedWith,
+                type,
+                flags,
+                flagNames,
+                src,
+                dest,
+                multicast,
+                cluster,
+                batchIndex,
+                batchSize,
+                headers,
+                delivered != null ? delivered : payload,
+                view,
+                discovery,
+                offset,
+                length,
+                reassembledFrom,
+                List.copyOf(steps),
+                delivered != null && wirePayload == null ? payload : wirePayload);
     }
 
     /** Whether this message was reassembled from fragments. */

@@ -31,13 +31,13 @@ public interface WireAdapter {
 
     /**
      * Decodes one message serialized on its own by {@code Message.writeTo} (leading byte, flags, addresses, headers,
-     * payload; no version, frame flags nor type short before it), of the given message type: the original message
-     * inside a reassembled FRAG4 {@code FragmentedMessage}, or the one FRAG2/FRAG3 serialized when it had no byte
-     * array ({@code needs_deserialization}, after its type short). Offsets in the records count from {@code off}.
-     * Never throws, as {@link #decode}.
+     * payload; no version nor frame flags before it), of the given message type: the original message inside a
+     * reassembled FRAG4 {@code FragmentedMessage}, the one FRAG2/FRAG3 serialized when it had no byte array
+     * ({@code needs_deserialization}, after its type short), the one SEQUENCER wraps in its FORWARD and WRAPPED_BCAST
+     * messages, the one COMPRESS 5.x compressed whole. 3.6/4.x messages have no type: the adapters of those families
+     * ignore {@code type}. Offsets in the records count from {@code off}. Never throws, as {@link #decode}.
      *
-     * <p>The default answers with an error record: only 5.x fragments serialized messages (FRAG4 and
-     * {@code Util.messageToBuffer} in FRAG2/FRAG3 5.x); the 3.6 and 4.x families fragment payload bytes only.
+     * <p>The default answers with an error record.
      */
     default List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
         return List.of(new ErrorRecord(

@@ -93,20 +93,29 @@ public final class FragmentReassembler {
      * fragment, nothing while its set is open, the original message when the fragment completes it, and errors.
      */
     public void accept(Record r, byte[] frame, int frameOff, Consumer<Record> out) {
+        accept(r, frame, frameOff, RecordSink.of(out));
+    }
+
+    /**
+     * As {@link #accept(Record, byte[], int, Consumer)}, handing on with each record the bytes it was read from: the
+     * frame for a record shown as it is, the reassembled bytes for an original (see {@link RecordSink}).
+     */
+    public void accept(Record r, byte[] frame, int frameOff, RecordSink sink) {
+        Consumer<Record> out = x -> sink.accept(x, null, 0);
         if (!(r instanceof MessageRecord m) || m.src() == null) {
-            out.accept(r);
+            sink.accept(r, frame, frameOff);
             return;
         }
         FragmentHeader h = FragmentHeader.of(m);
         if (h == null) {
-            out.accept(r);
+            sink.accept(r, frame, frameOff);
             return;
         }
         fragmentTap.accept(m);
         var key = new FragmentSet.NodeKey(
                 m.src().id(), h.protocol(), h.id(), String.valueOf(m.frame().dst()));
         if (closed.containsKey(key)) {
-            out.accept(r);
+            sink.accept(r, frame, frameOff);
             return;
         }
         byte[] data = fragmentBytes(m, frame, frameOff);
@@ -126,11 +135,11 @@ public final class FragmentReassembler {
                     ProblemKind.MALFORMED,
                     m.offset(),
                     describe(key) + ": fragment not reassembled: " + bad));
-            out.accept(r);
+            sink.accept(r, frame, frameOff);
             return;
         }
         if (set != null && set.has(h.fragId())) {
-            out.accept(r); // a retransmitted copy
+            sink.accept(r, frame, frameOff); // a retransmitted copy
             return;
         }
         if (data.length > limits.maxFragmentBytes()) {
@@ -140,7 +149,7 @@ public final class FragmentReassembler {
                             + ", --max-fragment-bytes)",
                     m.frame(),
                     out);
-            out.accept(r);
+            sink.accept(r, frame, frameOff);
             return;
         }
         if (set == null) {
@@ -164,16 +173,22 @@ public final class FragmentReassembler {
                     out);
         }
         if (!open.containsKey(key)) { // this set itself was the oldest
-            out.accept(r);
+            sink.accept(r, frame, frameOff);
             return;
         }
         set.add(h, m, data);
         held(data.length);
-        if (set.complete()) complete(set, out);
+        if (set.complete()) complete(set, sink);
     }
 
     /** Reports every set still open as incomplete, and forgets it. Call once at the end of the capture. */
     public void finish(Consumer<Record> out) {
+        finish(RecordSink.of(out));
+    }
+
+    /** As {@link #finish(Consumer)}, into a sink (the fragments shown have no bytes in hand any more). */
+    public void finish(RecordSink sink) {
+        Consumer<Record> out = x -> sink.accept(x, null, 0);
         for (Iterator<FragmentSet> it = open.values().iterator(); it.hasNext(); ) {
             FragmentSet s = it.next();
             it.remove();
@@ -250,7 +265,8 @@ public final class FragmentReassembler {
         s.held.forEach(out);
     }
 
-    private void complete(FragmentSet s, Consumer<Record> out) {
+    private void complete(FragmentSet s, RecordSink sink) {
+        Consumer<Record> out = x -> sink.accept(x, null, 0);
         open.remove(s.key);
         held(-s.bytes);
         closed.put(s.key, Boolean.TRUE);
@@ -280,7 +296,14 @@ public final class FragmentReassembler {
                 return;
             }
             int type = (bytes[0] << 8 | bytes[1] & 0xFF);
-            decoded(base, decoder.decode(base.version(), type, bytes, 2, bytes.length - 2, s.last), s, frames, out);
+            decoded(
+                    base,
+                    decoder.decode(base.version(), type, bytes, 2, bytes.length - 2, s.last),
+                    s,
+                    frames,
+                    bytes,
+                    2,
+                    sink);
         } else if ("FRAG".equals(base.type())) {
             // FRAG4 FragmentedMessage: original_type in the header, then Message.writeTo
             decoded(
@@ -288,66 +311,85 @@ public final class FragmentReassembler {
                     decoder.decode(base.version(), s.first.originalType(), bytes, 0, bytes.length, s.last),
                     s,
                     frames,
-                    out);
+                    bytes,
+                    0,
+                    sink);
         } else {
             List<HeaderRecord> headers = new ArrayList<>(base.headers());
             int frag = s.first.index() < headers.size() && isFrag(headers.get(s.first.index()))
                     ? s.first.index()
                     : indexOfFrag(headers);
             if (frag >= 0) headers.remove(frag);
-            out.accept(new MessageRecord(
-                    s.last,
-                    base.version(),
-                    base.decodedWith(),
-                    base.type(),
-                    base.flags(),
-                    base.flagNames(),
-                    base.src(),
-                    base.dest(),
-                    base.multicast(),
-                    base.cluster(),
-                    -1,
-                    0,
-                    List.copyOf(headers),
-                    PayloadBytes.of(bytes, limits),
-                    null,
-                    base.discovery(),
-                    -1,
-                    -1,
-                    frames));
+            sink.acceptRebuilt(
+                    new MessageRecord(
+                            s.last,
+                            base.version(),
+                            base.decodedWith(),
+                            base.type(),
+                            base.flags(),
+                            base.flagNames(),
+                            base.src(),
+                            base.dest(),
+                            base.multicast(),
+                            base.cluster(),
+                            -1,
+                            0,
+                            List.copyOf(headers),
+                            PayloadBytes.of(bytes, limits),
+                            null,
+                            base.discovery(),
+                            -1,
+                            -1,
+                            frames),
+                    bytes);
         }
     }
 
     /** The records the jar made of a serialized original, placed where the last fragment was. */
     private static void decoded(
-            MessageRecord base, List<Record> records, FragmentSet s, List<Long> frames, Consumer<Record> out) {
+            MessageRecord base,
+            List<Record> records,
+            FragmentSet s,
+            List<Long> frames,
+            byte[] bytes,
+            int bytesOff,
+            RecordSink out) {
         for (Record r : records) {
             if (r instanceof MessageRecord m) {
-                out.accept(new MessageRecord(
-                        s.last,
-                        m.version(),
-                        m.decodedWith(),
-                        m.type(),
-                        m.flags(),
-                        m.flagNames(),
-                        m.src() != null ? m.src() : base.src(),
-                        m.dest() != null ? m.dest() : base.dest(),
-                        base.multicast(),
-                        m.cluster() != null ? m.cluster() : base.cluster(),
-                        m.batchIndex(),
-                        m.batchSize(),
-                        m.headers(),
-                        m.payload(),
-                        m.view(),
-                        m.discovery(),
-                        m.offset(),
-                        m.length(),
-                        frames));
+                out.accept(
+                        new MessageRecord(
+                                s.last,
+                                m.version(),
+                                m.decodedWith(),
+                                m.type(),
+                                m.flags(),
+                                m.flagNames(),
+                                m.src() != null ? m.src() : base.src(),
+                                m.dest() != null ? m.dest() : base.dest(),
+                                base.multicast(),
+                                m.cluster() != null ? m.cluster() : base.cluster(),
+                                m.batchIndex(),
+                                m.batchSize(),
+                                m.headers(),
+                                m.payload(),
+                                m.view(),
+                                m.discovery(),
+                                m.offset(),
+                                m.length(),
+                                frames),
+                        bytes,
+                        bytesOff);
             } else if (r instanceof ErrorRecord e) {
-                out.accept(new ErrorRecord(
-                        s.last, e.problem(), e.offset(), "reassembled from frames " + frames(s) + ": " + e.message()));
+                out.accept(
+                        new ErrorRecord(
+                                s.last,
+                                e.problem(),
+                                e.offset(),
+                                "reassembled from frames " + frames(s) + ": " + e.message()),
+                        null,
+                        0);
             } else {
-                out.accept(r);
+                out.accept(r, null, 0);
             }
         }
     }

@@ -82,6 +82,21 @@ public abstract class ClassicWireAdapter implements WireAdapter {
         return out;
     }
 
+    /**
+     * A message serialized by {@code Message.writeTo} alone (3.6/4.x messages have no type short: {@code type} is
+     * ignored), as SEQUENCER wraps one into another's payload.
+     */
+    @Override
+    public List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
+        List<Record> out = new ArrayList<>(2);
+        if (buf == null || off < 0 || len < 0 || off > buf.length - len) {
+            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "no message bytes at offset " + off));
+            return out;
+        }
+        decoders.get().transport.serialized(buf, off, off + len, frame, out);
+        return out;
+    }
+
     private Decoders newDecoders() {
         Context cx = new Context(jar, headerFactory(), limits);
         TransportDecoder transport = new TransportDecoder(cx);

@@ -38,6 +38,12 @@ final class Context {
         this.headers = new HeaderRecords(addresses, limits);
     }
 
+    /** The jar's version without its qualifier ({@code 4.2.30}): the version of messages serialized on their own. */
+    String versionText() {
+        String[] parts = jar.split("\\.");
+        return parts.length >= 3 ? parts[0] + "." + parts[1] + "." + parts[2] : jar;
+    }
+
     /** A problem found while building a record, reported right after that record. */
     void late(Record r) {
         late.add(r);

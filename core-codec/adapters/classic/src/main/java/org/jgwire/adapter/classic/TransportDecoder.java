@@ -130,6 +130,30 @@ final class TransportDecoder {
         cx.flushLate(out);
     }
 
+    /**
+     * One message serialized on its own by {@code Message.writeTo} in {@code buf[start, end)} (3.6/4.x messages have
+     * no type short): the original that SEQUENCER wraps with {@code Util.streamableToBuffer(msg)} and reads back with
+     * {@code streamableFromBuffer} in {@code unwrapAndDeliver}. Offsets count from {@code start}.
+     */
+    void serialized(byte[] buf, int start, int end, FrameInfo frame, List<Record> out) {
+        in.reset(buf, start, end - start);
+        try {
+            out.add(message(buf, start, frame, cx.versionText(), false, null, null, null, -1, 0));
+        } catch (FrameProblem p) {
+            out.add(new ErrorRecord(frame, p.kind(), p.position() - start, "serialized message: " + p.getMessage()));
+        } catch (EOFException e) {
+            out.add(new ErrorRecord(
+                    frame,
+                    ProblemKind.TRUNCATED,
+                    in.position() - start,
+                    "serialized message of " + (end - start) + " bytes ends inside a structure (" + e.getMessage()
+                            + ")"));
+        } catch (Throwable t) { // bytes the jar's readers reject in any other way; never leaves decode
+            out.add(new ErrorRecord(frame, ProblemKind.MALFORMED, in.position() - start, "serialized message: " + t));
+        }
+        cx.flushLate(out);
+    }
+
     private static String where(boolean list, int index, int count) {
         if (!list) return "message";
         return index < 0 ? "message list header" : "message " + (index + 1) + " of " + count;

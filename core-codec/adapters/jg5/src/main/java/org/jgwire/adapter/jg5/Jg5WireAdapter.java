@@ -82,14 +82,14 @@ public final class Jg5WireAdapter implements WireAdapter {
                     frame,
                     ProblemKind.TRUNCATED,
                     walker.in.position() - off,
-                    "reassembled message of " + len + " bytes ends inside a structure (JGroups " + jar.label + "): "
+                    "serialized message of " + len + " bytes ends inside a structure (JGroups " + jar.label + "): "
                             + e.getMessage()));
         } catch (Exception | LinkageError | StackOverflowError e) {
             out.add(new ErrorRecord(
                     frame,
                     ProblemKind.MALFORMED,
                     walker.in.position() - off,
-                    "reassembled message cannot be read by JGroups " + jar.label + " near offset "
+                    "serialized message cannot be read by JGroups " + jar.label + " near offset "
                             + (walker.in.position() - off) + ": " + e));
         }
         return out;

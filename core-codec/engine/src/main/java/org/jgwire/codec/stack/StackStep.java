@@ -1,0 +1,176 @@
+package org.jgwire.codec.stack;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.stack.FragmentReassembler.SerializedMessageDecoder;
+
+/**
+ * The receive-side stack step after fragment reassembly: what the protocols of the stack do to a message on its way
+ * up, applied in the order they do it. A message's headers are in the order the protocols added them on the way down
+ * (the top protocol first: {@code Headers.putHeader} appends), so the protocols act on the way up in reverse header
+ * order. Each one this step knows leaves a line in {@link MessageRecord#transformed()}:
+ *
+ * <ul>
+ *   <li>COMPRESS ({@code CompressHeader}): the payload inflated ({@link Inflation}); the one on the wire is kept as
+ *       {@link MessageRecord#wirePayload()}. In 5.x, {@code needs_deserialization} means the inflated bytes are a
+ *       whole message ({@code Util.messageToBuffer}), decoded by the jar into records of their own;</li>
+ *   <li>SEQUENCER ({@code SequencerHeader} FORWARD, FLUSH, WRAPPED_BCAST): the payload is the original message
+ *       ({@code SEQUENCER.forward}/{@code broadcast}: {@code Util.messageToBuffer} in 5.x, the message's
+ *       {@code writeTo} in 3.6/4.x, which {@code unwrapAndDeliver} reads back), decoded by the jar of the frame and
+ *       shown after the message that carried it;</li>
+ *   <li>FORK ({@code ForkHeader}): the fork stack and fork channel the message is delivered to.</li>
+ * </ul>
+ *
+ * <p>A message that carries another one keeps its place and its wire form; the messages it carried follow it,
+ * their offsets counting from the frame's first byte when they lie in the frame, else from the first byte of the
+ * bytes they were decoded from (inflated bytes). What cannot be undone becomes an error record after the message, which
+ * is then shown as it travelled. Nesting is bounded by {@link Limits#maxNesting()}, inflated sizes by
+ * {@link Limits#maxFragmentBytes()}. One instance per capture; not thread-safe.
+ */
+public final class StackStep implements RecordSink {
+    private final Limits limits;
+    private final SerializedMessageDecoder decoder;
+    private final Consumer<Record> out;
+
+    /**
+     * @param decoder decodes a message serialized on its own with the jar of a version ({@code
+     *                VersionRuntime::decodeMessage})
+     * @param out     gets every record, transformed or not, in order
+     */
+    public StackStep(Limits limits, SerializedMessageDecoder decoder, Consumer<Record> out) {
+        this.limits = limits;
+        this.decoder = decoder;
+        this.out = out;
+    }
+
+    @Override
+    public void accept(Record r, byte[] buf, int off) {
+        if (r instanceof MessageRecord m) up(m, MessageBytes.of(m, buf, off), -1, 0);
+        else out.accept(r);
+    }
+
+    @Override
+    public void acceptRebuilt(MessageRecord m, byte[] payload) {
+        up(m, MessageBytes.payload(payload), -1, 0);
+    }
+
+    /**
+     * Applies the protocols of {@code m}'s headers, the lowest one first, and hands on what they deliver. A message
+     * unwrapped by a protocol goes on up from that protocol: its header of that protocol ({@code unwrappedBy}, -1 for
+     * none) is not acted on again (SEQUENCER's original carries its own SequencerHeader, which
+     * {@code unwrapAndDeliver} only reads the seqno of).
+     */
+    private void up(MessageRecord m, MessageBytes bytes, int unwrappedBy, int depth) {
+        for (int i = m.headers().size() - 1; i >= 0; i--) {
+            HeaderRecord h = m.headers().get(i);
+            if (h.protocolId() == unwrappedBy) continue;
+            switch (h.headerClass()) {
+                case "CompressHeader" -> {
+                    Inflated inflated = compress(m, h, bytes, depth);
+                    if (inflated == null) return; // shown already, with what it carried
+                    m = inflated.message();
+                    bytes = MessageBytes.payload(inflated.bytes());
+                }
+                case "SequencerHeader" -> {
+                    String type = SequencerTypes.name(h.field("type"));
+                    if (SequencerTypes.wraps(type)) {
+                        out.accept(m);
+                        String step = "SEQUENCER unwrapped from " + type + " seqno=" + h.field("seqno")
+                                + (Boolean.TRUE.equals(h.field("flush_ack")) ? " flush_ack" : "");
+                        unwrap(m, bytes, h, step, depth);
+                        return;
+                    }
+                }
+                case "ForkHeader" -> m = m.transformedBy(
+                        "FORK to fork stack " + h.field("fork_stack_id") + ", fork channel "
+                                + h.field("fork_channel_id"),
+                        null);
+                default -> {}
+            }
+        }
+        out.accept(m);
+    }
+
+    private record Inflated(MessageRecord message, byte[] bytes) {}
+
+    /**
+     * COMPRESS: the message with its payload inflated, or null when it is shown here already (it carried a
+     * serialized message, or its payload could not be inflated whole).
+     */
+    private Inflated compress(MessageRecord m, HeaderRecord h, MessageBytes bytes, int depth) {
+        Object size = h.field("original_size");
+        if (!(size instanceof Number n) || !bytes.available()) {
+            out.accept(m);
+            out.accept(problem(
+                    m,
+                    ProblemKind.MALFORMED,
+                    "COMPRESS payload not inflated: "
+                            + (bytes.available() ? "no original_size in its header" : "its bytes are not in hand")));
+            return null;
+        }
+        Inflation.Result r =
+                Inflation.inflate(bytes.buf(), bytes.start(), bytes.length(), n.intValue(), limits.maxFragmentBytes());
+        if (r.bytes() == null) {
+            out.accept(m);
+            out.accept(problem(m, ProblemKind.MALFORMED, "COMPRESS payload not inflated: " + r.problem()));
+            return null;
+        }
+        String step = "COMPRESS inflated " + bytes.length() + "->" + r.bytes().length;
+        MessageRecord inflated = m.transformedBy(step, PayloadBytes.of(r.bytes(), limits));
+        if (r.problem() != null) {
+            out.accept(inflated);
+            out.accept(problem(m, ProblemKind.LIMIT, "COMPRESS: " + r.problem()));
+            return null;
+        }
+        if (Boolean.TRUE.equals(h.field("needs_deserialization"))) {
+            // COMPRESS.uncompress 5.x: the inflated bytes are a whole message (Util.messageFromByteArray)
+            out.accept(inflated);
+            unwrap(inflated, MessageBytes.payload(r.bytes()), h, step + " into a serialized message", depth);
+            return null;
+        }
+        return new Inflated(inflated, r.bytes());
+    }
+
+    /** The message serialized in {@code wrapper}'s payload, decoded by the jar and taken up the stack in turn. */
+    private void unwrap(MessageRecord wrapper, MessageBytes bytes, HeaderRecord by, String step, int depth) {
+        if (!bytes.available()) {
+            out.accept(problem(wrapper, ProblemKind.MALFORMED, step + ": the wrapped message's bytes are not in hand"));
+            return;
+        }
+        if (depth >= limits.maxNesting()) {
+            out.accept(problem(
+                    wrapper, ProblemKind.LIMIT, step + ": messages wrapped deeper than " + limits.maxNesting()));
+            return;
+        }
+        WrappedMessage w = WrappedMessage.locate(wrapper.version(), bytes);
+        if (w.problem() != null) {
+            out.accept(problem(wrapper, ProblemKind.TRUNCATED, step + ": " + w.problem()));
+            return;
+        }
+        List<Record> inner =
+                decoder.decode(wrapper.version(), w.type(), bytes.buf(), w.start(), w.length(), wrapper.frame());
+        int shift = w.start() - bytes.base(); // the decoder counts from w.start(); the records, from bytes.base()
+        for (Record r : inner) {
+            if (r instanceof MessageRecord m) {
+                MessageRecord placed = WrappedMessage.place(m, wrapper, shift).transformedBy(step, null);
+                up(placed, MessageBytes.of(placed, bytes.buf(), bytes.base()), by.protocolId(), depth + 1);
+            } else if (r instanceof ErrorRecord e) {
+                out.accept(new ErrorRecord(
+                        wrapper.frame(),
+                        e.problem(),
+                        e.offset() >= 0 ? e.offset() + shift : e.offset(),
+                        step + ": " + e.message()));
+            } else out.accept(r);
+        }
+    }
+
+    private static ErrorRecord problem(MessageRecord m, ProblemKind kind, String message) {
+        return new ErrorRecord(m.frame(), kind, m.offset(), message);
+    }
+}

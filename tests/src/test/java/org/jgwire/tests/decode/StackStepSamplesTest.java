@@ -1,0 +1,85 @@
+package org.jgwire.tests.decode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The captures of clusters whose stacks transform messages (samples/stack: COMPRESS, SEQUENCER, for 3.6, 4.x and 5.x)
+ * decode with no error record, show what each protocol did, and agree with what their clusters sent.
+ */
+class StackStepSamplesTest {
+    @TempDir
+    static Path work;
+
+    private static List<Path> captures(String name) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (String v : List.of("3.6.20", "4.2.30", "5.5.7")) {
+            Path p = Decoding.samples().resolve("stack").resolve(v).resolve(name + ".pcapng");
+            assertTrue(Files.isRegularFile(p), "sample missing: " + p);
+            out.add(p);
+        }
+        return out;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> compressedMessagesAreInflatedToWhatTheMembersDelivered() throws IOException {
+        return captures("compress-large").stream()
+                .map(p -> DynamicTest.dynamicTest(p.toString(), () -> {
+                    Decoding.Run run = decodeWithoutErrors(p);
+                    int inflated = 0;
+                    for (JsonNode n : run.messages()) {
+                        if (!n.has("transformed")) continue;
+                        String step = n.path("transformed").get(0).asText();
+                        assertTrue(step.matches("COMPRESS inflated \\d+->\\d+"), step);
+                        assertTrue(n.path("payload").path("length").asInt() >= 100_000, n.toString());
+                        assertTrue(n.path("wire_payload").path("length").asInt() < 1000, n.toString());
+                        inflated++;
+                    }
+                    assertTrue(inflated >= 3, "inflated messages: " + inflated);
+                    verify(p);
+                }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> sequencedMulticastsAreUnwrappedIntoTheChatMessages() throws IOException {
+        return captures("sequencer-chat").stream()
+                .map(p -> DynamicTest.dynamicTest(p.toString(), () -> {
+                    Decoding.Run run = decodeWithoutErrors(p);
+                    int unwrapped = 0;
+                    for (JsonNode n : run.messages()) {
+                        if (!n.has("transformed")) continue;
+                        assertTrue(
+                                n.path("transformed").get(0).asText().startsWith("SEQUENCER unwrapped from "),
+                                n.toString());
+                        assertTrue(n.path("payload").path("text").asText().startsWith("chat "), n.toString());
+                        assertTrue(n.path("dest").isNull(), n.toString());
+                        unwrapped++;
+                    }
+                    assertTrue(unwrapped >= 6, "unwrapped messages: " + unwrapped);
+                    verify(p);
+                }));
+    }
+
+    private static Decoding.Run decodeWithoutErrors(Path p) throws IOException {
+        Decoding.Run run = Decoding.cli(work, "decode", "--format", "jsonl", p.toString());
+        assertEquals(0, run.exit(), "exit code; stderr: " + run.err());
+        assertEquals(List.of(), run.errors());
+        return run;
+    }
+
+    private static void verify(Path p) throws IOException {
+        Decoding.Run run = Decoding.cli(work, "verify", p.toString());
+        assertEquals(0, run.exit(), run.out() + run.err());
+    }
+}
