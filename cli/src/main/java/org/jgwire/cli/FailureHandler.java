@@ -11,6 +11,8 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     public int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         boolean trace = parsed.hasMatchedOption("--stacktrace")
                 || (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--stacktrace"));
+        for (Throwable t = e; t != null; t = t.getCause()) // e.g. the writer thread's, rethrown wrapped
+        if (t instanceof OutOfMemoryError oom) return outOfMemory(oom, cl, trace);
         Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
         int code;
         String message;
@@ -31,5 +33,19 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         if (trace) cause.printStackTrace(cl.getErr());
         cl.getErr().flush();
         return code;
+    }
+
+    /**
+     * The heap ran out outside a decode (the fence reports one inside it as an error record): the limit and how to
+     * raise it, no trace unless asked for.
+     */
+    static int outOfMemory(OutOfMemoryError e, CommandLine cl, boolean trace) {
+        long mib = Runtime.getRuntime().maxMemory() >> 20;
+        cl.getErr()
+                .println("jgwire: out of memory (" + e.getMessage() + ", heap limit " + mib
+                        + " MiB): raise it with JGWIRE_HEAP, e.g. JGWIRE_HEAP=4g jgwire ... (docs/security.md)");
+        if (trace) e.printStackTrace(cl.getErr());
+        cl.getErr().flush();
+        return ExitCodes.INTERNAL;
     }
 }
