@@ -17,7 +17,7 @@ import org.objectweb.asm.Type;
  * JGroups methods covers every release, written or not.
  *
  * <p>The stack and the locals are left as they were at every branch target, so the class's stack map frames stay
- * valid; only the maximum stack is recomputed.
+ * valid; the maximum stack grows by what the inserted instructions push at most.
  */
 final class SandboxRewriter {
     private static final String GUARD = Type.getInternalName(SandboxGuard.class);
@@ -41,7 +41,7 @@ final class SandboxRewriter {
     /** The class, rewritten. */
     static byte[] rewrite(byte[] classFile) {
         ClassReader reader = new ClassReader(classFile);
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        ClassWriter writer = new ClassWriter(reader, 0); // computing the maxima would double the time
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9, writer) {
                     @Override
@@ -56,8 +56,20 @@ final class SandboxRewriter {
     }
 
     private static final class Guarded extends MethodVisitor {
+        /** Stack slots the inserted instructions need on top of the method's own. */
+        private int extraStack;
+
         Guarded(MethodVisitor mv) {
             super(Opcodes.ASM9, mv);
+        }
+
+        private void needs(int slots) {
+            extraStack = Math.max(extraStack, slots);
+        }
+
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            super.visitMaxs(maxStack + extraStack, maxLocals);
         }
 
         private void guard(String method, String descriptor) {
@@ -83,6 +95,7 @@ final class SandboxRewriter {
          */
         @Override
         public void visitMultiANewArrayInsn(String descriptor, int dims) {
+            needs(3); // the counts, the int[] and (arr, i, n_i) to store one
             super.visitLdcInsn(dims);
             super.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_INT);
             for (int i = dims - 1; i >= 0; i--) { // ..., n_i, arr
@@ -107,9 +120,11 @@ final class SandboxRewriter {
                     return;
                 }
                 // forName(String) and forName(Module, String): the name is on top
+                needs(1);
                 super.visitInsn(Opcodes.DUP);
                 guard("className", "(Ljava/lang/String;)V");
             } else if (LOADERS.contains(owner) && name.equals("loadClass")) {
+                needs(1);
                 if (descriptor.equals("(Ljava/lang/String;)Ljava/lang/Class;")) {
                     super.visitInsn(Opcodes.DUP);
                     guard("className", "(Ljava/lang/String;)V");
@@ -119,9 +134,11 @@ final class SandboxRewriter {
                     guard("className", "(Ljava/lang/String;)V");
                 }
             } else if (owner.equals(CLASS) && name.equals("newInstance")) {
+                needs(1);
                 super.visitInsn(Opcodes.DUP);
                 guard("instantiating", "(Ljava/lang/Class;)V");
             } else if (owner.equals("java/lang/reflect/Constructor") && name.equals("newInstance")) {
+                needs(1);
                 super.visitInsn(Opcodes.SWAP); // constructor, args -> args, constructor
                 super.visitInsn(Opcodes.DUP_X1);
                 guard("constructing", "(Ljava/lang/reflect/Constructor;)V");
