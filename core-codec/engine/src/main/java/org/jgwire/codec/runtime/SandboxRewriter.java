@@ -4,6 +4,8 @@ import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -58,6 +60,11 @@ final class SandboxRewriter {
     private static final class Guarded extends MethodVisitor {
         /** Stack slots the inserted instructions need on top of the method's own. */
         private int extraStack;
+        /**
+         * Whether the last instruction pushed a constant no larger than {@link SandboxGuard#SLACK}: an array of that
+         * size ({@code new byte[16]} for a UUID) needs no guard, which keeps hot methods small enough to inline.
+         */
+        private boolean smallConstant;
 
         Guarded(MethodVisitor mv) {
             super(Opcodes.ASM9, mv);
@@ -77,16 +84,80 @@ final class SandboxRewriter {
         }
 
         @Override
+        public void visitInsn(int opcode) {
+            super.visitInsn(opcode);
+            smallConstant = opcode >= Opcodes.ICONST_M1 && opcode <= Opcodes.ICONST_5;
+        }
+
+        @Override
         public void visitIntInsn(int opcode, int operand) {
-            if (opcode == Opcodes.NEWARRAY)
+            if (opcode == Opcodes.NEWARRAY && !smallConstant)
                 guard(operand == Opcodes.T_BYTE || operand == Opcodes.T_BOOLEAN ? "bytes" : "elements", "(I)I");
             super.visitIntInsn(opcode, operand);
+            smallConstant = (opcode == Opcodes.BIPUSH || opcode == Opcodes.SIPUSH) && operand <= SandboxGuard.SLACK;
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            super.visitLdcInsn(value);
+            smallConstant = value instanceof Integer i && i <= SandboxGuard.SLACK;
         }
 
         @Override
         public void visitTypeInsn(int opcode, String type) {
-            if (opcode == Opcodes.ANEWARRAY) guard("elements", "(I)I");
+            if (opcode == Opcodes.ANEWARRAY && !smallConstant) guard("elements", "(I)I");
             super.visitTypeInsn(opcode, type);
+            smallConstant = false;
+        }
+
+        // every other instruction, and a label (a jump may arrive with another value), ends a constant
+
+        @Override
+        public void visitVarInsn(int opcode, int varIndex) {
+            super.visitVarInsn(opcode, varIndex);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
+            super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, Label label) {
+            super.visitJumpInsn(opcode, label);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitLabel(Label label) {
+            super.visitLabel(label);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitIincInsn(int varIndex, int increment) {
+            super.visitIincInsn(varIndex, increment);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+            super.visitTableSwitchInsn(min, max, dflt, labels);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+            super.visitLookupSwitchInsn(dflt, keys, labels);
+            smallConstant = false;
         }
 
         /**
@@ -109,6 +180,7 @@ final class SandboxRewriter {
             super.visitInsn(Opcodes.SWAP);
             guard("multiArray", "(Ljava/lang/Class;[I)Ljava/lang/Object;");
             super.visitTypeInsn(Opcodes.CHECKCAST, descriptor);
+            smallConstant = false;
         }
 
         @Override
@@ -117,6 +189,7 @@ final class SandboxRewriter {
                 if (descriptor.startsWith("(Ljava/lang/String;ZLjava/lang/ClassLoader;)")) {
                     // not caller-sensitive (no security manager): the guard calls it itself
                     guard("forName", descriptor);
+                    smallConstant = false;
                     return;
                 }
                 // forName(String) and forName(Module, String): the name is on top
@@ -150,6 +223,7 @@ final class SandboxRewriter {
                 guard("elements", "(I)I");
             }
             super.visitMethodInsn(opcode, owner, name, descriptor, itf);
+            smallConstant = false;
         }
 
         /** A JDK call whose last argument, an int, is how many elements it allocates. */
