@@ -12,6 +12,8 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         boolean trace = parsed.hasMatchedOption("--stacktrace")
                 || (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--stacktrace"));
         if (OutputClosedException.isClosedOutput(e)) return ExitCodes.OK; // `| head`: done, nothing to say
+        for (Throwable t = e; t != null; t = t.getCause()) // e.g. the writer thread's, rethrown wrapped
+        if (t instanceof OutOfMemoryError oom) return outOfMemory(oom, cl, trace);
         Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
         int code;
         String message;
@@ -32,5 +34,19 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         if (trace) cause.printStackTrace(cl.getErr());
         cl.getErr().flush();
         return code;
+    }
+
+    /**
+     * The heap ran out outside a decode (the fence reports one inside it as an error record): the limit and how to
+     * raise it, no trace unless asked for.
+     */
+    static int outOfMemory(OutOfMemoryError e, CommandLine cl, boolean trace) {
+        long mib = Runtime.getRuntime().maxMemory() >> 20;
+        cl.getErr()
+                .println("jgwire: out of memory (" + e.getMessage() + ", heap limit " + mib
+                        + " MiB): raise it with JGWIRE_HEAP, e.g. JGWIRE_HEAP=4g jgwire ... (docs/security.md)");
+        if (trace) e.printStackTrace(cl.getErr());
+        cl.getErr().flush();
+        return ExitCodes.INTERNAL;
     }
 }

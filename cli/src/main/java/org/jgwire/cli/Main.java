@@ -1,5 +1,8 @@
 package org.jgwire.cli;
 
+import java.util.List;
+import picocli.CommandLine;
+
 /** Entry point of the {@code jgwire} launcher. */
 public final class Main {
     private Main() {}
@@ -8,8 +11,16 @@ public final class Main {
         System.exit(run(args));
     }
 
-    /** Runs a command line in-process and returns its exit code (tests call this). */
+    /**
+     * Runs a command line in-process and returns its exit code (tests call this). An OutOfMemoryError passes
+     * picocli's handler (it handles exceptions only) and is reported here, never as a stack trace.
+     */
     public static int run(String... args) {
-        return JgwireCommand.commandLine().execute(args);
+        CommandLine cl = JgwireCommand.commandLine();
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            return FailureHandler.outOfMemory(e, cl, List.of(args).contains("--stacktrace"));
+        }
     }
 }

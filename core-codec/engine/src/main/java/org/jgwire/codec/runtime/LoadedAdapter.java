@@ -2,6 +2,7 @@ package org.jgwire.codec.runtime;
 
 import java.io.IOException;
 import java.net.URLClassLoader;
+import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
@@ -11,8 +12,9 @@ import org.jgwire.codec.model.Record;
 
 /**
  * An adapter running on one JGroups jar, with the class loader that holds both. Every call runs with that loader
- * as the thread's context loader (some JGroups code looks resources up there) and is fenced: whatever the jar
- * throws becomes an error record here, the boundary the rest of jgwire relies on.
+ * as the thread's context loader (some JGroups code looks resources up there) and is fenced: the sandbox's budget
+ * is the frame's length ({@link SandboxGuard}), and whatever the jar throws or the sandbox refuses becomes an error
+ * record here, the boundary the rest of jgwire relies on.
  */
 final class LoadedAdapter implements AutoCloseable {
     private final WireAdapter adapter;
@@ -31,45 +33,78 @@ final class LoadedAdapter implements AutoCloseable {
     }
 
     List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
-        Thread t = Thread.currentThread();
-        ClassLoader before = t.getContextClassLoader();
-        t.setContextClassLoader(loader);
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
         try {
-            List<Record> out = adapter.decode(kind, buf, off, len, frame);
-            return out != null ? out : List.of();
+            return checked(adapter.decode(kind, buf, off, len, frame), frame);
         } catch (Throwable e) {
-            rethrowFatal(e);
-            return List.of(new ErrorRecord(
-                    frame,
-                    ProblemKind.MALFORMED,
-                    -1,
-                    "JGroups " + label + " adapter failed on a " + kind + " frame of " + len + " bytes: " + e));
+            return failed(e, "a " + kind + " frame of " + len + " bytes", frame);
         } finally {
-            t.setContextClassLoader(before);
+            leave(before, outer);
         }
     }
 
     /** {@link WireAdapter#decodeMessage}, fenced like {@link #decode}. */
     List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
-        Thread t = Thread.currentThread();
-        ClassLoader before = t.getContextClassLoader();
-        t.setContextClassLoader(loader);
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
         try {
-            List<Record> out = adapter.decodeMessage(type, buf, off, len, frame);
-            return out != null ? out : List.of();
+            return checked(adapter.decodeMessage(type, buf, off, len, frame), frame);
         } catch (Throwable e) {
-            rethrowFatal(e);
-            return List.of(new ErrorRecord(
-                    frame,
-                    ProblemKind.MALFORMED,
-                    -1,
-                    "JGroups " + label + " adapter failed on a reassembled message of " + len + " bytes: " + e));
+            return failed(e, "a reassembled message of " + len + " bytes", frame);
         } finally {
-            t.setContextClassLoader(before);
+            leave(before, outer);
         }
     }
 
-    /** Errors the JVM cannot recover from pass; a huge array a bad length asked for (OutOfMemoryError) does not. */
+    private ClassLoader enter() {
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(loader);
+        return before;
+    }
+
+    private static void leave(ClassLoader before, int outerFrame) {
+        SandboxGuard.end(outerFrame);
+        Thread.currentThread().setContextClassLoader(before);
+    }
+
+    /** What the adapter decoded, with what the sandbox refused meanwhile (JGroups may have swallowed it). */
+    private List<Record> checked(List<Record> out, FrameInfo frame) {
+        SandboxGuard.Refused refused = SandboxGuard.refused();
+        if (refused != null) return withRefusal(out != null ? out : List.of(), refused, frame);
+        return out != null ? out : List.of();
+    }
+
+    private List<Record> failed(Throwable e, String what, FrameInfo frame) {
+        rethrowFatal(e);
+        SandboxGuard.Refused refused = SandboxGuard.refused();
+        if (refused != null) return withRefusal(List.of(), refused, frame);
+        return List.of(new ErrorRecord(
+                frame, ProblemKind.MALFORMED, -1, "JGroups " + label + " adapter failed on " + what + ": " + e));
+    }
+
+    /**
+     * {@code out} with its first error record (the adapter's report of the exception the refusal caused, at the
+     * structure's offset) saying what the sandbox refused instead, or with that added at the end.
+     */
+    private List<Record> withRefusal(List<Record> out, SandboxGuard.Refused refused, FrameInfo frame) {
+        String message = "JGroups " + label + " " + refused.what();
+        List<Record> records = new ArrayList<>(out);
+        for (int i = 0; i < records.size(); i++)
+            if (records.get(i) instanceof ErrorRecord e) {
+                records.set(i, new ErrorRecord(e.frame(), refused.kind(), e.offset(), message));
+                return records;
+            }
+        records.add(new ErrorRecord(frame, refused.kind(), -1, message));
+        return records;
+    }
+
+    /**
+     * Errors the JVM cannot recover from pass. An OutOfMemoryError does not: the sandbox bounds what one frame may
+     * allocate, so one still thrown is the frame's (an allocation the sandbox does not see, inside the JDK), and its
+     * memory is free again once the frame is abandoned.
+     */
     static void rethrowFatal(Throwable e) {
         if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError) && !(e instanceof StackOverflowError))
             throw (VirtualMachineError) e;

@@ -1,8 +1,11 @@
 package org.jgwire.codec.runtime;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.security.CodeSigner;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -14,6 +17,9 @@ import java.util.List;
  * shadow the jar of the frame's version; everything else (the SPI, the records) comes from the parent, which
  * is what lets the adapter's records be used by the rest of jgwire. Resources are child-first too:
  * {@code ClassConfigurator} reads {@code jg-magic-map.xml} and {@code jg-protocol-ids.xml} through its own loader.
+ *
+ * <p>It is also the sandbox: every {@code org.jgroups} class is rewritten by {@link SandboxRewriter} as it is
+ * defined, so the real code decoding a frame asks {@link SandboxGuard} before it allocates or resolves a class.
  */
 final class VersionClassLoader extends URLClassLoader {
     static {
@@ -48,6 +54,46 @@ final class VersionClassLoader extends URLClassLoader {
             if (resolve) resolveClass(c);
             return c;
         }
+    }
+
+    /** JGroups classes are defined rewritten; the adapter's as they are. */
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+        if (!name.startsWith("org.jgroups.")) return super.findClass(name);
+        String path = name.replace('.', '/') + ".class";
+        URL url = findResource(path);
+        if (url == null) throw new ClassNotFoundException(name);
+        byte[] original;
+        try (InputStream in = getResourceAsStream(path)) { // the jar is closed with the loader
+            original = in.readAllBytes();
+        } catch (IOException | RuntimeException e) {
+            throw new ClassNotFoundException(name + ": " + e, e);
+        }
+        byte[] rewritten = SandboxRewriter.rewrite(original);
+        definePackageOf(name);
+        return defineClass(name, rewritten, 0, rewritten.length, new CodeSource(jarOf(url), (CodeSigner[]) null));
+    }
+
+    /** The jar of this loader that {@code url} (a {@code jar:...!/...} resource) points into. */
+    private URL jarOf(URL url) {
+        for (URL jar : getURLs()) if (url.toString().startsWith("jar:" + jar + "!/")) return jar;
+        return url;
+    }
+
+    private void definePackageOf(String className) {
+        String pkg = className.substring(0, className.lastIndexOf('.'));
+        if (getDefinedPackage(pkg) == null) {
+            try {
+                definePackage(pkg, null, null, null, null, null, null, null);
+            } catch (IllegalArgumentException e) {
+                // defined meanwhile by another thread
+            }
+        }
+    }
+
+    /** Whether the JVM resolved {@code name} through this loader: what the sandbox refused never is. */
+    boolean hasLoaded(String name) {
+        return findLoadedClass(name) != null;
     }
 
     @Override

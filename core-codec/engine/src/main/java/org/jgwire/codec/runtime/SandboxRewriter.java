@@ -1,0 +1,245 @@
+package org.jgwire.codec.runtime;
+
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Rewrites a JGroups class as the version class loader defines it, so that its code asks {@link SandboxGuard}
+ * first: before every array allocation ({@code NEWARRAY}, {@code ANEWARRAY}, {@code MULTIANEWARRAY}, and the JDK
+ * calls that allocate a count at once), every class resolution by name ({@code Class.forName},
+ * {@code ClassLoader.loadClass}), every reflective instantiation ({@code Class.newInstance},
+ * {@code Constructor.newInstance}) and every {@code ObjectInputStream} it creates. Matching instructions rather than
+ * JGroups methods covers every release, written or not.
+ *
+ * <p>The stack and the locals are left as they were at every branch target, so the class's stack map frames stay
+ * valid; the maximum stack grows by what the inserted instructions push at most.
+ */
+final class SandboxRewriter {
+    private static final String GUARD = Type.getInternalName(SandboxGuard.class);
+    private static final String CLASS = "java/lang/Class";
+    private static final Set<String> LOADERS =
+            Set.of("java/lang/ClassLoader", "java/security/SecureClassLoader", "java/net/URLClassLoader");
+    /** JDK classes whose {@code <init>(int)} allocates that many elements. */
+    private static final Set<String> SIZED_COLLECTIONS = Set.of(
+            "java/util/ArrayList",
+            "java/util/ArrayDeque",
+            "java/util/Vector",
+            "java/util/HashMap",
+            "java/util/HashSet",
+            "java/util/LinkedHashMap",
+            "java/util/LinkedHashSet",
+            "java/util/concurrent/ConcurrentHashMap",
+            "java/lang/StringBuilder");
+
+    private SandboxRewriter() {}
+
+    /** The class, rewritten. */
+    static byte[] rewrite(byte[] classFile) {
+        ClassReader reader = new ClassReader(classFile);
+        ClassWriter writer = new ClassWriter(reader, 0); // computing the maxima would double the time
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9, writer) {
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String descriptor, String signature, String[] exceptions) {
+                        MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+                        return new Guarded(mv);
+                    }
+                },
+                0);
+        return writer.toByteArray();
+    }
+
+    private static final class Guarded extends MethodVisitor {
+        /** Stack slots the inserted instructions need on top of the method's own. */
+        private int extraStack;
+        /**
+         * Whether the last instruction pushed a constant no larger than {@link SandboxGuard#SLACK}: an array of that
+         * size ({@code new byte[16]} for a UUID) needs no guard, which keeps hot methods small enough to inline.
+         */
+        private boolean smallConstant;
+
+        Guarded(MethodVisitor mv) {
+            super(Opcodes.ASM9, mv);
+        }
+
+        private void needs(int slots) {
+            extraStack = Math.max(extraStack, slots);
+        }
+
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            super.visitMaxs(maxStack + extraStack, maxLocals);
+        }
+
+        private void guard(String method, String descriptor) {
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, GUARD, method, descriptor, false);
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            super.visitInsn(opcode);
+            smallConstant = opcode >= Opcodes.ICONST_M1 && opcode <= Opcodes.ICONST_5;
+        }
+
+        @Override
+        public void visitIntInsn(int opcode, int operand) {
+            if (opcode == Opcodes.NEWARRAY && !smallConstant)
+                guard(operand == Opcodes.T_BYTE || operand == Opcodes.T_BOOLEAN ? "bytes" : "elements", "(I)I");
+            super.visitIntInsn(opcode, operand);
+            smallConstant = (opcode == Opcodes.BIPUSH || opcode == Opcodes.SIPUSH) && operand <= SandboxGuard.SLACK;
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            super.visitLdcInsn(value);
+            smallConstant = value instanceof Integer i && i <= SandboxGuard.SLACK;
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String type) {
+            if (opcode == Opcodes.ANEWARRAY && !smallConstant) guard("elements", "(I)I");
+            super.visitTypeInsn(opcode, type);
+            smallConstant = false;
+        }
+
+        // every other instruction, and a label (a jump may arrive with another value), ends a constant
+
+        @Override
+        public void visitVarInsn(int opcode, int varIndex) {
+            super.visitVarInsn(opcode, varIndex);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
+            super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, Label label) {
+            super.visitJumpInsn(opcode, label);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitLabel(Label label) {
+            super.visitLabel(label);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitIincInsn(int varIndex, int increment) {
+            super.visitIincInsn(varIndex, increment);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+            super.visitTableSwitchInsn(min, max, dflt, labels);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+            super.visitLookupSwitchInsn(dflt, keys, labels);
+            smallConstant = false;
+        }
+
+        /**
+         * {@code dims} counts on the stack become an {@code int[]} (stored last to first), handed with the array type
+         * to {@link SandboxGuard#multiArray}.
+         */
+        @Override
+        public void visitMultiANewArrayInsn(String descriptor, int dims) {
+            needs(3); // the counts, the int[] and (arr, i, n_i) to store one
+            super.visitLdcInsn(dims);
+            super.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_INT);
+            for (int i = dims - 1; i >= 0; i--) { // ..., n_i, arr
+                super.visitInsn(Opcodes.DUP_X1); // ..., arr, n_i, arr
+                super.visitInsn(Opcodes.SWAP); // ..., arr, arr, n_i
+                super.visitLdcInsn(i);
+                super.visitInsn(Opcodes.SWAP); // ..., arr, arr, i, n_i
+                super.visitInsn(Opcodes.IASTORE); // ..., arr
+            }
+            super.visitLdcInsn(Type.getType(descriptor));
+            super.visitInsn(Opcodes.SWAP);
+            guard("multiArray", "(Ljava/lang/Class;[I)Ljava/lang/Object;");
+            super.visitTypeInsn(Opcodes.CHECKCAST, descriptor);
+            smallConstant = false;
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean itf) {
+            if (owner.equals(CLASS) && name.equals("forName")) {
+                if (descriptor.startsWith("(Ljava/lang/String;ZLjava/lang/ClassLoader;)")) {
+                    // not caller-sensitive (no security manager): the guard calls it itself
+                    guard("forName", descriptor);
+                    smallConstant = false;
+                    return;
+                }
+                // forName(String) and forName(Module, String): the name is on top
+                needs(1);
+                super.visitInsn(Opcodes.DUP);
+                guard("className", "(Ljava/lang/String;)V");
+            } else if (LOADERS.contains(owner) && name.equals("loadClass")) {
+                needs(1);
+                if (descriptor.equals("(Ljava/lang/String;)Ljava/lang/Class;")) {
+                    super.visitInsn(Opcodes.DUP);
+                    guard("className", "(Ljava/lang/String;)V");
+                } else { // loadClass(name, resolve): name under the boolean
+                    super.visitInsn(Opcodes.SWAP);
+                    super.visitInsn(Opcodes.DUP_X1);
+                    guard("className", "(Ljava/lang/String;)V");
+                }
+            } else if (owner.equals(CLASS) && name.equals("newInstance")) {
+                needs(1);
+                super.visitInsn(Opcodes.DUP);
+                guard("instantiating", "(Ljava/lang/Class;)V");
+            } else if (owner.equals("java/lang/reflect/Constructor") && name.equals("newInstance")) {
+                needs(1);
+                super.visitInsn(Opcodes.SWAP); // constructor, args -> args, constructor
+                super.visitInsn(Opcodes.DUP_X1);
+                guard("constructing", "(Ljava/lang/reflect/Constructor;)V");
+            } else if (opcode == Opcodes.INVOKESPECIAL
+                    && name.equals("<init>")
+                    && owner.equals("java/io/ObjectInputStream")) {
+                guard("deserializing", "()V"); // super() of a subclass too
+            } else if (allocatesCount(opcode, owner, name, descriptor)) {
+                guard("elements", "(I)I");
+            }
+            super.visitMethodInsn(opcode, owner, name, descriptor, itf);
+            smallConstant = false;
+        }
+
+        /** A JDK call whose last argument, an int, is how many elements it allocates. */
+        private static boolean allocatesCount(int opcode, String owner, String name, String descriptor) {
+            boolean allocates =
+                    switch (owner) {
+                        case "java/lang/reflect/Array" -> name.equals("newInstance");
+                        case "java/nio/ByteBuffer" -> name.startsWith("allocate");
+                        case "java/util/Arrays" -> name.equals("copyOf");
+                        default -> opcode == Opcodes.INVOKESPECIAL
+                                && name.equals("<init>")
+                                && SIZED_COLLECTIONS.contains(owner);
+                    };
+            if (!allocates) return false;
+            Type[] args = Type.getArgumentTypes(descriptor);
+            return args.length > 0 && args[args.length - 1].getSort() == Type.INT;
+        }
+    }
+}
