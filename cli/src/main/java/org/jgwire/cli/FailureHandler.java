@@ -12,8 +12,10 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         boolean trace = parsed.hasMatchedOption("--stacktrace")
                 || (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--stacktrace"));
         if (OutputClosedException.isClosedOutput(e)) return ExitCodes.OK; // `| head`: done, nothing to say
-        for (Throwable t = e; t != null; t = t.getCause()) // e.g. the writer thread's, rethrown wrapped
-        if (t instanceof OutOfMemoryError oom) return outOfMemory(oom, cl, trace);
+        // an OutOfMemoryError may come wrapped (e.g. the writer thread's, rethrown)
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError oom) return outOfMemory(oom, cl, trace);
+        }
         Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
         int code;
         String message;
