@@ -173,6 +173,18 @@ local function need(tvb, off, n)
     if off + n > RAW_LEN then error({ Truncated, off }) end
 end
 
+-- files an error raised while reading: damaged data as truncated / malformed, anything else (a bug of the plugin)
+-- as an internal problem, never as malformed data
+local function report(item, err, what)
+    if type(err) == "table" and err[1] == Truncated then
+        item:add_proto_expert_info(E.truncated, what .. " cut short at byte " .. tostring(err[2]))
+    elseif type(err) == "table" and err[1] == Malformed then
+        item:add_proto_expert_info(E.malformed, tostring(err[3]) .. " (byte " .. tostring(err[2]) .. ")")
+    else
+        item:add_proto_expert_info(E.lua, tostring(err))
+    end
+end
+
 -- TreeItem:set_len throws a C exception (which would cross Lua and crash Wireshark 4.0) for a length beyond the
 -- data: every length set goes through here
 local function set_len(item, tvb, start, len)
@@ -653,6 +665,7 @@ end
 local function le_number(tvb, off, n)
     if n == 0 then return 0 end
     need(tvb, off, n)
+    if n > 8 then bad(off - 1, "number of " .. n .. " bytes") end
     if n > 6 then return tvb(off, n):le_uint64() end
     local v = 0
     for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
@@ -766,7 +779,11 @@ local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
         end
     end)
     if not ok then
-        tree:add_proto_expert_info(E.malformed, "payload not understood: " .. (type(err) == "table" and tostring(err[3] or "cut short") or tostring(err)))
+        if type(err) == "table" then
+            tree:add_proto_expert_info(E.malformed, "payload not understood: " .. tostring(err[3] or "cut short"))
+        else
+            report(tree, err, "payload")
+        end
     end
 end
 
@@ -788,6 +805,7 @@ local function merge_info(vals, src, tree, tvb, off, len)
 end
 
 local LEADING_DEST, LEADING_SRC, LEADING_BUF = 1, 2, 4
+local MSG_EMPTY = 2 -- Message.EMPTY_MSG
 local dissect_message
 
 local function read_headers(ctx, tvb, off, tree, summary)
@@ -959,16 +977,21 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         tree:add(F.payload_len, tvb(off, math.max(stop - off, 1)), stop - off)
         return stop
     end
-    bad(off - 2, "message type " .. mtype)
+    bad(off - 2, "message type " .. tostring(mtype))
 end
 
 -- Message.writeTo / writeToNoAddrs; returns the offset after the message, or nil when the rest cannot be read
+-- (mtype: the type short before the message; nil before 5.0, and for FD_SOCK2's bare messages, which are
+-- EmptyMessages written without it)
 dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, summaries, no_addrs)
     need(tvb, off, 1)
     local mt = parent:add(F.msg, tvb(off, 1))
     local start = off
     if mtype ~= nil then
         mt:add(F.msg_type, tvb(off - 2, 2), mtype)
+    elseif ctx.typed then
+        mtype = MSG_EMPTY
+        mt:add(F.msg_type, tvb(off, 1), mtype):set_generated()
     end
     local leading = u8(tvb, off)
     mt:add(F.leading, tvb(off, 1))
@@ -1132,15 +1155,20 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
             ft:add(F.batch_size, frame(at, 4))
             at = at + 4
             if count < 0 or count > frame:len() then bad(at - 4, "batch of " .. count .. " messages") end
+            local stopped = false
             for i = 1, count do
                 local mtype
                 if ctx.typed then mtype = u16(frame, at) at = at + 2 end
                 local next_at = dissect_message(ctx, frame, at, ft, mtype, src, dest, summaries, true)
-                if next_at == nil then break end
+                -- a message whose end is unknown (a header without layout, an object payload) ends the walk;
+                -- what follows is undecoded (noted there), not surplus
+                if next_at == nil then stopped = true break end
                 at = next_at
             end
             info = "batch of " .. count .. ": " .. (summaries[1] and message_summary(summaries[1]) or "")
-            if at < frame:len() then ft:add_proto_expert_info(E.malformed, (frame:len() - at) .. " bytes after the last message") end
+            if not stopped and at < frame:len() then
+                ft:add_proto_expert_info(E.malformed, (frame:len() - at) .. " bytes after the last message")
+            end
         else
             local at = 3
             local mtype
@@ -1153,13 +1181,7 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
         end
     end)
     if not ok then
-        if type(err) == "table" and err[1] == Truncated then
-            ft:add_proto_expert_info(E.truncated, "frame cut short at byte " .. tostring(err[2]))
-        elseif type(err) == "table" and err[1] == Malformed then
-            ft:add_proto_expert_info(E.malformed, tostring(err[3]) .. " (byte " .. tostring(err[2]) .. ")")
-        else
-            ft:add_proto_expert_info(E.lua, tostring(err))
-        end
+        report(ft, err, "frame")
         info = (summaries[1] and message_summary(summaries[1]) or "JGroups") .. " [malformed]"
     end
     return info or "JGroups"
@@ -1288,6 +1310,10 @@ local function dissect_gossip(tvb, off, len, pinfo, tree, state)
         local ctx = context_for(v, pinfo)
         local ok, res = pcall(gossip_parse, ctx, tvb, off, len, gt, ws)
         if ok and res.len == len then g, used = res, ws break end
+        if not ok and not (type(res) == "table" and (res[1] == Truncated or res[1] == Malformed)) then
+            report(gt, res, "GossipData") -- a bug of the plugin, not a form that does not fit
+            return "GossipData [internal problem]"
+        end
     end
     if g == nil then
         gt:add_proto_expert_info(E.malformed, "GossipData not understood")
@@ -1336,7 +1362,7 @@ local function dissect_bare(tvb, off, len, pinfo, tree, state)
     if ctx == nil then return "FD_SOCK2" end
     local summaries = {}
     local ok, err = pcall(dissect_message, ctx, tvb(off, len):tvb(), 0, ft, nil, nil, nil, summaries, false)
-    if not ok then ft:add_proto_expert_info(E.malformed, type(err) == "table" and "message cut short" or tostring(err)) end
+    if not ok then report(ft, err, "message") end
     return "FD_SOCK2 " .. (summaries[1] and message_summary(summaries[1]) or "")
 end
 
@@ -1381,14 +1407,7 @@ end
 local function dissect_pdu(tvb, pinfo, tree)
     local ok, err = pcall(dissect_pdu_unprotected, tvb, pinfo, tree)
     if not ok then
-        local item = tree:add(jgroups, tvb(), "JGroups")
-        if type(err) == "table" and err[1] == Truncated then
-            item:add_proto_expert_info(E.truncated, "cut short at byte " .. tostring(err[2]))
-        elseif type(err) == "table" and err[1] == Malformed then
-            item:add_proto_expert_info(E.malformed, tostring(err[3]))
-        else
-            item:add_proto_expert_info(E.lua, tostring(err))
-        end
+        report(tree:add(jgroups, tvb(), "JGroups"), err, "PDU")
         set_info(pinfo, "JGroups [malformed]")
     end
     return tvb:len()
