@@ -3,8 +3,12 @@ package org.jgwire.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.wireshark.layout.CoverageReport;
+import org.jgwire.wireshark.layout.LayoutCatalog;
 import org.jgwire.wireshark.lua.PluginGenerator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -51,6 +55,7 @@ public final class WiresharkCommand implements Runnable {
                 "",
                 "Examples:",
                 "  jgwire wireshark generate -o jgroups.lua",
+                "  jgwire wireshark generate --jgroups-jar ~/build/jgroups-5.6.0-SNAPSHOT.jar -o mine.lua",
                 "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
                 "",
                 "Exit codes: 0 written, 2 usage error, 3 I/O error (unreadable jars, unwritable file)."
@@ -66,10 +71,21 @@ public final class WiresharkCommand implements Runnable {
                 description = "Where to write the plugin (default: ${DEFAULT-VALUE}).")
         Path output;
 
+        @Option(
+                names = "--jgroups-jar",
+                paramLabel = "JAR",
+                description = "Also cover this JGroups jar (named jgroups-X.Y.Z[.Qualifier].jar); it replaces a bundled"
+                        + " jar of the same version. Repeatable.")
+        List<Path> jars = new ArrayList<>();
+
         @Override
         public Integer call() throws IOException {
-            PluginGenerator.write(jarFolder(), JgwireCommand.version(), output);
-            spec.commandLine().getErr().println("wrote " + output.toAbsolutePath());
+            LayoutCatalog catalog = LayoutCatalog.read(jarFolder(), jars);
+            PluginGenerator.write(catalog, JgwireCommand.version(), output);
+            PrintWriter err = spec.commandLine().getErr();
+            // every layout was held against its class at generation (LayoutCheck); say what could not be laid out
+            CoverageReport.summary(catalog).forEach(err::println);
+            err.println("wrote " + output.toAbsolutePath());
             return ExitCodes.OK;
         }
     }
