@@ -30,7 +30,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Holds every header layout (derived from writeTo or written by hand) against the real classes of every bundled jar: instances of each header
+ * Holds every header layout (derived from writeTo or written by hand) against the real classes of every bundled
+ * jar: instances of each header
  * class (one per type code the class names, every other field set to a distinct non-default value) are serialised
  * with the class's own {@code writeTo}, read back with the layout ({@link LayoutReader}, the reading the Lua
  * plugin does), and every value read must equal the instance's field, with every byte consumed. A JGroups release

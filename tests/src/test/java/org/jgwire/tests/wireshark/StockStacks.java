@@ -32,7 +32,7 @@ final class StockStacks {
 
     private StockStacks() {}
 
-    /** A chat capture of the jar's stock stack {@code xml} (e.g. {@code sequencer.xml}) on {@code tcp} or {@code udp}. */
+    /** A chat capture of the jar's stock stack {@code xml} ({@code sequencer.xml}) over TCP or UDP. */
     static synchronized Path capture(String version, String xml, boolean tcp) throws Exception {
         String key = version + "/" + xml + "/" + tcp;
         Path done = CAPTURES.get(key);
