@@ -8,8 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.wireshark.layout.CoverageReport;
+import org.jgwire.wireshark.layout.LayoutCatalog;
 import org.jgwire.wireshark.lua.PluginGenerator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,7 +48,11 @@ public final class WiresharkCommand implements Runnable {
 
     /** Writes the plugin readable by all (rw-r--r--), as an installed file should be: Wireshark may run as another user. */
     static void write(Path target) throws IOException {
-        PluginGenerator.write(jarFolder(), JgwireCommand.version(), target);
+        write(LayoutCatalog.read(jarFolder(), List.of()), target);
+    }
+
+    static void write(LayoutCatalog catalog, Path target) throws IOException {
+        PluginGenerator.write(catalog, JgwireCommand.version(), target);
         if (Files.getFileStore(target).supportsFileAttributeView(PosixFileAttributeView.class))
             Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
     }
@@ -63,6 +71,7 @@ public final class WiresharkCommand implements Runnable {
                 "",
                 "Examples:",
                 "  jgwire wireshark generate -o jgroups.lua",
+                "  jgwire wireshark generate --jgroups-jar ~/build/jgroups-5.6.0-SNAPSHOT.jar -o mine.lua",
                 "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
                 "",
                 "Exit codes: 0 written, 2 usage error, 3 I/O error (unreadable jars, unwritable file)."
@@ -78,17 +87,28 @@ public final class WiresharkCommand implements Runnable {
                 description = "Where to write the plugin, '-' for stdout (default: ${DEFAULT-VALUE}).")
         Path output;
 
+        @Option(
+                names = "--jgroups-jar",
+                paramLabel = "JAR",
+                description = "Also cover this JGroups jar (named jgroups-X.Y.Z[.Qualifier].jar); it replaces a bundled"
+                        + " jar of the same version. Repeatable.")
+        List<Path> jars = new ArrayList<>();
+
         @Override
         public Integer call() throws IOException {
+            LayoutCatalog catalog = LayoutCatalog.read(jarFolder(), jars);
+            PrintWriter err = spec.commandLine().getErr();
+            // every layout was held against its class at generation (LayoutCheck); say what could not be laid out
+            CoverageReport.summary(catalog).forEach(err::println);
             if (output.toString().equals("-")) {
                 OutputStream out = new StandardOutput();
-                out.write(PluginGenerator.generate(jarFolder(), JgwireCommand.version())
+                out.write(PluginGenerator.generate(catalog, JgwireCommand.version())
                         .getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 return ExitCodes.OK;
             }
-            write(output);
-            spec.commandLine().getErr().println("wrote " + output.toAbsolutePath());
+            write(catalog, output);
+            err.println("wrote " + output.toAbsolutePath());
             return ExitCodes.OK;
         }
     }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.layout.LayoutCatalog;
@@ -17,6 +18,9 @@ import org.jgwire.wireshark.layout.LayoutCatalog;
 /** The plugin as {@code jgwire wireshark generate} writes it (once per test JVM), and tshark runs with it. */
 final class GeneratedPlugin {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Where a Lua runtime error caught by Wireshark or by the plugin names its place: {@code jgroups.lua:2462:}. */
+    static final Pattern LUA_LOCATION = Pattern.compile("\\.lua:\\d+:");
+
     private static Path plugin;
     private static LayoutCatalog catalog;
 
@@ -70,6 +74,33 @@ final class GeneratedPlugin {
         List<JsonNode> packets = new ArrayList<>();
         JSON.readTree(out).forEach(packets::add);
         return packets;
+    }
+
+    /**
+     * What says the plugin failed on a packet rather than that the packet is damaged: a Lua error Wireshark caught
+     * ({@code _ws.lua.error}), one the plugin caught ({@code jgroups.internal}), and any expert item whose message
+     * carries a Lua error's location, whatever it is filed under (a caught error shown as Malformed is a failure).
+     */
+    static List<String> pluginFailures(JsonNode layers) {
+        List<String> out = new ArrayList<>();
+        for (String v : find(layers, "_ws.lua.error")) out.add("Lua error: " + v);
+        if (!find(layers, "jgroups.internal").isEmpty()) out.add("internal dissector problem");
+        for (String v : find(layers, "_ws.expert.message"))
+            if (LUA_LOCATION.matcher(v).find()) out.add("Lua error shown as expert info: " + v);
+        return out;
+    }
+
+    /**
+     * For an undamaged capture the Java decoder reads without error: the plugin failures, plus any Malformed or
+     * cut-short item ({@code _ws.malformed}, {@code jgroups.malformed}, {@code jgroups.truncated}) and its text.
+     */
+    static List<String> failuresOnCleanCapture(JsonNode layers) {
+        List<String> out = pluginFailures(layers);
+        boolean malformed = !find(layers, "_ws.malformed").isEmpty()
+                || !find(layers, "jgroups.malformed").isEmpty()
+                || !find(layers, "jgroups.truncated").isEmpty();
+        if (malformed) out.add("malformed: " + find(layers, "_ws.expert.message"));
+        return out;
     }
 
     /** A node that may be one object or an array of them (merged duplicate keys), as a list. */

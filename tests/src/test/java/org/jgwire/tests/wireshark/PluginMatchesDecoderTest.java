@@ -80,6 +80,8 @@ class PluginMatchesDecoderTest {
                     "Lua error in frame " + frame + ": " + layers);
             assertTrue(
                     GeneratedPlugin.find(layers, "jgroups.internal").isEmpty(), "internal problem in frame " + frame);
+            List<String> failures = GeneratedPlugin.failuresOnCleanCapture(layers);
+            assertTrue(failures.isEmpty(), sample + " frame " + frame + ": " + failures);
             for (JsonNode jg : GeneratedPlugin.many(layers.path("jgroups"))) {
                 for (JsonNode m : GeneratedPlugin.many(jg.path("jgroups.msg")))
                     luaMessages.computeIfAbsent(frame, k -> new ArrayList<>()).add(m);

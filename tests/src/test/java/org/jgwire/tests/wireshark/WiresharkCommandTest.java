@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +38,36 @@ class WiresharkCommandTest {
         Decoding.Run run = Decoding.cli(
                 dir, "wireshark", "generate", "-o", file.resolve("jgroups.lua").toString());
         assertEquals(3, run.exit(), run.err());
+    }
+
+    /**
+     * A release the build did not bundle (5.4.5, fetched by Maven): every header class it maps is laid out (derived
+     * from its writeTo or by hand, each held against the real class while generating) or named as without layout,
+     * and the plugin says it was made from that jar.
+     */
+    @Test
+    void generateWithAnUnbundledJarChecksItsHeadersAndNamesWhatItCannotLayOut() throws Exception {
+        Path jar = Path.of(System.getProperty("jgwire.unbundledJar"));
+        assertTrue(Files.isRegularFile(jar), "the tests pom copies " + jar);
+        Path lua = dir.resolve("mine.lua");
+        Decoding.Run run =
+                Decoding.cli(dir, "wireshark", "generate", "--jgroups-jar", jar.toString(), "-o", lua.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(Files.readString(lua).contains("5.4.5.Final"), "the plugin names the jar it was made from");
+        Matcher m = Pattern.compile("JGroups 5\\.4\\.5\\.Final: (\\d+) header classes, (\\d+) derived from writeTo, "
+                        + "(\\d+) hand layouts, (\\d+) without layout")
+                .matcher(run.err());
+        assertTrue(m.find(), run.err());
+        int all = Integer.parseInt(m.group(1)), derived = Integer.parseInt(m.group(2));
+        int hand = Integer.parseInt(m.group(3)), missing = Integer.parseInt(m.group(4));
+        assertEquals(all, derived + hand + missing, run.err());
+        assertTrue(derived >= 25, "derived layouts for 5.4.5: " + run.err());
+        int named = 0;
+        for (String line : run.err().split("\n")) if (line.startsWith("  no layout: ")) named++;
+        assertTrue(named >= missing, "every header without layout is named: " + run.err());
+        // the headers of the stock stacks are all laid out
+        for (String c : List.of("NakAckHeader2", "UnicastHeader3", "GMS$GmsHeader", "SEQUENCER$SequencerHeader"))
+            assertTrue(!run.err().contains(c + " ("), c + " has no layout: " + run.err());
     }
 
     @Test

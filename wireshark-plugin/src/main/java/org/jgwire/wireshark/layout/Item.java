@@ -3,7 +3,7 @@ package org.jgwire.wireshark.layout;
 import java.util.List;
 
 /** One step of a header layout description: a value, a choice on an earlier value, or a bit of an earlier value. */
-public sealed interface Item permits Item.Value, Item.Switch, Item.IfBit, Item.IfPositive, Item.Bit {
+public sealed interface Item permits Item.Value, Item.Switch, Item.IfBit, Item.IfPositive, Item.Bit, Item.If {
 
     /**
      * A value read from the wire.
@@ -35,4 +35,25 @@ public sealed interface Item permits Item.Value, Item.Switch, Item.IfBit, Item.I
      * own. Left out for a jar whose class lacks the constant (the field is gone there too).
      */
     record Bit(String name, String on, String mask) implements Item {}
+
+    /**
+     * Items that follow when a test on an earlier value holds, and others when it does not: what a branch of
+     * {@code writeTo} on a value it wrote becomes when the layout is derived from the bytecode.
+     */
+    record If(String on, Test test, List<Item> then, List<Item> otherwise) implements Item {}
+
+    /** What an {@link If} tests. */
+    sealed interface Test permits Equals, Mask, Positive, True {}
+
+    /** The value is one of these codes: class constants or, in derived layouts, literal numbers ({@code "3"}). */
+    record Equals(List<String> codes) implements Test {}
+
+    /** The bit of the class constant (or literal number) {@code mask} is set. */
+    record Mask(String mask) implements Test {}
+
+    /** The value is greater than zero. */
+    record Positive() implements Test {}
+
+    /** The value is true (a boolean) or not zero. */
+    record True() implements Test {}
 }

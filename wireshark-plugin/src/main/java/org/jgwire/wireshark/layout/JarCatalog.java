@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.wireshark.derive.ClassSource;
+import org.jgwire.wireshark.derive.LayoutCheck;
+import org.jgwire.wireshark.derive.WriteToDeriver;
 
 /**
  * What one JGroups jar says about its wire format, read mechanically: the magic-id and protocol-id maps
@@ -39,6 +42,7 @@ public final class JarCatalog {
     private final Map<Integer, String> messageTypes;
     private final Map<Integer, String> gossipTypes;
     private final Map<String, ResolvedLayout> layouts = new LinkedHashMap<>();
+    private final Map<String, Coverage> coverage = new TreeMap<>();
 
     /**
      * A layout with the class constants it names resolved to this jar's numbers, the names of its type codes, and
@@ -88,18 +92,79 @@ public final class JarCatalog {
                 "jgroups-" + label, new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             JarCatalog cat = new JarCatalog(
                     version, label, magics, protocols, messageFlags(loader), messageTypes(loader), gossipTypes(loader));
+            ClassSource source = new ClassSource(loader);
             for (String className : magics.values()) {
-                HeaderLayout layout = HeaderLayouts.of(className, version);
-                if (layout == null) continue;
                 Class<?> c;
                 try {
                     c = Class.forName(className, false, loader);
                 } catch (ClassNotFoundException | LinkageError e) {
                     continue; // mapped but not shipped: JGroups cannot send it either
                 }
-                cat.layouts.put(className, resolve(layout, c));
+                if (isHeader(c, loader)) cat.layOut(className, c, source, loader);
+                else cat.layOutOther(className, c);
             }
             return cat;
+        }
+    }
+
+    /**
+     * The layout of one header class: derived from its writeTo when that works and the result reads what the class
+     * writes; else the hand layout, when there is one and it reads what the class writes; else none (the reason is
+     * kept for the generation report and the coverage table).
+     */
+    private void layOut(String className, Class<?> c, ClassSource source, ClassLoader loader) {
+        String derivedProblem;
+        try {
+            List<Item> items = WriteToDeriver.derive(source, className);
+            HeaderLayout derived = new HeaderLayout(className, Sections.of(className), version, version, items);
+            ResolvedLayout rl = resolve(derived, c);
+            derivedProblem = LayoutCheck.check(c, rl, loader);
+            if (derivedProblem == null) {
+                layouts.put(className, rl);
+                coverage.put(className, new Coverage(Coverage.Source.DERIVED, null));
+                return;
+            }
+            derivedProblem = "derived layout does not read what the class writes: " + derivedProblem;
+        } catch (LinkageError | RuntimeException e) { // NotDerivable, or a class that cannot be made
+            derivedProblem = "not derivable: " + e.getMessage();
+        }
+        HeaderLayout hand = HeaderLayouts.of(className, version);
+        if (hand == null) {
+            coverage.put(className, new Coverage(Coverage.Source.MISSING, derivedProblem));
+            return;
+        }
+        ResolvedLayout rl = resolve(hand, c);
+        String handProblem = LayoutCheck.check(c, rl, loader);
+        if (handProblem == null) {
+            layouts.put(className, rl);
+            coverage.put(className, new Coverage(Coverage.Source.HAND, derivedProblem));
+        } else {
+            String why = "hand layout does not read what the class writes: " + handProblem;
+            coverage.put(className, new Coverage(Coverage.Source.MISSING, why));
+        }
+    }
+
+    /** Header subclasses are what messages carry; the magic map also lists addresses, views, digests, ... */
+    private static boolean isHeader(Class<?> c, ClassLoader loader) {
+        try {
+            return Class.forName("org.jgroups.Header", false, loader).isAssignableFrom(c);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return true;
+        }
+    }
+
+    /** A class of the magic map that is no Header: it keeps a hand layout if it has one, and no coverage entry. */
+    private void layOutOther(String className, Class<?> c) {
+        HeaderLayout hand = HeaderLayouts.of(className, version);
+        if (hand != null) layouts.put(className, resolve(hand, c));
+    }
+
+    /** How a header class of this jar is laid out, and why not derived (or not at all) when it is not. */
+    public record Coverage(Source source, String reason) {
+        public enum Source {
+            DERIVED,
+            HAND,
+            MISSING
         }
     }
 
@@ -197,11 +262,21 @@ public final class JarCatalog {
                 collect(p.items(), c, constants, names, others);
             } else if (item instanceof Item.Bit b) {
                 constant(c, b.mask(), constants);
+            } else if (item instanceof Item.If i) {
+                if (i.test() instanceof Item.Equals e) for (String code : e.codes()) constant(c, code, constants);
+                if (i.test() instanceof Item.Mask m) constant(c, m.mask(), constants);
+                collect(i.then(), c, constants, names, others);
+                collect(i.otherwise(), c, constants, names, others);
             }
         }
     }
 
+    /** A class constant's value in this jar; a literal number (derived layouts name codes by value) is itself. */
     private static void constant(Class<?> c, String name, Map<String, Integer> out) {
+        if (name.matches("-?\\d+")) {
+            out.put(name, (int) Long.parseLong(name));
+            return;
+        }
         try {
             Field f = c.getDeclaredField(name);
             if (!Modifier.isStatic(f.getModifiers())) return;
@@ -310,6 +385,11 @@ public final class JarCatalog {
     /** Header class binary name to its resolved layout, for the classes of this jar jgwire has a layout for. */
     public Map<String, ResolvedLayout> layouts() {
         return layouts;
+    }
+
+    /** Per Header class of the magic map that the jar ships: derived, hand or missing, and why. */
+    public Map<String, Coverage> coverage() {
+        return coverage;
     }
 
     /** The header classes of the magic map jgwire has no layout for (the dissector stops at them with a note). */

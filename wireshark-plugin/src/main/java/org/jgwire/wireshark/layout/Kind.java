@@ -13,6 +13,10 @@ public enum Kind {
     SHORT,
     /** {@code writeInt}. */
     INT,
+    /** {@code writeLong}: 8 bytes, big-endian. */
+    LONG,
+    /** {@code writeUTF}: u16 length + modified UTF-8, never null. */
+    UTF,
     /** {@code Bits.writeLong} (3.x/4.x) / {@code Bits.writeLongCompressed} (5.x): a length byte, then that many bytes, least significant first. */
     LONG_COMPRESSED,
     /** {@code Bits.writeInt} (4.x) / {@code Bits.writeIntCompressed} (5.x): same wire form as the long. */

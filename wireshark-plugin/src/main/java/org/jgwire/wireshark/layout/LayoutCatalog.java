@@ -4,8 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -18,7 +19,7 @@ import org.jgwire.codec.runtime.WireVariants;
  * {@link JarCatalog} per bundled jar, and the header layouts resolved against each jar.
  */
 public final class LayoutCatalog {
-    private static final Pattern JAR = Pattern.compile("jgroups-(\\d+\\.\\d+\\.\\d+)((?:\\.[A-Za-z0-9_-]+)*)\\.jar");
+    private static final Pattern JAR = Pattern.compile("jgroups-(\\d+\\.\\d+\\.\\d+)((?:[.-][A-Za-z0-9_]+)*)\\.jar");
 
     private final List<JarCatalog> jars;
 
@@ -28,21 +29,38 @@ public final class LayoutCatalog {
 
     /** Reads every {@code jgroups-*.jar} of a folder (a distribution's {@code jgroups/}), oldest first. */
     public static LayoutCatalog read(Path jarFolder) throws IOException {
-        List<JarCatalog> out = new ArrayList<>();
+        return read(jarFolder, List.of());
+    }
+
+    /**
+     * Reads every {@code jgroups-*.jar} of a folder and the extra jars (a user's own build), oldest first; an extra
+     * jar takes the place of a bundled jar of the same version.
+     */
+    public static LayoutCatalog read(Path jarFolder, List<Path> extraJars) throws IOException {
+        Map<JGroupsVersion, JarCatalog> out = new TreeMap<>();
         List<Path> files;
         try (Stream<Path> s = Files.list(jarFolder)) {
-            files = s.sorted().toList();
+            files = new ArrayList<>(s.sorted().toList());
         }
         for (Path p : files) {
             Matcher m = JAR.matcher(p.getFileName().toString());
             if (!m.matches()) continue;
             JGroupsVersion v = JGroupsVersion.parse(m.group(1));
             if (WireVariants.of(v) == null) continue;
-            out.add(JarCatalog.read(p, v, m.group(1) + m.group(2)));
+            out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2)));
+        }
+        for (Path p : extraJars) {
+            Matcher m = JAR.matcher(p.getFileName().toString());
+            if (!m.matches())
+                throw new IOException("--jgroups-jar " + p + ": the file name must be jgroups-X.Y.Z[.Qualifier].jar, as"
+                        + " Maven names it, to tell the version");
+            JGroupsVersion v = JGroupsVersion.parse(m.group(1));
+            if (WireVariants.of(v) == null)
+                throw new IOException("--jgroups-jar " + p + ": JGroups " + v + " has no wire format jgwire knows");
+            out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2)));
         }
         if (out.isEmpty()) throw new IOException("no jgroups-*.jar of a known wire variant in " + jarFolder);
-        out.sort(Comparator.comparing(JarCatalog::version));
-        return new LayoutCatalog(List.copyOf(out));
+        return new LayoutCatalog(List.copyOf(out.values()));
     }
 
     public List<JarCatalog> jars() {

@@ -61,8 +61,26 @@ public final class LayoutReader {
             } else if (item instanceof Item.Bit b) {
                 Integer mask = constants.get(b.mask());
                 if (mask != null) values.put(b.name(), (((Integer) values.get(b.on())) & mask) != 0);
+            } else if (item instanceof Item.If i) {
+                items(holds(i, values.get(i.on()), constants) ? i.then() : i.otherwise(), constants, values);
             }
         }
+    }
+
+    /** Whether an {@link Item.If}'s test holds for the value read before, as the Lua core decides it. */
+    static boolean holds(Item.If i, Object v, Map<String, Integer> constants) {
+        long n = v instanceof Boolean b ? (b ? 1 : 0) : v instanceof Number x ? x.longValue() : 0;
+        if (i.test() instanceof Item.Equals e) {
+            for (String c : e.codes()) {
+                Integer code = constants.get(c);
+                if (code != null && code == n) return true;
+            }
+            return false;
+        }
+        if (i.test() instanceof Item.Mask m)
+            return constants.containsKey(m.mask()) && (n & constants.get(m.mask())) != 0;
+        if (i.test() instanceof Item.Positive) return n > 0;
+        return n != 0;
     }
 
     private Object value(Kind kind) {
@@ -72,6 +90,8 @@ public final class LayoutReader {
             case BOOL -> u8() != 0;
             case SHORT -> (int) (short) u16();
             case INT -> i32();
+            case LONG -> (long) i32() << 32 | (i32() & 0xFFFFFFFFL);
+            case UTF -> new String(bytes(u16()), StandardCharsets.UTF_8);
             case LONG_COMPRESSED, INT_COMPRESSED -> compressed();
             case STRING -> string();
             case SHORT_BYTES -> {

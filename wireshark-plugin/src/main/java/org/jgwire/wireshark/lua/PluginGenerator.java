@@ -15,9 +15,19 @@ public final class PluginGenerator {
         return new PluginRenderer(LayoutCatalog.read(jarFolder), jgwireVersion).render();
     }
 
+    /** The plugin's text for a catalog already read (whose coverage the caller may report). */
+    public static String generate(LayoutCatalog catalog, String jgwireVersion) {
+        return new PluginRenderer(catalog, jgwireVersion).render();
+    }
+
     /** Writes the plugin to {@code target} (through a temporary file, so a reader never sees half of it). */
     public static void write(Path jarFolder, String jgwireVersion, Path target) throws IOException {
-        String text = generate(jarFolder, jgwireVersion);
+        write(LayoutCatalog.read(jarFolder), jgwireVersion, target);
+    }
+
+    /** Writes the plugin of a catalog to {@code target}, atomically. */
+    public static void write(LayoutCatalog catalog, String jgwireVersion, Path target) throws IOException {
+        String text = generate(catalog, jgwireVersion);
         Path dir = target.toAbsolutePath().getParent();
         if (dir != null) Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, ".jgroups", ".lua.tmp");

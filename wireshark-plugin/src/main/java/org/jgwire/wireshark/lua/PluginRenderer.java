@@ -203,6 +203,9 @@ public final class PluginRenderer {
                             + items(b.items(), rl, section) + "}");
             } else if (item instanceof Item.IfPositive p) {
                 out.add("{\"ifpos\", " + LuaWriter.string(p.on()) + ", " + items(p.items(), rl, section) + "}");
+            } else if (item instanceof Item.If i) {
+                out.add("{\"if\", " + LuaWriter.string(i.on()) + ", " + test(i.test(), rl) + ", "
+                        + items(i.then(), rl, section) + ", " + items(i.otherwise(), rl, section) + "}");
             } else if (item instanceof Item.Bit b) {
                 Integer mask = rl.constants().get(b.mask());
                 if (mask != null) {
@@ -215,10 +218,28 @@ public final class PluginRenderer {
         return "{" + String.join(", ", out) + "}";
     }
 
+    /** An If's test as the Lua core's {@code holds} takes it: its name and argument. */
+    private static String test(Item.Test t, ResolvedLayout rl) {
+        if (t instanceof Item.Equals e) {
+            StringBuilder set = new StringBuilder("{");
+            for (String c : e.codes()) {
+                Integer code = rl.constants().get(c);
+                if (code != null) set.append('[').append(code).append("] = true, ");
+            }
+            return "\"eq\", " + set.append('}');
+        }
+        if (t instanceof Item.Mask m) {
+            Integer mask = rl.constants().get(m.mask());
+            return "\"mask\", " + (mask == null ? 0 : mask);
+        }
+        return t instanceof Item.Positive ? "\"pos\", 0" : "\"true\", 0";
+    }
+
     private void field(String key, String kind) {
         String prev = fieldKinds.get(key);
         if (prev == null || prev.equals(kind)) fieldKinds.put(key, kind);
         else if (prev.equals("u64") || kind.equals("u64")) fieldKinds.put(key, "u64");
+        else if (prev.equals("i64") || kind.equals("i64")) fieldKinds.put(key, "i64");
         else if (prev.startsWith("i") && kind.startsWith("i")) fieldKinds.put(key, "i32");
         else fieldKinds.put(key, "string");
     }
@@ -228,6 +249,7 @@ public final class PluginRenderer {
             case BYTE, ENUM_BYTE -> "i8";
             case SHORT -> "i16";
             case INT -> "i32";
+            case LONG -> "i64";
             case LONG_COMPRESSED, INT_COMPRESSED -> "u64";
             case BOOL -> "bool";
             default -> "string";

@@ -91,6 +91,7 @@ for _, hf in ipairs(GEN.fields) do
     elseif kind == "i8" then field = ProtoField.int8(abbr, label, base.DEC, vs)
     elseif kind == "i16" then field = ProtoField.int16(abbr, label, base.DEC, vs)
     elseif kind == "i32" then field = ProtoField.int32(abbr, label, base.DEC, vs)
+    elseif kind == "i64" then field = ProtoField.int64(abbr, label, base.DEC)
     elseif kind == "bool" then field = ProtoField.bool(abbr, label)
     else field = ProtoField.string(abbr, label) end
     HF[key] = field
@@ -105,7 +106,8 @@ local function prepare(items, section)
         elseif op == "bit" then item.key = section .. "." .. item[2]
         elseif op == "switch" then for _, arm in pairs(item[3]) do prepare(arm, section) end
         elseif op == "ifbit" then prepare(item[4], section)
-        elseif op == "ifpos" then prepare(item[3], section) end
+        elseif op == "ifpos" then prepare(item[3], section)
+        elseif op == "if" then prepare(item[5], section) prepare(item[6], section) end
     end
 end
 for _, layout in ipairs(GEN.layouts) do
@@ -171,6 +173,18 @@ local function need(tvb, off, n)
     if not rawequal(tvb, RAW_TVB) then bind(tvb) end
     if n < 0 then bad(off, "negative length " .. n) end
     if off + n > RAW_LEN then error({ Truncated, off }) end
+end
+
+-- files an error raised while reading: damaged data as truncated / malformed, anything else (a bug of the plugin)
+-- as an internal problem, never as malformed data
+local function report(item, err, what)
+    if type(err) == "table" and err[1] == Truncated then
+        item:add_proto_expert_info(E.truncated, what .. " cut short at byte " .. tostring(err[2]))
+    elseif type(err) == "table" and err[1] == Malformed then
+        item:add_proto_expert_info(E.malformed, tostring(err[3]) .. " (byte " .. tostring(err[2]) .. ")")
+    else
+        item:add_proto_expert_info(E.lua, tostring(err))
+    end
 end
 
 -- TreeItem:set_len throws a C exception (which would cross Lua and crash Wireshark 4.0) for a length beyond the
@@ -458,6 +472,13 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         value, len = i16(tvb, off), 2
     elseif kind == "INT" then
         value, len = i32(tvb, off), 4
+    elseif kind == "LONG" then
+        need(tvb, off, 8)
+        value, len = tvb(off, 8):int64(), 8
+    elseif kind == "UTF" then
+        local n = u16(tvb, off)
+        need(tvb, off + 2, n)
+        value, len = sub(RAW, off + 3, off + 2 + n), 2 + n
     elseif kind == "LONG_COMPRESSED" or kind == "INT_COMPRESSED" then
         value, len = compressed(tvb, off)
     elseif kind == "STRING" then
@@ -547,6 +568,16 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
     return len
 end
 
+-- an "if" item's test on a value read before (LayoutReader.holds in Java)
+local function holds(test, arg, v)
+    if type(v) == "boolean" then v = v and 1 or 0 end
+    if type(v) ~= "number" then v = tonumber(tostring(v)) or 0 end
+    if test == "eq" then return arg[v] == true
+    elseif test == "mask" then return arg ~= 0 and has(v % 4294967296, arg)
+    elseif test == "pos" then return v > 0 end
+    return v ~= 0
+end
+
 read_items = function(ctx, tvb, off, tree, items, section, vals)
     local start = off
     for _, item in ipairs(items) do
@@ -562,6 +593,9 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
             end
         elseif op == "ifpos" then
             if vals[item[2]] > 0 then off = off + read_items(ctx, tvb, off, tree, item[3], section, vals) end
+        elseif op == "if" then -- derived layouts: {"if", on, test, arg, then, else}
+            local arm = holds(item[3], item[4], vals[item[2]]) and item[5] or item[6]
+            off = off + read_items(ctx, tvb, off, tree, arm, section, vals)
         elseif op == "bit" then
             local v = has(vals[item[3]] % 65536, item[4])
             vals[item[2]] = v
@@ -653,6 +687,7 @@ end
 local function le_number(tvb, off, n)
     if n == 0 then return 0 end
     need(tvb, off, n)
+    if n > 8 then bad(off - 1, "number of " .. n .. " bytes") end
     if n > 6 then return tvb(off, n):le_uint64() end
     local v = 0
     for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
@@ -766,7 +801,11 @@ local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
         end
     end)
     if not ok then
-        tree:add_proto_expert_info(E.malformed, "payload not understood: " .. (type(err) == "table" and tostring(err[3] or "cut short") or tostring(err)))
+        if type(err) == "table" then
+            tree:add_proto_expert_info(E.malformed, "payload not understood: " .. tostring(err[3] or "cut short"))
+        else
+            report(tree, err, "payload")
+        end
     end
 end
 
@@ -788,6 +827,7 @@ local function merge_info(vals, src, tree, tvb, off, len)
 end
 
 local LEADING_DEST, LEADING_SRC, LEADING_BUF = 1, 2, 4
+local MSG_EMPTY = 2 -- Message.EMPTY_MSG
 local dissect_message
 
 local function read_headers(ctx, tvb, off, tree, summary)
@@ -813,8 +853,10 @@ local function read_headers(ctx, tvb, off, tree, summary)
         ht:add(F.hdr_class, tvb(at + 2, 2), class[1]):append_text(" (magic " .. magic .. ")")
         local layout = class[3] and GEN.layouts[class[3]]
         if layout == nil then
-            ht:set_text(protocol .. ": " .. class[2])
-            ht:add_proto_expert_info(E.unknown_header, "no layout for header class " .. class[1] .. " (JGroups " .. ctx.jar.label .. "); rest of the message not decoded")
+            -- the generator could not lay this class out (its report and docs/wireshark-coverage.md say why):
+            -- nothing is guessed, the message ends here
+            ht:set_text(protocol .. ": header of class " .. class[2] .. ", layout unknown: rest of message not dissected")
+            ht:add_proto_expert_info(E.unknown_header, "header of class " .. class[1] .. ", layout unknown: rest of message not dissected (JGroups " .. ctx.jar.label .. ")")
             return nil, vals_by_section
         end
         local vals = {}
@@ -959,16 +1001,21 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         tree:add(F.payload_len, tvb(off, math.max(stop - off, 1)), stop - off)
         return stop
     end
-    bad(off - 2, "message type " .. mtype)
+    bad(off - 2, "message type " .. tostring(mtype))
 end
 
 -- Message.writeTo / writeToNoAddrs; returns the offset after the message, or nil when the rest cannot be read
+-- (mtype: the type short before the message; nil before 5.0, and for FD_SOCK2's bare messages, which are
+-- EmptyMessages written without it)
 dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, summaries, no_addrs)
     need(tvb, off, 1)
     local mt = parent:add(F.msg, tvb(off, 1))
     local start = off
     if mtype ~= nil then
         mt:add(F.msg_type, tvb(off - 2, 2), mtype)
+    elseif ctx.typed then
+        mtype = MSG_EMPTY
+        mt:add(F.msg_type, tvb(off, 1), mtype):set_generated()
     end
     local leading = u8(tvb, off)
     mt:add(F.leading, tvb(off, 1))
@@ -1132,15 +1179,20 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
             ft:add(F.batch_size, frame(at, 4))
             at = at + 4
             if count < 0 or count > frame:len() then bad(at - 4, "batch of " .. count .. " messages") end
+            local stopped = false
             for i = 1, count do
                 local mtype
                 if ctx.typed then mtype = u16(frame, at) at = at + 2 end
                 local next_at = dissect_message(ctx, frame, at, ft, mtype, src, dest, summaries, true)
-                if next_at == nil then break end
+                -- a message whose end is unknown (a header without layout, an object payload) ends the walk;
+                -- what follows is undecoded (noted there), not surplus
+                if next_at == nil then stopped = true break end
                 at = next_at
             end
             info = "batch of " .. count .. ": " .. (summaries[1] and message_summary(summaries[1]) or "")
-            if at < frame:len() then ft:add_proto_expert_info(E.malformed, (frame:len() - at) .. " bytes after the last message") end
+            if not stopped and at < frame:len() then
+                ft:add_proto_expert_info(E.malformed, (frame:len() - at) .. " bytes after the last message")
+            end
         else
             local at = 3
             local mtype
@@ -1153,13 +1205,7 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
         end
     end)
     if not ok then
-        if type(err) == "table" and err[1] == Truncated then
-            ft:add_proto_expert_info(E.truncated, "frame cut short at byte " .. tostring(err[2]))
-        elseif type(err) == "table" and err[1] == Malformed then
-            ft:add_proto_expert_info(E.malformed, tostring(err[3]) .. " (byte " .. tostring(err[2]) .. ")")
-        else
-            ft:add_proto_expert_info(E.lua, tostring(err))
-        end
+        report(ft, err, "frame")
         info = (summaries[1] and message_summary(summaries[1]) or "JGroups") .. " [malformed]"
     end
     return info or "JGroups"
@@ -1288,6 +1334,10 @@ local function dissect_gossip(tvb, off, len, pinfo, tree, state)
         local ctx = context_for(v, pinfo)
         local ok, res = pcall(gossip_parse, ctx, tvb, off, len, gt, ws)
         if ok and res.len == len then g, used = res, ws break end
+        if not ok and not (type(res) == "table" and (res[1] == Truncated or res[1] == Malformed)) then
+            report(gt, res, "GossipData") -- a bug of the plugin, not a form that does not fit
+            return "GossipData [internal problem]"
+        end
     end
     if g == nil then
         gt:add_proto_expert_info(E.malformed, "GossipData not understood")
@@ -1336,7 +1386,7 @@ local function dissect_bare(tvb, off, len, pinfo, tree, state)
     if ctx == nil then return "FD_SOCK2" end
     local summaries = {}
     local ok, err = pcall(dissect_message, ctx, tvb(off, len):tvb(), 0, ft, nil, nil, nil, summaries, false)
-    if not ok then ft:add_proto_expert_info(E.malformed, type(err) == "table" and "message cut short" or tostring(err)) end
+    if not ok then report(ft, err, "message") end
     return "FD_SOCK2 " .. (summaries[1] and message_summary(summaries[1]) or "")
 end
 
@@ -1381,14 +1431,7 @@ end
 local function dissect_pdu(tvb, pinfo, tree)
     local ok, err = pcall(dissect_pdu_unprotected, tvb, pinfo, tree)
     if not ok then
-        local item = tree:add(jgroups, tvb(), "JGroups")
-        if type(err) == "table" and err[1] == Truncated then
-            item:add_proto_expert_info(E.truncated, "cut short at byte " .. tostring(err[2]))
-        elseif type(err) == "table" and err[1] == Malformed then
-            item:add_proto_expert_info(E.malformed, tostring(err[3]))
-        else
-            item:add_proto_expert_info(E.lua, tostring(err))
-        end
+        report(tree:add(jgroups, tvb(), "JGroups"), err, "PDU")
         set_info(pinfo, "JGroups [malformed]")
     end
     return tvb:len()
