@@ -46,7 +46,9 @@ public final class WiresharkCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: generate or install");
     }
 
-    /** Writes the plugin readable by all (rw-r--r--), as an installed file should be: Wireshark may run as another user. */
+    /**
+     * Writes the plugin readable by all (rw-r--r--), as an installed file should be: Wireshark may run as another user.
+     */
     static void write(Path target) throws IOException {
         write(LayoutCatalog.read(jarFolder(), List.of()), target);
     }

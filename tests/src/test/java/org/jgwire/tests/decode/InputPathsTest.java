@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every sample through every input path decodes to the same messages as the pcap itself: pcapng, nanosecond pcap,
  * the other byte order, Linux SLL and SLL2 link layers, tshark hex lines (with and without ':', {@code udp.payload}
- * and {@code data}), one TCP direction's {@code tcp.payload} lines and raw bytes with {@code --tcp}, {@code follow,tcp,raw}
+ * and {@code data}), one TCP direction's {@code tcp.payload} lines and raw bytes with {@code --tcp}, {@code
+ * follow,tcp,raw}
  * output (both sides), and one raw UDP frame with {@code --names}.
  */
 class InputPathsTest {

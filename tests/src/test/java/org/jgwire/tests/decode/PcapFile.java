@@ -59,7 +59,10 @@ public final class PcapFile {
         this.bytes = bytes;
     }
 
-    /** Reads a classic pcap; a pcapng file (the samples) is read as its classic conversion ({@link Decoding#classicPcap}). */
+    /**
+     * Reads a classic pcap; a pcapng file (the samples) is read as its classic conversion ({@link
+     * Decoding#classicPcap}).
+     */
     public static PcapFile read(Path file) throws IOException {
         byte[] all = Files.readAllBytes(Decoding.classicPcap(file));
         ByteBuffer b = ByteBuffer.wrap(all);

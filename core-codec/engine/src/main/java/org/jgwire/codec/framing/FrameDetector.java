@@ -35,9 +35,9 @@ public final class FrameDetector {
     private FrameDetector() {}
 
     /**
-     * Whether {@code b[off, off+len)} plausibly holds a whole transport frame: a version short (known, or of major 3 to 7: see below), frame flags
-     * with only LIST|MULTICAST set, and enough bytes for the first fields of the single message
-     * ({@code Util.writeMessage}) or of the list ({@code Util.writeMessageListHeader}) that follows.
+     * Whether {@code b[off, off+len)} plausibly holds a whole transport frame: a version short (known, or of major 3 to
+     * 7: see below), frame flags with only LIST|MULTICAST set, and enough bytes for the first fields of the single
+     * message ({@code Util.writeMessage}) or of the list ({@code Util.writeMessageListHeader}) that follows.
      */
     public static boolean isPlausibleTransportFrame(byte[] b, int off, int len) {
         if (b == null || off < 0 || len < 3 || len > b.length - off) return false;

@@ -16,12 +16,12 @@ import org.jgwire.codec.model.ProblemKind;
  * ({@link IpDefragmenter}), then UDP or TCP. Payloads are slices of the packet's own bytes, never copies.
  *
  * <p>Not UDP/TCP, not IP at all, or a fragment still waiting for the rest: null, silently, except where that
- * means damage: a link type not known (reported once per type), an IP header of a version other than 4 and 6 where
- * the link layer announced IP, and an IPv4 protocol other than UDP and TCP between {@link JGroupsEndpoints} (the
- * ports read where UDP would have them). Datagrams still in IP reassembly when the capture ends are reported by
- * {@link #finish}. A UDP or TCP header cut by the capture is reported TRUNCATED; a TCP payload cut short is delivered as far as it goes (the stream
- * reassembler sees the gap); a UDP datagram cut short is reported TRUNCATED and not delivered, since a partial
- * datagram is not a frame. Inconsistent lengths are reported MALFORMED. One instance per capture, one thread.
+ * means damage: a link type not known (reported once per type), an IP header of a version other than 4 and 6 where the
+ * link layer announced IP, and an IPv4 protocol other than UDP and TCP between {@link JGroupsEndpoints} (the ports read
+ * where UDP would have them). Datagrams still in IP reassembly when the capture ends are reported by {@link #finish}. A
+ * UDP or TCP header cut by the capture is reported TRUNCATED; a TCP payload cut short is delivered as far as it goes
+ * (the stream reassembler sees the gap); a UDP datagram cut short is reported TRUNCATED and not delivered, since a
+ * partial datagram is not a frame. Inconsistent lengths are reported MALFORMED. One instance per capture, one thread.
  */
 public final class NetworkDissector {
     private static final int UDP = 17, TCP = 6;

@@ -38,7 +38,9 @@ public final class HeaderBodyMemo {
         int misses;
     }
 
-    /** What the body {@code buf[off, off+len)} was read as, when it repeats the last one of this magic id; else null. */
+    /**
+     * What the body {@code buf[off, off+len)} was read as, when it repeats the last one of this magic id; else null.
+     */
     public Remembered lookup(int magic, byte[] buf, int off, int len) {
         Entry e = entries[magic & 0xFFFF];
         return e != null && e.body.length == len ? lookupAt(magic, buf, off, off + len) : null;
