@@ -28,7 +28,8 @@ failed=0
 for t in "${targets[@]}"; do
   echo "== $t"
   # coverage of jgwire's own classes (Jazzer instruments only class folders on its own: ours come as jars)
-  if ! JAZZER_FUZZ=1 "${mvn[@]}" verify -pl tests -am -Dtest="$t" '-Djazzer.instrumentation_includes=org.jgwire.**'; then
+  if ! JAZZER_FUZZ=1 "${mvn[@]}" verify -pl tests -am -Dtest="$t" \
+      '-Djazzer.instrumentation_includes=org.jgwire.**'; then
     echo "== $t: finding (tests/crash-*)"
     failed=1
   fi

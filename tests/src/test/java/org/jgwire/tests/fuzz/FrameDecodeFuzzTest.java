@@ -29,10 +29,10 @@ import org.jgwire.tests.decode.PcapFile;
 import org.junit.jupiter.api.Test;
 
 /**
- * The real JGroups code on any bytes, through the bundled distribution: a frame decoded by the adapter its version
- * short selects, as a TCP stream's bytes, and a whole capture, all through the {@link Decoder}. Whatever the bytes, records come back and errors
- * among them read as text about the bytes. Runs over its inputs in {@code mvn test}; fuzzes with
- * {@code JAZZER_FUZZ=1} ({@code tests/fuzz.sh}).
+ * The real JGroups code on any bytes, through the bundled distribution and the {@link Decoder}: a frame as a
+ * datagram (decoded by the adapter its version short selects) and as a TCP stream's bytes, and a whole capture.
+ * Whatever the bytes, records come back and errors among them read as text about the bytes. Runs over its inputs in
+ * {@code mvn test}; fuzzes with {@code JAZZER_FUZZ=1} ({@code tests/fuzz.sh}).
  */
 class FrameDecodeFuzzTest {
     /** One decoder for all inputs: its jars stay loaded; what it keeps between inputs is bounded by the limits. */

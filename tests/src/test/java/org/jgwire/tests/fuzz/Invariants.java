@@ -26,7 +26,7 @@ import org.jgwire.codec.model.Record;
  * within the input and the limits, and nothing stays held at the end.
  */
 final class Invariants {
-    /** How long {@code tests/fuzz.sh} fuzzes each target ({@code -max_total_time}); {@code mvn test} only runs inputs. */
+    /** How long {@code tests/fuzz.sh} fuzzes each target ({@code -max_total_time}); {@code mvn test} runs inputs. */
     static final String FUZZ_TIME = "3m";
 
     /** Small bounds, so that the limits are reached by inputs of a fuzzer's size. */

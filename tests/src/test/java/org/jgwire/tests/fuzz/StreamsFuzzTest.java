@@ -51,7 +51,7 @@ class StreamsFuzzTest {
         }
     }
 
-    /** The input as a stream's data calls and gaps: {@code op(u8) n(u16)}, then {@code n} bytes of data unless op is 0. */
+    /** The input as a stream's data calls and gaps: {@code op(u8) n(u16)}, then {@code n} bytes unless op is 0. */
     @FuzzTest(maxDuration = Invariants.FUZZ_TIME)
     void streamFramer(byte[] input) {
         Ops in = new Ops(input);
