@@ -11,9 +11,16 @@ import org.jgwire.codec.model.ErrorRecord;
  * The message an exception carries is kept where it describes the data.
  */
 final class ErrorTexts {
-    /** A thrown class, qualified or not, with the message that follows it. */
+    /**
+     * A thrown class, qualified or not, with the message that follows it (which may hold one level of parentheses:
+     * the JDK's ClassCastException names the class loaders of both classes in them).
+     */
     private static final Pattern THROWN = Pattern.compile(
-            "(?:[a-z][\\w$]*\\.)*([A-Z][\\w$]*(?:Exception|Error))(?::\\s*([^()]*?))?(?=\\)|$)", Pattern.DOTALL);
+            "(?:[a-z][\\w$]*\\.)*([A-Z][\\w$]*(?:Exception|Error))(?::\\s*((?:[^()]|\\([^()]*\\))*?))?(?=\\)|$)",
+            Pattern.DOTALL);
+
+    /** The JDK's ClassCastException message, without the class loaders it goes on to name. */
+    private static final Pattern CAST = Pattern.compile("class (\\S+) cannot be cast to class (\\S+)(?s:.*)");
 
     private static final Pattern INDEX = Pattern.compile("(?:Index|index) (-?\\d+) out of bounds for length (\\d+)");
 
@@ -57,6 +64,8 @@ final class ErrorTexts {
         if (detail == null || detail.isBlank() || thrown.equals("OutOfMemoryError")) return what;
         Matcher index = INDEX.matcher(detail.strip());
         if (index.matches()) return what + " (byte " + index.group(1) + " of " + index.group(2) + ")";
+        Matcher cast = CAST.matcher(detail.strip());
+        if (cast.matches()) return what + " (" + cast.group(1) + " where " + cast.group(2) + " belongs)";
         return switch (thrown) {
             case "EOFException", "ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException" -> what + " ("
                     + detail.strip() + ")";

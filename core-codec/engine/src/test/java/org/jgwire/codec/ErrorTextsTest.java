@@ -34,6 +34,20 @@ class ErrorTextsTest {
     }
 
     @Test
+    void aClassCastNamesBothClassesButNotTheirClassLoaders() {
+        // found by fuzzing: a GossipData whose address bytes name a membership token (5.5.7)
+        assertEquals(
+                "GOSSIP frame cannot be read by JGroups 5.5.7.Final near offset 50: the bytes name a class of the wrong"
+                        + " kind for its place (org.jgroups.auth.FixedMembershipToken where org.jgroups.Address"
+                        + " belongs)",
+                ErrorTexts.plain("GOSSIP frame cannot be read by JGroups 5.5.7.Final near offset 50:"
+                        + " java.lang.ClassCastException: class org.jgroups.auth.FixedMembershipToken cannot be cast"
+                        + " to class org.jgroups.Address (org.jgroups.auth.FixedMembershipToken and"
+                        + " org.jgroups.Address are in unnamed module of loader 'jgwire-jgroups-5.5.7.Final.jar'"
+                        + " @524dd373)"));
+    }
+
+    @Test
     void messagesWithoutExceptionTextsStayAsTheyAre() {
         for (String m : List.of(
                 "frame length (70000) exceeds the maximum (65536, --max-frame)",

@@ -7,6 +7,12 @@ import org.jgwire.codec.model.Endpoint;
  * capture that joined it mid-way, after a gap or a bad length), and learns on the way what kind of stream it is.
  * A frame start is a length in range followed by a plausible frame of the stream's kind, or of any kind while
  * the kind is unknown; the checks answer YES, NO or MORE (the verdict needs bytes not yet seen).
+ *
+ * <p>Away from the stream's first byte a length alone proves nothing (a payload holds in-range ints everywhere,
+ * some before bytes that look like a frame start): a candidate counts only when its length chains, that is when
+ * the bytes after its frame start another plausible length and frame ({@link #follows}). Its verdict waits for
+ * those bytes however long the candidate's frame, so a false 5 MB length is judged by what lies 5 MB on, not
+ * taken on trust; at the end of the stream a candidate whose frame is not all there is no frame.
  */
 final class FrameSync {
     /** A GossipData this small or smaller is checked whole before the stream's kind is trusted to be TUNNEL. */
@@ -77,33 +83,73 @@ final class FrameSync {
             r = FrameDetector.transport(a, at, have, len);
             // A connection carries one version (TcpConnection.readPeerAddress rejects others): pin it.
             if (r == FrameDetector.YES && version >= 0 && FrameDetector.u16(a, at) != version) r = FrameDetector.NO;
-            // Joining mid-way, a GossipData MESSAGE ends with what looks like a TCP frame: let the next frame confirm.
-            if (r == FrameDetector.YES && kind == null && !first) r = nextIsTransport(a, at + len, end, len);
-            if (r != FrameDetector.NO) return found(r, FrameKind.TRANSPORT, a, at, first);
+            if (r == FrameDetector.YES && !first) r = chains(FrameKind.TRANSPORT, a, at + len, end);
+            if (r != FrameDetector.NO && (r = found(r, FrameKind.TRANSPORT, a, at, first)) != FrameDetector.NO)
+                return r;
         }
         if (kind == FrameKind.GOSSIP || kind == null && !handshakeSeen && len <= GOSSIP_PROBE) {
             r = FrameDetector.gossip(a, at, have, len, kind == null);
-            if (r != FrameDetector.NO) return found(r, FrameKind.GOSSIP, a, at, first);
+            if (r == FrameDetector.YES && !first) r = chains(FrameKind.GOSSIP, a, at + len, end);
+            if (r != FrameDetector.NO && (r = found(r, FrameKind.GOSSIP, a, at, first)) != FrameDetector.NO) return r;
         }
         // Bare messages have too little structure to be told from noise: only after a FD_SOCK2 handshake.
         if (kind == FrameKind.BARE_MESSAGE || kind == null && handshakeSeen) {
             r = FrameDetector.bareMessage(a, at, have, len);
+            if (r == FrameDetector.YES && !first) r = chains(FrameKind.BARE_MESSAGE, a, at + len, end);
             if (r != FrameDetector.NO) return found(r, FrameKind.BARE_MESSAGE, a, at, first);
         }
         return FrameDetector.NO;
     }
 
-    /** Whether the frame after a candidate, at {@code q}, is a transport frame too (or the stream ends first). */
-    private int nextIsTransport(byte[] a, int q, int end, int len) {
-        if (q + 4 > end) return ending || len > GOSSIP_PROBE ? FrameDetector.YES : FrameDetector.MORE;
-        int next = FrameDetector.i32(a, q);
-        if (next == StreamFramer.GRACEFUL_CLOSE) return FrameDetector.YES;
-        if (next < 3 || next > maxFrame) return FrameDetector.NO;
-        int r = FrameDetector.transport(a, q + 4, Math.min(end - q - 4, next), next);
+    /**
+     * Whether a candidate frame of kind {@code k} that ends at {@code q} is followed by another frame start, or by
+     * the end of the stream; MORE until the bytes that decide are at hand. Once the kind is known, a frame that ends
+     * exactly where the bytes at hand end (a segment's end) chains too, so it is handed on with its own packet; while
+     * the kind is unknown it waits for its successor, as a GossipData MESSAGE ends with what looks like a TCP frame.
+     */
+    private int chains(FrameKind k, byte[] a, int q, int end) {
+        if (q > end) return ending ? FrameDetector.NO : FrameDetector.MORE; // the candidate's own frame is cut
+        if (q == end) return ending || kind != null ? FrameDetector.YES : FrameDetector.MORE;
+        int r = follows(k, a, q, end);
         return r == FrameDetector.MORE && ending ? FrameDetector.YES : r;
     }
 
+    /**
+     * Whether {@code a[q, end)} can start a length-prefixed frame of kind {@code k} (or hold a graceful-close mark):
+     * a length in range, then the start of such a frame; MORE when the bytes at hand are too few to tell.
+     */
+    int follows(FrameKind k, byte[] a, int q, int end) {
+        if (q + 4 > end) return FrameDetector.MORE;
+        int len = FrameDetector.i32(a, q);
+        if (len == StreamFramer.GRACEFUL_CLOSE) return FrameDetector.YES;
+        if (len < (k == FrameKind.GOSSIP ? 7 : 3) || len > maxFrame) return FrameDetector.NO;
+        int at = q + 4, have = Math.min(end - at, len);
+        return switch (k) {
+            case TRANSPORT -> FrameDetector.transport(a, at, have, len);
+            case GOSSIP -> FrameDetector.gossip(a, at, have, len, false);
+            case BARE_MESSAGE -> FrameDetector.bareMessage(a, at, have, len);
+        };
+    }
+
+    /**
+     * Whether a frame of the stream's kind whose length chains to another frame start (or to the end of the bytes
+     * at hand) starts at an offset in {@code [from, to)}, with its bytes in {@code a[.., end)}: evidence that a
+     * length prefix pointing past {@code to} was wrong.
+     */
+    boolean framesInside(byte[] a, int from, int to, int end) {
+        for (int p = from; p < to && p + 4 <= end; p++) {
+            int len = FrameDetector.i32(a, p);
+            if (len < 3 || len > end - p - 4 || follows(kind, a, p, end) != FrameDetector.YES) continue;
+            if (kind == FrameKind.TRANSPORT && version >= 0 && FrameDetector.u16(a, p + 4) != version) continue;
+            int q = p + 4 + len;
+            // a frame that ends exactly where the bytes at hand end (a segment boundary) chains as well
+            if (q == end || q + 4 <= end && follows(kind, a, q, end) != FrameDetector.NO) return true;
+        }
+        return false;
+    }
+
     private int found(int verdict, FrameKind k, byte[] a, int at, boolean first) {
+        if (verdict == FrameDetector.MORE && ending) return FrameDetector.NO; // no more bytes will tell: look on
         if (verdict == FrameDetector.YES && kind == null) {
             kind = k;
             if (k == FrameKind.TRANSPORT && version < 0 && first) version = FrameDetector.u16(a, at);

@@ -1,5 +1,6 @@
 package org.jgwire.codec.framing;
 
+import java.util.Arrays;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
@@ -18,9 +19,11 @@ import org.jgwire.codec.model.Transport;
  * The kind is learnt from the handshake, from the peer direction ({@link #peer}) or from the first frames.
  * Frames that lie entirely inside one {@link #data} call are handed on without copying; only a frame spanning
  * calls is gathered, in a buffer no larger than the bytes actually received (at most
- * {@link Limits#maxFrameLength()} + 4). After a gap, a bad length or at the start of a capture that began
- * mid-stream, the framer resynchronises on the next offset holding a length in range followed by a plausible
- * frame start. Offsets in problems are stream offsets (bytes since the first one seen, gaps included).
+ * {@link Limits#maxFrameLength()} + 4). A frame is handed on only if the bytes after it, where they are at hand,
+ * start another frame: a length prefix that is wrong but in range is caught by what lies where it points. After a
+ * gap, a bad length or at the start of a capture that began mid-stream, the framer resynchronises on the next
+ * offset whose length and frame start are plausible and chain to another ({@link FrameSync}). Offsets in problems
+ * are stream offsets (bytes since the first one seen, gaps included).
  *
  * <p>Byte accounting: {@code bytesSeen() == bytesFramed() + bytesSkipped() + bytesBuffered()} at any time;
  * after {@link #end} nothing stays buffered. Not thread-safe: one framer per direction, fed in order.
@@ -50,6 +53,9 @@ public final class StreamFramer {
 
     private State state = State.START;
     private Why why = Why.START;
+    /** Why the framer left alignment, when a bad length is the reason and the records should say which; or null. */
+    private String cause;
+
     private final FrameSync sync;
 
     private byte[] pending = new byte[0];
@@ -178,6 +184,7 @@ public final class StreamFramer {
         syncSkipped = 0;
         state = State.SYNC;
         why = Why.GAP;
+        cause = null;
     }
 
     /** The stream ended (FIN, RST, eviction or end of capture): a frame still incomplete is reported truncated. */
@@ -205,6 +212,14 @@ public final class StreamFramer {
             syncSkipped = 0;
             pendLen = 0;
         }
+        if (state == State.ALIGNED
+                && curLen >= 0
+                && sync.kind != null
+                && sync.framesInside(pending, 1, pendLen, pendLen)) {
+            // a frame cut by the end that holds frames chained one to the next: its length was wrong
+            wrongLength(curLen, pendBase, "points past the end of the stream, over frames that follow one another");
+            drop(1);
+        }
         if (pendLen > 0 && (state == State.START || state == State.SYNC)) {
             sync.ending = true; // a candidate that waited for its successor is taken as it is
             scan();
@@ -225,13 +240,13 @@ public final class StreamFramer {
                         ProblemKind.TRUNCATED,
                         pendBase - syncSkipped,
                         "no frame found in the last " + (pendLen + syncSkipped) + " bytes of the stream"
-                                + (how == null ? "" : " (" + how + ")"));
+                                + (how == null ? "" : " (" + how + ")") + because());
             drop(pendLen);
         } else if (state == State.SYNC && syncSkipped > 0)
             problem(
                     ProblemKind.MALFORMED,
                     streamPos - syncSkipped,
-                    "no frame found in the last " + syncSkipped + " bytes of the stream");
+                    "no frame found in the last " + syncSkipped + " bytes of the stream" + because());
         pending = new byte[0];
         state = State.ENDED;
     }
@@ -313,6 +328,10 @@ public final class StreamFramer {
             }
             if (!lengthOk(len, base + off)) return off;
             if (end - off - 4 < len) return off;
+            if (!chains(a, off, len, end, a, off + 4 + len, end, base + off)) {
+                skipped++; // the wrong length's first byte: resynchronisation looks from the next one on
+                return off + 1;
+            }
             emit(a, off + 4, len);
             off += 4 + len;
         }
@@ -343,11 +362,47 @@ public final class StreamFramer {
         keep(b, off, n, base + off);
         off += n;
         if (pendLen == 4 + curLen) {
+            if (!chains(b, off, end)) {
+                drop(1); // the wrong length's first byte: resynchronisation looks from the next one on
+                return off;
+            }
             pendLen = 0; // before emit: the sink may not see pending as still held
             emit(pending, 4, curLen);
             curLen = -1;
         }
         return off;
+    }
+
+    /**
+     * Whether the whole frame of {@code len} bytes whose length prefix is at {@code f[o]} (stream offset {@code at};
+     * {@code f[o, fEnd)} at hand) is one: the bytes after it, {@code n[q, end)}, start another frame, or they do not
+     * but neither does anything inside it, so the length is right and the next one is damaged (reported when read).
+     * A frame whose successor fails while two chained frames start inside it had a wrong length: the framer
+     * resynchronises from the byte after the prefix's first. Bytes not yet at hand are no evidence: a frame that ends
+     * where they end is handed on.
+     */
+    private boolean chains(byte[] f, int o, int len, int fEnd, byte[] n, int q, int end, long at) {
+        if (sync.kind == null || sync.follows(sync.kind, n, q, end) != FrameDetector.NO) return true;
+        if (!sync.framesInside(f, o + 1, o + 4 + len, fEnd)) return true;
+        wrongLength(len, at, "is not followed by another frame");
+        return false;
+    }
+
+    /** As {@link #chains}, for the whole frame in {@code pending} followed by {@code b[off, end)}. */
+    private boolean chains(byte[] b, int off, int end) {
+        if (sync.kind == null || sync.follows(sync.kind, b, off, end) != FrameDetector.NO) return true;
+        byte[] joined = Arrays.copyOf(pending, pendLen + end - off); // rare: only where the next frame fails
+        System.arraycopy(b, off, joined, pendLen, end - off);
+        return chains(joined, 0, curLen, joined.length, joined, pendLen, joined.length, pendBase);
+    }
+
+    /** The length at stream offset {@code at} was wrong: resynchronise from the byte after its first. */
+    private void wrongLength(int len, long at, String how) {
+        state = State.SYNC;
+        why = Why.BAD;
+        cause = "the frame length (" + len + ") at offset " + at + " " + how;
+        syncSkipped = 1;
+        curLen = -1;
     }
 
     /** Checks a length prefix; a bad one is reported and switches to resynchronisation. */
@@ -367,6 +422,7 @@ public final class StreamFramer {
                     "frame length (" + len + ") is below the smallest frame (" + min + " bytes)");
         state = State.SYNC;
         why = Why.BAD;
+        cause = null;
         syncSkipped = 0;
         curLen = -1;
         return false;
@@ -433,10 +489,15 @@ public final class StreamFramer {
                 problem(
                         why == Why.GAP ? ProblemKind.GAP : ProblemKind.MALFORMED,
                         at - syncSkipped,
-                        "resynchronised at offset " + at + " after skipping " + syncSkipped + " bytes");
+                        "resynchronised at offset " + at + " after skipping " + syncSkipped + " bytes" + because());
         }
+        cause = null;
         syncSkipped = 0;
         state = State.ALIGNED;
+    }
+
+    private String because() {
+        return why == Why.BAD && cause != null ? ": " + cause : "";
     }
 
     private void emit(byte[] a, int off, int len) {
@@ -470,7 +531,7 @@ public final class StreamFramer {
         int need = pendLen + n;
         if (need > pending.length) {
             int cap = Math.max(need, Math.min(pending.length * 2, curLen >= 0 ? curLen + 4 : Integer.MAX_VALUE - 8));
-            pending = java.util.Arrays.copyOf(pending, Math.max(cap, 64));
+            pending = Arrays.copyOf(pending, Math.max(cap, 64));
         }
         System.arraycopy(b, off, pending, pendLen, n);
         pendLen = need;

@@ -56,13 +56,14 @@ public final class ViewHistory {
         return k != null ? views.get(k) : null;
     }
 
+    /** A damaged view may list a null address ({@code Util.writeAddress} wrote NULL): it is no member, left out. */
     static List<NodeAddress> expand(List<NodeAddress> ref, List<NodeAddress> left, List<NodeAddress> joined) {
         Set<String> gone = new java.util.HashSet<>();
-        for (NodeAddress a : left) gone.add(a.id());
+        for (NodeAddress a : left) if (a != null) gone.add(a.id());
         LinkedHashSet<String> seen = new LinkedHashSet<>();
         List<NodeAddress> out = new ArrayList<>(ref.size() + joined.size());
-        for (NodeAddress a : ref) if (!gone.contains(a.id()) && seen.add(a.id())) out.add(a);
-        for (NodeAddress a : joined) if (seen.add(a.id())) out.add(a);
+        for (NodeAddress a : ref) if (a != null && !gone.contains(a.id()) && seen.add(a.id())) out.add(a);
+        for (NodeAddress a : joined) if (a != null && seen.add(a.id())) out.add(a);
         return out;
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.NodeAddress;
@@ -32,6 +33,15 @@ class ViewHistoryTest {
         ViewInfo v4 = h.add(delta(A, 4, 3, List.of(B), List.of(D)));
         assertEquals(List.of(A, C, D), v4.members(), "ref minus left, then joined appended");
         assertEquals("DELTA_VIEW", v4.kind());
+    }
+
+    @Test
+    void nullAddressesInADamagedDeltaAreNoMembers() {
+        // found by fuzzing: a 5.5.7 delta view whose left list holds a NULL address (Util.writeAddress)
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
+        h.add(full(A, 3, A, B, C));
+        ViewInfo v4 = h.add(delta(A, 4, 3, Arrays.asList(B, null), Arrays.asList(null, D)));
+        assertEquals(List.of(A, C, D), v4.members());
     }
 
     @Test
