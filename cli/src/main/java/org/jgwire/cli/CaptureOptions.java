@@ -1,13 +1,16 @@
 package org.jgwire.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.NamesFileReader;
+import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,6 +62,15 @@ public final class CaptureOptions {
 
     public String input() {
         return input;
+    }
+
+    /**
+     * Opens the input, after rejecting with one line what can never be decoded (a directory, an empty file, a
+     * manifest, text that is not hex lines); {@code stdin} is read for {@code -}.
+     */
+    public CaptureSource open(Limits limits, InputStream stdin) throws IOException {
+        InputCheck.check(input, inputFormat);
+        return InputOpener.open(input, hints(), limits, stdin);
     }
 
     public InputHints hints() {

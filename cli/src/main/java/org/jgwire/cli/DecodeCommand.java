@@ -13,7 +13,6 @@ import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.filter.FilterSyntaxException;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.model.Record;
@@ -42,7 +41,7 @@ import picocli.CommandLine.Option;
             "  tshark -i lo -T fields -e udp.payload udp | jgwire decode -",
             "  tshark -r x.pcap -qz follow,tcp,raw,0 | jgwire decode --tcp -",
             "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
-            "  jgwire decode --filter 'gms.type == VIEW || payload.text contains \"hello\"' capture.pcapng",
+            "  jgwire decode --filter 'gms.type == VIEW || src == \"B\"' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
         })
@@ -51,7 +50,7 @@ public final class DecodeCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            description = OutputFormat.RECORDS)
     OutputFormat format;
 
     @Option(
@@ -114,11 +113,6 @@ public final class DecodeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    enum OutputFormat {
-        text,
-        jsonl
-    }
-
     /** Formatting costs more than decoding: it gets a thread per core, decoding runs beside them. */
     private static final int FORMAT_THREADS = Integer.getInteger(
             "jgwire.formatThreads", Math.max(1, Runtime.getRuntime().availableProcessors()));
@@ -129,14 +123,12 @@ public final class DecodeCommand implements Callable<Integer> {
         if (count != null && count <= 0) throw usage("--count must be positive, got " + count);
         RecordFilter recordFilter = compileFilter();
         NameTable names = in.names();
-        ParallelRecordSink.WriterFactory writers =
-                format == OutputFormat.jsonl ? JsonLinesWriter::new : TextWriter::new;
+        ParallelRecordSink.WriterFactory writers = format.isJson() ? JsonLinesWriter::new : TextWriter::new;
         DecodeSummary summary;
         try (OutputStream out = openOutput();
                 Decoder decoder = new Decoder(options)) {
             try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS);
-                    CaptureSource source = InputOpener.open(
-                            in.input(), in.hints(), options.limits(), new IdleAwareInput(System.in, sink::flush));
+                    CaptureSource source = in.open(options.limits(), new IdleAwareInput(System.in, sink::flush));
                     Progress p = Progress.start(
                             progressWanted(),
                             decoder::packetsRead,
@@ -210,7 +202,8 @@ public final class DecodeCommand implements Callable<Integer> {
         OutputStream raw = output != null && !output.toString().equals("-")
                 ? new FileOutputStream(output.toFile())
                 : new StandardOutput();
-        return new BufferedOutputStream(raw, 1 << 16);
+        OutputStream buffered = new BufferedOutputStream(raw, 1 << 16);
+        return format == OutputFormat.json ? new JsonArrayOutput(buffered) : buffered;
     }
 
     private boolean progressWanted() {

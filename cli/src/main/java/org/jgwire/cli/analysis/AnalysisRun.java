@@ -8,7 +8,6 @@ import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 
@@ -27,7 +26,7 @@ final class AnalysisRun {
             Consumer<Record> records,
             Consumer<MessageRecord> fragments)
             throws IOException {
-        try (CaptureSource source = InputOpener.open(in.input(), in.hints(), options.limits());
+        try (CaptureSource source = in.open(options.limits(), System.in);
                 Decoder decoder = new Decoder(options)) {
             decoder.fragmentTap(fragments);
             return decoder.decode(source, r -> {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
@@ -53,8 +54,8 @@ public final class StatsCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ViewsCommand.Format format;
+            description = OutputFormat.REPORT)
+    OutputFormat format;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
@@ -87,7 +88,7 @@ public final class StatsCommand implements Callable<Integer> {
                 });
         PrintWriter out = spec.commandLine().getOut();
         StatsReport report = new StatsReport(traffic.snapshot(), reliability.snapshot(), rpc.snapshot(), names);
-        if (format == ViewsCommand.Format.json) report.json(out, summary);
+        if (format.isJson()) report.json(out, format, summary);
         else report.text(out);
         StandardOutput.flush(out);
         spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
@@ -46,19 +47,14 @@ public final class ViewsCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    Format format;
+            description = OutputFormat.REPORT)
+    OutputFormat format;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
-
-    enum Format {
-        text,
-        json
-    }
 
     @Override
     public Integer call() throws IOException {
@@ -68,7 +64,7 @@ public final class ViewsCommand implements Callable<Integer> {
                 AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, timeline::accept, null);
         timeline.finish();
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.json) json(out, timeline, names, summary);
+        if (format.isJson()) json(out, format, timeline, names, summary);
         else text(out, timeline, names);
         StandardOutput.flush(out);
         if (timeline.droppedEvents() > 0)
@@ -122,10 +118,10 @@ public final class ViewsCommand implements Callable<Integer> {
         return b.toString();
     }
 
-    private static void json(PrintWriter out, MembershipTimeline timeline, NameTable names, DecodeSummary summary)
+    private static void json(
+            PrintWriter out, OutputFormat format, MembershipTimeline timeline, NameTable names, DecodeSummary summary)
             throws IOException {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.useDefaultPrettyPrinter();
+        try (JsonGenerator g = format.configure(new JsonFactory().createGenerator(out))) {
             g.writeStartObject();
             g.writeArrayFieldStart("events");
             for (MembershipEvent e : timeline.events()) {
