@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
@@ -13,9 +14,10 @@ import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.filter.FilterSyntaxException;
+import org.jgwire.codec.filter.RecordColumns;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.model.Record;
+import org.jgwire.output.FieldsWriter;
 import org.jgwire.output.JsonLinesWriter;
 import org.jgwire.output.ParallelRecordSink;
 import org.jgwire.output.TextWriter;
@@ -42,6 +44,7 @@ import picocli.CommandLine.Option;
             "  tshark -r x.pcap -qz follow,tcp,raw,0 | jgwire decode --tcp -",
             "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
             "  jgwire decode --filter 'gms.type == VIEW || src == \"B\"' capture.pcapng",
+            "  jgwire decode --fields frame,src,dest,gms.type,payload.length capture.pcap",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
         })
@@ -94,24 +97,24 @@ public final class DecodeCommand implements Callable<Integer> {
             description = "Show FRAG2/FRAG3/FRAG4 fragments as they are instead of reassembling the original messages.")
     boolean noReassemble;
 
-    @Option(
-            names = "--filter",
-            paramLabel = "EXPR",
-            description =
-                    "Only records matching this expression (docs/filter.md), e.g. 'gms.type == VIEW || src == \"B\"'.")
-    String filter;
+    @CommandLine.Mixin
+    RecordSelection selection;
 
     @Option(
-            names = "--progress",
-            negatable = true,
-            description = "Progress on stderr (default: on when stderr is a terminal).")
-    Boolean progress;
+            names = "--fields",
+            paramLabel = "FIELD,...",
+            description = "Print these fields of each record as tab-separated columns, as tshark's -T fields -e "
+                    + "(names as in --filter), e.g. src,dest,gms.type,payload.length.")
+    String fields;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** Capture time of the first record with a time, -1 before it: --fields' time counts from it. */
+    private final AtomicLong firstTsNanos = new AtomicLong(-1);
 
     /** Formatting costs more than decoding: it gets a thread per core, decoding runs beside them. */
     private static final int FORMAT_THREADS = Integer.getInteger(
@@ -121,18 +124,16 @@ public final class DecodeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         DecodeOptions options = options();
         if (count != null && count <= 0) throw usage("--count must be positive, got " + count);
-        RecordFilter recordFilter = compileFilter();
+        RecordFilter recordFilter = selection.compileFilter();
+        ParallelRecordSink.WriterFactory writers = writers();
         NameTable names = in.names();
-        ParallelRecordSink.WriterFactory writers = format.isJson() ? JsonLinesWriter::new : TextWriter::new;
         DecodeSummary summary;
         try (OutputStream out = openOutput();
                 Decoder decoder = new Decoder(options)) {
             try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS);
                     CaptureSource source = in.open(options.limits(), new IdleAwareInput(System.in, sink::flush));
-                    Progress p = Progress.start(
-                            progressWanted(),
-                            decoder::packetsRead,
-                            spec.commandLine().getErr())) {
+                    Progress p = selection.startProgress(
+                            decoder::packetsRead, spec.commandLine().getErr())) {
                 summary = decoder.decode(source, new Selection(sink, recordFilter, names, decoder));
             }
         }
@@ -156,15 +157,13 @@ public final class DecodeCommand implements Callable<Integer> {
         return in.decodeOptions(spec.commandLine(), limits.build(), !noReassemble);
     }
 
-    /** The --filter expression compiled, or null; a bad one is a usage error showing where it went wrong. */
-    private RecordFilter compileFilter() {
-        if (filter == null) return null;
-        try {
-            return RecordFilter.compile(filter);
-        } catch (FilterSyntaxException e) {
-            throw new IllegalArgumentException(
-                    "bad --filter: " + e.reason() + "\n  " + e.pointer().replace("\n", "\n  "), e);
-        }
+    /** What formats a batch of records: --fields columns, or the --format's writer. */
+    private ParallelRecordSink.WriterFactory writers() {
+        if (fields == null) return format.isJson() ? JsonLinesWriter::new : TextWriter::new;
+        if (format != OutputFormat.text)
+            throw usage("--fields writes tab-separated columns; it does not combine with --format " + format);
+        RecordColumns columns = RecordSelection.compileColumns("--fields", fields);
+        return (out, names) -> new FieldsWriter(out, names, columns, firstTsNanos::get);
     }
 
     /** What reaches the sink: records --filter keeps, up to --count, each flushed with --line-buffered. */
@@ -183,6 +182,7 @@ public final class DecodeCommand implements Callable<Integer> {
 
         @Override
         public void accept(Record r) {
+            if (firstTsNanos.get() < 0) firstTsNanos.set(r.frame().tsNanos());
             if (left == 0) return; // the rest of the unit during which --count was reached
             if (filter != null && !filter.test(r)) {
                 sink.learnNames(r);
@@ -204,9 +204,5 @@ public final class DecodeCommand implements Callable<Integer> {
                 : new StandardOutput();
         OutputStream buffered = new BufferedOutputStream(raw, 1 << 16);
         return format == OutputFormat.json ? new JsonArrayOutput(buffered) : buffered;
-    }
-
-    private boolean progressWanted() {
-        return progress != null ? progress : Terminal.stderrIsTerminal();
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.OutputFormat;
+import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
@@ -38,6 +39,7 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire stats capture.pcapng",
             "  jgwire stats --format json capture.pcapng > stats.json",
+            "  jgwire stats --filter 'src == \"A\" && time < 10s' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
         })
@@ -49,6 +51,9 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Mixin
     CaptureOptions in;
+
+    @Mixin
+    RecordSelection selection;
 
     @Option(
             names = {"-f", "--format"},
@@ -73,8 +78,10 @@ public final class StatsCommand implements Callable<Integer> {
         // skipped by those analyses); RPCs: the records, whole messages
         DecodeSummary summary = AnalysisRun.run(
                 in,
+                selection,
                 in.decodeOptions(spec.commandLine()),
                 names,
+                spec.commandLine().getErr(),
                 r -> {
                     if (!(r instanceof MessageRecord m && FragmentReassembler.isFragment(m))) {
                         traffic.accept(r);

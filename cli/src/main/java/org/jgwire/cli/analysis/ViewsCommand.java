@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.OutputFormat;
+import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
@@ -36,12 +37,16 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire views capture.pcapng",
             "  jgwire views --format json capture.pcap > views.json",
+            "  jgwire views --filter 'cluster == \"orders\"' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
         })
 public final class ViewsCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions in;
+
+    @Mixin
+    RecordSelection selection;
 
     @Option(
             names = {"-f", "--format"},
@@ -60,8 +65,14 @@ public final class ViewsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         NameTable names = in.names();
         MembershipTimeline timeline = new MembershipTimeline();
-        DecodeSummary summary =
-                AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, timeline::accept, null);
+        DecodeSummary summary = AnalysisRun.run(
+                in,
+                selection,
+                in.decodeOptions(spec.commandLine()),
+                names,
+                spec.commandLine().getErr(),
+                timeline::accept,
+                null);
         timeline.finish();
         PrintWriter out = spec.commandLine().getOut();
         if (format.isJson()) json(out, format, timeline, names, summary);
