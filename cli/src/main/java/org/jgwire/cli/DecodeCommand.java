@@ -21,6 +21,7 @@ import org.jgwire.output.FieldsWriter;
 import org.jgwire.output.JsonLinesWriter;
 import org.jgwire.output.ParallelRecordSink;
 import org.jgwire.output.TextWriter;
+import org.jgwire.output.TimeFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,6 +56,14 @@ public final class DecodeCommand implements Callable<Integer> {
             defaultValue = "text",
             description = OutputFormat.RECORDS)
     OutputFormat format;
+
+    @Option(
+            names = "--time-format",
+            paramLabel = "FORMAT",
+            defaultValue = "time",
+            description = "Times in text output: time (of day, the default), iso (date and time), epoch (seconds), "
+                    + "relative (seconds since the first record); UTC, microseconds. JSON has ts and ts_ns.")
+    TimeFormat timeFormat;
 
     @Option(
             names = {"-o", "--output"},
@@ -113,7 +122,7 @@ public final class DecodeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** Capture time of the first record with a time, -1 before it: --fields' time counts from it. */
+    /** Capture time of the first record with a time, -1 before it: relative times count from it. */
     private final AtomicLong firstTsNanos = new AtomicLong(-1);
 
     /** Formatting costs more than decoding: it gets a thread per core, decoding runs beside them. */
@@ -159,7 +168,10 @@ public final class DecodeCommand implements Callable<Integer> {
 
     /** What formats a batch of records: --fields columns, or the --format's writer. */
     private ParallelRecordSink.WriterFactory writers() {
-        if (fields == null) return format.isJson() ? JsonLinesWriter::new : TextWriter::new;
+        if (fields == null)
+            return format.isJson()
+                    ? JsonLinesWriter::new
+                    : (out, names) -> new TextWriter(out, names, timeFormat, firstTsNanos::get);
         if (format != OutputFormat.text)
             throw usage("--fields writes tab-separated columns; it does not combine with --format " + format);
         RecordColumns columns = RecordSelection.compileColumns("--fields", fields);

@@ -296,7 +296,10 @@ final class StatsReport {
             for (RpcTracker.Unanswered u : rpc.unansweredList()) {
                 g.writeStartObject();
                 g.writeNumberField("frame", u.packet());
-                if (u.tsNanos() >= 0) g.writeNumberField("ts", Formats.epochSeconds(u.tsNanos()));
+                if (u.tsNanos() >= 0) {
+                    g.writeNumberField("ts", Formats.epochSeconds(u.tsNanos()));
+                    g.writeNumberField("ts_ns", u.tsNanos());
+                }
                 g.writeStringField("from", names.display(u.requester()));
                 if (u.dest() != null) g.writeStringField("to", names.display(u.dest()));
                 else g.writeNullField("to");

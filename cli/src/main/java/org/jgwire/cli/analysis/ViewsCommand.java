@@ -138,8 +138,13 @@ public final class ViewsCommand implements Callable<Integer> {
             for (MembershipEvent e : timeline.events()) {
                 g.writeStartObject();
                 g.writeNumberField("frame", e.packet());
-                if (e.tsNanos() >= 0) g.writeNumberField("ts", Formats.epochSeconds(e.tsNanos()));
-                else g.writeNullField("ts");
+                if (e.tsNanos() >= 0) {
+                    g.writeNumberField("ts", Formats.epochSeconds(e.tsNanos()));
+                    g.writeNumberField("ts_ns", e.tsNanos());
+                } else {
+                    g.writeNullField("ts");
+                    g.writeNullField("ts_ns");
+                }
                 g.writeStringField("cluster", e.cluster());
                 g.writeStringField("event", e.kind().label());
                 if (e.view() != null) {
