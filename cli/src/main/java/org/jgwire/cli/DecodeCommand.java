@@ -41,6 +41,7 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire decode capture.pcapng",
             "  jgwire decode --format jsonl capture.pcap > out.jsonl",
+            "  jgwire decode -i lo -w saved.pcapng           # live, Ctrl-C ends it",
             "  tshark -i lo -T fields -e udp.payload udp | jgwire decode -",
             "  tshark -r x.pcap -qz follow,tcp,raw,0 | jgwire decode --tcp -",
             "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
@@ -131,6 +132,14 @@ public final class DecodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return run();
+        } finally {
+            in.finished(); // a Ctrl-C that ended a live capture waits for the output and summary
+        }
+    }
+
+    private int run() throws IOException {
         DecodeOptions options = options();
         if (count != null && count <= 0) throw usage("--count must be positive, got " + count);
         RecordFilter recordFilter = selection.compileFilter();
@@ -140,7 +149,8 @@ public final class DecodeCommand implements Callable<Integer> {
         try (OutputStream out = openOutput();
                 Decoder decoder = new Decoder(options)) {
             try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS);
-                    CaptureSource source = in.open(options.limits(), new IdleAwareInput(System.in, sink::flush));
+                    CaptureSource source =
+                            in.open(options.limits(), new IdleAwareInput(System.in, sink::flush), sink::flush);
                     Progress p = selection.startProgress(
                             decoder::packetsRead, spec.commandLine().getErr())) {
                 summary = decoder.decode(source, new Selection(sink, recordFilter, names, decoder));

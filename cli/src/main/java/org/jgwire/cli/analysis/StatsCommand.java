@@ -70,6 +70,14 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return run();
+        } finally {
+            in.finished(); // a Ctrl-C that ended a live capture waits for the output and summary
+        }
+    }
+
+    private int run() throws IOException {
         NameTable names = in.names();
         TrafficStats traffic = new TrafficStats();
         ReliabilityTracker reliability = new ReliabilityTracker();

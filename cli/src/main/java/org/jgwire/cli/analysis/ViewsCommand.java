@@ -63,6 +63,14 @@ public final class ViewsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return run();
+        } finally {
+            in.finished(); // a Ctrl-C that ended a live capture waits for the output and summary
+        }
+    }
+
+    private int run() throws IOException {
         NameTable names = in.names();
         MembershipTimeline timeline = new MembershipTimeline();
         DecodeSummary summary = AnalysisRun.run(
