@@ -215,7 +215,10 @@ public final class JsonLinesWriter implements RecordWriter {
 
     // --- the record ---
 
-    /** {@code {"kind":...,"frame":...,"ts":...,"ts_ns":...,"transport":...,"src_ep":...,"dst_ep":...}} without the brace. */
+    /**
+     * {@code {"kind":...,"frame":...,"ts":...,"ts_ns":...,"transport":...,"src_ep":...,"dst_ep":...}} without the
+     * brace.
+     */
     private void start(Record r) {
         FrameInfo f = r.frame();
         String kind = r.kind();
