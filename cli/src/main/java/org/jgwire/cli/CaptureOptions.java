@@ -1,21 +1,60 @@
 package org.jgwire.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.NamesFileReader;
+import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.capture.LiveCaptureSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** The input options {@code decode} and the analysis commands share (a picocli mixin): what to read and how. */
 public final class CaptureOptions {
-    @Parameters(index = "0", paramLabel = "INPUT", description = "Capture or hex file; '-' reads standard input.")
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "INPUT",
+            description = "Capture or hex file; '-' reads standard input. Not with -i.")
     String input;
+
+    @Option(
+            names = {"-i", "--interface"},
+            paramLabel = "IFACE",
+            description = "Capture live on this interface through libpcap instead of reading INPUT (needs root or "
+                    + "capture rights on java); Ctrl-C ends it.")
+    String iface;
+
+    @Option(
+            names = "--capture-filter",
+            paramLabel = "BPF",
+            description = "With -i: the kernel's capture filter, as tcpdump's (default: udp or tcp, and --port).")
+    String captureFilter;
+
+    @Option(
+            names = {"-w", "--write"},
+            paramLabel = "FILE",
+            description = "With -i: also write the captured packets to this pcapng file.")
+    Path write;
+
+    @Option(
+            names = "--duration",
+            paramLabel = "TIME",
+            description = "With -i: stop capturing after this long, e.g. 30s, 500ms, 2m.")
+    String duration;
+
+    private LiveInput live;
 
     @Option(
             names = "--input-format",
@@ -60,6 +99,60 @@ public final class CaptureOptions {
     public String input() {
         return input;
     }
+
+    /**
+     * Opens the input, after rejecting with one line what can never be decoded (a directory, an empty file, a
+     * manifest, text that is not hex lines); {@code stdin} is read for {@code -}.
+     */
+    public CaptureSource open(Limits limits, InputStream stdin) throws IOException {
+        return open(limits, stdin, () -> {});
+    }
+
+    /**
+     * As {@link #open(Limits, InputStream)}, or the live capture of {@code -i}; {@code onIdle} runs whenever a live
+     * capture waits for packets (and every 100 ms while they keep coming), to flush what was decoded.
+     */
+    public CaptureSource open(Limits limits, InputStream stdin, Runnable onIdle) throws IOException {
+        if (iface == null && (captureFilter != null || write != null || duration != null))
+            throw new IllegalArgumentException("--capture-filter, -w and --duration go with -i IFACE (live capture)");
+        if (iface != null) {
+            if (input != null)
+                throw new IllegalArgumentException(
+                        "give an INPUT or -i " + iface + ", not both (INPUT: " + input + ")");
+            String filter = captureFilter != null ? captureFilter : LiveCaptureSource.portFilter(decoder.ports());
+            live = LiveInput.open(iface, filter, write, durationNanos());
+            live.onIdle(onIdle);
+            return live;
+        }
+        if (input == null)
+            throw new IllegalArgumentException("give an INPUT file, '-' for standard input, or -i IFACE");
+        InputCheck.check(input, inputFormat);
+        return InputOpener.open(input, hints(), limits, stdin);
+    }
+
+    /**
+     * Call when the command has written everything, summary included: a Ctrl-C that ended a live capture waits for
+     * it before the process exits.
+     */
+    public void finished() {
+        if (live != null) live.finished();
+    }
+
+    private long durationNanos() {
+        if (duration == null) return 0;
+        Matcher m = TIME.matcher(duration.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches() || Long.parseLong(m.group(1)) <= 0)
+            throw new IllegalArgumentException("--duration '" + duration + "': expected a time like 500ms, 30s or 2m");
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "ms" -> TimeUnit.MILLISECONDS.toNanos(n);
+            case "m" -> TimeUnit.MINUTES.toNanos(n);
+            default -> TimeUnit.SECONDS.toNanos(n);
+        };
+    }
+
+    private static final Pattern TIME = Pattern.compile("(\\d{1,9})(ms|s|m)?");
 
     public InputHints hints() {
         return new InputHints(tcp, inputFormat);

@@ -62,10 +62,10 @@ import picocli.CommandLine.Option;
         footer = {
             "",
             "Examples:",
-            "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 --scenario chat --duration 10s "
-                    + "--capture out.pcapng",
-            "  jgwire cluster --jgroups-version 4.2.30 --stack tcp --scenario partition-merge --capture - | "
-                    + "jgwire decode -",
+            "  jgwire cluster --jgroups-version 5.5.7 --stack udp --nodes 3 \\",
+            "      --scenario chat --duration 10s --capture out.pcapng",
+            "  jgwire cluster --jgroups-version 4.2.30 --stack tcp \\",
+            "      --scenario partition-merge --capture - | jgwire decode -",
             "  jgwire cluster --stack my-config.xml --nodes 4 --scenario rpc --decode",
             "",
             "The manifest goes beside a capture file (out.pcapng -> out.json), or where --manifest says.",
@@ -134,8 +134,9 @@ public final class ClusterCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "With --decode: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    DecodeCommand.OutputFormat format;
+            description = "With --decode: text, jsonl (one JSON object per record and line) or json (one JSON "
+                    + "array, ended when the run ends); any case (default: text).")
+    OutputFormat format;
 
     @Option(names = "--diagnostics", description = "Leave the members' diagnostics on (off by default).")
     boolean diagnostics;
@@ -265,14 +266,14 @@ public final class ClusterCommand implements Callable<Integer> {
     private Thread startDecoder(PipedInputStream in, Path home, AtomicReference<Object> result) {
         Thread t = new Thread(
                 () -> {
-                    OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+                    OutputStream buffered = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+                    OutputStream out = format == OutputFormat.json ? new JsonArrayOutput(buffered) : buffered;
                     NameTable names = new NameTable();
                     try (PcapngReader source = new PcapngReader(Channels.newChannel(in));
                             Decoder d =
                                     new Decoder(new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, Set.of()));
-                            RecordWriter writer = format == DecodeCommand.OutputFormat.jsonl
-                                    ? new JsonLinesWriter(out, names)
-                                    : new TextWriter(out, names)) {
+                            RecordWriter writer =
+                                    format.isJson() ? new JsonLinesWriter(out, names) : new TextWriter(out, names)) {
                         result.set(d.decode(source, r -> {
                             names.learnFrom(r);
                             writer.write(r);

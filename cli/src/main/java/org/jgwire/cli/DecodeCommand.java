@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
@@ -13,13 +14,14 @@ import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputOpener;
-import org.jgwire.codec.filter.FilterSyntaxException;
+import org.jgwire.codec.filter.RecordColumns;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.model.Record;
+import org.jgwire.output.FieldsWriter;
 import org.jgwire.output.JsonLinesWriter;
 import org.jgwire.output.ParallelRecordSink;
 import org.jgwire.output.TextWriter;
+import org.jgwire.output.TimeFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,10 +41,12 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire decode capture.pcapng",
             "  jgwire decode --format jsonl capture.pcap > out.jsonl",
+            "  jgwire decode -i lo -w saved.pcapng           # live, Ctrl-C ends it",
             "  tshark -i lo -T fields -e udp.payload udp | jgwire decode -",
             "  tshark -r x.pcap -qz follow,tcp,raw,0 | jgwire decode --tcp -",
             "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
-            "  jgwire decode --filter 'gms.type == VIEW || payload.text contains \"hello\"' capture.pcapng",
+            "  jgwire decode --filter 'gms.type == VIEW || src == \"B\"' capture.pcapng",
+            "  jgwire decode --fields frame,src,dest,gms.type,payload.length capture.pcap",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
         })
@@ -51,8 +55,16 @@ public final class DecodeCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            description = OutputFormat.RECORDS)
     OutputFormat format;
+
+    @Option(
+            names = "--time-format",
+            paramLabel = "FORMAT",
+            defaultValue = "time",
+            description = "Times in text output: time (of day, the default), iso (date and time), epoch (seconds), "
+                    + "relative (seconds since the first record); UTC, microseconds. JSON has ts and ts_ns.")
+    TimeFormat timeFormat;
 
     @Option(
             names = {"-o", "--output"},
@@ -95,18 +107,15 @@ public final class DecodeCommand implements Callable<Integer> {
             description = "Show FRAG2/FRAG3/FRAG4 fragments as they are instead of reassembling the original messages.")
     boolean noReassemble;
 
-    @Option(
-            names = "--filter",
-            paramLabel = "EXPR",
-            description =
-                    "Only records matching this expression (docs/filter.md), e.g. 'gms.type == VIEW || src == \"B\"'.")
-    String filter;
+    @CommandLine.Mixin
+    RecordSelection selection;
 
     @Option(
-            names = "--progress",
-            negatable = true,
-            description = "Progress on stderr (default: on when stderr is a terminal).")
-    Boolean progress;
+            names = "--fields",
+            paramLabel = "FIELD,...",
+            description = "Print these fields of each record as tab-separated columns, as tshark's -T fields -e "
+                    + "(names as in --filter), e.g. src,dest,gms.type,payload.length.")
+    String fields;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
@@ -114,10 +123,8 @@ public final class DecodeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    enum OutputFormat {
-        text,
-        jsonl
-    }
+    /** Capture time of the first record with a time, -1 before it: relative times count from it. */
+    private final AtomicLong firstTsNanos = new AtomicLong(-1);
 
     /** Formatting costs more than decoding: it gets a thread per core, decoding runs beside them. */
     private static final int FORMAT_THREADS = Integer.getInteger(
@@ -125,22 +132,27 @@ public final class DecodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return run();
+        } finally {
+            in.finished(); // a Ctrl-C that ended a live capture waits for the output and summary
+        }
+    }
+
+    private int run() throws IOException {
         DecodeOptions options = options();
         if (count != null && count <= 0) throw usage("--count must be positive, got " + count);
-        RecordFilter recordFilter = compileFilter();
+        RecordFilter recordFilter = selection.compileFilter();
+        ParallelRecordSink.WriterFactory writers = writers();
         NameTable names = in.names();
-        ParallelRecordSink.WriterFactory writers =
-                format == OutputFormat.jsonl ? JsonLinesWriter::new : TextWriter::new;
         DecodeSummary summary;
         try (OutputStream out = openOutput();
                 Decoder decoder = new Decoder(options)) {
             try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS);
-                    CaptureSource source = InputOpener.open(
-                            in.input(), in.hints(), options.limits(), new IdleAwareInput(System.in, sink::flush));
-                    Progress p = Progress.start(
-                            progressWanted(),
-                            decoder::packetsRead,
-                            spec.commandLine().getErr())) {
+                    CaptureSource source =
+                            in.open(options.limits(), new IdleAwareInput(System.in, sink::flush), sink::flush);
+                    Progress p = selection.startProgress(
+                            decoder::packetsRead, spec.commandLine().getErr())) {
                 summary = decoder.decode(source, new Selection(sink, recordFilter, names, decoder));
             }
         }
@@ -164,15 +176,16 @@ public final class DecodeCommand implements Callable<Integer> {
         return in.decodeOptions(spec.commandLine(), limits.build(), !noReassemble);
     }
 
-    /** The --filter expression compiled, or null; a bad one is a usage error showing where it went wrong. */
-    private RecordFilter compileFilter() {
-        if (filter == null) return null;
-        try {
-            return RecordFilter.compile(filter);
-        } catch (FilterSyntaxException e) {
-            throw new IllegalArgumentException(
-                    "bad --filter: " + e.reason() + "\n  " + e.pointer().replace("\n", "\n  "), e);
-        }
+    /** What formats a batch of records: --fields columns, or the --format's writer. */
+    private ParallelRecordSink.WriterFactory writers() {
+        if (fields == null)
+            return format.isJson()
+                    ? JsonLinesWriter::new
+                    : (out, names) -> new TextWriter(out, names, timeFormat, firstTsNanos::get);
+        if (format != OutputFormat.text)
+            throw usage("--fields writes tab-separated columns; it does not combine with --format " + format);
+        RecordColumns columns = RecordSelection.compileColumns("--fields", fields);
+        return (out, names) -> new FieldsWriter(out, names, columns, firstTsNanos::get);
     }
 
     /** What reaches the sink: records --filter keeps, up to --count, each flushed with --line-buffered. */
@@ -191,6 +204,7 @@ public final class DecodeCommand implements Callable<Integer> {
 
         @Override
         public void accept(Record r) {
+            if (firstTsNanos.get() < 0) firstTsNanos.set(r.frame().tsNanos());
             if (left == 0) return; // the rest of the unit during which --count was reached
             if (filter != null && !filter.test(r)) {
                 sink.learnNames(r);
@@ -210,10 +224,7 @@ public final class DecodeCommand implements Callable<Integer> {
         OutputStream raw = output != null && !output.toString().equals("-")
                 ? new FileOutputStream(output.toFile())
                 : new StandardOutput();
-        return new BufferedOutputStream(raw, 1 << 16);
-    }
-
-    private boolean progressWanted() {
-        return progress != null ? progress : Terminal.stderrIsTerminal();
+        OutputStream buffered = new BufferedOutputStream(raw, 1 << 16);
+        return format == OutputFormat.json ? new JsonArrayOutput(buffered) : buffered;
     }
 }

@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  jgwire diff samples/5.3.7/udp-chat.pcapng samples/5.3.8/udp-chat.pcapng",
             "  jgwire diff --format json a.pcap b.pcap",
-            "  jgwire diff --run 5.3.7 5.3.8                    # run the chat scenario under both (live capture)",
+            "  jgwire diff --run 5.3.7 5.3.8      # the chat scenario under both, live",
             "  jgwire diff --run --stack tcp --scenario rpc --keep /tmp/runs 4.2.30 5.0.4",
             "",
             "Exit codes: 0 no structural difference, 1 structural differences, 2 usage error, 3 I/O error."
@@ -101,19 +101,14 @@ public final class DiffCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    Format format;
+            description = OutputFormat.REPORT)
+    OutputFormat format;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
-
-    enum Format {
-        text,
-        json
-    }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -154,7 +149,7 @@ public final class DiffCommand implements Callable<Integer> {
         CaptureProfile pa = profile(a), pb = profile(b);
         List<CaptureDiff.Difference> diffs = CaptureDiff.compare(pa, pb);
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.json) json(pa, pb, diffs, out);
+        if (format.isJson()) json(pa, pb, diffs, out);
         else text(pa, pb, diffs, out);
         out.flush();
         return diffs.stream().anyMatch(CaptureDiff.Difference::structural) ? 1 : ExitCodes.OK;
@@ -219,9 +214,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     private void json(CaptureProfile pa, CaptureProfile pb, List<CaptureDiff.Difference> diffs, PrintWriter out)
             throws IOException {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.useDefaultPrettyPrinter();
+        try (JsonGenerator g = format.configure(new JsonFactory().createGenerator(out))) {
             g.writeStartObject();
             capture(g, "a", a, pa);
             capture(g, "b", b, pb);

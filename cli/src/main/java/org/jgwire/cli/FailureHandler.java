@@ -22,6 +22,9 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         if (cause instanceof NoSuchFileException n) {
             code = ExitCodes.IO;
             message = "no such file: " + n.getFile();
+        } else if (cause instanceof NotACaptureException) {
+            code = ExitCodes.UNDECODED;
+            message = cause.getMessage();
         } else if (cause instanceof IOException) {
             code = ExitCodes.IO;
             message = cause.getMessage() != null ? cause.getMessage() : cause.toString();

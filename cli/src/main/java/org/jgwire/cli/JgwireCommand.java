@@ -3,10 +3,12 @@ package org.jgwire.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Properties;
 import org.jgwire.cli.analysis.StatsCommand;
 import org.jgwire.cli.analysis.ViewsCommand;
 import org.jgwire.cli.samples.SamplesCommand;
+import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -28,6 +30,7 @@ import picocli.CommandLine.Command;
             VerifyCommand.class,
             DiffCommand.class,
             SamplesCommand.class,
+            CompletionCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {
@@ -47,6 +50,7 @@ public final class JgwireCommand implements Runnable {
     /** The command line with jgwire's exit-code mapping. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new JgwireCommand());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setParameterExceptionHandler(JgwireCommand::usageError);
         return cl;
@@ -75,7 +79,16 @@ public final class JgwireCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"jgwire " + version(), "Java " + System.getProperty("java.version")};
+            List<String> jars;
+            try (VersionRuntime runtime = new VersionRuntime(VersionRuntime.defaultHome(), null, null, null)) {
+                jars = runtime.bundledVersions();
+            }
+            return new String[] {
+                "jgwire " + version(),
+                "Java " + System.getProperty("java.version"),
+                "JGroups (bundled): " + (jars.isEmpty() ? "none found in " + VersionRuntime.defaultHome() : "")
+                        + String.join(", ", jars)
+            };
         }
     }
 }

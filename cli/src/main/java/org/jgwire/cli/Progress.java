@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.function.LongSupplier;
 
 /** Packets read so far, redrawn on one stderr line once a second while a long input decodes. */
-final class Progress implements AutoCloseable {
+public final class Progress implements AutoCloseable {
     private final Thread thread;
     private final PrintWriter err;
     private volatile boolean shown;

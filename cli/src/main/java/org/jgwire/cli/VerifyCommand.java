@@ -55,8 +55,8 @@ public final class VerifyCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    Format format;
+            description = OutputFormat.REPORT)
+    OutputFormat format;
 
     @Option(names = "--all", description = "List every item checked, not only those that disagree.")
     boolean all;
@@ -67,11 +67,6 @@ public final class VerifyCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    enum Format {
-        text,
-        json
-    }
-
     @Override
     public Integer call() throws IOException {
         Path manifestFile = manifest != null ? manifest : Manifest.pathFor(capture);
@@ -80,7 +75,7 @@ public final class VerifyCommand implements Callable<Integer> {
         Decoder.decodeFile(capture, DecodeOptions.defaults(VersionRuntime.defaultHome()), verifier);
         VerifyReport report = verifier.report();
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.json) json(report, manifestFile, out);
+        if (format.isJson()) json(report, manifestFile, out);
         else text(report, manifestFile, out);
         out.flush();
         return report.agrees() ? ExitCodes.OK : ExitCodes.UNDECODED;
@@ -116,9 +111,7 @@ public final class VerifyCommand implements Callable<Integer> {
     }
 
     private void json(VerifyReport r, Path manifestFile, PrintWriter out) throws IOException {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.useDefaultPrettyPrinter();
+        try (JsonGenerator g = format.configure(new JsonFactory().createGenerator(out))) {
             g.writeStartObject();
             g.writeStringField("capture", capture.toString());
             g.writeStringField("manifest", manifestFile.toString());

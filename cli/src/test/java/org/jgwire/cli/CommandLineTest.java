@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,41 @@ class CommandLineTest {
         assertEquals(0, run("--version"));
         assertTrue(out.toString().startsWith("jgwire "), out.toString());
         assertTrue(!out.toString().contains("${"), "version not filtered: " + out);
+    }
+
+    @Test
+    void versionListsTheBundledJGroupsVersions() {
+        assertEquals(0, run("--version"));
+        assertTrue(out.toString().lines().anyMatch(l -> l.startsWith("JGroups (bundled): ")), out.toString());
+    }
+
+    @Test
+    void formatValuesAreAcceptedInAnyCaseOnEveryCommand() {
+        for (String[] args : new String[][] {
+            {"decode", "-f", "JSON"},
+            {"decode", "-f", "Jsonl"},
+            {"views", "-f", "JSONL"},
+            {"stats", "--format", "jsonl"},
+            {"stats", "-f", "Text"},
+            {"verify", "-f", "jsonl"},
+            {"diff", "-f", "JSONL", "a.pcap"}
+        }) {
+            String[] all = Arrays.copyOf(args, args.length + 1);
+            all[args.length] = "no-such.pcap";
+            err.getBuffer().setLength(0);
+            assertEquals(ExitCodes.IO, run(all), String.join(" ", all) + ": " + err);
+        }
+    }
+
+    @Test
+    void completionPrintsAScriptForBashAndZsh() {
+        assertEquals(0, run("completion", "bash"));
+        String bash = out.toString();
+        assertTrue(bash.contains("complete -F") && bash.contains("decode") && bash.contains("--format"), bash);
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("completion", "zsh"));
+        assertTrue(out.toString().contains("bashcompinit"), out.toString());
+        assertEquals(ExitCodes.USAGE, run("completion", "fish"));
     }
 
     @Test

@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.OutputFormat;
+import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
@@ -37,6 +39,7 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire stats capture.pcapng",
             "  jgwire stats --format json capture.pcapng > stats.json",
+            "  jgwire stats --filter 'src == \"A\" && time < 10s' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
         })
@@ -49,12 +52,15 @@ public final class StatsCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions in;
 
+    @Mixin
+    RecordSelection selection;
+
     @Option(
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ViewsCommand.Format format;
+            description = OutputFormat.REPORT)
+    OutputFormat format;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
@@ -64,6 +70,14 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return run();
+        } finally {
+            in.finished(); // a Ctrl-C that ended a live capture waits for the output and summary
+        }
+    }
+
+    private int run() throws IOException {
         NameTable names = in.names();
         TrafficStats traffic = new TrafficStats();
         ReliabilityTracker reliability = new ReliabilityTracker();
@@ -72,8 +86,10 @@ public final class StatsCommand implements Callable<Integer> {
         // skipped by those analyses); RPCs: the records, whole messages
         DecodeSummary summary = AnalysisRun.run(
                 in,
+                selection,
                 in.decodeOptions(spec.commandLine()),
                 names,
+                spec.commandLine().getErr(),
                 r -> {
                     if (!(r instanceof MessageRecord m && FragmentReassembler.isFragment(m))) {
                         traffic.accept(r);
@@ -87,7 +103,7 @@ public final class StatsCommand implements Callable<Integer> {
                 });
         PrintWriter out = spec.commandLine().getOut();
         StatsReport report = new StatsReport(traffic.snapshot(), reliability.snapshot(), rpc.snapshot(), names);
-        if (format == ViewsCommand.Format.json) report.json(out, summary);
+        if (format.isJson()) report.json(out, format, summary);
         else report.text(out);
         StandardOutput.flush(out);
         spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.jgwire.cli.OutputFormat;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker.SenderStats;
@@ -228,9 +229,8 @@ final class StatsReport {
                 : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
-    void json(PrintWriter out, DecodeSummary summary) throws IOException {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.useDefaultPrettyPrinter();
+    void json(PrintWriter out, OutputFormat format, DecodeSummary summary) throws IOException {
+        try (JsonGenerator g = format.configure(new JsonFactory().createGenerator(out))) {
             g.writeStartObject();
             g.writeNumberField("packets", summary.packets());
             g.writeNumberField("messages", traffic.messages());
@@ -296,7 +296,10 @@ final class StatsReport {
             for (RpcTracker.Unanswered u : rpc.unansweredList()) {
                 g.writeStartObject();
                 g.writeNumberField("frame", u.packet());
-                if (u.tsNanos() >= 0) g.writeNumberField("ts", Formats.epochSeconds(u.tsNanos()));
+                if (u.tsNanos() >= 0) {
+                    g.writeNumberField("ts", Formats.epochSeconds(u.tsNanos()));
+                    g.writeNumberField("ts_ns", u.tsNanos());
+                }
                 g.writeStringField("from", names.display(u.requester()));
                 if (u.dest() != null) g.writeStringField("to", names.display(u.dest()));
                 else g.writeNullField("to");

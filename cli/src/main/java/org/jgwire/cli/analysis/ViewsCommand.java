@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.OutputFormat;
+import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeSummary;
@@ -35,6 +37,7 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire views capture.pcapng",
             "  jgwire views --format json capture.pcap > views.json",
+            "  jgwire views --filter 'cluster == \"orders\"' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
         })
@@ -42,12 +45,15 @@ public final class ViewsCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions in;
 
+    @Mixin
+    RecordSelection selection;
+
     @Option(
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    Format format;
+            description = OutputFormat.REPORT)
+    OutputFormat format;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
@@ -55,20 +61,29 @@ public final class ViewsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    enum Format {
-        text,
-        json
-    }
-
     @Override
     public Integer call() throws IOException {
+        try {
+            return run();
+        } finally {
+            in.finished(); // a Ctrl-C that ended a live capture waits for the output and summary
+        }
+    }
+
+    private int run() throws IOException {
         NameTable names = in.names();
         MembershipTimeline timeline = new MembershipTimeline();
-        DecodeSummary summary =
-                AnalysisRun.run(in, in.decodeOptions(spec.commandLine()), names, timeline::accept, null);
+        DecodeSummary summary = AnalysisRun.run(
+                in,
+                selection,
+                in.decodeOptions(spec.commandLine()),
+                names,
+                spec.commandLine().getErr(),
+                timeline::accept,
+                null);
         timeline.finish();
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.json) json(out, timeline, names, summary);
+        if (format.isJson()) json(out, format, timeline, names, summary);
         else text(out, timeline, names);
         StandardOutput.flush(out);
         if (timeline.droppedEvents() > 0)
@@ -122,17 +137,22 @@ public final class ViewsCommand implements Callable<Integer> {
         return b.toString();
     }
 
-    private static void json(PrintWriter out, MembershipTimeline timeline, NameTable names, DecodeSummary summary)
+    private static void json(
+            PrintWriter out, OutputFormat format, MembershipTimeline timeline, NameTable names, DecodeSummary summary)
             throws IOException {
-        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
-            g.useDefaultPrettyPrinter();
+        try (JsonGenerator g = format.configure(new JsonFactory().createGenerator(out))) {
             g.writeStartObject();
             g.writeArrayFieldStart("events");
             for (MembershipEvent e : timeline.events()) {
                 g.writeStartObject();
                 g.writeNumberField("frame", e.packet());
-                if (e.tsNanos() >= 0) g.writeNumberField("ts", Formats.epochSeconds(e.tsNanos()));
-                else g.writeNullField("ts");
+                if (e.tsNanos() >= 0) {
+                    g.writeNumberField("ts", Formats.epochSeconds(e.tsNanos()));
+                    g.writeNumberField("ts_ns", e.tsNanos());
+                } else {
+                    g.writeNullField("ts");
+                    g.writeNullField("ts_ns");
+                }
                 g.writeStringField("cluster", e.cluster());
                 g.writeStringField("event", e.kind().label());
                 if (e.view() != null) {

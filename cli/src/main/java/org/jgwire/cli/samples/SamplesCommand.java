@@ -19,10 +19,9 @@ import picocli.CommandLine.Command;
             "",
             "Examples:",
             "  jgwire samples list",
-            "  jgwire samples regenerate                  # every sample, then every golden decode (needs "
-                    + "capture rights)",
+            "  jgwire samples regenerate    # all samples and golden decodes (capture rights)",
             "  jgwire samples regenerate --only 5.5.7/udp-chat",
-            "  jgwire samples golden                      # only the golden decodes, from the committed captures",
+            "  jgwire samples golden        # the golden decodes of the committed captures",
             "",
             "Exit codes: 0 done, 1 a run failed, 2 usage error, 3 I/O error."
         })

@@ -48,6 +48,7 @@ public final class JsonLinesWriter implements RecordWriter {
     private static final byte[] KIND = key("{", "kind"),
             FRAME = key(",", "frame"),
             TS = key(",", "ts"),
+            TS_NS = key(",", "ts_ns"),
             TRANSPORT = key(",", "transport"),
             SRC_EP = key(",", "src_ep"),
             DST_EP = key(",", "dst_ep"),
@@ -216,7 +217,10 @@ public final class JsonLinesWriter implements RecordWriter {
 
     // --- the record ---
 
-    /** {@code {"kind":...,"frame":...,"ts":...,"transport":...,"src_ep":...,"dst_ep":...}} without the brace. */
+    /**
+     * {@code {"kind":...,"frame":...,"ts":...,"ts_ns":...,"transport":...,"src_ep":...,"dst_ep":...}} without the
+     * brace.
+     */
     private void start(Record r) {
         FrameInfo f = r.frame();
         String kind = r.kind();
@@ -232,6 +236,9 @@ public final class JsonLinesWriter implements RecordWriter {
         raw(TS);
         if (f.tsNanos() < 0) raw(NULL);
         else epochSeconds(f.tsNanos());
+        raw(TS_NS); // exact: a double (jq, Python's json) keeps ts to about a microsecond only
+        if (f.tsNanos() < 0) raw(NULL);
+        else number(f.tsNanos());
         raw(TRANSPORT);
         raw(TRANSPORTS[f.transport().ordinal()]);
         if (f.src() != null) {

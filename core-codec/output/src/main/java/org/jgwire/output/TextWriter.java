@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
@@ -16,7 +17,6 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
-import org.jgwire.codec.model.TimeOfDay;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -30,10 +30,23 @@ public final class TextWriter implements RecordWriter {
     private final Display display;
     private final StringBuilder line = new StringBuilder(256);
 
+    private final TimeFormat timeFormat;
+    private final LongSupplier originNanos;
+
     public TextWriter(OutputStream out, NameTable names) {
+        this(out, names, TimeFormat.TIME, () -> -1);
+    }
+
+    /**
+     * @param originNanos the capture time {@link TimeFormat#RELATIVE} counts from (the first record's), -1 before
+     *                    it is known (then the record's own)
+     */
+    public TextWriter(OutputStream out, NameTable names, TimeFormat timeFormat, LongSupplier originNanos) {
         this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         this.names = names;
         this.display = new Display(names);
+        this.timeFormat = timeFormat;
+        this.originNanos = originNanos;
     }
 
     @Override
@@ -59,7 +72,12 @@ public final class TextWriter implements RecordWriter {
 
     private void frame(FrameInfo f) {
         line.append('#').append(f.packet()).append(' ');
-        if (f.tsNanos() >= 0) TimeOfDay.appendMicros(line, f.tsNanos()).append(' ');
+        if (f.tsNanos() >= 0) {
+            long origin = timeFormat == TimeFormat.RELATIVE ? originNanos.getAsLong() : -1;
+            timeFormat
+                    .append(line, f.tsNanos(), origin >= 0 ? origin : f.tsNanos())
+                    .append(' ');
+        }
         line.append(f.transport().jsonName()).append(' ');
         if (f.src() != null || f.dst() != null)
             line.append(f.src()).append('>').append(f.dst()).append(' ');

@@ -281,11 +281,12 @@ class BadInputTest {
     }
 
     @Test
-    void emptyFileDecodesToNothing() throws IOException {
+    void emptyFileIsOneEmptyInputLineAndExitOne() throws IOException {
         Decoding.Run run = jsonl(write("empty", new byte[0]));
-        assertEquals(0, run.exit(), run.err());
+        assertEquals(1, run.exit(), run.err());
         assertEquals("", run.out().strip());
-        assertTrue(run.err().contains("0 packets"), run.err());
+        assertTrue(run.err().strip().endsWith("empty: empty input"), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
     }
 
     @Test

@@ -45,6 +45,23 @@ final class FilterParser {
         return new Compiled(c, p.usesNames);
     }
 
+    /**
+     * The field a single name stands for, as the left side of a test would resolve it (a record field, a protocol,
+     * a header field, a flag, a Wireshark plugin name).
+     */
+    static Field field(String name) throws FilterSyntaxException {
+        FilterParser p = new FilterParser(name, FilterLexer.tokens(name));
+        Token t = p.take();
+        if (t.kind() != Token.Kind.WORD)
+            throw p.error("expected a field name such as src or gms.type, got " + t.shown(), t.position());
+        Field f = p.resolve(t);
+        if (p.peek().kind() != Token.Kind.END)
+            throw p.error(
+                    "a field name only, without an operator: " + p.peek().shown(),
+                    p.peek().position());
+        return f;
+    }
+
     private Condition or() throws FilterSyntaxException {
         List<Condition> parts = new ArrayList<>();
         parts.add(and());

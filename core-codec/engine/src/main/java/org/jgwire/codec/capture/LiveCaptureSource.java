@@ -32,6 +32,8 @@ public final class LiveCaptureSource implements CaptureSource {
     private final int linkType;
     private volatile boolean stopping;
     private long number;
+    private Runnable onIdle;
+    private long lastIdle = System.nanoTime();
 
     private LiveCaptureSource(PcapHandle handle) {
         this.handle = handle;
@@ -101,6 +103,18 @@ public final class LiveCaptureSource implements CaptureSource {
         return b.append(')').toString();
     }
 
+    /**
+     * Runs {@code action} on the reading thread whenever {@link #next} finds no packet waiting, and at least every
+     * {@link #MAX_BUSY_NANOS} while packets keep coming: a consumer that batches its output flushes it there, so
+     * what was captured is shown at once on a quiet interface and still written in batches on a busy one.
+     */
+    public void onIdle(Runnable action) {
+        this.onIdle = action;
+    }
+
+    /** Longest time between two calls of the {@link #onIdle} action while packets keep coming. */
+    public static final long MAX_BUSY_NANOS = 100_000_000L;
+
     /** The interface's LINKTYPE_ value (Ethernet for Linux's lo). */
     public int linkType() {
         return linkType;
@@ -112,6 +126,10 @@ public final class LiveCaptureSource implements CaptureSource {
         try {
             while (true) {
                 byte[] raw = handle.getNextRawPacket();
+                if (onIdle != null && (raw == null || System.nanoTime() - lastIdle > MAX_BUSY_NANOS)) {
+                    lastIdle = System.nanoTime();
+                    onIdle.run();
+                }
                 if (raw != null) {
                     Timestamp ts = handle.getTimestamp();
                     long nanos = Math.floorDiv(ts.getTime(), 1000L) * 1_000_000_000L + ts.getNanos();
