@@ -54,14 +54,12 @@ class CommandLineLiveCaptureTest {
                 .readLines()) {
             Thread.sleep(CAPTURE_START_MILLIS);
             List<JsonNode> records = new ArrayList<>();
-            List<Long> lagMillis = new ArrayList<>();
+            List<Long> readAtMillis = new ArrayList<>();
             Thread reader = new Thread(() -> {
                 try {
                     for (String line; records.size() < count && (line = p.nextLine()) != null; ) {
-                        long now = System.currentTimeMillis();
-                        JsonNode r = JSON.readTree(line);
-                        records.add(r);
-                        lagMillis.add(now - r.path("ts_ns").asLong() / 1_000_000);
+                        readAtMillis.add(System.currentTimeMillis());
+                        records.add(JSON.readTree(line));
                     }
                 } catch (Exception e) {
                     // the assertions below say what is missing
@@ -71,6 +69,7 @@ class CommandLineLiveCaptureTest {
             Path pcap = work.resolve("run.pcapng");
             ClusterRun run = ClusterRunner.run(
                     new ClusterSpec("5.5.7", "udp", 2, "chat", pcap, Decoding.home(), Duration.ofSeconds(180)));
+            long clusterDoneMillis = System.currentTimeMillis();
             reader.join(TimeUnit.SECONDS.toMillis(JgwireProcess.PATIENCE_SECONDS));
             assertEquals(0, p.exitWithin(30), "-c " + count + " ends the capture: " + p.stderr());
             assertEquals(count, records.size(), records.toString());
@@ -87,9 +86,9 @@ class CommandLineLiveCaptureTest {
                 ours |= ports.contains(Integer.parseInt(ep.substring(ep.lastIndexOf(':') + 1)));
             }
             assertTrue(ours, "no record from the cluster's ports " + ports + ": " + records);
-            // each record left while the capture went on, not when it ended
-            List<Long> sorted = lagMillis.stream().sorted().toList();
-            assertTrue(sorted.get(sorted.size() / 2) < 200, "ms from capture to output: " + lagMillis);
+            // each record left while the cluster was still talking, not when the capture ended (how soon after its
+            // packet is a latency, measured by the benchmark, not asserted here)
+            for (long at : readAtMillis) assertTrue(at < clusterDoneMillis, "read after the cluster ended");
             String err = p.stderr();
             assertTrue(err.contains("messages"), err);
             assertFalse(err.contains("SLF4J"), err);
