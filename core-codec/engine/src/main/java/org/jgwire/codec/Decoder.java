@@ -129,12 +129,7 @@ public final class Decoder implements AutoCloseable {
         if (fragments != null) held.register(new HeldFragments());
         this.stack = new StackStep(options.limits(), runtime::decodeMessage, emitter);
         FrameSink frameSink = new RuntimeFrameSink();
-        NetworkDissector network = new NetworkDissector(
-                options.limits(),
-                (packet, ts, kind, message) ->
-                        emitError(new FrameInfo(packet, ts, null, null, Transport.NONE), kind, -1, message),
-                jgroupsEndpoints,
-                held);
+        NetworkDissector network = new NetworkDissector(options.limits(), this::emit, jgroupsEndpoints, held);
         TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink, held);
         ChunkStreams chunkStreams = new ChunkStreams(options.limits(), frameSink, source::sender, source::receiver);
         ConcatenatedFrames backToBack = null; // a raw input's buffer, made only for one
@@ -260,8 +255,8 @@ public final class Decoder implements AutoCloseable {
         }
 
         @Override
-        public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
-            emitError(info, kind, offset, message);
+        public void problem(ErrorRecord problem) {
+            emit(problem);
         }
     }
 

@@ -16,8 +16,8 @@ import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.framing.FrameSink;
 import org.jgwire.codec.framing.StreamFramer;
 import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
-import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.network.TcpSegment;
 import org.jgwire.codec.network.tcp.TcpReassembler;
 import org.jgwire.tests.decode.Decoding;
@@ -45,8 +45,8 @@ class StreamsFuzzTest {
         }
 
         @Override
-        public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
-            Invariants.plain(message);
+        public void problem(ErrorRecord problem) {
+            Invariants.plain(problem.message());
             problems++;
         }
     }

@@ -57,7 +57,7 @@ class LoopbackCaptureFilesTest {
         }
         assertEquals(sent.size(), counts[0], "packets written");
         List<String> got = new ArrayList<>();
-        NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, (n, ts, kind, msg) -> {});
+        NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, e -> {});
         FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
         try (CaptureSource in = name.endsWith(".pcapng") ? new PcapngReader(ch) : new PcapReader(ch)) {
             for (Captured c; (c = in.next()) != null; ) {

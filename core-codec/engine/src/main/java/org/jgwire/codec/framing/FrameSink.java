@@ -1,9 +1,13 @@
 package org.jgwire.codec.framing;
 
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 
-/** Receives whole frames from the framing layer, and the problems it found on the way. */
+/**
+ * Receives whole frames from the framing layer, and the problems it found on the way: as every stage of the
+ * pipeline reports them, one {@link ErrorRecord} each (kind, position, message).
+ */
 public interface FrameSink {
     /**
      * A complete frame: {@code buf[off, off+len)}; the buffer may be reused after the call returns.
@@ -11,6 +15,11 @@ public interface FrameSink {
      */
     void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len);
 
-    /** A problem at {@code offset} (stream offset for TCP, -1 if none); decoding goes on. */
-    void problem(FrameInfo info, ProblemKind kind, long offset, String message);
+    /** A problem; its offset is the stream offset for TCP, -1 if none. Decoding goes on. */
+    void problem(ErrorRecord problem);
+
+    /** {@link #problem(ErrorRecord)} of these parts. */
+    default void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
+        problem(new ErrorRecord(info, kind, offset, message));
+    }
 }

@@ -31,7 +31,7 @@ class LiveCaptureSourceTest {
                 sent.add("live " + i);
                 sender.send(new DatagramPacket(b, b.length, receiver.getLocalSocketAddress()));
             }
-            NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, (n, ts, kind, msg) -> {});
+            NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, e -> {});
             List<String> got = new ArrayList<>();
             // A watchdog ends the capture if a datagram never shows: next() then returns null.
             java.util.concurrent.CompletableFuture.delayedExecutor(10, TimeUnit.SECONDS)

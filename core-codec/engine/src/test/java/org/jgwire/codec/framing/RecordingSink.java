@@ -3,6 +3,7 @@ package org.jgwire.codec.framing;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 
@@ -21,8 +22,8 @@ public final class RecordingSink implements FrameSink {
     }
 
     @Override
-    public void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
-        problems.add(new Problem(info, kind, offset, message));
+    public void problem(ErrorRecord e) {
+        problems.add(new Problem(e.frame(), e.problem(), e.offset(), e.message()));
     }
 
     public List<byte[]> bytes() {

@@ -117,7 +117,7 @@ class LoopbackCaptureTest {
         assertEquals(!pcapng, PcapReader.isPcapMagic(head, 0), "pcap magic");
         List<byte[]> got = new ArrayList<>();
         NetworkDissector dissector = new NetworkDissector(
-                Limits.DEFAULTS, (n, ts, kind, msg) -> fail("packet " + n + ": " + kind + " " + msg));
+                Limits.DEFAULTS, e -> fail("packet " + e.frame().packet() + ": " + e.problem() + " " + e.message()));
         FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
         long lastNumber = 0;
         try (CaptureSource source = pcapng ? new PcapngReader(ch) : new PcapReader(ch)) {

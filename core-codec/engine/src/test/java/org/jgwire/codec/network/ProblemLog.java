@@ -2,6 +2,7 @@ package org.jgwire.codec.network;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.ProblemKind;
 
 /** Test-only: records reported problems. */
@@ -11,8 +12,8 @@ final class ProblemLog implements NetworkProblems {
     final List<Entry> entries = new ArrayList<>();
 
     @Override
-    public void problem(long packet, long tsNanos, ProblemKind kind, String message) {
-        entries.add(new Entry(packet, tsNanos, kind, message));
+    public void problem(ErrorRecord e) {
+        entries.add(new Entry(e.frame().packet(), e.frame().tsNanos(), e.problem(), e.message()));
     }
 
     Entry only() {
