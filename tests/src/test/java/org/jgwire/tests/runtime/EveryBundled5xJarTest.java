@@ -166,6 +166,22 @@ class EveryBundled5xJarTest {
 
     @ParameterizedTest
     @MethodSource("jars5x")
+    void readsJGroupsTypesInObjectPayloadsWithTheirOwnReadFromAndShowsTheirToString(Path jar) throws Exception {
+        try (JarEncoder enc = new JarEncoder(jar)) {
+            Object a = enc.uuid(1, 2);
+            List<Object> msgs =
+                    List.of(enc.objectMessage(null, a, enc.uuid(5, 6)), enc.bytesMessage(null, a, "after".getBytes()));
+            List<Record> records = decode(FrameKind.TRANSPORT, enc.list(null, a, "demo", msgs));
+            assertEquals(2, records.size(), records.toString());
+            MessageRecord uuid = (MessageRecord) records.get(0);
+            assertEquals("org.jgroups.util.UUID", uuid.payload().objectClass());
+            assertEquals(new UUID(5, 6).toString(), uuid.payload().text());
+            assertEquals("after", ((MessageRecord) records.get(1)).payload().text());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jars5x")
     void readsSiteAddressesWithNameAndSite(Path jar) throws Exception {
         try (JarEncoder enc = new JarEncoder(jar)) {
             Object site = enc.siteUuid(5, 6, "node-x", "lon");

@@ -79,7 +79,7 @@ final class FrameWalker {
         this.addresses = addresses;
         this.fieldReader = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
         this.memos = new HeaderBodyMemo(limits.maxMemoBody());
-        this.objects = new ObjectPayloads(jar);
+        this.objects = new ObjectPayloads(jar, limits.payloadTextChars());
         this.views = new GmsViews(addresses);
         this.discovery = new DiscoveryData(jar, addresses);
         Field f = null;
