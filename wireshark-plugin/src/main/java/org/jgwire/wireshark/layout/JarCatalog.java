@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.runtime.TypeConstants;
 
 /**
  * What one JGroups jar says about its wire format, read mechanically: the magic-id and protocol-id maps
@@ -184,6 +185,11 @@ public final class JarCatalog {
                     if (!n.isEmpty()) names.put(v.name(), n);
                     String other = v.kind() == Kind.ENUM_BYTE ? null : namerAnswer(c, -99);
                     if (!n.isEmpty() && other != null) others.put(v.name(), other);
+                } else if (v.name().equals("type")) {
+                    // no namer: the class's own constants, as the decoder names them (HeaderFieldReader)
+                    Map<Integer, String> n = namerNames(c);
+                    if (n.isEmpty()) n = new TreeMap<>(TypeConstants.of(c));
+                    if (!n.isEmpty()) names.put(v.name(), n);
                 }
             } else if (item instanceof Item.Switch s) {
                 for (Item.Case k : s.cases()) {

@@ -19,8 +19,8 @@ import org.jgwire.codec.runtime.FrameProblem;
  *       class outside the magic map), body. Primitives travel in an {@code ObjectWrapperPrimitive} (type byte +
  *       value), other objects in an {@code ObjectWrapperSerializable} ({@code i32 length} + serialized bytes).</li>
  * </ul>
- * After {@link #read}, {@link #className} is what the wire names, {@link #text} a primitive's value or the toString of
- * a JGroups type read by its own readFrom, and
+ * After {@link #read}, {@link #className} is what the wire names, {@link #text} a primitive's value, {@link #shown} the
+ * toString of a JGroups type read by its own readFrom, and
  * {@link #endUnknown} (when not null) says why the payload's end could not be found.
  */
 final class ObjectPayloads {
@@ -33,6 +33,7 @@ final class ObjectPayloads {
 
     String className;
     String text;
+    String shown;
     String endUnknown;
 
     ObjectPayloads(JarFacts jar, int textChars) {
@@ -58,6 +59,7 @@ final class ObjectPayloads {
     void read(FrameInput in) throws IOException {
         className = null;
         text = null;
+        shown = null;
         endUnknown = null;
         if (jar.atLeast(5, 2, 11)) generic(in);
         else typed(in);
@@ -121,7 +123,7 @@ final class ObjectPayloads {
                     throw new FrameProblem(
                             ProblemKind.MALFORMED, start, "object payload of " + className + ": " + e.getMessage());
                 }
-                text = shown(object);
+                shown = shown(object);
                 return;
             }
             endUnknown = "object of " + className + ": not read (its readFrom may deserialize), so its end is unknown";

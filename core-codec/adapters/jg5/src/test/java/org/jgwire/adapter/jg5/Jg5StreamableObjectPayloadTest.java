@@ -43,7 +43,7 @@ class Jg5StreamableObjectPayloadTest {
         UUID u = new UUID(0x1234_5678_9abc_def0L, 0x0fed_cba9_8765_4321L);
         MessageRecord m = (MessageRecord) listOf(u).get(0);
         assertEquals(UUID.class.getName(), m.payload().objectClass());
-        assertEquals(u.toStringLong(), m.payload().text());
+        assertEquals(u.toStringLong(), m.payload().object());
     }
 
     @Test
@@ -51,12 +51,12 @@ class Jg5StreamableObjectPayloadTest {
         IpAddress ip = new IpAddress("127.0.0.1", 7800);
         MessageRecord m = (MessageRecord) listOf(ip).get(0);
         assertEquals(IpAddress.class.getName(), m.payload().objectClass());
-        assertEquals(ip.toString(), m.payload().text());
+        assertEquals(ip.toString(), m.payload().object());
 
         View v = View.create(A, 3, A, B);
         MessageRecord mv = (MessageRecord) listOf(v).get(0);
         assertEquals(View.class.getName(), mv.payload().objectClass());
-        assertEquals(v.toString(), mv.payload().text());
+        assertEquals(v.toString(), mv.payload().object());
     }
 
     @Test
@@ -67,7 +67,7 @@ class Jg5StreamableObjectPayloadTest {
         assertEquals(1, records.size(), records.toString());
         MessageRecord m = (MessageRecord) records.get(0);
         assertEquals(MethodCall.class.getName(), m.payload().objectClass());
-        assertNull(m.payload().text());
+        assertNull(m.payload().object());
         assertTrue(m.payload().length() > 0);
     }
 }
