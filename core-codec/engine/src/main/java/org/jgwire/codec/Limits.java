@@ -59,6 +59,10 @@ package org.jgwire.codec;
  * @param maxHeldBytes       bytes held for reassembly at once, TCP segments ahead of holes, IP fragments and
  *                           FRAG2/3/4 fragments together (default 128 MiB); beyond it the oldest held item is given
  *                           up with a LIMIT error record ({@code --max-held-bytes})
+ * @param payloadStringChars characters of printable runs kept from a payload that is not text (default 512): runs of
+ *                           at least 4 printable ASCII bytes, as strings(1) finds them, in payload order until this
+ *                           budget is spent (the last run cut to fit). They are what {@code payload contains} matches
+ *                           beyond the first bytes. No option
  */
 public record Limits(
         int maxCaptureBlock,
@@ -83,7 +87,8 @@ public record Limits(
         int maxViews,
         int maxJGroupsEndpoints,
         int maxStreamHoldMillis,
-        int maxHeldBytes) {
+        int maxHeldBytes,
+        int payloadStringChars) {
 
     public static final Limits DEFAULTS = builder().build();
 
@@ -118,6 +123,7 @@ public record Limits(
         b.maxHeldBytes = maxHeldBytes;
         b.maxStreamHoldMillis = maxStreamHoldMillis;
         b.maxJGroupsEndpoints = maxJGroupsEndpoints;
+        b.payloadStringChars = payloadStringChars;
         return b;
     }
 
@@ -144,6 +150,7 @@ public record Limits(
         private int maxFragmentBytes = 256 << 20;
         private int maxViews = 4096;
         private int maxHeldBytes = 128 << 20;
+        private int payloadStringChars = 512;
         private int maxStreamHoldMillis = 5000;
         private int maxJGroupsEndpoints = 4096;
 
@@ -264,6 +271,11 @@ public record Limits(
             return this;
         }
 
+        public Builder payloadStringChars(int n) {
+            payloadStringChars = n;
+            return this;
+        }
+
         public Limits build() {
             return new Limits(
                     maxCaptureBlock,
@@ -288,7 +300,8 @@ public record Limits(
                     maxViews,
                     maxJGroupsEndpoints,
                     maxStreamHoldMillis,
-                    maxHeldBytes);
+                    maxHeldBytes,
+                    payloadStringChars);
         }
     }
 }

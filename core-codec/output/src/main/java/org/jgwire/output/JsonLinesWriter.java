@@ -72,6 +72,8 @@ public final class JsonLinesWriter implements RecordWriter {
             PAYLOAD_LENGTH = ascii(",\"payload\":{\"length\":"),
             TEXT = key(",", "text"),
             CLASS = key(",", "class"),
+            STRINGS = key(",", "strings"),
+            OBJECT = key(",", "object"),
             HEX = key(",", "hex"),
             VIEW_ID = ascii(",\"view\":{\"id\":"),
             VIEW_KIND = key(",", "kind"),
@@ -443,6 +445,19 @@ public final class JsonLinesWriter implements RecordWriter {
         if (p.objectClass() != null) {
             raw(CLASS);
             repeated(p.objectClass());
+        }
+        if (p.object() != null) {
+            raw(OBJECT);
+            string(p.object());
+        }
+        if (!p.strings().isEmpty()) {
+            raw(STRINGS);
+            raw((byte) '[');
+            for (int i = 0; i < p.strings().size(); i++) {
+                if (i > 0) raw((byte) ',');
+                string(p.strings().get(i));
+            }
+            raw((byte) ']');
         }
         raw(HEX);
         JsonText.hex(p.head(), buf);

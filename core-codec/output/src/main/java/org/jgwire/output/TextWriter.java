@@ -101,8 +101,12 @@ public final class TextWriter implements RecordWriter {
         line.append(' ').append(m.payload().length()).append('B');
         if (m.payload().text() != null)
             line.append(" \"").append(m.payload().text()).append('"');
-        else if (m.payload().objectClass() != null)
+        else if (m.payload().objectClass() != null) {
             line.append(' ').append(m.payload().objectClass());
+            if (m.payload().object() != null)
+                line.append(" \"").append(m.payload().object()).append('"');
+        }
+        if (m.payload().text() == null) strings(m.payload().strings());
         if (m.view() != null) view(m.view());
         if (m.isReassembled())
             line.append(" [reassembled from ")
@@ -110,6 +114,19 @@ public final class TextWriter implements RecordWriter {
                     .append(" fragments]");
         if (!m.transformed().isEmpty())
             line.append(" [").append(String.join("; ", m.transformed())).append(']');
+    }
+
+    /** A binary payload's printable runs in brief: the first three, each cut at 24 characters, and how many more. */
+    private void strings(List<String> strings) {
+        int shown = Math.min(strings.size(), 3);
+        for (int i = 0; i < shown; i++) {
+            String s = strings.get(i);
+            line.append(" \"")
+                    .append(s.length() <= 24 ? s : s.substring(0, 24) + "...")
+                    .append('"');
+        }
+        if (strings.size() > shown)
+            line.append(" (+").append(strings.size() - shown).append(" strings)");
     }
 
     private void header(HeaderRecord h) {

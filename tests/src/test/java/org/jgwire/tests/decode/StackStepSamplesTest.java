@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,6 +69,24 @@ class StackStepSamplesTest {
                     }
                     assertTrue(unwrapped >= 6, "unwrapped messages: " + unwrapped);
                     verify(p);
+                }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> statsCountASequencedMessageAsItsCarrierOnly() throws IOException {
+        return captures("sequencer-chat").stream()
+                .map(p -> DynamicTest.dynamicTest(p.toString(), () -> {
+                    Decoding.Run run = decodeWithoutErrors(p);
+                    int all = 0, unwrapped = 0;
+                    for (JsonNode n : run.messages()) {
+                        all++;
+                        if (n.has("transformed")) unwrapped++;
+                    }
+                    assertTrue(unwrapped >= 6, "unwrapped messages: " + unwrapped);
+                    Decoding.Run stats = Decoding.cli(work, "stats", "--format", "json", p.toString());
+                    assertEquals(0, stats.exit(), stats.err());
+                    JsonNode json = new ObjectMapper().readTree(stats.out());
+                    assertEquals(all - unwrapped, json.path("messages").asInt(), stats.out());
                 }));
     }
 

@@ -1,6 +1,7 @@
 package org.jgwire.tests.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
@@ -161,6 +163,50 @@ class EveryBundled5xJarTest {
             assertEquals("a string", string.payload().text());
             assertEquals("java.util.Date", date.payload().objectClass());
             assertEquals("after", ((MessageRecord) records.get(2)).payload().text());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jars5x")
+    void readsJGroupsTypesInObjectPayloadsWithTheirOwnReadFromAndShowsTheirToString(Path jar) throws Exception {
+        try (JarEncoder enc = new JarEncoder(jar)) {
+            Object a = enc.uuid(1, 2);
+            List<Object> msgs =
+                    List.of(enc.objectMessage(null, a, enc.uuid(5, 6)), enc.bytesMessage(null, a, "after".getBytes()));
+            List<Record> records = decode(FrameKind.TRANSPORT, enc.list(null, a, "demo", msgs));
+            assertEquals(2, records.size(), records.toString());
+            MessageRecord uuid = (MessageRecord) records.get(0);
+            assertEquals("org.jgroups.util.UUID", uuid.payload().objectClass());
+            assertEquals(new UUID(5, 6).toString(), uuid.payload().object());
+            assertEquals("after", ((MessageRecord) records.get(1)).payload().text());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jars5x")
+    void binaryPayloadKeepsItsPrintableRunsAndTheFilterFindsTextBeyondItsFirstBytes(Path jar) throws Exception {
+        byte[] payload = new byte[600];
+        for (int i = 0; i < payload.length; i++) payload[i] = (byte) (i % 7 == 0 ? 0 : 0x80 + i % 50);
+        byte[] key = "key-42".getBytes(), name = "order:17".getBytes();
+        System.arraycopy(key, 0, payload, 300, key.length);
+        System.arraycopy(name, 0, payload, 500, name.length);
+        try (JarEncoder enc = new JarEncoder(jar)) {
+            Object a = enc.uuid(1, 2);
+            Object rpc = enc.newInstance(
+                    "org.jgroups.blocks.RequestCorrelator$Header",
+                    new Class<?>[] {byte.class, long.class, short.class},
+                    (byte) 0,
+                    42L,
+                    (short) 200);
+            Object msg = enc.putHeader(enc.bytesMessage(null, a, payload), (short) 200, rpc);
+            MessageRecord m = only(decode(FrameKind.TRANSPORT, enc.single(msg, true)));
+            assertEquals(List.of("key-42", "order:17"), m.payload().strings());
+            assertEquals("REQ", m.headers().get(0).field("type"), m.toString());
+            assertTrue(RecordFilter.compile("payload contains \"key-42\"").test(m));
+            assertTrue(RecordFilter.compile("payload contains \"der:1\"").test(m));
+            assertFalse(RecordFilter.compile("payload contains \"key-43\"").test(m));
+            assertTrue(
+                    RecordFilter.compile("payload.strings contains \"key-42\"").test(m));
         }
     }
 

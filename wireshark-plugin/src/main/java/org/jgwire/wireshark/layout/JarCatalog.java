@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.runtime.TypeConstants;
 import org.jgwire.wireshark.derive.ClassSource;
 import org.jgwire.wireshark.derive.LayoutCheck;
 import org.jgwire.wireshark.derive.WriteToDeriver;
@@ -244,10 +245,14 @@ public final class JarCatalog {
             Map<String, String> others) {
         for (Item item : items) {
             if (item instanceof Item.Value v) {
-                if (v.named()) {
-                    Map<Integer, String> n = v.kind() == Kind.ENUM_BYTE ? enumNames(c, v.name()) : namerNames(c);
+                if (v.named() || v.name().equals("type")) {
+                    boolean isEnum = v.kind() == Kind.ENUM_BYTE;
+                    Map<Integer, String> n = isEnum ? enumNames(c, v.name()) : namerNames(c);
+                    // no namer: the class's own constants name its type codes, as the decoder names them
+                    boolean byConstants = !isEnum && n.isEmpty() && v.name().equals("type");
+                    if (byConstants) n = new TreeMap<>(TypeConstants.of(c));
                     if (!n.isEmpty()) names.put(v.name(), n);
-                    String other = v.kind() == Kind.ENUM_BYTE ? null : namerAnswer(c, -99);
+                    String other = isEnum || byConstants ? null : namerAnswer(c, -99);
                     if (!n.isEmpty() && other != null) others.put(v.name(), other);
                 }
             } else if (item instanceof Item.Switch s) {

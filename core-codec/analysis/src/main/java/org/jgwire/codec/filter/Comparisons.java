@@ -9,6 +9,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Payload;
 
 /**
  * Turns {@code field OP literal(s)} into a {@link Condition}, checking at compile time that the operator and the
@@ -31,6 +32,7 @@ final class Comparisons {
             case HEADER_FIELD -> (r, c) -> truthy(g.get(r, c));
             case TEXT_LIST, ADDRESS_LIST -> (r, c) -> g.get(r, c) instanceof List<?> l && !l.isEmpty();
             case TEXT, ADDRESS, VERSION -> (r, c) -> g.get(r, c) != null;
+            case PAYLOAD -> (r, c) -> g.get(r, c) instanceof Payload p && p.length() > 0;
             case NUMBER, TIMESTAMP, DURATION -> {
                 Getters.Number n = f.number();
                 yield (r, c) -> n.get(r, c) != MISSING;
@@ -51,7 +53,19 @@ final class Comparisons {
                             + f.path() + "), without '" + op.text() + "'",
                     op.position());
             case HEADER_FIELD -> header(f, op, values);
+            case PAYLOAD -> payload(f, op, values);
         };
+    }
+
+    private Condition payload(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
+        if (op.kind() != Token.Kind.CONTAINS)
+            throw error(
+                    "'" + f.path() + "' is " + f.type().description + ": use " + f.path() + " contains \"TEXT\", not '"
+                            + op.text() + "' (payload.text and payload.length compare as text and number)",
+                    op.position());
+        PayloadMatch m = PayloadMatch.of(values.get(0));
+        Getters.Value g = f.value();
+        return (r, c) -> g.get(r, c) instanceof Payload p && m.test(p);
     }
 
     // ---- numbers and times: compared as longs, no boxing

@@ -20,6 +20,8 @@ enum FieldType {
     TEXT_LIST("a list"),
     /** A list of members: {@code contains matches in}, like {@link #ADDRESS} per element. */
     ADDRESS_LIST("a list of members"),
+    /** A message's payload bytes: alone (not empty) or {@code contains} (see {@link PayloadMatch}). */
+    PAYLOAD("the payload's bytes"),
     /** Present or not, alone only: a protocol's header, {@code view}. */
     PRESENCE("a presence test"),
     /** A header field: its value decides at run time how it compares. */

@@ -213,15 +213,16 @@ final class FilterParser {
                 throw unknownPart("field", tail, protocol + " headers", vocabulary.fieldsOf(protocol), tailAt);
             return HeaderAccess.field(protocol, field);
         }
+        // a field with parts (payload, view) lists them; one without says so
+        List<String> sub = new ArrayList<>();
+        for (String p : RecordFields.paths()) if (p.startsWith(head.toLowerCase(Locale.ROOT) + ".")) sub.add(p);
+        if (!sub.isEmpty())
+            throw error("unknown field '" + path + "'; " + head + " has " + String.join(", ", sub), tailAt);
         Field whole = RecordFields.get(head.toLowerCase(Locale.ROOT));
         if (whole != null)
             throw error(
                     "'" + whole.path() + "' has no parts: compare it as a whole, as in " + whole.path() + " == \"...\"",
                     tailAt - 1);
-        List<String> sub = new ArrayList<>();
-        for (String p : RecordFields.paths()) if (p.startsWith(head.toLowerCase(Locale.ROOT) + ".")) sub.add(p);
-        if (!sub.isEmpty())
-            throw error("unknown field '" + path + "'; " + head + " has " + String.join(", ", sub), tailAt);
         throw unknown(head, at);
     }
 

@@ -81,6 +81,7 @@ final class RecordFields {
                         ? names(m.discovery())
                         : r instanceof GossipRecord g ? names(g.discovery()) : null);
 
+        value("payload", FieldType.PAYLOAD, (r, c) -> r instanceof MessageRecord m ? m.payload() : null);
         number(
                 "payload.length",
                 FieldType.NUMBER,
@@ -91,6 +92,13 @@ final class RecordFields {
         text(
                 "payload.class",
                 (r, c) -> r instanceof MessageRecord m ? m.payload().objectClass() : null);
+        text(
+                "payload.object",
+                (r, c) -> r instanceof MessageRecord m ? m.payload().object() : null);
+        value(
+                "payload.strings",
+                FieldType.TEXT_LIST,
+                (r, c) -> r instanceof MessageRecord m ? m.payload().strings() : null);
 
         value(
                 "view",

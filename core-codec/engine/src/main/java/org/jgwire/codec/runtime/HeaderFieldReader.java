@@ -18,7 +18,7 @@ import org.jgwire.codec.model.HeaderField;
  * Reads the instance fields of a JGroups header (or any wire object) into {@link HeaderField}s by reflection, so
  * that every header class of every version gets structured fields without a hand-written list that could drift
  * from the jar. Type codes become names through the class's own static {@code type2Str(byte)}-style method when
- * it has one. Field lists are computed once per class.
+ * it has one, else through its own constants ({@link TypeConstants}). Field lists are computed once per class.
  *
  * <p>Values that are not plain Java values (addresses, view ids, ...) go through the adapter's converter, which
  * returns a neutral value or null to fall back to {@code toString()}.
@@ -100,8 +100,12 @@ public final class HeaderFieldReader {
         return out;
     }
 
-    private Object typeName(Method namer, Object raw) {
+    private Object typeName(Method namer, Map<Integer, String> constants, Object raw) {
         if (raw == null) return null;
+        if (namer == null) {
+            String name = raw instanceof Number n ? constants.get(n.intValue()) : null;
+            return name != null ? name : neutral(raw);
+        }
         try {
             Class<?> p = namer.getParameterTypes()[0];
             // not a ?: chain: numeric promotion would box every branch as an Integer, which invoke() rejects
@@ -128,6 +132,7 @@ public final class HeaderFieldReader {
             String[] names,
             boolean[] isType,
             Method typeNamer,
+            Map<Integer, String> typeConstants,
             Object[] typeNames,
             HeaderField[] last) {
         /** The name of a type code, through the class's namer once per code (codes are few, names fixed). */
@@ -135,10 +140,10 @@ public final class HeaderFieldReader {
             if (raw instanceof Number n && n.intValue() >= -128 && n.intValue() < 128) {
                 int i = n.intValue() + 128;
                 Object name = typeNames[i];
-                if (name == null) typeNames[i] = name = reader.typeName(typeNamer, raw);
+                if (name == null) typeNames[i] = name = reader.typeName(typeNamer, typeConstants, raw);
                 return name;
             }
-            return reader.typeName(typeNamer, raw);
+            return reader.typeName(typeNamer, typeConstants, raw);
         }
 
         /**
@@ -166,12 +171,14 @@ public final class HeaderFieldReader {
             Field[] array = fields.toArray(new Field[0]);
             String[] names = new String[array.length];
             Method namer = typeNamer(c);
+            Map<Integer, String> constants = namer == null ? TypeConstants.of(c) : Map.of();
             boolean[] isType = new boolean[array.length];
             for (int i = 0; i < array.length; i++) {
                 names[i] = array[i].getName();
-                isType[i] = names[i].equals("type") && namer != null;
+                isType[i] = names[i].equals("type") && (namer != null || !constants.isEmpty());
             }
-            return new Layout(c, array, names, isType, namer, new Object[256], new HeaderField[array.length]);
+            return new Layout(
+                    c, array, names, isType, namer, constants, new Object[256], new HeaderField[array.length]);
         }
 
         private static Method typeNamer(Class<?> c) {

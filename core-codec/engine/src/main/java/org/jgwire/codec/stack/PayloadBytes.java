@@ -13,7 +13,8 @@ final class PayloadBytes {
 
     static Payload of(byte[] b, Limits limits) {
         byte[] head = Arrays.copyOf(b, Math.min(b.length, limits.payloadHeadBytes()));
-        return new Payload(b.length, text(b, limits.payloadTextChars()), head, null);
+        return Payload.of(
+                b.length, text(b, limits.payloadTextChars()), head, null, b, 0, b.length, limits.payloadStringChars());
     }
 
     /** All of it printable UTF-8: the text, cut at {@code maxChars}; else null. */

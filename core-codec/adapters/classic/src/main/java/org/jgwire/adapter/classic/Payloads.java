@@ -11,12 +11,14 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Payload;
 
 /**
- * A payload as jgwire shows it: length, text when it is all printable UTF-8, and its first bytes. Never
+ * A payload as jgwire shows it: length, text when it is all printable UTF-8, its first bytes, and its printable runs
+ * when it is not text. Never
  * deserialized: a 3.x/4.x {@code Message.setObject} payload is just bytes here.
  */
 final class Payloads {
     private final int headBytes;
     private final int textChars;
+    private final int stringChars;
     private final CharsetDecoder utf8 = StandardCharsets.UTF_8
             .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
@@ -25,12 +27,13 @@ final class Payloads {
     Payloads(Limits limits) {
         this.headBytes = Math.max(0, limits.payloadHeadBytes());
         this.textChars = Math.max(0, limits.payloadTextChars());
+        this.stringChars = limits.payloadStringChars();
     }
 
     Payload of(byte[] buf, int off, int len) {
         if (len == 0) return Payload.EMPTY;
-        return new Payload(
-                len, text(buf, off, len), Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes)), null);
+        byte[] head = Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes));
+        return Payload.of(len, text(buf, off, len), head, null, buf, off, len, stringChars);
     }
 
     private String text(byte[] buf, int off, int len) {

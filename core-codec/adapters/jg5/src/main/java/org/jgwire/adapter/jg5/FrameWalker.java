@@ -79,7 +79,7 @@ final class FrameWalker {
         this.addresses = addresses;
         this.fieldReader = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
         this.memos = new HeaderBodyMemo(limits.maxMemoBody());
-        this.objects = new ObjectPayloads(jar);
+        this.objects = new ObjectPayloads(jar, limits.payloadTextChars());
         this.views = new GmsViews(addresses);
         this.discovery = new DiscoveryData(jar, addresses);
         Field f = null;
@@ -223,7 +223,15 @@ final class FrameWalker {
                     unknownEnd = null;
                 }
                 int end = in.position();
-                payload = new Payload(end - pstart, objects.text, head(pstart, end - pstart), objects.className);
+                payload = objects.shown != null // a JGroups type read whole: its toString, not its bytes' runs
+                        ? new Payload(
+                                end - pstart,
+                                null,
+                                head(pstart, end - pstart),
+                                objects.className,
+                                List.of(),
+                                objects.shown)
+                        : payload(end - pstart, objects.text, pstart, end - pstart, objects.className);
             }
             case 4 -> { // LongMessage: the jar's own readPayload (Bits.writeLong compressed form)
                 try {
@@ -240,7 +248,7 @@ final class FrameWalker {
             case 6 -> { // FragmentedMessage: i32 length + a slice of the serialized original message
                 int len = in.readInt();
                 if (len > 0) in.skip(len);
-                payload = new Payload(Math.max(len, 0), null, head(pstart + 4, Math.max(len, 0)), null);
+                payload = payload(Math.max(len, 0), null, pstart + 4, Math.max(len, 0), null);
             }
             case 5, 7 -> { // CompositeMessage, BatchMessage: the container's record comes before its messages
                 reserved = out.size();
@@ -464,7 +472,12 @@ final class FrameWalker {
                     p - 4,
                     "payload of " + len + " bytes but only " + in.remaining() + " left in the frame");
         in.skip(len);
-        return new Payload(len, text(in.buffer(), p, len), head(p, len), null);
+        return payload(len, text(in.buffer(), p, len), p, len, null);
+    }
+
+    /** A payload whose bytes are {@code [p, p+len)} of the frame: its head, and its printable runs when not text. */
+    private Payload payload(int length, String text, int p, int len, String objectClass) {
+        return Payload.of(length, text, head(p, len), objectClass, in.buffer(), p, len, limits.payloadStringChars());
     }
 
     private byte[] head(int p, int len) {

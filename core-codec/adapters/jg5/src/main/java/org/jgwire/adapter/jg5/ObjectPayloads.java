@@ -2,7 +2,6 @@ package org.jgwire.adapter.jg5;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.util.Streamable;
 import org.jgwire.codec.model.ProblemKind;
@@ -20,25 +19,26 @@ import org.jgwire.codec.runtime.FrameProblem;
  *       class outside the magic map), body. Primitives travel in an {@code ObjectWrapperPrimitive} (type byte +
  *       value), other objects in an {@code ObjectWrapperSerializable} ({@code i32 length} + serialized bytes).</li>
  * </ul>
- * After {@link #read}, {@link #className} is what the wire names, {@link #text} a primitive's value, and
+ * After {@link #read}, {@link #className} is what the wire names, {@link #text} a primitive's value, {@link #shown} the
+ * toString of a JGroups type read by its own readFrom, and
  * {@link #endUnknown} (when not null) says why the payload's end could not be found.
  */
 final class ObjectPayloads {
-    /** JGroups Streamables whose readFrom reads addresses and numbers only (never deserializes): read to their end. */
-    private static final Set<String> READ_SAFELY =
-            Set.of("org.jgroups.util.Digest", "org.jgroups.util.MutableDigest", "org.jgroups.util.SeqnoList");
-
     private final JarFacts jar;
+    private final int textChars;
+    private final ReadFromGuard guard = new ReadFromGuard();
     private final int primitiveWrapperMagic;
     private final int serializableWrapperMagic;
     private final int legacyWrapperMagic;
 
     String className;
     String text;
+    String shown;
     String endUnknown;
 
-    ObjectPayloads(JarFacts jar) {
+    ObjectPayloads(JarFacts jar, int textChars) {
         this.jar = jar;
+        this.textChars = Math.max(0, textChars);
         // The wrappers exist from 5.2.11 on only: looked up by name once, so this adapter still loads on 5.0.
         this.primitiveWrapperMagic = magicOf("org.jgroups.util.ObjectWrapperPrimitive");
         this.serializableWrapperMagic = magicOf("org.jgroups.util.ObjectWrapperSerializable");
@@ -59,6 +59,7 @@ final class ObjectPayloads {
     void read(FrameInput in) throws IOException {
         className = null;
         text = null;
+        shown = null;
         endUnknown = null;
         if (jar.atLeast(5, 2, 11)) generic(in);
         else typed(in);
@@ -96,12 +97,14 @@ final class ObjectPayloads {
             // would deserialize them, so the bytes are skipped and only the class name is read from them.
             int len = in.readInt();
             if (len >= 0) {
-                className = JavaSerialization.className(in.buffer(), in.position(), Math.min(len, in.remaining()));
+                int n = Math.min(len, in.remaining());
+                className = JavaSerialization.className(in.buffer(), in.position(), n);
+                if (className == null) className = wrappedStreamable(in.buffer(), in.position(), n);
                 in.skip(len);
             }
         } else {
-            // Another class of the jar's magic map. Its readFrom is NOT called: some JGroups Streamables
-            // deserialize or instantiate named classes inside it. The no-arg constructor only names the class.
+            // Another class of the jar's magic map: the no-arg constructor names it, and its own readFrom reads it
+            // when its bytecode calls nothing that deserializes or loads a named class (ReadFromGuard).
             Object object;
             try {
                 object = ClassConfigurator.create(magic);
@@ -112,21 +115,49 @@ final class ObjectPayloads {
                         in.position() - 2,
                         "object payload: magic id " + magic + " is unknown to JGroups " + jar.label);
             }
-            if (READ_SAFELY.contains(className) && object instanceof Streamable s) {
-                // These read only addresses and numbers, so reading them finds their end: STABLE multicasts a
-                // (Mutable)Digest (Digest.readFrom: Util.readAddresses + seqno pairs), NAKACK2 asks for
-                // retransmission with a SeqnoList (ranges of longs); the bundler packs them with other messages.
+            if (object instanceof Streamable s && guard.mayRead(object.getClass())) {
+                int start = in.position();
                 try {
                     s.readFrom(in);
-                } catch (ClassNotFoundException e) {
+                } catch (ClassNotFoundException | RuntimeException e) {
                     throw new FrameProblem(
-                            ProblemKind.UNKNOWN_CLASS,
-                            in.position(),
-                            "object payload of " + className + ": " + e.getMessage());
+                            ProblemKind.MALFORMED, start, "object payload of " + className + ": " + e.getMessage());
                 }
+                shown = shown(object);
                 return;
             }
             endUnknown = "object of " + className + ": not read (its readFrom may deserialize), so its end is unknown";
+        }
+    }
+
+    /** The object's own toString, cut to the text limit; null when it throws. */
+    private String shown(Object object) {
+        String s;
+        try {
+            s = String.valueOf(object);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        return s.length() <= textChars ? s : s.substring(0, textChars) + "...";
+    }
+
+    /**
+     * 5.0 to 5.2.10 wrap a Streamable that is not SizeStreamable (MethodCall) in ObjectWrapper: its bytes are
+     * {@code Util.objectToByteBuffer}'s, {@code TYPE_STREAMABLE} (50) + {@code writeGenericStreamable} (presence,
+     * magic id, or -1 + class name). Named from those bytes, never read.
+     */
+    private static String wrappedStreamable(byte[] b, int off, int len) {
+        if (len < 4 || b[off] != 50 || b[off + 1] != 1) return null;
+        short magic = (short) ((b[off + 2] & 0xFF) << 8 | b[off + 3] & 0xFF);
+        if (magic == -1) {
+            if (len < 6) return null;
+            int n = (b[off + 4] & 0xFF) << 8 | b[off + 5] & 0xFF;
+            return 6 + n <= len ? new String(b, off + 6, n, StandardCharsets.UTF_8) : null;
+        }
+        try {
+            return ClassConfigurator.create(magic).getClass().getName(); // the no-arg constructor only
+        } catch (ClassNotFoundException | RuntimeException e) {
+            return null;
         }
     }
 

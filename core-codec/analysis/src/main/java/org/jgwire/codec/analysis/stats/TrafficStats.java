@@ -84,10 +84,14 @@ public final class TrafficStats {
     private final Counter total = new Counter();
     private long firstTs = -1, lastTs = -1, errors, firstSecond = Long.MIN_VALUE;
 
-    /** Takes one record as it was on the wire; reassembled messages are ignored (their fragments were counted). */
+    /**
+     * Takes one record as it was on the wire; reassembled messages are ignored (their fragments were counted), and so
+     * are messages the stack step took out of another one's payload (SEQUENCER's FORWARD/FLUSH/WRAPPED_BCAST, a
+     * message COMPRESS 5.x compressed whole): the carrier that travelled is counted, once.
+     */
     public void accept(Record r) {
         if (r instanceof ErrorRecord) errors++;
-        if (!(r instanceof MessageRecord m) || m.isReassembled()) return;
+        if (!(r instanceof MessageRecord m) || m.isReassembled() || carried(m)) return;
         long bytes = Math.max(0, m.length());
         long ts = m.frame().tsNanos();
         total.add(bytes);
@@ -124,6 +128,13 @@ public final class TrafficStats {
                 if (last != null && ts >= last) me.heartbeatIntervals.add((ts - last) / 1e6);
             }
         }
+    }
+
+    /** Whether the stack step decoded this message from a carrier's payload (StackStep.unwrap's lines). */
+    static boolean carried(MessageRecord m) {
+        for (String step : m.transformed())
+            if (step.startsWith("SEQUENCER unwrapped") || step.endsWith("into a serialized message")) return true;
+        return false;
     }
 
     /** The bucket's epoch second: within {@link #MAX_SECONDS} of the first. */
