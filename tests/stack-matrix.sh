@@ -8,8 +8,11 @@
 #   tests/stack-matrix.sh                  # every bundled version (about 40 minutes on 2 cores)
 #   tests/stack-matrix.sh 3.6.20 5.5.7     # some versions (the page then lists only these)
 #
-# Environment: NODES (default 3), TIMEOUT per cluster (default 60s), WORK (captures and logs; default a new
-# temporary directory, kept), DOC (default docs/stack-matrix.md; DOC=- writes nothing).
+#   WORK=/tmp/m STACKS=tcp.xml tests/stack-matrix.sh 4.2.30   # one cell again, the others kept from WORK's results
+#
+# Environment: NODES (default 3), TIMEOUT per cluster (default 60s), WORK (captures, logs and results.tsv; default a
+# new temporary directory, kept; results already there are kept unless run again), STACKS (only these shipped
+# stacks), DOC (default docs/stack-matrix.md; DOC=- writes nothing).
 # Needs what jgwire cluster needs: capture rights on lo and multicast on lo (see docs/cluster.md), and a built
 # distribution (mvn -B -q package -DskipTests).
 set -eu
@@ -22,7 +25,7 @@ work=${WORK:-$(mktemp -d /tmp/jgwire-stack-matrix-XXXXXX)}
 doc=${DOC:-$root/docs/stack-matrix.md}
 mkdir -p "$work"
 results="$work/results.tsv"
-: >"$results"
+touch "$results"
 
 if [ $# -gt 0 ]; then
   versions="$*"
@@ -53,11 +56,19 @@ stacks_of() {
   done
 }
 
+# Replaces the result of version $1, stack $2 with the rest of the line.
+record() {
+  grep -v "^$1	$2	" "$results" >"$results.new" || true
+  printf '%s\t%s\t%s\t%s\n' "$@" | tr -d '\r' >>"$results.new"
+  mv "$results.new" "$results"
+}
+
 for v in $versions; do
   for s in $(stacks_of "$v"); do
+    if [ -n "${STACKS:-}" ] && ! echo " $STACKS " | grep -q " $s "; then continue; fi
     reason=$(skip_reason "$s")
     if [ -n "$reason" ]; then
-      printf '%s\t%s\tskip\t%s\n' "$v" "$s" "$reason" >>"$results"
+      record "$v" "$s" skip "$reason"
       continue
     fi
     base="$work/$v-${s%.xml}"
@@ -80,12 +91,14 @@ for v in $versions; do
         grep '^jgwire: ' "$base.cluster.log" | tail -n 1)
       text="cluster: $(echo "$text" | sed 's/^jgwire: //' | cut -c 1-300)"
     fi
-    printf '%s\t%s\t%s\t%s\n' "$v" "$s" "$outcome" "$text" | tr -d '\r' >>"$results"
+    record "$v" "$s" "$outcome" "$text"
     echo "$v $s: $outcome ($(($(date +%s) - start)) s) $text" >&2
   done
 done
 
 [ "$doc" = "-" ] && exit 0
+# the page covers every version with results in WORK, oldest first
+versions=$(cut -f 1 "$results" | sort -u -t. -k1,1n -k2,2n -k3,3n)
 {
   cat <<EOF
 # Shipped stacks matrix

@@ -1,7 +1,6 @@
 package org.jgwire.codec.cluster;
 
 import java.util.Map;
-import java.util.StringJoiner;
 import org.w3c.dom.Attr;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -52,7 +51,7 @@ final class LoopbackRewrites {
                 case "FD_SOCK", "FD_SOCK2", "SSL_KEY_EXCHANGE" -> e.setAttribute("bind_addr", "127.0.0.1");
                 case "SYM_ENCRYPT" -> keystore(e, "keystore_name", tokens, true);
                 case "ENCRYPT" -> keystore(e, "key_store_name", tokens, false);
-                case "AUTH" -> auth(e, tokens, runnerPorts);
+                case "AUTH" -> auth(e);
                 default -> {}
             }
         }
@@ -85,17 +84,14 @@ final class LoopbackRewrites {
      * RegexMembership and FixedMembershipToken admit members by address; on loopback only 127.0.0.1 can match. The
      * attribute is {@code auth_token.x} since 4.0 and plain {@code x} on 3.6's AUTH.
      */
-    private static void auth(Element e, Map<String, String> tokens, boolean runnerPorts) {
+    private static void auth(Element e) {
         NamedNodeMap attrs = e.getAttributes();
         for (int i = 0; i < attrs.getLength(); i++) {
             Attr a = (Attr) attrs.item(i);
             if (a.getName().endsWith("match_string")) a.setValue(".*(127\\.0\\.0\\.1|localhost).*");
-            if (a.getName().endsWith("fixed_members_value") && runnerPorts) {
-                StringJoiner members = new StringJoiner(",");
-                for (String host : tokens.get("INITIAL_HOSTS").split(","))
-                    members.add(host.replace('[', '/').replace("]", ""));
-                a.setValue(members.toString());
-            }
+            // a host without a port admits that host on any port; one entry, since the list's separator differs
+            // between versions
+            if (a.getName().endsWith("fixed_members_value")) a.setValue("127.0.0.1");
         }
     }
 }
