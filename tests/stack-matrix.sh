@@ -52,7 +52,7 @@ stacks_of() {
   mkdir -p "$dir"
   (cd "$dir" && unzip -oq "$jars/jgroups-$1.Final.jar" '*.xml' -x '*/*')
   for f in "$dir"/*.xml; do
-    perl -0ne 's/<!--.*?-->//gs; s/<\?.*?\?>//gs; exit(/^\s*<config\b/ ? 0 : 1)' "$f" && basename "$f"
+    perl -0ne 's/<!--.*?-->//gs; s/<\?.*?\?>//gs; exit(/(^|-->)\s*<config\b/ ? 0 : 1)' "$f" && basename "$f"
   done
 }
 
@@ -80,7 +80,7 @@ for v in $versions; do
         text=""
       else
         outcome=fail
-        text=$(grep -E '^  (MISSING|EXTRA|DIFFERENT|ERROR|UNSEEN) ' "$base.verify.log" | head -n 1 | sed 's/^ *//')
+        text=$(grep -E '^  (MISSING|EXTRA|DIFFERENT|MISMATCH|ERROR) ' "$base.verify.log" | head -n 1 | sed 's/^ *//')
         [ -n "$text" ] || text=$(tail -n 1 "$base.verify.log")
         n=$(sed -n 's/^result: DISAGREES (\(.*\))$/\1/p' "$base.verify.log")
         [ -z "$n" ] || text="$text [$n]"
@@ -139,7 +139,8 @@ EOF
   echo
   echo "The first disagreement \`jgwire verify\` reports (with its counts), or why the cluster did not run."
   echo
-  awk -F '\t' '$3 == "fail" { printf "- `%s` on %s: %s\n", $2, $1, $4 }' "$results" | sed 's/|/\\|/g'
+  awk -F '\t' '$3 == "fail" { printf "- `%s` on %s: %s\n", $2, $1, $4 }' "$results" | sed 's/|/\\|/g' |
+    sed 's/ \[JGroups [^]]*work dir [^]]*\]//'
   grep -q "$(printf '\tfail\t')" "$results" || echo "None."
   echo
   echo "## Skipped"
