@@ -92,7 +92,8 @@ public final class ClusterCommand implements Callable<Integer> {
             paramLabel = "STACK|FILE",
             defaultValue = "udp",
             description =
-                    "udp, tcp, tcp-nio, tunnel, encrypt, relay2, or a stack XML file (default: ${DEFAULT-VALUE}).")
+                    "udp, tcp, tcp-nio, tunnel, encrypt, relay2, a stack XML file, or jgroups:NAME.xml for a stack the"
+                            + " JGroups jar ships (default: ${DEFAULT-VALUE}).")
     String stack;
 
     @Option(
@@ -189,9 +190,11 @@ public final class ClusterCommand implements Callable<Integer> {
                 throw usage("--jgroups-version " + version + " is not bundled (bundled: " + String.join(", ", bundled)
                         + "); use --jgroups-jar for another version");
         }
-        if (!Stack.ids().contains(stack) && !Files.isRegularFile(Path.of(stack)))
+        if (!Stack.ids().contains(stack)
+                && !stack.startsWith(Stack.SHIPPED_PREFIX)
+                && !Files.isRegularFile(Path.of(stack)))
             throw usage("--stack " + stack + ": neither a stock stack (" + String.join(", ", Stack.ids())
-                    + ") nor a stack XML file");
+                    + "), nor jgroups:NAME.xml, nor a stack XML file");
         Duration limit = time("--timeout", timeout);
         Duration talk = duration == null ? null : time("--duration", duration);
 

@@ -67,7 +67,7 @@ public final class ClusterRunner {
         String versionText = spec.jgroupsVersion() != null ? spec.jgroupsVersion() : version.toString();
         if (scenario instanceof LargeScenario large) large.checkVersion(version);
         ApiFamily family = ApiFamily.of(version);
-        UserStack user = UserStack.isFile(spec.stack()) ? UserStack.read(Path.of(spec.stack())) : null;
+        UserStack user = UserStack.isFile(spec.stack()) ? UserStack.read(spec.stack(), jar) : null;
         StackPlan plan = user != null ? StackPlan.user(user) : StackPlan.stock(Stack.of(spec.stack()));
         if (user != null) user.checkPorts(spec.nodes());
         long start = System.nanoTime();
@@ -184,11 +184,11 @@ public final class ClusterRunner {
                     "RELAY_CONFIG",
                     RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2])
                             .toString());
-        if (plan.id().equals(Stack.ENCRYPT.id())) {
+        if (plan.needsKeystore()) {
             String password = Keystores.password();
             tokens.put(
                     "KEYSTORE",
-                    Keystores.symmetric(work.resolve("sym.jceks"), "jgwire", password)
+                    Keystores.symmetric(work.resolve("sym.jceks"), LoopbackRewrites.KEY_ALIAS, password)
                             .toString());
             tokens.put("KEYSTORE_PASSWORD", password);
         }

@@ -25,6 +25,9 @@ public enum Stack {
      */
     RELAY2;
 
+    /** Names a stack XML the JGroups jar under test ships: {@code jgroups:udp.xml} (see {@link UserStack}). */
+    public static final String SHIPPED_PREFIX = "jgroups:";
+
     /** The sites of the {@code relay2} stack. */
     static final List<String> SITES = List.of("lon", "nyc");
 

@@ -16,6 +16,11 @@ abstract class StackPlan {
 
     abstract boolean tunnel();
 
+    /** Whether the members read a keystore the runner makes per run (SYM_ENCRYPT's key). */
+    boolean needsKeystore() {
+        return false;
+    }
+
     /** One member's XML: {@code tokens} fill a template (BIND_PORT, scenario knobs), {@code port} is its port. */
     abstract String render(JGroupsVersion version, Map<String, String> tokens, int port) throws IOException;
 
@@ -41,6 +46,11 @@ abstract class StackPlan {
             @Override
             boolean tunnel() {
                 return stack == Stack.TUNNEL;
+            }
+
+            @Override
+            boolean needsKeystore() {
+                return stack == Stack.ENCRYPT;
             }
 
             @Override
@@ -71,29 +81,49 @@ abstract class StackPlan {
                 return user.udp();
             }
 
+            /** TUNNEL and TCPGOSSIP: the runner starts the GossipRouter their members go through. */
             @Override
             boolean tunnel() {
-                return false; // the user's GossipRouter is the user's
+                return user.needsRouter();
+            }
+
+            @Override
+            boolean needsKeystore() {
+                return user.needsKeystore();
             }
 
             @Override
             String render(JGroupsVersion version, Map<String, String> tokens, int port) throws IOException {
-                return user.render(
-                        version,
-                        "on".equals(tokens.get(StackTemplate.DIAGNOSTICS)),
-                        tokens.containsKey("DISCARD") && !tokens.get("DISCARD").isEmpty(),
-                        port);
+                return user.render(version, tokens, port);
             }
 
-            /** The user's bind_port range (or the runner's ports when the XML fixes none), plus mcast_port (UDP). */
+            /**
+             * The user's bind_port range (or the runner's ports when the XML fixes none), plus mcast_port (UDP),
+             * MPING's port, and the GossipRouter's (the only one a TUNNEL member talks to).
+             */
             @Override
             List<Integer> capturePorts(int[] ports, int n) {
                 List<Integer> out = new ArrayList<>();
+                if (user.tunnel()) return List.of(ports[n]);
                 if (user.bindPort() > 0)
                     for (int p = user.bindPort(); p <= user.bindPort() + user.portRange(); p++) out.add(p);
                 else for (int i = 0; i < n; i++) out.add(ports[i]);
-                if (user.udp()) out.add(user.mcastPort());
+                if (user.udp()) out.add(user.mcastPort(ports[n]));
+                if (user.mping()) out.add(user.mpingPort(ports[n]));
+                if (user.needsRouter()) out.add(ports[n]);
                 return List.copyOf(out);
+            }
+
+            /**
+             * A TCP stack with MPING: its discovery multicasts are UDP on MPING's port, the last of
+             * {@link #capturePorts} (MPING has no router).
+             */
+            @Override
+            String filter(List<Integer> ports) {
+                if (user.udp() || !user.mping()) return super.filter(ports);
+                int mping = ports.get(ports.size() - 1);
+                return "(" + ClusterRunner.bpf(false, ports.subList(0, ports.size() - 1)) + ") or (udp and port "
+                        + mping + ")";
             }
         };
     }

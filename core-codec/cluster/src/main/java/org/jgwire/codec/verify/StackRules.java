@@ -1,5 +1,6 @@
 package org.jgwire.codec.verify;
 
+import java.util.Set;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.model.MessageRecord;
 
@@ -13,10 +14,15 @@ import org.jgwire.codec.model.MessageRecord;
  *   <li>{@code tunnel}: a unicast twice (member to router, router to member); a multicast once to the router and
  *       once from it to every member, the sender included (GossipRouter routes to the whole group).
  * </ul>
+ *
+ * <p>A stack XML's run ({@code xml-udp}, {@code xml-tcp}, {@code xml-tunnel}, ...) follows the rules of its transport.
  */
 public final class StackRules {
     static final String ENCRYPTED = "SYM_ENCRYPT sits below NAKACK2 and UNICAST3, so the payloads of application"
             + " messages and views travel encrypted";
+
+    /** The protocols that encrypt the payloads of the messages above them (ENCRYPT: 3.6's predecessor). */
+    private static final Set<String> ENCRYPTING = Set.of("SYM_ENCRYPT", "ASYM_ENCRYPT", "ENCRYPT");
 
     private StackRules() {}
 
@@ -29,14 +35,18 @@ public final class StackRules {
         int members = manifest.members().size();
         return switch (manifest.stack()) {
             case "tcp", "tcp-nio", "xml-tcp", "xml-tcp_nio2" -> multicast ? members - 1 : 1;
-            case "tunnel" -> multicast ? 1 + members : 2;
+            case "tunnel", "xml-tunnel" -> multicast ? 1 + members : 2;
             default -> 1;
         };
     }
 
-    /** The {@code encrypt} stack: application payloads, views, RPCs and fragments are ciphertext on the wire. */
+    /**
+     * The {@code encrypt} stack, or a stack XML with an encrypting protocol: application payloads, views, RPCs and
+     * fragments are ciphertext on the wire.
+     */
     static boolean encrypted(Manifest manifest) {
-        return manifest.stack().equals("encrypt");
+        return manifest.stack().equals("encrypt")
+                || manifest.protocols().stream().anyMatch(ENCRYPTING::contains);
     }
 
     /** The {@code relay2} stack: two sites bridged by their site masters (the manifest lists the sites). */
@@ -65,6 +75,9 @@ public final class StackRules {
     static boolean viewOnWire(Manifest manifest, Manifest.InstalledView v) {
         if (v.members().size() >= 2) return true;
         if (v.id() == 0) return false;
-        return manifest.stack().equals("udp") || manifest.stack().equals("tunnel");
+        return switch (manifest.stack()) {
+            case "udp", "tunnel", "xml-udp", "xml-tunnel" -> true;
+            default -> false;
+        };
     }
 }

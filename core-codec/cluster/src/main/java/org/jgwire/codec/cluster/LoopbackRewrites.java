@@ -1,0 +1,97 @@
+package org.jgwire.codec.cluster;
+
+import java.util.Map;
+import org.w3c.dom.Attr;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+
+/**
+ * What a stack XML's protocols above the transport need to run on the runner's loopback cluster: discovery pointed
+ * at the members' real ports, the run's multicast group or its GossipRouter; side sockets (FD_SOCK, FD_SOCK2,
+ * SSL_KEY_EXCHANGE) bound to 127.0.0.1; encryption keystores made for the run; AUTH tokens that admit by address
+ * made to admit loopback. Values come from the runner's tokens ({@code INITIAL_HOSTS}, {@code MCAST_ADDR},
+ * {@code MCAST_PORT}, {@code ROUTER_PORT}, {@code KEYSTORE}, {@code KEYSTORE_PASSWORD}).
+ */
+final class LoopbackRewrites {
+    /** The alias of the key in the keystore the runner makes (see {@link Keystores#symmetric}). */
+    static final String KEY_ALIAS = "jgwire";
+
+    private LoopbackRewrites() {}
+
+    /**
+     * Rewrites {@code d} in place. {@code runnerPorts}: the members run on ports the runner picked (a shipped stack,
+     * or a user's XML without a fixed bind_port), so static member lists must name those; {@code runnerGroup}: the
+     * run's multicast group and port replace the XML's (shipped stacks), else they fill in only what is missing.
+     */
+    static void apply(Document d, Map<String, String> tokens, boolean runnerPorts, boolean runnerGroup) {
+        for (Node n = d.getDocumentElement().getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (!(n instanceof Element e)) continue;
+            switch (UserStack.local(e)) {
+                case "TCPPING" -> {
+                    if (runnerPorts) {
+                        e.setAttribute("initial_hosts", tokens.get("INITIAL_HOSTS"));
+                        e.setAttribute("port_range", "0");
+                    }
+                }
+                case "MPING" -> {
+                    e.setAttribute("bind_addr", "127.0.0.1");
+                    e.setAttribute("ip_ttl", "0");
+                    // 3.6's MPING sends on the default route's interface whatever bind_addr says: name lo; and join
+                    // the group on lo only (receive_on_all_interfaces would send IGMP reports on the others)
+                    e.setAttribute("send_interfaces", "lo");
+                    e.setAttribute("send_on_all_interfaces", "false");
+                    e.setAttribute("receive_on_all_interfaces", "false");
+                    e.removeAttribute("receive_interfaces");
+                    setOrFill(e, "mcast_addr", tokens.get("MCAST_ADDR"), runnerGroup);
+                    setOrFill(e, "mcast_port", tokens.get("MCAST_PORT"), runnerGroup);
+                }
+                case "TCPGOSSIP" -> e.setAttribute("initial_hosts", "127.0.0.1[" + tokens.get("ROUTER_PORT") + "]");
+                case "FD_SOCK", "FD_SOCK2", "SSL_KEY_EXCHANGE" -> e.setAttribute("bind_addr", "127.0.0.1");
+                case "SYM_ENCRYPT" -> keystore(e, "keystore_name", tokens, true);
+                case "ENCRYPT" -> keystore(e, "key_store_name", tokens, false);
+                case "AUTH" -> auth(e);
+                default -> {}
+            }
+        }
+    }
+
+    /** Whether a protocol of the stack reads a keystore the runner must make (SYM_ENCRYPT, 3.6's ENCRYPT). */
+    static boolean needsKeystore(Element e) {
+        return switch (UserStack.local(e)) {
+            case "SYM_ENCRYPT" -> !e.getAttribute("keystore_name").isEmpty();
+            case "ENCRYPT" -> !e.getAttribute("key_store_name").isEmpty();
+            default -> false;
+        };
+    }
+
+    private static void setOrFill(Element e, String attr, String value, boolean replace) {
+        if (replace || UserStack.resolve(e.getAttribute(attr)).isEmpty()) e.setAttribute(attr, value);
+    }
+
+    /** The XML's keystore (a path on its author's machine) becomes the run's: a new AES key in a JCEKS store. */
+    private static void keystore(Element e, String nameAttr, Map<String, String> tokens, boolean typed) {
+        if (e.getAttribute(nameAttr).isEmpty()) return; // keys exchanged at run time: nothing to make
+        e.setAttribute(nameAttr, tokens.get("KEYSTORE"));
+        e.setAttribute("store_password", tokens.get("KEYSTORE_PASSWORD"));
+        e.removeAttribute("key_password"); // defaults to store_password
+        e.setAttribute("alias", KEY_ALIAS);
+        if (typed) e.setAttribute("keystore_type", "JCEKS");
+    }
+
+    /**
+     * RegexMembership and FixedMembershipToken admit members by address; on loopback only 127.0.0.1 can match. The
+     * attribute is {@code auth_token.x} since 4.0 and plain {@code x} on 3.6's AUTH.
+     */
+    private static void auth(Element e) {
+        NamedNodeMap attrs = e.getAttributes();
+        for (int i = 0; i < attrs.getLength(); i++) {
+            Attr a = (Attr) attrs.item(i);
+            if (a.getName().endsWith("match_string")) a.setValue(".*(127\\.0\\.0\\.1|localhost).*");
+            // a host without a port admits that host on any port; one entry, since the list's separator differs
+            // between versions
+            if (a.getName().endsWith("fixed_members_value")) a.setValue("127.0.0.1");
+        }
+    }
+}
