@@ -81,6 +81,7 @@ public final class JsonLinesWriter implements RecordWriter {
             REF_ID = key(",", "ref_id"),
             LEFT = key(",", "left"),
             JOINED = key(",", "joined"),
+            UNRESOLVED_TRUE = ascii(",\"unresolved\":true"),
             SUBGROUPS = key(",", "subgroups"),
             NAMES = key(",", "names"),
             ADDR_FIRST = key("{", "addr"),
@@ -478,6 +479,7 @@ public final class JsonLinesWriter implements RecordWriter {
             addresses(v.left());
             raw(JOINED);
             addresses(v.joined());
+            if (v.unresolved()) raw(UNRESOLVED_TRUE);
         }
         if (!v.subgroups().isEmpty()) {
             raw(SUBGROUPS);

@@ -166,7 +166,7 @@ public final class TextWriter implements RecordWriter {
                     .append(display.members(v.left()))
                     .append(", joined ")
                     .append(display.members(v.joined()))
-                    .append(')');
+                    .append(v.unresolved() ? ", unresolved: base view " + v.refId() + " not seen)" : ")");
     }
 
     private void gossip(GossipRecord g) {

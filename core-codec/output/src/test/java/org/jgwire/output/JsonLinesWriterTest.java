@@ -127,6 +127,25 @@ class JsonLinesWriterTest {
     }
 
     @Test
+    void unresolvedDeltaViewShowsWhatIsKnownAndSaysSo() throws Exception {
+        ViewInfo delta =
+                new ViewInfo("DELTA_VIEW", A, 9, List.of(), 8, List.of(B), List.of(A), List.of()).asUnresolved();
+        JsonNode v = write(message(delta)).get(0).get("view");
+        assertEquals("DELTA_VIEW", v.get("kind").asText());
+        assertEquals(8, v.get("ref_id").asLong());
+        assertEquals(B.id(), v.get("left").get(0).asText());
+        assertEquals(A.id(), v.get("joined").get(0).asText());
+        assertEquals(0, v.get("members").size());
+        assertTrue(v.get("unresolved").asBoolean());
+    }
+
+    @Test
+    void resolvedViewHasNoUnresolvedKey() throws Exception {
+        ViewInfo delta = new ViewInfo("DELTA_VIEW", A, 9, List.of(A), 8, List.of(B), List.of(), List.of());
+        assertTrue(!write(message(delta)).get(0).get("view").has("unresolved"));
+    }
+
+    @Test
     void reassembledMessageEndsWithItsFragmentsPackets() throws Exception {
         MessageRecord one = message(null);
         MessageRecord whole = new MessageRecord(

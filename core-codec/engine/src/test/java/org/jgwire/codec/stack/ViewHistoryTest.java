@@ -1,7 +1,7 @@
 package org.jgwire.codec.stack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -32,6 +32,7 @@ class ViewHistoryTest {
         h.add(full(A, 3, A, B, C));
         ViewInfo v4 = h.add(delta(A, 4, 3, List.of(B), List.of(D)));
         assertEquals(List.of(A, C, D), v4.members(), "ref minus left, then joined appended");
+        assertFalse(v4.unresolved());
         assertEquals("DELTA_VIEW", v4.kind());
     }
 
@@ -54,12 +55,50 @@ class ViewHistoryTest {
     }
 
     @Test
-    void deltaOfAnUnseenViewStaysEmpty() {
+    void deltaOfAnUnseenViewShowsWhatItKnowsMarkedUnresolved() {
         ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
-        ViewInfo d = delta(A, 9, 8, List.of(), List.of(B));
-        ViewInfo out = h.add(d);
-        assertSame(d, out);
+        ViewInfo out = h.add(delta(A, 9, 8, List.of(C), List.of(B)));
+        assertTrue(out.unresolved(), "view 8 was never seen");
+        assertEquals("DELTA_VIEW", out.kind());
+        assertEquals(A, out.creator());
+        assertEquals(9, out.id());
+        assertEquals(8, out.refId());
+        assertEquals(List.of(C), out.left());
+        assertEquals(List.of(B), out.joined());
         assertTrue(out.members().isEmpty());
+    }
+
+    @Test
+    void fullViewSeenLaterLetsTheNextDeltaExpand() {
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
+        assertTrue(h.add(delta(A, 4, 3, List.of(), List.of(B))).unresolved());
+        h.add(full(A, 5, A, B, C));
+        ViewInfo v6 = h.add(delta(A, 6, 5, List.of(B), List.of(D)));
+        assertFalse(v6.unresolved());
+        assertEquals(List.of(A, C, D), v6.members());
+    }
+
+    @Test
+    void baseSeenLaterResolvesTheUnresolvedDeltasLeadingToTheNextDelta() {
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
+        // capture started after view 3: deltas 4 and 5 cannot be expanded when they arrive
+        assertTrue(h.add(delta(A, 4, 3, List.of(), List.of(C))).unresolved());
+        assertTrue(h.add(delta(A, 5, 4, List.of(B), List.of())).unresolved());
+        // view 3 seen afterwards (a JOIN_RSP to a late joiner, a retransmission)
+        h.add(full(A, 3, A, B));
+        ViewInfo v6 = h.add(delta(A, 6, 5, List.of(), List.of(D)));
+        assertFalse(v6.unresolved());
+        assertEquals(List.of(A, C, D), v6.members(), "3 [A,B] +C -> 4 [A,B,C] -B -> 5 [A,C] +D -> 6");
+    }
+
+    @Test
+    void deltasReferringInACircleStayUnresolved() {
+        ViewHistory h = new ViewHistory(Limits.DEFAULTS.maxViews());
+        h.add(delta(A, 4, 5, List.of(), List.of(B)));
+        h.add(delta(A, 5, 4, List.of(), List.of(C)));
+        ViewInfo v6 = h.add(delta(A, 6, 5, List.of(), List.of(D)));
+        assertTrue(v6.unresolved());
+        assertTrue(v6.members().isEmpty());
     }
 
     @Test
