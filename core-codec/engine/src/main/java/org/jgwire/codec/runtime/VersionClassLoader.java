@@ -19,7 +19,8 @@ import java.util.List;
  * {@code ClassConfigurator} reads {@code jg-magic-map.xml} and {@code jg-protocol-ids.xml} through its own loader.
  *
  * <p>It is also the sandbox: every {@code org.jgroups} class is rewritten by {@link SandboxRewriter} as it is
- * defined, so the real code decoding a frame asks {@link SandboxGuard} before it allocates or resolves a class.
+ * defined, so the real code decoding a frame asks {@link SandboxGuard} before it allocates or resolves a class
+ * (kept rewritten between runs by {@link RewrittenClasses}).
  */
 final class VersionClassLoader extends URLClassLoader {
     static {
@@ -69,7 +70,7 @@ final class VersionClassLoader extends URLClassLoader {
         } catch (IOException | RuntimeException e) {
             throw new ClassNotFoundException(name + ": " + e, e);
         }
-        byte[] rewritten = SandboxRewriter.rewrite(original);
+        byte[] rewritten = RewrittenClasses.shared().rewrite(original);
         definePackageOf(name);
         return defineClass(name, rewritten, 0, rewritten.length, new CodeSource(jarOf(url), (CodeSigner[]) null));
     }

@@ -101,7 +101,6 @@ public final class FragmentReassembler {
      * frame for a record shown as it is, the reassembled bytes for an original (see {@link RecordSink}).
      */
     public void accept(Record r, byte[] frame, int frameOff, RecordSink sink) {
-        Consumer<Record> out = x -> sink.accept(x, null, 0);
         if (!(r instanceof MessageRecord m) || m.src() == null) {
             sink.accept(r, frame, frameOff);
             return;
@@ -111,6 +110,7 @@ public final class FragmentReassembler {
             sink.accept(r, frame, frameOff);
             return;
         }
+        Consumer<Record> out = x -> sink.accept(x, null, 0);
         fragmentTap.accept(m);
         var key = new FragmentSet.NodeKey(
                 m.src().id(), h.protocol(), h.id(), String.valueOf(m.frame().dst()));

@@ -51,8 +51,25 @@ public final class StackStep implements RecordSink {
 
     @Override
     public void accept(Record r, byte[] buf, int off) {
-        if (r instanceof MessageRecord m) up(m, MessageBytes.of(m, buf, off), -1, 0);
+        if (r instanceof MessageRecord m && actsOn(m)) up(m, MessageBytes.of(m, buf, off), -1, 0);
         else out.accept(r);
+    }
+
+    /**
+     * Whether a header of {@code m} is of a protocol this step acts on: most messages have none and go on as they
+     * are, without locating their payload.
+     */
+    private static boolean actsOn(MessageRecord m) {
+        List<HeaderRecord> headers = m.headers();
+        for (int i = 0; i < headers.size(); i++) {
+            switch (headers.get(i).headerClass()) {
+                case "CompressHeader", "SequencerHeader", "ForkHeader" -> {
+                    return true;
+                }
+                default -> {}
+            }
+        }
+        return false;
     }
 
     @Override

@@ -1,0 +1,193 @@
+package org.jgwire.codec.runtime;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.zip.CRC32C;
+
+/**
+ * The classes {@link SandboxRewriter} rewrote, kept on disk between runs: rewriting the 200-odd classes a decode
+ * loads takes a quarter of a second of CPU, and as much again to compile the rewriter, at every start-up.
+ *
+ * <p>A class is found by the SHA-256 of its original bytes, in a folder named after the rewriter's own code (its
+ * classes and ASM's), so a changed class, jar or rewriter never meets an entry it did not make. A file holds the
+ * rewritten bytes behind their length and CRC-32C, checked on every read; it is written under another name and
+ * renamed into place, so a reader sees a whole file or none. Anything wrong (a bad file, a folder that cannot be
+ * written) means rewriting as if there were no cache.
+ *
+ * <p>The rewritten bytes run unguarded by anything else, so the folder must be the user's alone: one that another
+ * user owns or may write to is not used. {@value #PROPERTY} names another folder, or {@code off}; the default is
+ * {@code $XDG_CACHE_HOME/jgwire/sandbox}, else {@code ~/.cache/jgwire/sandbox}.
+ */
+final class RewrittenClasses {
+    static final String PROPERTY = "jgwire.sandbox.cache";
+
+    /**
+     * The rewriter's classes besides {@link SandboxRewriter} itself (its nest members; a test keeps this list
+     * whole), read as bytes without loading them.
+     */
+    static final String[] REWRITER_CLASSES = {"SandboxRewriter$1", "SandboxRewriter$Guarded"};
+
+    private static final String[] ASM_CLASSES = {
+        "org/objectweb/asm/ClassReader.class", "org/objectweb/asm/ClassWriter.class", "org/objectweb/asm/Opcodes.class"
+    };
+    private static final int HEAD = 8; // length, CRC-32C
+
+    private static volatile RewrittenClasses shared;
+
+    /** Null: no cache, every class is rewritten. */
+    private final Path dir;
+
+    RewrittenClasses(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The cache of this process, where {@value #PROPERTY} or the user's cache folder says. */
+    static RewrittenClasses shared() {
+        RewrittenClasses c = shared;
+        if (c == null) {
+            synchronized (RewrittenClasses.class) {
+                if (shared == null) shared = new RewrittenClasses(usable(defaultRoot()));
+                c = shared;
+            }
+        }
+        return c;
+    }
+
+    /** {@code original}, rewritten by {@link SandboxRewriter}: from the cache when it holds it, else made and kept. */
+    byte[] rewrite(byte[] original) {
+        if (dir == null) return SandboxRewriter.rewrite(original);
+        Path file = dir.resolve(HexFormat.of().formatHex(sha256(original)) + ".class");
+        byte[] cached = read(file);
+        if (cached != null) return cached;
+        byte[] rewritten = SandboxRewriter.rewrite(original);
+        write(file, rewritten);
+        return rewritten;
+    }
+
+    /** The folder of the cache: {@code root} with a sub-folder for this rewriter, or null when it cannot be used. */
+    static Path usable(Path root) {
+        if (root == null) return null;
+        try {
+            Path dir = root.resolve(fingerprint());
+            boolean posix =
+                    FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+            if (posix)
+                Files.createDirectories(
+                        dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            else Files.createDirectories(dir);
+            return ownedAlone(root) && ownedAlone(dir) ? dir : null;
+        } catch (IOException | UncheckedIOException | UnsupportedOperationException | SecurityException e) {
+            return null;
+        }
+    }
+
+    /** Whether {@code dir} belongs to this user and no one else may write into it. */
+    private static boolean ownedAlone(Path dir) throws IOException {
+        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) return true;
+        if (!Files.getOwner(dir).getName().equals(System.getProperty("user.name"))) return false;
+        Set<PosixFilePermission> p = Files.getPosixFilePermissions(dir);
+        return !p.contains(PosixFilePermission.GROUP_WRITE) && !p.contains(PosixFilePermission.OTHERS_WRITE);
+    }
+
+    private static Path defaultRoot() {
+        String configured = System.getProperty(PROPERTY);
+        if (configured != null) return configured.equals("off") ? null : Path.of(configured);
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("jgwire").resolve("sandbox");
+    }
+
+    /** What the rewritten bytes depend on besides the class: the rewriter's code and ASM's. */
+    static String fingerprint() throws IOException {
+        MessageDigest d = sha256();
+        ClassLoader loader = SandboxRewriter.class.getClassLoader();
+        d.update(resource(loader, SandboxRewriter.class.getName().replace('.', '/') + ".class"));
+        String pkg = SandboxRewriter.class.getPackageName().replace('.', '/') + "/";
+        for (String c : REWRITER_CLASSES) d.update(resource(loader, pkg + c + ".class"));
+        for (String c : ASM_CLASSES) d.update(resource(loader, c));
+        return "rewriter-" + HexFormat.of().formatHex(d.digest(), 0, 8);
+    }
+
+    private static byte[] resource(ClassLoader loader, String name) throws IOException {
+        try (InputStream in = loader.getResourceAsStream(name)) {
+            if (in == null) throw new IOException(name + " not found");
+            return in.readAllBytes();
+        }
+    }
+
+    /** The rewritten class in {@code file}, or null when there is none or it is not whole. */
+    private static byte[] read(Path file) {
+        byte[] all;
+        try {
+            all = Files.readAllBytes(file);
+        } catch (IOException | SecurityException e) {
+            return null;
+        }
+        if (all.length < HEAD) return null;
+        ByteBuffer head = ByteBuffer.wrap(all, 0, HEAD);
+        int length = head.getInt(), crc = head.getInt();
+        if (length != all.length - HEAD || crc != crc(all, HEAD, length)) return null;
+        byte[] rewritten = new byte[length];
+        System.arraycopy(all, HEAD, rewritten, 0, length);
+        return rewritten;
+    }
+
+    private static void write(Path file, byte[] rewritten) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile(file.getParent(), "write-", ".tmp");
+            ByteBuffer out = ByteBuffer.allocate(HEAD + rewritten.length);
+            out.putInt(rewritten.length)
+                    .putInt(crc(rewritten, 0, rewritten.length))
+                    .put(rewritten);
+            Files.write(tmp, out.array());
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                return; // never a file a reader could see half-written
+            }
+            tmp = null;
+        } catch (IOException | SecurityException e) {
+            // the cache is only a shortcut
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException | SecurityException e) {
+                    // left for the next run to overwrite: it never reads a .tmp
+                }
+            }
+        }
+    }
+
+    private static int crc(byte[] b, int off, int len) {
+        CRC32C c = new CRC32C();
+        c.update(b, off, len);
+        return (int) c.getValue();
+    }
+
+    private static byte[] sha256(byte[] b) {
+        return sha256().digest(b);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has it
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.jgwire.codec.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.jgroups.protocols.AuthHeader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RewrittenClassesTest {
+    @TempDir
+    Path root;
+
+    private static byte[] original() throws IOException {
+        try (InputStream in = AuthHeader.class.getResourceAsStream("AuthHeader.class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    private List<Path> entries(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.toList();
+        }
+    }
+
+    @Test
+    void fingerprintCoversEveryClassOfTheRewriter() {
+        Set<String> nest = Arrays.stream(SandboxRewriter.class.getNestMembers())
+                .filter(c -> c != SandboxRewriter.class)
+                .map(Class::getSimpleName)
+                .collect(Collectors.toSet());
+        Set<String> named = Arrays.stream(RewrittenClasses.REWRITER_CLASSES)
+                .map(n -> n.substring(n.indexOf('$') + 1))
+                .map(n -> n.chars().allMatch(Character::isDigit) ? "" : n) // an anonymous class's simple name
+                .collect(Collectors.toSet());
+        assertEquals(SandboxRewriter.class.getNestMembers().length - 1, RewrittenClasses.REWRITER_CLASSES.length);
+        assertEquals(nest, named);
+    }
+
+    @Test
+    void givesWhatTheRewriterMakesWhetherCachedOrNot() throws IOException {
+        Path dir = RewrittenClasses.usable(root);
+        assertNotNull(dir);
+        RewrittenClasses cache = new RewrittenClasses(dir);
+        byte[] expected = SandboxRewriter.rewrite(original());
+        assertArrayEquals(expected, cache.rewrite(original())); // made and kept
+        assertEquals(1, entries(dir).size());
+        assertArrayEquals(expected, cache.rewrite(original())); // read back
+        assertArrayEquals(expected, new RewrittenClasses(null).rewrite(original()));
+    }
+
+    @Test
+    void aDamagedEntryIsRewrittenAndReplaced() throws IOException {
+        Path dir = RewrittenClasses.usable(root);
+        RewrittenClasses cache = new RewrittenClasses(dir);
+        byte[] expected = cache.rewrite(original());
+        Path entry = entries(dir).get(0);
+        byte[] damaged = Files.readAllBytes(entry);
+        damaged[damaged.length / 2] ^= 1;
+        Files.write(entry, damaged);
+        assertArrayEquals(expected, cache.rewrite(original()));
+        Files.write(entry, Arrays.copyOf(damaged, damaged.length - 10)); // cut short
+        assertArrayEquals(expected, cache.rewrite(original()));
+        assertArrayEquals(expected, Arrays.copyOfRange(Files.readAllBytes(entry), 8, expected.length + 8));
+        assertEquals(1, entries(dir).size());
+    }
+
+    @Test
+    void aFolderOthersMayWriteIsNotUsed() throws IOException {
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertNull(RewrittenClasses.usable(root));
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
+        assertNotNull(RewrittenClasses.usable(root));
+    }
+
+    @Test
+    void aFolderThatCannotBeMadeMeansNoCache() throws IOException {
+        Path file = Files.writeString(root.resolve("a-file"), "");
+        assertNull(RewrittenClasses.usable(file.resolve("cache")));
+    }
+}
