@@ -2,9 +2,11 @@ package org.jgwire.codec;
 
 /**
  * Every bound the decoder enforces, and how much of each message a record keeps, in one place. A capture is
- * untrusted: nothing is allocated from a length the data claims, and no table grows with the capture, without a
- * check against one of these first. Listed in pipeline order; the option named changes the bound, "no option" means
- * only a program using the engine can. Start from {@link #builder()} (the defaults) or {@link #toBuilder()}.
+ * untrusted: nothing is allocated from a length the data claims, and no table grows with the capture, without a check
+ * against one of these first. Listed in pipeline order; the option named changes the bound, "no option" means only a
+ * program using the engine can. Start from {@link #builder()} (the defaults) or {@link #toBuilder()}.
+ *
+ * <p>One class past 300 lines: every bound with its default and its option, documented where it is declared.
  *
  * <p>Not here, on purpose: facts of a wire format (the largest UDP datagram in {@code RawBinarySource}, the
  * address sizes a TCP handshake can announce in {@code Handshake}), which no setting could change; and the bounds

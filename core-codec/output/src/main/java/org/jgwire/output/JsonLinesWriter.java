@@ -38,7 +38,7 @@ import org.jgwire.codec.model.ViewInfo;
  * the generator. A generator writes every token again; this writer copies what a frame, a message list or a header
  * body that repeats wrote before ({@link KeptBytes}, {@link HeaderKeys}).
  *
- * <p>Over 300 lines and one thing: the mapping of records onto the schema, one method per object of
+ * <p>One class past 300 lines, and one thing: the mapping of records onto the schema, one method per object of
  * docs/json-lines.md, over a few byte primitives that each make their own room in the buffer.
  */
 public final class JsonLinesWriter implements RecordWriter {

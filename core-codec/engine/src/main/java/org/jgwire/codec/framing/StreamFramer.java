@@ -27,6 +27,9 @@ import org.jgwire.codec.model.Transport;
  *
  * <p>Byte accounting: {@code bytesSeen() == bytesFramed() + bytesSkipped() + bytesBuffered()} at any time;
  * after {@link #end} nothing stays buffered. Not thread-safe: one framer per direction, fed in order.
+ *
+ * <p>One class past 300 lines: buffering, framing, resynchronisation and the byte accounting share one buffer and
+ * its counters; split apart, each piece would have to keep the others' invariant.
  */
 public final class StreamFramer {
     /** {@code Connection.GRACEFUL_CLOSE} (5.5.3+): a length of -5 closes the connection. */

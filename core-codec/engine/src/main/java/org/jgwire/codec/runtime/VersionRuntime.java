@@ -34,6 +34,9 @@ import org.jgwire.codec.model.Record;
  *
  * <p>{@link #decode} is meant for one thread at a time (the adapters keep reusable buffers); loading jars is
  * synchronized.
+ *
+ * <p>One class past 300 lines: choosing the jar of a frame (bundled, forced, a user's) and loading it are one
+ * decision over one table of loaded adapters.
  */
 public final class VersionRuntime implements AutoCloseable {
     private final Path home;

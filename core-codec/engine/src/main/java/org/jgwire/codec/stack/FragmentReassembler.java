@@ -38,6 +38,9 @@ import org.jgwire.codec.model.Record;
  * set still open as {@code incomplete}, followed by its fragments; a set whose message was reassembled from another
  * copy (retransmitted fragments on another path) is not an error: its fragments are just shown. One instance per
  * capture; not thread-safe.
+ *
+ * <p>One class past 300 lines: the three FRAG protocols' sets, their bounds and their eviction share one table of
+ * open sets and one byte count.
  */
 public final class FragmentReassembler {
     /** Decodes a message serialized on its own: {@code VersionRuntime::decodeMessage}. */

@@ -32,6 +32,9 @@ import org.jgwire.codec.runtime.FrameProblem;
  * ({@code Message.readFrom}) or a list ({@code Util.readMessageBatch}: dest, src, cluster, count, messages
  * without addresses). The envelope is walked here, byte range by byte range; addresses and header bodies are
  * read by the jar's classes. Not thread-safe: one instance per decoding thread.
+ *
+ * <p>One class past 300 lines: it mirrors one JGroups read path (the envelope, the list, each message and its
+ * headers) over one cursor, method for method.
  */
 final class TransportDecoder {
     // TP.LIST / TP.MULTICAST, the frame flags (3.6 and 4.x)

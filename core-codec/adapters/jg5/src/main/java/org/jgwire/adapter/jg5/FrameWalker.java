@@ -39,6 +39,9 @@ import org.jgwire.codec.runtime.HeaderFieldReader;
  * {@code Util.readMessageList} and {@code BaseMessage.readFrom} of every 5.x release, so that each message and
  * header has a byte range and no object payload is ever deserialized. Headers, addresses and views are read by
  * the jar's own classes through the shared cursor. One instance per adapter; not thread-safe.
+ *
+ * <p>One class past 300 lines: it mirrors one JGroups read path (the frame, its list or message, each message's
+ * headers and typed payload) over one cursor, method for method.
  */
 final class FrameWalker {
     private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)

@@ -31,6 +31,9 @@ import org.jgwire.codec.model.ViewInfo;
  *
  * <p>Streaming: state is per cluster and per member (bounded by {@link #MAX_TRACKED}); the event list is bounded by
  * {@link #MAX_EVENTS}, beyond which events are counted, not kept. Not thread-safe: one consumer of the stream.
+ *
+ * <p>One class past 300 lines: views, suspicions, leaves and crashes are read from different headers but decide
+ * together what happened to a member, on one per-cluster state.
  */
 public final class MembershipTimeline {
     public static final int MAX_EVENTS = 100_000;
