@@ -471,6 +471,46 @@ local function shown_list(list)
     return table.concat(out, ", ")
 end
 
+-- n bytes at off, least significant first: exact as a number up to 6 bytes, a UInt64 beyond
+local function le_number(tvb, off, n)
+    if n == 0 then return 0 end
+    need(tvb, off, n)
+    if n > 8 then bad(off - 1, "number of " .. n .. " bytes") end
+    if n > 6 then return tvb(off, n):le_uint64() end
+    local v = 0
+    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
+    return v
+end
+
+-- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
+-- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
+-- as nibbles, then highest delivered and the delta, least significant byte first. Returns "member: hd (hr), ..."
+-- (each member as label gives it) and the length.
+local function digest_text(ctx, tvb, off, with_addrs, view_members, label)
+    local members, len
+    if with_addrs then
+        members, len = read_addresses(ctx, tvb, off)
+        members = members or {}
+    else
+        local count = i16(tvb, off)
+        len = 2
+        members = {}
+        for i = 1, count do members[i] = view_members and view_members[i] or ("member " .. i) end
+    end
+    local parts = {}
+    for i, m in ipairs(members) do
+        local b = u8(tvb, off + len)
+        local l1, l2 = floor(b / 16), b % 16
+        local hd = le_number(tvb, off + len + 1, l1)
+        local delta = le_number(tvb, off + len + 1 + l1, l2)
+        parts[i] = label(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
+        len = len + 1 + l1 + l2
+    end
+    return table.concat(parts, ", "), len
+end
+
+local function as_is(v) return v end
+
 -- ---- header layouts (GEN.layouts): one interpreter for every header class ------------------------------------
 
 local read_items
@@ -558,6 +598,40 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         else
             value, len = view_id_text(ctx, tvb, off + 1)
             len = len + 1
+        end
+    elseif kind == "DIGEST" then -- Digest.writeTo(out): with the members
+        value, len = digest_text(ctx, tvb, off, true, nil, as_is)
+        if SHOWN then text = digest_text(ctx, tvb, off, true, nil, short_shown) end
+    elseif kind == "AUTH_TOKEN" then -- AuthHeader.writeAuthToken; GEN.auth_tokens: what each token class writes
+        if u8(tvb, off) == 0 then value, len = nil, 1
+        else
+            local magic, name = i16(tvb, off + 1), nil
+            len = 3
+            if magic < 0 then -- no magic id: the class's name
+                local n = u16(tvb, off + 3)
+                need(tvb, off + 5, n)
+                name, len = sub(RAW, off + 6, off + 5 + n), 5 + n
+            else
+                name = ctx.cat.classes[magic] and ctx.cat.classes[magic][1]
+            end
+            local simple = name and string.match(name, "^org%.jgroups%.auth%.([%w_$]+)$")
+            local form = simple and GEN.auth_tokens[simple]
+            if form == nil then
+                bad(off, "AUTH token of class " .. (name or ("magic " .. magic)) .. ", whose length only the class knows")
+            elseif form == "" then
+                value = simple
+            elseif form == "STRING" then
+                local s, n = jstring(tvb, off + len)
+                value, len = simple .. ": " .. (s or "null"), len + n
+            else -- BYTE_BUFFER (Util.writeByteBuffer): shown as its length
+                if u8(tvb, off + len) == 0 then value, len = simple .. ": null", len + 1
+                else
+                    local n = i32(tvb, off + len + 1)
+                    if n < 0 or n > tvb:len() then bad(off + len, "byte buffer of " .. n .. " bytes") end
+                    need(tvb, off + len + 5, n)
+                    value, len = simple .. ": " .. n .. " bytes", len + 5 + n
+                end
+            end
         end
     elseif kind == "MERGE_ID" then
         local a, n = read_address(ctx, tvb, off)
@@ -702,42 +776,10 @@ local function parse_view(ctx, tvb, off, tree, kind)
     return len
 end
 
--- n bytes at off, least significant first: exact as a number up to 6 bytes, a UInt64 beyond
-local function le_number(tvb, off, n)
-    if n == 0 then return 0 end
-    need(tvb, off, n)
-    if n > 8 then bad(off - 1, "number of " .. n .. " bytes") end
-    if n > 6 then return tvb(off, n):le_uint64() end
-    local v = 0
-    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
-    return v
-end
-
--- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
--- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
--- as nibbles, then highest delivered and the delta, least significant byte first
 local function digest(ctx, tvb, off, tree, with_addrs, view_members)
-    local members, len
-    if with_addrs then
-        members, len = read_addresses(ctx, tvb, off)
-        members = members or {}
-    else
-        local count = i16(tvb, off)
-        len = 2
-        members = {}
-        for i = 1, count do members[i] = view_members and view_members[i] or ("member " .. i) end
-    end
-    local parts = {}
-    for i, m in ipairs(members) do
-        local b = u8(tvb, off + len)
-        local l1, l2 = math.floor(b / 16), b % 16
-        local hd = le_number(tvb, off + len + 1, l1)
-        local delta = le_number(tvb, off + len + 1 + l1, l2)
-        parts[i] = short_shown(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
-        len = len + 1 + l1 + l2
-    end
-    local dt = tree:add(F.digest, tvb(off, len), table.concat(parts, ", "))
-    dt:set_text("Digest: " .. table.concat(parts, ", "))
+    local text, len = digest_text(ctx, tvb, off, with_addrs, view_members, short_shown)
+    local dt = tree:add(F.digest, tvb(off, len), text)
+    dt:set_text("Digest: " .. text)
     return len
 end
 
