@@ -71,7 +71,7 @@ median() {
 echo "tshark $(tshark --version 2>/dev/null | head -1 | cut -d' ' -f3-), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)"
 echo "plugin $plugin ($(wc -c <"$plugin") bytes)"
 echo "capture $(basename "$capture"): $count packets, $msgs JGroups messages; median of $runs runs"
-printf '%-44s %7s %7s %12s %12s\n' run "cpu s" "wall s" "msgs/cpu-s" "msgs/wall-s"
+printf '%-56s %7s %7s %12s %12s\n' run "cpu s" "wall s" "msgs/cpu-s" "msgs/wall-s"
 filter='jgroups.nakack2.seqno > 10'
 while IFS='|' read -r label plugged args; do
   cmd=(tshark -n -r "$capture")
@@ -80,7 +80,7 @@ while IFS='|' read -r label plugged args; do
   [ "$args" = tree ] && cmd+=(-V)
   read -r cpu wall <<<"$(median "$runs" "${cmd[@]}")"
   awk -v l="$label" -v c="$cpu" -v w="$wall" -v m="$msgs" \
-    'BEGIN { printf "%-44s %7.2f %7.2f %12.0f %12.0f\n", l, c, w, m / (c > 0 ? c : 0.01), m / (w > 0 ? w : 0.01) }'
+    'BEGIN { printf "%-56s %7.2f %7.2f %12.0f %12.0f\n", l, c, w, m / (c > 0 ? c : 0.01), m / (w > 0 ? w : 0.01) }'
 done <<EOF
 tshark -r, without plugin|no|
 tshark -r, with plugin (no tree requested)|yes|
