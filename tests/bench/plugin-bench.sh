@@ -68,7 +68,8 @@ median() {
     END { printf "%.2f %.2f", med(cpu, NR), med(wall, NR) }' "$dir/times"
 }
 
-echo "tshark $(tshark --version 2>/dev/null | head -1 | cut -d' ' -f3-), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)"
+echo "tshark $(tshark --version 2>/dev/null | head -1 | cut -d' ' -f3-), $(nproc) cores," \
+  "load average $(cut -d' ' -f1 /proc/loadavg)"
 echo "plugin $plugin ($(wc -c <"$plugin") bytes)"
 echo "capture $(basename "$capture"): $count packets, $msgs JGroups messages; median of $runs runs"
 printf '%-56s %7s %7s %12s %12s\n' run "cpu s" "wall s" "msgs/cpu-s" "msgs/wall-s"

@@ -617,7 +617,8 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
             local simple = name and string.match(name, "^org%.jgroups%.auth%.([%w_$]+)$")
             local form = simple and GEN.auth_tokens[simple]
             if form == nil then
-                bad(off, "AUTH token of class " .. (name or ("magic " .. magic)) .. ", whose length only the class knows")
+                bad(off, "AUTH token of class " .. (name or ("magic " .. magic))
+                    .. ", whose length only the class knows")
             elseif form == "" then
                 value = simple
             elseif form == "STRING" then
