@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutput;
 import java.io.DataOutputStream;
+import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -164,7 +165,7 @@ class HeaderLayoutConformanceTest {
         private final ClassLoader loader;
         private int depth;
         private int seq; // makes every field's value distinct, so that swapped fields cannot pass
-        private final Class<?> uuid, ipAddress, viewId, mergeId, address;
+        private final Class<?> uuid, ipAddress, viewId, mergeId, address, digest, authToken;
 
         Objects(ClassLoader loader) throws Exception {
             this.loader = loader;
@@ -173,6 +174,8 @@ class HeaderLayoutConformanceTest {
             viewId = Class.forName("org.jgroups.ViewId", true, loader);
             mergeId = Class.forName("org.jgroups.util.MergeId", true, loader);
             address = Class.forName("org.jgroups.Address", true, loader);
+            digest = Class.forName("org.jgroups.util.Digest", true, loader);
+            authToken = Class.forName("org.jgroups.auth.AuthToken", false, loader);
         }
 
         Object filled(Class<?> c, Object typeCode) throws Exception {
@@ -232,6 +235,20 @@ class HeaderLayoutConformanceTest {
             if (t.isAssignableFrom(ipAddress))
                 return ipAddress.getConstructor(String.class, int.class).newInstance("127.0.0.1", 7800);
             if (t == viewId) return viewId.getConstructor(address, long.class).newInstance(uuid(MSB + 1, LSB), 5L);
+            if (t == digest) { // StateHeader's: two members, highest received above highest delivered
+                Object members = Array.newInstance(address, 2);
+                Array.set(members, 0, uuid(MSB + 7, LSB));
+                Array.set(members, 1, uuid(MSB + 8, LSB));
+                long[] seqnos = {3 + seq, 9 + seq, 1L << 40, (1L << 40) + 300};
+                return digest.getConstructor(members.getClass(), long[].class).newInstance(members, seqnos);
+            }
+            if (t == authToken) { // AuthHeader's: a token class JGroups names by its magic id
+                Object token = Class.forName("org.jgroups.auth.FixedMembershipToken", true, loader)
+                        .getConstructor()
+                        .newInstance();
+                field(token.getClass(), "token").set(token, "A,B,token-" + seq);
+                return token;
+            }
             if (t == mergeId) {
                 Constructor<?> k = mergeId.getDeclaredConstructor(address, int.class);
                 k.setAccessible(true);
@@ -285,6 +302,17 @@ class HeaderLayoutConformanceTest {
             if (mergeId.isInstance(v))
                 return expected(field(mergeId, "initiator").get(v)) + "::"
                         + field(mergeId, "id").get(v);
+            if (digest.isInstance(v)) { // "member: highest delivered (highest received), ..."
+                List<String> parts = new ArrayList<>();
+                for (Object m : (Object[]) digest.getMethod("getMembersRaw").invoke(v)) {
+                    long[] s = (long[]) digest.getMethod("get", address).invoke(v, m);
+                    parts.add(expected(m) + ": " + s[0] + " (" + s[1] + ")");
+                }
+                return String.join(", ", parts);
+            }
+            if (authToken.isInstance(v)) // FixedMembershipToken: "Class: token"
+            return v.getClass().getSimpleName() + ": "
+                        + field(v.getClass(), "token").get(v);
             if (v instanceof String[] a) return List.of(a);
             if (v instanceof Collection<?> c) {
                 List<Object> out = new ArrayList<>();

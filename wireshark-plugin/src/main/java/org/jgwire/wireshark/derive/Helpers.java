@@ -32,7 +32,8 @@ final class Helpers {
             Map.entry("org/jgroups/util/Util.writeByteBuffer([B" + OUT + ")V", Kind.BYTE_BUFFER));
 
     /** Streamable classes whose writeTo is one of the kinds (written without a presence byte). */
-    private static final Map<String, Kind> STREAMABLES = Map.of("org.jgroups.util.MergeId", Kind.MERGE_ID);
+    private static final Map<String, Kind> STREAMABLES =
+            Map.of("org.jgroups.util.MergeId", Kind.MERGE_ID, "org.jgroups.util.Digest", Kind.DIGEST);
 
     private Helpers() {}
 

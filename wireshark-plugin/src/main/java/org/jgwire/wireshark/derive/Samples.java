@@ -1,5 +1,6 @@
 package org.jgwire.wireshark.derive;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -11,6 +12,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.UUID;
+import org.jgwire.wireshark.layout.AuthTokens;
 
 /**
  * Makes JGroups objects of one jar for {@link LayoutCheck} (every field a distinct non-default value, so that
@@ -22,7 +24,7 @@ final class Samples {
     private final ClassLoader loader;
     private int depth;
     private int seq; // makes every field's value distinct, so that swapped fields cannot pass
-    private final Class<?> uuid, ipAddress, viewId, mergeId, address;
+    private final Class<?> uuid, ipAddress, viewId, mergeId, address, digest, authToken;
 
     Samples(ClassLoader loader) throws ReflectiveOperationException {
         this.loader = loader;
@@ -31,6 +33,8 @@ final class Samples {
         viewId = Class.forName("org.jgroups.ViewId", true, loader);
         mergeId = Class.forName("org.jgroups.util.MergeId", true, loader);
         address = Class.forName("org.jgroups.Address", true, loader);
+        digest = Class.forName("org.jgroups.util.Digest", true, loader);
+        authToken = Class.forName("org.jgroups.auth.AuthToken", false, loader);
     }
 
     Object filled(Class<?> c, Object typeCode) throws ReflectiveOperationException {
@@ -90,6 +94,19 @@ final class Samples {
         if (t.isAssignableFrom(ipAddress))
             return ipAddress.getConstructor(String.class, int.class).newInstance("127.0.0.1", 7800);
         if (t == viewId) return viewId.getConstructor(address, long.class).newInstance(uuid(MSB + 1, LSB), 5L);
+        if (t == digest) { // two members, highest delivered and received apart (a delta on the wire)
+            Object members = Array.newInstance(address, 2);
+            Array.set(members, 0, uuid(MSB + 5, LSB));
+            Array.set(members, 1, uuid(MSB + 6, LSB));
+            long[] seqnos = {40 + seq, 45 + seq, 70_000L + seq, 70_000L + seq};
+            return digest.getConstructor(members.getClass(), long[].class).newInstance(members, seqnos);
+        }
+        if (t == authToken) { // AuthHeader's token: one of the classes the AUTH_TOKEN kind reads
+            Object token = filled(Class.forName("org.jgroups.auth.FixedMembershipToken", true, loader), null);
+            Field f = field(token.getClass(), "token");
+            if (f != null) f.set(token, "A,B,jgwire-" + seq);
+            return token;
+        }
         if (t == mergeId) {
             Constructor<?> k = mergeId.getDeclaredConstructor(address, int.class);
             k.setAccessible(true);
@@ -140,6 +157,28 @@ final class Samples {
         if (mergeId.isInstance(v))
             return expected(field(mergeId, "initiator").get(v)) + "::"
                     + field(mergeId, "id").get(v);
+        if (digest.isInstance(v)) { // as LayoutReader reads Kind.DIGEST
+            StringBuilder out = new StringBuilder();
+            for (Object m : (Object[]) digest.getMethod("getMembersRaw").invoke(v)) {
+                long[] s = (long[]) digest.getMethod("get", address).invoke(v, m);
+                if (out.length() > 0) out.append(", ");
+                out.append(expected(m))
+                        .append(": ")
+                        .append(s[0])
+                        .append(" (")
+                        .append(s[1])
+                        .append(')');
+            }
+            return out.toString();
+        }
+        if (authToken.isInstance(v)) { // as LayoutReader reads Kind.AUTH_TOKEN
+            String simple = v.getClass().getSimpleName();
+            AuthTokens.Token token = AuthTokens.of(simple);
+            if (token == null || token.field() == null) return simple;
+            Object body = field(v.getClass(), token.field()).get(v);
+            if (body instanceof byte[] b) return simple + ": " + b.length + " bytes";
+            return simple + ": " + expected(body);
+        }
         if (v instanceof String[] a) return List.of(a);
         if (v instanceof Collection<?> c) {
             List<Object> out = new ArrayList<>();

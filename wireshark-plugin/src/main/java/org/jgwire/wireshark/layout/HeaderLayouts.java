@@ -11,6 +11,7 @@ import static org.jgwire.wireshark.layout.Dsl.when;
 import static org.jgwire.wireshark.layout.Dsl.wire;
 import static org.jgwire.wireshark.layout.Kind.ADDRESS;
 import static org.jgwire.wireshark.layout.Kind.ADDRESSES;
+import static org.jgwire.wireshark.layout.Kind.AUTH_TOKEN;
 import static org.jgwire.wireshark.layout.Kind.BOOL;
 import static org.jgwire.wireshark.layout.Kind.BYTE;
 import static org.jgwire.wireshark.layout.Kind.BYTE_BUFFER;
@@ -188,6 +189,9 @@ public final class HeaderLayouts {
                 value("mbrs", INT_ADDRESSES),
                 value("cluster", STRING),
                 value("srv", ADDRESS));
+
+        // AuthHeader.writeTo = writeAuthToken(out, token): the token's class is named on the wire (AuthTokens)
+        add("org.jgroups.protocols.AuthHeader", "auth", ANY, NEVER, value("token", AUTH_TOKEN));
 
         // EncryptHeader (SYM_ENCRYPT/ASYM_ENCRYPT): 3.6 type + version + signature; 4.0 server instead of the
         // signature, 4.1 added iv, 5.0 needs_deserialization right after type. The payload behind it is ciphertext.

@@ -229,8 +229,13 @@ public final class JarCatalog {
         return out;
     }
 
-    private static ResolvedLayout resolve(HeaderLayout layout, Class<?> c) {
+    private ResolvedLayout resolve(HeaderLayout layout, Class<?> c) {
         Map<String, Integer> constants = new TreeMap<>();
+        // AUTH tokens are named by this jar's magic ids
+        magics.forEach((magic, name) -> {
+            if (AuthTokens.of(name) != null && name.startsWith("org.jgroups.auth."))
+                constants.put(AuthTokens.magicConstant(name.substring(name.lastIndexOf('.') + 1)), magic);
+        });
         Map<String, Map<Integer, String>> names = new TreeMap<>();
         Map<String, String> others = new TreeMap<>();
         collect(layout.items(), c, constants, names, others);

@@ -48,5 +48,15 @@ public enum Kind {
     /** {@code MergeId.writeTo}: initiator address + int id. */
     MERGE_ID,
     /** An enum written as {@code writeByte(type.ordinal())}. */
-    ENUM_BYTE
+    ENUM_BYTE,
+    /**
+     * {@code Digest.writeTo(out)}: the members ({@code Util.writeAddresses}), then per member {@code
+     * Bits.writeLongSequence(highest delivered, highest received)}. Read as {@code "addr: hd (hr), ..."}.
+     */
+    DIGEST,
+    /**
+     * {@code AuthHeader.writeAuthToken}: presence byte, the token class's magic id (-1: its name by {@code writeUTF}),
+     * then the token's own {@code writeTo} for the classes {@link AuthTokens} knows. Read as {@code "Class: value"}.
+     */
+    AUTH_TOKEN
 }

@@ -17,8 +17,10 @@ public final class LayoutReader {
     private final byte[] buf;
     private int pos;
     private final int end;
+    private final Map<String, Integer> constants;
 
-    private LayoutReader(byte[] buf, int off, int len) {
+    private LayoutReader(byte[] buf, int off, int len, Map<String, Integer> constants) {
+        this.constants = constants;
         this.buf = buf;
         this.pos = off;
         this.end = off + len;
@@ -35,7 +37,7 @@ public final class LayoutReader {
     }
 
     public static Result read(JarCatalog.ResolvedLayout layout, byte[] buf, int off, int len) {
-        LayoutReader r = new LayoutReader(buf, off, len);
+        LayoutReader r = new LayoutReader(buf, off, len, layout.constants());
         Map<String, Object> values = new LinkedHashMap<>();
         r.items(layout.layout().items(), layout.constants(), values);
         return new Result(values, r.pos - off);
@@ -135,7 +137,59 @@ public final class LayoutReader {
             case OPT_IP_ADDRESS -> u8() == 0 ? null : ipAddress();
             case VIEW_ID -> u8() == 0 ? null : address() + "|" + compressed();
             case MERGE_ID -> address() + "::" + i32();
+            case DIGEST -> digest();
+            case AUTH_TOKEN -> authToken();
         };
+    }
+
+    /** AuthHeader.writeAuthToken: presence, the class's magic id (or -1 and its name), the token's writeTo. */
+    private String authToken() {
+        if (u8() == 0) return null;
+        int magic = (short) u16();
+        String name = null;
+        if (magic < 0) {
+            String full = new String(bytes(u16()), StandardCharsets.UTF_8);
+            if (full.startsWith("org.jgroups.auth.")) name = full.substring(full.lastIndexOf('.') + 1);
+            else throw new LayoutException("AUTH token of class " + full);
+        } else
+            for (String simple : AuthTokens.all().keySet())
+                if (Integer.valueOf(magic).equals(constants.get(AuthTokens.magicConstant(simple)))) name = simple;
+        AuthTokens.Token token = name == null ? null : AuthTokens.of(name);
+        if (token == null) throw new LayoutException("AUTH token of class " + (name != null ? name : "magic " + magic));
+        String simple = name;
+        if (token.field() == null) return simple;
+        Object v = value(token.kind());
+        if (token.kind() == Kind.BYTE_BUFFER && v instanceof String s) v = s.length() + " bytes"; // as Lua shows it
+        return simple + ": " + v;
+    }
+
+    /** Digest.writeTo(out): addresses, then per member a byte with two lengths as nibbles and two numbers. */
+    private String digest() {
+        int n = (short) u16();
+        if (n < 0) n = 0;
+        List<String> members = new ArrayList<>();
+        for (int i = 0; i < n; i++) members.add(address());
+        StringBuilder out = new StringBuilder();
+        for (String m : members) {
+            int lengths = u8();
+            long delivered = littleEndian(lengths >> 4);
+            long received = delivered + littleEndian(lengths & 0xF);
+            if (out.length() > 0) out.append(", ");
+            out.append(m)
+                    .append(": ")
+                    .append(delivered)
+                    .append(" (")
+                    .append(received)
+                    .append(')');
+        }
+        return out.toString();
+    }
+
+    private long littleEndian(int n) {
+        if (n > 8) throw new LayoutException("number of " + n + " bytes");
+        long v = 0;
+        for (int i = 0; i < n; i++) v |= (long) u8() << (8 * i);
+        return v;
     }
 
     private void need(int n) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jgwire.codec.runtime.WireVariant;
+import org.jgwire.wireshark.layout.AuthTokens;
 import org.jgwire.wireshark.layout.HeaderLayout;
 import org.jgwire.wireshark.layout.Item;
 import org.jgwire.wireshark.layout.JarCatalog;
@@ -99,6 +100,11 @@ public final class PluginRenderer {
         w.close();
         w.map("message_types", newestNonEmpty(jars, true));
         w.map("gossip_types", newestNonEmpty(jars, false));
+        Map<String, String> tokens = new TreeMap<>();
+        AuthTokens.all()
+                .forEach((name, t) ->
+                        tokens.put(name, t.field() == null ? "" : t.kind().name()));
+        w.map("auth_tokens", tokens);
         w.map("features", WireFeatures.thresholds());
         w.inline("default_udp_ports", box(UDP_PORTS));
         w.inline("default_tcp_ports", box(TCP_PORTS));

@@ -141,8 +141,9 @@ jgroups.prefs.names = Pref.bool("Show logical names", true, "Show names learned 
 -- ---- small helpers ---------------------------------------------------------------------------------------------
 
 -- a bit test without bit operators (Lua 5.2 has none, 5.4's would not parse on 5.2)
+local floor = math.floor
 local function has(v, mask)
-    return math.floor(v / mask) % 2 == 1
+    return floor(v / mask) % 2 == 1
 end
 
 local function version_text(s)
@@ -166,6 +167,20 @@ end
 -- at every entry from Wireshark: never trust a binding from another packet
 local function unbind()
     RAW_TVB, RAW, RAW_LEN = nil, "", 0
+end
+
+-- What the caller looks at, set where Wireshark enters the plugin. SHOWN: a tree someone reads (-V, -O, -T json or
+-- fields, Wireshark's packet details). TREE: any tree, also one made only for a display filter or colouring rules,
+-- which keeps just the items of the fields they name: field items are added, text (set_text, text-only items) is
+-- not. Neither (plain `tshark -r`, Wireshark's first pass without filters): only what the Info column and the
+-- per-capture state need (names, views, TCP reassembly) is read; values are still read to find where the next one
+-- starts. A header's or message's text would otherwise cost more than its dissection.
+local TREE, SHOWN = true, true
+local function observe(tree)
+    SHOWN = tree.visible
+    -- a TreeItem made of no tree at all prints "has subtree=false" (no other attribute tells it from a hidden tree);
+    -- any other text is taken for a tree
+    TREE = SHOWN or not string.find(tostring(tree), "has subtree=false", 1, true)
 end
 
 -- rawequal: Tvb's own == raises for an expired Tvb (the previous packet's)
@@ -256,13 +271,14 @@ end
 
 -- ---- per-capture state: logical names and views, reset on every (re-)dissection -------------------------------
 
-local names, views, conv_state, frame_cache
+local names, views, conv_state, frame_cache, first_segment
 
 local function reset_state()
     names = {}        -- address text -> { name = ..., frame = first frame that taught it }
     views = {}        -- view id text -> list of member address texts
     conv_state = {}   -- per TCP conversation and direction: kind and version
     frame_cache = {}
+    first_segment = {} -- per TCP conversation and direction: the frame of the first segment with data seen
 end
 reset_state()
 
@@ -455,6 +471,46 @@ local function shown_list(list)
     return table.concat(out, ", ")
 end
 
+-- n bytes at off, least significant first: exact as a number up to 6 bytes, a UInt64 beyond
+local function le_number(tvb, off, n)
+    if n == 0 then return 0 end
+    need(tvb, off, n)
+    if n > 8 then bad(off - 1, "number of " .. n .. " bytes") end
+    if n > 6 then return tvb(off, n):le_uint64() end
+    local v = 0
+    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
+    return v
+end
+
+-- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
+-- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
+-- as nibbles, then highest delivered and the delta, least significant byte first. Returns "member: hd (hr), ..."
+-- (each member as label gives it) and the length.
+local function digest_text(ctx, tvb, off, with_addrs, view_members, label)
+    local members, len
+    if with_addrs then
+        members, len = read_addresses(ctx, tvb, off)
+        members = members or {}
+    else
+        local count = i16(tvb, off)
+        len = 2
+        members = {}
+        for i = 1, count do members[i] = view_members and view_members[i] or ("member " .. i) end
+    end
+    local parts = {}
+    for i, m in ipairs(members) do
+        local b = u8(tvb, off + len)
+        local l1, l2 = floor(b / 16), b % 16
+        local hd = le_number(tvb, off + len + 1, l1)
+        local delta = le_number(tvb, off + len + 1 + l1, l2)
+        parts[i] = label(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
+        len = len + 1 + l1 + l2
+    end
+    return table.concat(parts, ", "), len
+end
+
+local function as_is(v) return v end
+
 -- ---- header layouts (GEN.layouts): one interpreter for every header class ------------------------------------
 
 local read_items
@@ -512,12 +568,12 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         value, len = "[null, null, null, null]", 2
     elseif kind == "ADDRESS" then
         value, len = read_address(ctx, tvb, off)
-        text = shown(value)
+        if SHOWN then text = shown(value) end
     elseif kind == "ADDRESSES" then
         local list
         list, len = read_addresses(ctx, tvb, off)
         value = list_text(list)
-        text = "[" .. shown_list(list) .. "]"
+        if SHOWN then text = "[" .. shown_list(list) .. "]" end
     elseif kind == "INT_ADDRESSES" then
         local count = i32(tvb, off)
         if count < 0 or count > tvb:len() then bad(off, "address count " .. count) end
@@ -529,7 +585,7 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
             len = len + n
         end
         value = list_text(list)
-        text = "[" .. shown_list(list) .. "]"
+        if SHOWN then text = "[" .. shown_list(list) .. "]" end
     elseif kind == "OPT_IP_ADDRESS" then
         if u8(tvb, off) == 0 then value, len = nil, 1
         else
@@ -543,6 +599,41 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
             value, len = view_id_text(ctx, tvb, off + 1)
             len = len + 1
         end
+    elseif kind == "DIGEST" then -- Digest.writeTo(out): with the members
+        value, len = digest_text(ctx, tvb, off, true, nil, as_is)
+        if SHOWN then text = digest_text(ctx, tvb, off, true, nil, short_shown) end
+    elseif kind == "AUTH_TOKEN" then -- AuthHeader.writeAuthToken; GEN.auth_tokens: what each token class writes
+        if u8(tvb, off) == 0 then value, len = nil, 1
+        else
+            local magic, name = i16(tvb, off + 1), nil
+            len = 3
+            if magic < 0 then -- no magic id: the class's name
+                local n = u16(tvb, off + 3)
+                need(tvb, off + 5, n)
+                name, len = sub(RAW, off + 6, off + 5 + n), 5 + n
+            else
+                name = ctx.cat.classes[magic] and ctx.cat.classes[magic][1]
+            end
+            local simple = name and string.match(name, "^org%.jgroups%.auth%.([%w_$]+)$")
+            local form = simple and GEN.auth_tokens[simple]
+            if form == nil then
+                bad(off, "AUTH token of class " .. (name or ("magic " .. magic))
+                    .. ", whose length only the class knows")
+            elseif form == "" then
+                value = simple
+            elseif form == "STRING" then
+                local s, n = jstring(tvb, off + len)
+                value, len = simple .. ": " .. (s or "null"), len + n
+            else -- BYTE_BUFFER (Util.writeByteBuffer): shown as its length
+                if u8(tvb, off + len) == 0 then value, len = simple .. ": null", len + 1
+                else
+                    local n = i32(tvb, off + len + 1)
+                    if n < 0 or n > tvb:len() then bad(off + len, "byte buffer of " .. n .. " bytes") end
+                    need(tvb, off + len + 5, n)
+                    value, len = simple .. ": " .. n .. " bytes", len + 5 + n
+                end
+            end
+        end
     elseif kind == "MERGE_ID" then
         local a, n = read_address(ctx, tvb, off)
         value, len = (a or "null") .. "::" .. i32(tvb, off + n), n + 4
@@ -550,11 +641,13 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         bad(off, "layout kind " .. tostring(kind))
     end
     vals[name] = value
+    if not TREE then return len end
     if not item[4] then -- wire-only values are shown, not made filterable
         local field = HF[key]
         local range = tvb(off, len)
         if value == nil then
-            tree:add(field, range, "null"):set_text(name .. ": null")
+            local it = tree:add(field, range, "null")
+            if SHOWN then it:set_text(name .. ": null") end
         elseif HF_KIND[key] == "u64" and type(value) == "number" then
             tree:add(field, range, UInt64(value))
         elseif text then
@@ -562,7 +655,7 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         else
             tree:add(field, range, value)
         end
-    else
+    elseif SHOWN then
         tree:add(tvb(off, len), name .. ": " .. tostring(value))
     end
     return len
@@ -599,7 +692,7 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
         elseif op == "bit" then
             local v = has(vals[item[3]] % 65536, item[4])
             vals[item[2]] = v
-            tree:add(HF[item.key], v):set_generated()
+            if TREE then tree:add(HF[item.key], v):set_generated() end
         end
     end
     return off - start
@@ -616,6 +709,7 @@ local function printable(tvb, off, len)
 end
 
 local function add_bytes(tree, tvb, off, len)
+    if not TREE then return end
     tree:add(F.payload_len, tvb(off - 4, 4), len)
     if len > 0 then
         tree:add(F.payload, tvb(off, len))
@@ -683,42 +777,10 @@ local function parse_view(ctx, tvb, off, tree, kind)
     return len
 end
 
--- n bytes at off, least significant first: exact as a number up to 6 bytes, a UInt64 beyond
-local function le_number(tvb, off, n)
-    if n == 0 then return 0 end
-    need(tvb, off, n)
-    if n > 8 then bad(off - 1, "number of " .. n .. " bytes") end
-    if n > 6 then return tvb(off, n):le_uint64() end
-    local v = 0
-    for i = off + n, off + 1, -1 do v = v * 256 + byte(RAW, i) end
-    return v
-end
-
--- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
--- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
--- as nibbles, then highest delivered and the delta, least significant byte first
 local function digest(ctx, tvb, off, tree, with_addrs, view_members)
-    local members, len
-    if with_addrs then
-        members, len = read_addresses(ctx, tvb, off)
-        members = members or {}
-    else
-        local count = i16(tvb, off)
-        len = 2
-        members = {}
-        for i = 1, count do members[i] = view_members and view_members[i] or ("member " .. i) end
-    end
-    local parts = {}
-    for i, m in ipairs(members) do
-        local b = u8(tvb, off + len)
-        local l1, l2 = math.floor(b / 16), b % 16
-        local hd = le_number(tvb, off + len + 1, l1)
-        local delta = le_number(tvb, off + len + 1 + l1, l2)
-        parts[i] = short_shown(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
-        len = len + 1 + l1 + l2
-    end
-    local dt = tree:add(F.digest, tvb(off, len), table.concat(parts, ", "))
-    dt:set_text("Digest: " .. table.concat(parts, ", "))
+    local text, len = digest_text(ctx, tvb, off, with_addrs, view_members, short_shown)
+    local dt = tree:add(F.digest, tvb(off, len), text)
+    dt:set_text("Digest: " .. text)
     return len
 end
 
@@ -832,25 +894,32 @@ local dissect_message
 
 local function read_headers(ctx, tvb, off, tree, summary)
     local count = u16(tvb, off)
-    tree:add(F.hdr_count, tvb(off, 2))
+    if TREE then tree:add(F.hdr_count, tvb(off, 2)) end
     local at = off + 2
     local vals_by_section = {}
     for i = 1, count do
         local prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
         local protocol = ctx.cat.protocols[prot_id] or ("id=" .. prot_id)
         local class = ctx.cat.classes[magic]
-        local ht = tree:add(F.hdr, tvb(at, 4))
-        -- the ids as items of their own only where no name stands for them: a batch holds hundreds of headers
-        local known_protocol = ctx.cat.protocols[prot_id] ~= nil
-        if not known_protocol then ht:add(F.hdr_prot_id, tvb(at, 2)) end
-        ht:add(F.hdr_protocol, tvb(at, 2), protocol):append_text(" (id " .. prot_id .. ")")
+        local ht = tree -- without a tree, the message's (cold paths below may still add to it)
+        if TREE then
+            ht = tree:add(F.hdr, tvb(at, 4))
+            -- the ids as items of their own only where no name stands for them: a batch holds hundreds of headers
+            local known_protocol = ctx.cat.protocols[prot_id] ~= nil
+            if not known_protocol then ht:add(F.hdr_prot_id, tvb(at, 2)) end
+            local pt = ht:add(F.hdr_protocol, tvb(at, 2), protocol)
+            if SHOWN then pt:append_text(" (id " .. prot_id .. ")") end
+        end
         if class == nil then
             ht:add(F.hdr_magic, tvb(at + 2, 2))
             ht:set_text(protocol .. ": unknown magic id " .. magic)
             ht:add_proto_expert_info(E.unknown_header, "magic id " .. magic .. " is not in JGroups " .. ctx.jar.label .. "'s magic map; rest of the message not decoded")
             return nil, vals_by_section
         end
-        ht:add(F.hdr_class, tvb(at + 2, 2), class[1]):append_text(" (magic " .. magic .. ")")
+        if TREE then
+            local ct = ht:add(F.hdr_class, tvb(at + 2, 2), class[1])
+            if SHOWN then ct:append_text(" (magic " .. magic .. ")") end
+        end
         local layout = class[3] and GEN.layouts[class[3]]
         if layout == nil then
             -- the generator could not lay this class out (its report and docs/wireshark-coverage.md say why):
@@ -861,11 +930,15 @@ local function read_headers(ctx, tvb, off, tree, summary)
         end
         local vals = {}
         local n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
-        set_len(ht, tvb, at, 4 + n)
         vals_by_section[layout.section] = vals
-        summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
-        local type_name = vals.type ~= nil and layout.type_names and layout.type_names[vals.type]
-        ht:set_text(protocol .. ": " .. class[2] .. (type_name and (" " .. type_name) or ""))
+        if summary then
+            summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
+        end
+        if TREE then set_len(ht, tvb, at, 4 + n) end
+        if SHOWN then
+            local type_name = vals.type ~= nil and layout.type_names and layout.type_names[vals.type]
+            ht:set_text(protocol .. ": " .. class[2] .. (type_name and (" " .. type_name) or ""))
+        end
         at = at + 4 + n
     end
     return at, vals_by_section
@@ -965,7 +1038,7 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
     elseif mtype == 4 then -- LongMessage
         local v, n = compressed(tvb, off)
         if type(v) == "number" then v = UInt64(v) end -- a 64-bit field takes no Lua number on Wireshark 4.0
-        tree:add(F.payload_long, tvb(off, n), v)
+        if TREE then tree:add(F.payload_long, tvb(off, n), v) end
         return off + n
     elseif mtype == 6 then -- FragmentedMessage: i32 length + a slice of the serialized original
         local len = i32(tvb, off)
@@ -979,13 +1052,14 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         if count < 0 or count > tvb:len() then bad(off, "sub-message count " .. count) end
         if mtype == 7 then
             local orig, n = read_address(ctx, tvb, at)
-            tree:add(tvb(at, n), "Original sender: " .. shown(orig))
+            if SHOWN then tree:add(tvb(at, n), "Original sender: " .. shown(orig)) end
             at = at + n
         end
         for i = 1, count do
             local st = u16(tvb, at)
             local no_addrs = mtype == 7 or ctx.composite_noaddrs
-            local next_at = dissect_message(ctx, tvb, at + 2, tree, st, no_addrs and msg_src or nil, nil, summary.sub, no_addrs)
+            local next_at = dissect_message(ctx, tvb, at + 2, tree, st, no_addrs and msg_src or nil, nil,
+                summary and summary.sub or {}, no_addrs)
             if next_at == nil then return nil end
             at = next_at
         end
@@ -998,7 +1072,7 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
             tree:add_proto_expert_info(E.undecoded, why .. "; rest of the frame not decoded")
             return nil
         end
-        tree:add(F.payload_len, tvb(off, math.max(stop - off, 1)), stop - off)
+        if TREE then tree:add(F.payload_len, tvb(off, math.max(stop - off, 1)), stop - off) end
         return stop
     end
     bad(off - 2, "message type " .. tostring(mtype))
@@ -1009,21 +1083,24 @@ end
 -- EmptyMessages written without it)
 dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, summaries, no_addrs)
     need(tvb, off, 1)
-    local mt = parent:add(F.msg, tvb(off, 1))
+    local mt = parent -- without a tree, the parent (cold paths may still add to it)
+    if TREE then mt = parent:add(F.msg, tvb(off, 1)) end
     local start = off
     if mtype ~= nil then
-        mt:add(F.msg_type, tvb(off - 2, 2), mtype)
+        if TREE then mt:add(F.msg_type, tvb(off - 2, 2), mtype) end
     elseif ctx.typed then
         mtype = MSG_EMPTY
-        mt:add(F.msg_type, tvb(off, 1), mtype):set_generated()
+        if TREE then mt:add(F.msg_type, tvb(off, 1), mtype):set_generated() end
     end
     local leading = u8(tvb, off)
-    mt:add(F.leading, tvb(off, 1))
     local flags = u16(tvb, off + 1)
-    local ft = mt:add(F.msg_flags, tvb(off + 1, 2))
-    if flags ~= 0 then -- the set bits only: a batch holds hundreds of messages, mostly with few flags
-        for i, fl in ipairs(ctx.flags) do
-            if has(flags, ctx.jar.flags[i][2]) then ft:add(fl, tvb(off + 1, 2)) end
+    if TREE then
+        mt:add(F.leading, tvb(off, 1))
+        local ft = mt:add(F.msg_flags, tvb(off + 1, 2))
+        if flags ~= 0 then -- the set bits only: a batch holds hundreds of messages, mostly with few flags
+            for i, fl in ipairs(ctx.flags) do
+                if has(flags, ctx.jar.flags[i][2]) then ft:add(fl, tvb(off + 1, 2)) end
+            end
         end
     end
     off = off + 3
@@ -1031,28 +1108,48 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     if not no_addrs and has(leading, LEADING_DEST) then
         local n
         dest, n = read_address(ctx, tvb, off)
-        mt:add(F.dest, tvb(off, n), dest or "null"):set_text("Destination: " .. shown(dest))
+        if TREE then
+            local it = mt:add(F.dest, tvb(off, n), dest or "null")
+            if SHOWN then it:set_text("Destination: " .. shown(dest)) end
+        end
         off = off + n
-    elseif dest then
-        mt:add(F.dest, tvb(start, 1), dest):set_text("Destination: " .. shown(dest)):set_generated()
+    elseif dest and TREE then
+        local it = mt:add(F.dest, tvb(start, 1), dest):set_generated()
+        if SHOWN then it:set_text("Destination: " .. shown(dest)) end
     end
     if has(leading, LEADING_SRC) then
         local n
         src, n = read_address(ctx, tvb, off)
-        mt:add(F.src, tvb(off, n), src or "null"):set_text("Sender: " .. shown(src))
+        if TREE then
+            local it = mt:add(F.src, tvb(off, n), src or "null")
+            if SHOWN then it:set_text("Sender: " .. shown(src)) end
+        end
         off = off + n
-    elseif src then
-        mt:add(F.src, tvb(start, 1), src):set_text("Sender: " .. shown(src)):set_generated()
+    elseif src and TREE then
+        local it = mt:add(F.src, tvb(start, 1), src):set_generated()
+        if SHOWN then it:set_text("Sender: " .. shown(src)) end
     end
-    local summary = { headers = {}, src = src, dest = dest, sub = {} }
-    summaries[#summaries + 1] = summary
+    -- the Info column shows a list's first message: the others are only counted (a composite's sub-messages)
+    local summary
+    if summaries[1] == nil then
+        summary = { headers = {}, src = src, dest = dest, sub = {} }
+        summaries[1] = summary
+    else
+        summaries[#summaries + 1] = true
+    end
     local after, vals_by_section = read_headers(ctx, tvb, off, mt, summary)
-    if after == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
+    if after == nil then
+        if TREE then set_len(mt, tvb, start, tvb:len() - start) end
+        return nil
+    end
     merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start)
     off = after
     if ctx.typed then
         off = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
-        if off == nil then set_len(mt, tvb, start, tvb:len() - start) return nil end
+        if off == nil then
+            if TREE then set_len(mt, tvb, start, tvb:len() - start) end
+            return nil
+        end
     elseif has(leading, LEADING_BUF) then -- 3.x/4.x: i32 length + bytes after the headers
         local len = i32(tvb, off)
         need(tvb, off + 4, len)
@@ -1060,9 +1157,12 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         interpret_payload(ctx, tvb, off + 4, len, mt, vals_by_section)
         off = off + 4 + len
     end
-    if ctx.view then summary.view = ctx.view ctx.view = nil end
-    set_len(mt, tvb, start, off - start)
-    mt:set_text("Message: " .. short_shown(src) .. " -> " .. short_shown(dest))
+    if ctx.view then
+        if summary then summary.view = ctx.view end
+        ctx.view = nil
+    end
+    if TREE then set_len(mt, tvb, start, off - start) end
+    if SHOWN then mt:set_text("Message: " .. short_shown(src) .. " -> " .. short_shown(dest)) end
     return off
 end
 
@@ -1246,6 +1346,7 @@ end
 
 local function dissect_udp(tvb, pinfo, tree)
     unbind()
+    observe(tree)
     current_frame = pinfo.number
     local root = tree:add(jgroups, tvb(), "JGroups datagram")
     set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, root))
@@ -1392,6 +1493,7 @@ end
 
 local function dissect_pdu_unprotected(tvb, pinfo, tree)
     unbind()
+    observe(tree)
     current_frame = pinfo.number
     local key = conv_key(pinfo)
     local state = conv_state[key]
@@ -1485,20 +1587,25 @@ end
 
 -- TUNNEL's client (GossipRouter TcpClient, e.g. 5.2.10) writes each length prefix in a segment of its own: the
 -- stream's first segment is then 4 bytes of a plausible length and nothing else. Taken only at the start of the
--- stream (relative sequence number 1), where the decoder also starts following it.
-local tcp_seq = Field.new("tcp.seq")
-
-local function length_only_start(tvb)
-    if tvb:len() ~= 4 then return false end
+-- stream, where the decoder also starts following it: the first segment with data of that direction the heuristic
+-- is asked about (what relative sequence number 1 is). Not read from the tcp.seq field: a Field extractor makes
+-- Wireshark build a tree for every packet, which alone made plain `tshark -r` several times slower.
+local function length_only_start(tvb, pinfo)
+    local key = conv_key(pinfo)
+    local first = first_segment[key]
+    if first == nil then
+        first = pinfo.number
+        first_segment[key] = first
+    end
+    if first ~= pinfo.number or tvb:len() ~= 4 then return false end
     local flen = tvb(0, 4):int()
-    if flen < 3 or flen > MAX_FRAME then return false end
-    local ok, seq = pcall(function() local f = tcp_seq() return f and f.value end)
-    return ok and seq == 1
+    return flen >= 3 and flen <= MAX_FRAME
 end
 
 local function heuristic_tcp(tvb, pinfo, tree)
     if not jgroups.prefs.heuristic then return false end
-    if not plausible_stream(tvb) and not length_only_start(tvb) then return false end
+    local start = length_only_start(tvb, pinfo) -- every time: it notes the stream's first segment
+    if not plausible_stream(tvb) and not start then return false end
     pinfo.conversation = jgroups
     dissect_tcp(tvb, pinfo, tree)
     return true
