@@ -57,7 +57,9 @@ final class GeneratedPlugin {
         }
     }
 
-    /** tshark's JSON for a capture dissected with the plugin: one node per packet, duplicate keys merged into arrays. */
+    /**
+     * tshark's JSON for a capture dissected with the plugin: one node per packet, duplicate keys merged into arrays.
+     */
     static List<JsonNode> tsharkJson(Path capture, String... extra) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(
                 "tshark",

@@ -35,6 +35,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Calls into another Streamable's {@code writeTo} are followed into its class, its fields named {@code
  * outer.inner}. Loops, unknown calls that take the output, and branches the reader could not decide end the
  * derivation with the reason ({@link NotDerivable}).
+ *
+ * <p>One class past 300 lines: a small interpreter of writeTo bytecode whose instruction cases share one abstract
+ * stack and one layout under construction.
  */
 public final class WriteToDeriver {
     private static final int MAX_STEPS = 20_000;

@@ -6,7 +6,8 @@ import org.jgwire.codec.runtime.JGroupsVersion;
 /**
  * The body of one header class as its {@code writeTo} writes it, for the versions {@code [from, until)}.
  *
- * @param className the class's binary name as in {@code jg-magic-map.xml} ({@code org.jgroups.protocols.pbcast.GMS$GmsHeader})
+ * @param className the class's binary name as in {@code jg-magic-map.xml}
+ *     ({@code org.jgroups.protocols.pbcast.GMS$GmsHeader})
  * @param section   the display-filter section of its fields: {@code jgroups.<section>.<field>}
  */
 public record HeaderLayout(

@@ -335,7 +335,9 @@ public final class HeaderLayouts {
         return List.copyOf(ALL);
     }
 
-    /** The layout of a header class for a version, or null when jgwire has none (the dissector then stops with a note). */
+    /**
+     * The layout of a header class for a version, or null when jgwire has none (the dissector then stops with a note).
+     */
     public static HeaderLayout of(String className, JGroupsVersion v) {
         for (HeaderLayout l : ALL) if (l.className().equals(className) && l.covers(v)) return l;
         return null;

@@ -17,7 +17,10 @@ public enum Kind {
     LONG,
     /** {@code writeUTF}: u16 length + modified UTF-8, never null. */
     UTF,
-    /** {@code Bits.writeLong} (3.x/4.x) / {@code Bits.writeLongCompressed} (5.x): a length byte, then that many bytes, least significant first. */
+    /**
+     * {@code Bits.writeLong} (3.x/4.x) / {@code Bits.writeLongCompressed} (5.x): a length byte, then that many bytes,
+     * least significant first.
+     */
     LONG_COMPRESSED,
     /** {@code Bits.writeInt} (4.x) / {@code Bits.writeIntCompressed} (5.x): same wire form as the long. */
     INT_COMPRESSED,
@@ -25,7 +28,10 @@ public enum Kind {
     STRING,
     /** A byte array behind a signed u16 length, -1 = null (TpHeader's cluster name). */
     SHORT_BYTES,
-    /** {@code Util.writeByteBuffer}: presence byte, then an i32 length and that many bytes (shown as "N bytes", as the decoder does). */
+    /**
+     * {@code Util.writeByteBuffer}: presence byte, then an i32 length and that many bytes (shown as "N bytes", as the
+     * decoder does).
+     */
     BYTE_BUFFER,
     /** An i32 count, then that many {@code Bits.writeString}s; a count of 0 reads back as null (RELAY2 sites). */
     INT_STRINGS,

@@ -119,8 +119,8 @@ public final class PluginRenderer {
         for (JarCatalog jar : jars)
             labels.append(labels.length() == 0 ? "" : ", ").append(jar.label());
         out.append(labels).append(".\n");
-        out.append(
-                "-- Runs on Wireshark 4.0+ (Lua 5.2 to 5.4). Install: `jgwire wireshark install`, or copy into a plugins folder.\n\n");
+        out.append("-- Runs on Wireshark 4.0+ (Lua 5.2 to 5.4). Install: `jgwire wireshark install`, "
+                + "or copy into a plugins folder.\n\n");
         out.append("local GEN = ").append(w).append("\n\n");
         out.append(template());
         return out.toString();

@@ -38,7 +38,8 @@ class LuaWriterTest {
                 .close()
                 .close();
         assertEquals(
-                "{\n    a = 1,\n    b = {\"x\", 2, true},\n    c = {[1] = \"JOIN_REQ\", [5] = \"VIEW\"},\n    d = {}\n}",
+                "{\n    a = 1,\n    b = {\"x\", 2, true},\n"
+                        + "    c = {[1] = \"JOIN_REQ\", [5] = \"VIEW\"},\n    d = {}\n}",
                 w.toString());
     }
 
