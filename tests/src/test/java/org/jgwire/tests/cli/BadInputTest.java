@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -145,7 +146,7 @@ class BadInputTest {
 
     private static JsonNode json(String line) {
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+            return new ObjectMapper().readTree(line);
         } catch (IOException e) {
             throw new AssertionError("not JSON: " + line, e);
         }

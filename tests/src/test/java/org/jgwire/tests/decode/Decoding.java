@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jgwire.cli.JgwireCommand;
 import org.jgwire.cli.samples.SampleLibrary;
@@ -84,7 +87,7 @@ public final class Decoding {
         return p;
     }
 
-    private static final java.util.Map<Path, Path> CLASSIC = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Path, Path> CLASSIC = new ConcurrentHashMap<>();
 
     /**
      * The capture as a classic nanosecond pcap, for the tests' own small pcap readers: a pcapng sample converted once
@@ -92,7 +95,7 @@ public final class Decoding {
      */
     public static Path classicPcap(Path capture) throws IOException {
         byte[] magic = new byte[4];
-        try (java.io.InputStream in = Files.newInputStream(capture)) {
+        try (InputStream in = Files.newInputStream(capture)) {
             if (in.readNBytes(magic, 0, 4) == 4
                     && !(magic[0] == 0x0a && magic[1] == 0x0d && magic[2] == 0x0d && magic[3] == 0x0a)) return capture;
         }

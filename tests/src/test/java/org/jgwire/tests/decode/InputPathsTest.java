@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -250,7 +252,7 @@ class InputPathsTest {
                                             "tcp.payload --tcp"),
                                     "tcp.payload lines with --tcp");
 
-                            java.io.ByteArrayOutputStream raw = new java.io.ByteArrayOutputStream();
+                            ByteArrayOutputStream raw = new ByteArrayOutputStream();
                             for (PcapFile.Packet p : file.packets)
                                 if (p.protocol() == 6 && p.srcPort() == dir[0] && p.dstPort() == dir[1])
                                     raw.writeBytes(PcapFile.payload(p));
@@ -318,7 +320,7 @@ class InputPathsTest {
     }
 
     private static Map<String, List<String>> byDirection(List<Record> records) {
-        Map<String, List<String>> out = new java.util.TreeMap<>();
+        Map<String, List<String>> out = new TreeMap<>();
         for (Record r : records)
             if (r instanceof MessageRecord m)
                 out.computeIfAbsent(m.frame().src() + ">" + m.frame().dst(), k -> new ArrayList<>())

@@ -4,9 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -78,11 +80,11 @@ public final class PcapFile {
             long sec = b.getInt(pos) & 0xffffffffL, frac = b.getInt(pos + 4) & 0xffffffffL;
             int caplen = b.getInt(pos + 8), orig = b.getInt(pos + 12);
             if (pos + 16 + caplen > all.length) throw new IOException("truncated record at " + pos);
-            byte[] data = java.util.Arrays.copyOfRange(all, pos + 16, pos + 16 + caplen);
+            byte[] data = Arrays.copyOfRange(all, pos + 16, pos + 16 + caplen);
             out.add(dissect(pos, sec, frac, orig, data));
             pos += 16 + caplen;
         }
-        return new PcapFile(b.order(), nanos, link, java.util.Arrays.copyOf(all, 24), List.copyOf(out), all);
+        return new PcapFile(b.order(), nanos, link, Arrays.copyOf(all, 24), List.copyOf(out), all);
     }
 
     private static Packet dissect(int offset, long sec, long frac, int orig, byte[] data) {
@@ -102,12 +104,12 @@ public final class PcapFile {
 
     /** The UDP/TCP payload of a packet. */
     public static byte[] payload(Packet p) {
-        return java.util.Arrays.copyOfRange(p.data(), p.l4Payload(), p.l4Payload() + p.payloadLength());
+        return Arrays.copyOfRange(p.data(), p.l4Payload(), p.l4Payload() + p.payloadLength());
     }
 
     /** Index of the first packet whose payload contains {@code text}, or -1. */
     public int packetWith(String text) {
-        byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < packets.size(); i++) if (indexOf(payload(packets.get(i)), needle) >= 0) return i;
         return -1;
     }
@@ -128,7 +130,7 @@ public final class PcapFile {
         h.putInt(20, link);
         out.writeBytes(h.array());
         for (Packet p : packets) {
-            byte[] ip = java.util.Arrays.copyOfRange(p.data(), 14, p.data().length);
+            byte[] ip = Arrays.copyOfRange(p.data(), 14, p.data().length);
             ByteBuffer l = ByteBuffer.allocate(link == LINUX_SLL ? 16 : 20); // network byte order
             if (link == LINUX_SLL) {
                 l.putShort((short) 0); // packet type: to us

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.management.ThreadMXBean;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.lang.management.ManagementFactory;
@@ -184,8 +185,7 @@ class HostileFrameTest {
             assertDecoded("between", decode(FrameKind.TRANSPORT, good)); // the jar is loaded before measuring
             assertTrue(hostile.stream().mapToInt(b -> b.length + good.length).sum() < 100_000);
 
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
             long thread = Thread.currentThread().getId();
             long allocatedBefore = threads.getThreadAllocatedBytes(thread);
             long start = System.nanoTime();

@@ -13,16 +13,20 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.net.InetAddress;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.layout.Item;
 import org.jgwire.wireshark.layout.JarCatalog;
@@ -203,7 +207,7 @@ class HeaderLayoutConformanceTest {
         private static boolean strings(Field f) {
             if (f.getType() == String[].class) return true;
             return Collection.class.isAssignableFrom(f.getType())
-                    && f.getGenericType() instanceof java.lang.reflect.ParameterizedType p
+                    && f.getGenericType() instanceof ParameterizedType p
                     && p.getActualTypeArguments()[0] == String.class;
         }
 
@@ -212,7 +216,7 @@ class HeaderLayoutConformanceTest {
             List<String> names = List.of("site-" + seq, "site-\u00e9-" + (seq + 1));
             if (t == String[].class) return names.toArray(new String[0]);
             if (t.isAssignableFrom(ArrayList.class)) return new ArrayList<>(names);
-            if (t.isAssignableFrom(java.util.LinkedHashSet.class)) return new java.util.LinkedHashSet<>(names);
+            if (t.isAssignableFrom(LinkedHashSet.class)) return new LinkedHashSet<>(names);
             return null;
         }
 
@@ -255,9 +259,8 @@ class HeaderLayoutConformanceTest {
                 return k.newInstance(uuid(MSB + 2, LSB), 9);
             }
             if (Collection.class.isAssignableFrom(t)
-                    && (t.isAssignableFrom(ArrayList.class) || t.isAssignableFrom(java.util.LinkedHashSet.class))) {
-                Collection<Object> l =
-                        t.isAssignableFrom(ArrayList.class) ? new ArrayList<>() : new java.util.LinkedHashSet<>();
+                    && (t.isAssignableFrom(ArrayList.class) || t.isAssignableFrom(LinkedHashSet.class))) {
+                Collection<Object> l = t.isAssignableFrom(ArrayList.class) ? new ArrayList<>() : new LinkedHashSet<>();
                 l.add(uuid(MSB + 3, LSB));
                 l.add(uuid(MSB + 4, LSB));
                 return l;
@@ -288,11 +291,11 @@ class HeaderLayoutConformanceTest {
             if (uuid.isInstance(v)) {
                 long msb = (long) uuid.getMethod("getMostSignificantBits").invoke(v);
                 long lsb = (long) uuid.getMethod("getLeastSignificantBits").invoke(v);
-                return new java.util.UUID(msb, lsb).toString();
+                return new UUID(msb, lsb).toString();
             }
             if (ipAddress.isInstance(v)) {
-                java.net.InetAddress ip = (java.net.InetAddress)
-                        ipAddress.getMethod("getIpAddress").invoke(v);
+                InetAddress ip =
+                        (InetAddress) ipAddress.getMethod("getIpAddress").invoke(v);
                 return ip.getHostAddress() + ":"
                         + ipAddress.getMethod("getPort").invoke(v);
             }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,7 @@ class PluginLuaSyntaxTest {
             p = new ProcessBuilder(luac, "-p", plugin.toString())
                     .redirectErrorStream(true)
                     .start();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError(luac + " is needed (Debian packages lua5.2 and lua5.4; .ci/run installs them)", e);
         }
         String out = new String(p.getInputStream().readAllBytes());

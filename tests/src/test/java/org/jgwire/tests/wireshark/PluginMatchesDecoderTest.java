@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.math.BigInteger;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jgwire.tests.decode.Decoding;
@@ -32,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the plugin read wrongly stays a UUID and fails the comparison.
  */
 class PluginMatchesDecoderTest {
-    private static final Map<String, ClassLoader> LOADERS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, ClassLoader> LOADERS = new ConcurrentHashMap<>();
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
     static List<Path> samples() throws IOException {
@@ -287,17 +293,17 @@ class PluginMatchesDecoderTest {
                 ClassLoader loader = LOADERS.computeIfAbsent(jar.label(), l -> {
                     try {
                         Path file = Decoding.home().resolve("jgroups").resolve("jgroups-" + l + ".jar");
-                        return new java.net.URLClassLoader(
-                                new java.net.URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+                        return new URLClassLoader(
+                                new URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
                     } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+                        throw new UncheckedIOException(e);
                     }
                 });
                 Class<?> c = Class.forName(className, true, loader);
-                java.lang.reflect.Constructor<?> k = c.getDeclaredConstructor();
+                Constructor<?> k = c.getDeclaredConstructor();
                 k.setAccessible(true);
                 Object h = k.newInstance();
-                java.lang.reflect.Field f = HeaderLayoutConformanceTest.field(c, field);
+                Field f = HeaderLayoutConformanceTest.field(c, field);
                 return f == null ? null : String.valueOf(f.get(h));
             } catch (ReflectiveOperationException | RuntimeException e) {
                 return null;

@@ -3,6 +3,7 @@ package org.jgwire.wireshark.derive;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -316,7 +317,7 @@ public final class WriteToDeriver {
         String on = path(v, p);
         if (on == null) throw new NotDerivable("a switch on " + v + " in " + p.where());
         InsnList code = p.method.instructions;
-        Map<LabelNode, List<String>> keys = new java.util.LinkedHashMap<>();
+        Map<LabelNode, List<String>> keys = new LinkedHashMap<>();
         LabelNode dflt;
         if (n instanceof TableSwitchInsnNode t) {
             for (int k = 0; k < t.labels.size(); k++)

@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -174,8 +175,7 @@ public final class JarCatalog {
         ZipEntry e = zip.getEntry(entry);
         if (e == null) return out;
         try (InputStream in = zip.getInputStream(e)) {
-            String xml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
-                    .replaceAll("(?s)<!--.*?-->", "");
+            String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?s)<!--.*?-->", "");
             Matcher m = CLASS.matcher(xml);
             while (m.find()) out.put(Integer.parseInt(m.group(1)), m.group(2));
         }

@@ -1,10 +1,14 @@
 package org.jgwire.wireshark.layout;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Reads a header body with a resolved layout, exactly as the generated Lua does, so that tests can hold the
@@ -212,7 +216,7 @@ public final class LayoutReader {
 
     private byte[] bytes(int n) {
         need(n);
-        byte[] b = java.util.Arrays.copyOfRange(buf, pos, pos + n);
+        byte[] b = Arrays.copyOfRange(buf, pos, pos + n);
         pos += n;
         return b;
     }
@@ -237,7 +241,7 @@ public final class LayoutReader {
         for (int i = 0; i < 8; i++) lsb = lsb << 8 | (buf[pos + i] & 0xFF);
         for (int i = 0; i < 8; i++) msb = msb << 8 | (buf[pos + 8 + i] & 0xFF);
         pos += 16;
-        return new java.util.UUID(msb, lsb).toString();
+        return new UUID(msb, lsb).toString();
     }
 
     /** Util.writeAddress for the classes headers carry: null, UUID, IpAddress. */
@@ -256,8 +260,8 @@ public final class LayoutReader {
         if (n == 16) i32();
         int port = u16();
         try {
-            return java.net.InetAddress.getByAddress(ip).getHostAddress() + ":" + port;
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getByAddress(ip).getHostAddress() + ":" + port;
+        } catch (UnknownHostException e) {
             throw new LayoutException("IP address of " + n + " bytes");
         }
     }

@@ -1,6 +1,8 @@
 package org.jgwire.wireshark.lua;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A small writer of Lua data: nested tables, escaped strings, integers and booleans, indented for reading.
@@ -15,7 +17,7 @@ public final class LuaWriter {
     public static String string(String s) {
         if (s == null) return "nil";
         StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        for (byte c : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+        for (byte c : s.getBytes(StandardCharsets.UTF_8)) {
             int u = c & 0xFF;
             if (u == '"' || u == '\\') b.append('\\').append((char) u);
             else if (u >= 32 && u < 127) b.append((char) u);
@@ -32,7 +34,7 @@ public final class LuaWriter {
         return "[" + string(s) + "]";
     }
 
-    private static final java.util.Set<String> LUA_KEYWORDS = java.util.Set.of(
+    private static final Set<String> LUA_KEYWORDS = Set.of(
             "and",
             "break",
             "do",

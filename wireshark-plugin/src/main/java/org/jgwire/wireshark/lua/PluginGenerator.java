@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import org.jgwire.wireshark.layout.LayoutCatalog;
 
 /** Facade: reads the jars of a folder and returns / writes the plugin. */
@@ -33,11 +34,7 @@ public final class PluginGenerator {
         Path tmp = Files.createTempFile(dir, ".jgroups", ".lua.tmp");
         try {
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(
-                    tmp,
-                    target,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -9,6 +9,7 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.text.FollowTcpSource;
 import org.jgwire.codec.capture.text.HexLineSource;
@@ -31,7 +32,7 @@ public final class InputOpener {
 
         /** The name used by {@link InputHints#format()}. */
         public String formatName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -62,7 +63,7 @@ public final class InputOpener {
             throws IOException {
         if (hints == null) hints = InputHints.AUTO;
         Kind forced =
-                hints.format() == null ? null : Kind.valueOf(hints.format().toUpperCase(java.util.Locale.ROOT));
+                hints.format() == null ? null : Kind.valueOf(hints.format().toUpperCase(Locale.ROOT));
         ReadableByteChannel channel;
         Kind kind;
         if ("-".equals(pathOrDash)) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Writes a pcapng stream with one interface: a Section Header Block, an Interface Description Block (link type,
@@ -39,7 +40,7 @@ public final class PcapngWriter implements Closeable {
         this.out = out;
         this.flushEachPacket = flushEachPacket;
         this.snaplen = snaplen;
-        byte[] appl = application == null ? new byte[0] : application.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] appl = application == null ? new byte[0] : application.getBytes(StandardCharsets.UTF_8);
         int shbOptions = appl.length == 0 ? 0 : 4 + pad4(appl.length) + 4;
         ByteBuffer b = le(28 + shbOptions);
         b.putInt(SHB)

@@ -1,5 +1,6 @@
 package org.jgwire.codec.framing;
 
+import java.util.Arrays;
 import org.jgwire.codec.runtime.WireVariant;
 import org.jgwire.codec.runtime.WireVariants;
 
@@ -29,7 +30,7 @@ public final class FrameDetector {
         // each variant is a range of version shorts [from, until): filled range by range, not by asking the table
         // about each of the 65536 shorts (which took ~0.1 s of interpreted start-up on every run)
         for (WireVariant w : WireVariants.all())
-            java.util.Arrays.fill(KNOWN, w.from().toShort(), w.until().toShort(), true);
+            Arrays.fill(KNOWN, w.from().toShort(), w.until().toShort(), true);
     }
 
     private FrameDetector() {}

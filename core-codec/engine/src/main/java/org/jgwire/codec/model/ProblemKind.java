@@ -1,5 +1,7 @@
 package org.jgwire.codec.model;
 
+import java.util.Locale;
+
 /** Why something could not be decoded. */
 public enum ProblemKind {
     /** The data ended before the structure did. */
@@ -19,7 +21,7 @@ public enum ProblemKind {
     /** The input could not be read. */
     IO;
 
-    private final String jsonName = name().toLowerCase(java.util.Locale.ROOT);
+    private final String jsonName = name().toLowerCase(Locale.ROOT);
 
     /** The name in JSON Lines: lower case. */
     public String jsonName() {

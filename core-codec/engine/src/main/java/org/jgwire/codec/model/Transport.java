@@ -1,5 +1,7 @@
 package org.jgwire.codec.model;
 
+import java.util.Locale;
+
 /** What carried a frame. */
 public enum Transport {
     /** One UDP datagram (after IP reassembly) = one frame. */
@@ -13,7 +15,7 @@ public enum Transport {
     /** Bytes without a network layer (hex lines, raw binary). */
     NONE;
 
-    private final String jsonName = name().toLowerCase(java.util.Locale.ROOT);
+    private final String jsonName = name().toLowerCase(Locale.ROOT);
 
     /** The name in JSON Lines: lower case. */
     public String jsonName() {

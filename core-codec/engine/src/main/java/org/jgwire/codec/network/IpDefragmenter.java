@@ -1,5 +1,6 @@
 package org.jgwire.codec.network;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -157,7 +158,7 @@ public final class IpDefragmenter implements HeldBytes.Holder {
         if (last > s.buf.length) {
             int cap = (int) Math.min(limits.maxIpFragmentBytes(), Math.max(last, 2L * s.buf.length));
             budget.add(cap - s.buf.length);
-            s.buf = java.util.Arrays.copyOf(s.buf, cap);
+            s.buf = Arrays.copyOf(s.buf, cap);
         }
         System.arraycopy(d, off, s.buf, fragOffset, len);
         s.received += len;

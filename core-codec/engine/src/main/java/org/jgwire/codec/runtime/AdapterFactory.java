@@ -1,5 +1,6 @@
 package org.jgwire.codec.runtime;
 
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ final class AdapterFactory {
     private static void closeQuietly(VersionClassLoader loader) {
         try {
             loader.close();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // nothing more to do
         }
     }

@@ -5,10 +5,13 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.Endpoint;
@@ -219,7 +222,7 @@ public final class VersionRuntime implements AutoCloseable {
      */
     private List<Record> guessGossipVersion(byte[] buf, int off, int len, FrameInfo frame) {
         List<Record> first = null;
-        java.util.Set<String> families = new java.util.HashSet<>();
+        Set<String> families = new HashSet<>();
         List<BundledJars.Jar> jars = bundled.all();
         for (int i = jars.size() - 1; i >= 0; i--) {
             BundledJars.Jar jar = jars.get(i);
@@ -345,6 +348,6 @@ public final class VersionRuntime implements AutoCloseable {
         for (Object o : byJar.values()) if (o instanceof LoadedAdapter a) a.close();
         if (fixed instanceof LoadedAdapter a) a.close();
         byJar.clear();
-        java.util.Arrays.fill(byShort, null);
+        Arrays.fill(byShort, null);
     }
 }

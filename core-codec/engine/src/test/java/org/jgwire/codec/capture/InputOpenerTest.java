@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -95,7 +96,7 @@ class InputOpenerTest {
 
     @Test
     void pcapngWithABadByteOrderMagicOpensAndReportsIt() throws IOException {
-        byte[] badOrder = new PcapngBlocks(java.nio.ByteOrder.LITTLE_ENDIAN).bytes();
+        byte[] badOrder = new PcapngBlocks(ByteOrder.LITTLE_ENDIAN).bytes();
         badOrder[8] = 0x11;
         Path f = dir.resolve("bad-order.pcapng");
         Files.write(f, badOrder);

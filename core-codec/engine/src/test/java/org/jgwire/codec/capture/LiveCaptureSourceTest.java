@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.network.NetworkDissector;
@@ -34,8 +35,7 @@ class LiveCaptureSourceTest {
             NetworkDissector dissector = new NetworkDissector(Limits.DEFAULTS, e -> {});
             List<String> got = new ArrayList<>();
             // A watchdog ends the capture if a datagram never shows: next() then returns null.
-            java.util.concurrent.CompletableFuture.delayedExecutor(10, TimeUnit.SECONDS)
-                    .execute(source::stop);
+            CompletableFuture.delayedExecutor(10, TimeUnit.SECONDS).execute(source::stop);
             long last = 0;
             while (got.size() < sent.size()) {
                 RawPacket p = (RawPacket) source.next();

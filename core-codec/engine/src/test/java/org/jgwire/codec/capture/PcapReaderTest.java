@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -163,7 +164,7 @@ class PcapReaderTest {
 
     @Test
     void readsModifiedPcapWithItsLongerRecordHeader() throws IOException {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(24 + 24 + A.length).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(24 + 24 + A.length).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(0xa1b2cd34); // magic: "modified" pcap (Alexey Kuznetzov's patches)
         b.putShort((short) 2).putShort((short) 4); // version 2.4
         b.putInt(0).putInt(0); // thiszone, sigfigs

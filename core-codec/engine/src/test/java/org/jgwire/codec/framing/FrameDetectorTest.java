@@ -4,11 +4,13 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Arrays;
+import java.util.List;
 import org.jgroups.EmptyMessage;
 import org.jgroups.Message;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ByteArrayDataOutputStream;
 import org.jgroups.util.Util;
+import org.jgwire.codec.runtime.WireVariants;
 import org.junit.jupiter.api.Test;
 
 class FrameDetectorTest {
@@ -16,10 +18,7 @@ class FrameDetectorTest {
     @Test
     void knowsExactlyTheVersionShortsOfTheWireVariantTable() {
         for (int s = 0; s < 1 << 16; s++)
-            assertEquals(
-                    org.jgwire.codec.runtime.WireVariants.isKnownVersionShort(s),
-                    FrameDetector.isKnownVersion(s),
-                    "version short " + s);
+            assertEquals(WireVariants.isKnownVersionShort(s), FrameDetector.isKnownVersion(s), "version short " + s);
     }
 
     @Test
@@ -42,7 +41,7 @@ class FrameDetectorTest {
         Util.writeMessage(msg, out, true);
         assertTrue(FrameDetector.isPlausibleTransportFrame(out.buffer(), 0, out.position()));
         out = new ByteArrayDataOutputStream();
-        Util.writeMessageList(null, new IpAddress("127.0.0.1", 7800), null, java.util.List.of(msg), out, false);
+        Util.writeMessageList(null, new IpAddress("127.0.0.1", 7800), null, List.of(msg), out, false);
         assertTrue(FrameDetector.isPlausibleTransportFrame(out.buffer(), 0, out.position()));
     }
 

@@ -5,6 +5,7 @@ import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.Random;
+import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class StreamFramerRobustnessTest {
             prefixed(single(50, 1)),
             prefixed(list(3, 2)),
             gossipRegister(),
-            handshake(new org.jgroups.stack.IpAddress("127.0.0.1", 7800)),
+            handshake(new IpAddress("127.0.0.1", 7800)),
             int32(-5),
             int32(70_000_000),
             int32(-1),

@@ -3,10 +3,13 @@ package org.jgwire.codec.framing;
 import static org.jgwire.codec.framing.WireFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import org.jgroups.Version;
 import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Transport;
 import org.junit.jupiter.api.Test;
@@ -30,7 +33,7 @@ class StreamFramerTcpTest {
         assertEquals(expected.size(), sink.frames.size(), "frame count");
         for (int i = 0; i < expected.size(); i++)
             assertTrue(
-                    java.util.Arrays.equals(expected.get(i), sink.frames.get(i).bytes()),
+                    Arrays.equals(expected.get(i), sink.frames.get(i).bytes()),
                     "frame " + i + " differs: expected " + expected.get(i).length + " bytes, got "
                             + sink.frames.get(i).bytes().length);
     }
@@ -50,7 +53,7 @@ class StreamFramerTcpTest {
         assertFrames(frames(), sink);
         assertTrue(framer.handshakeSeen());
         assertEquals(Version.version, (short) framer.handshakeVersion());
-        assertEquals(new org.jgwire.codec.model.Endpoint("127.0.0.1", 7801), framer.handshakeAddress());
+        assertEquals(new Endpoint("127.0.0.1", 7801), framer.handshakeAddress());
         assertEquals(FrameKind.TRANSPORT, framer.kind());
         for (RecordingSink.Frame f : sink.frames) {
             assertEquals(FrameKind.TRANSPORT, f.kind());
@@ -162,7 +165,7 @@ class StreamFramerTcpTest {
             StreamFramer f = new StreamFramer(SERVER, CLIENT, Limits.DEFAULTS, s);
             f.data(stream, 0, stream.length, 1, -1);
             f.end(2, -1);
-            assertEquals(1, s.problems.size(), () -> java.util.HexFormat.of().formatHex(stream) + ": " + s.problems);
+            assertEquals(1, s.problems.size(), () -> HexFormat.of().formatHex(stream) + ": " + s.problems);
             assertAllAccounted(f);
         }
     }
@@ -236,7 +239,7 @@ class StreamFramerTcpTest {
         byte[] stream = concat(handshake(new IpAddress("::1", 7802)), prefixed(single(10, 1)));
         framer.data(stream, 0, stream.length, 1, -1);
         framer.end(2, -1);
-        assertEquals(new org.jgwire.codec.model.Endpoint("0:0:0:0:0:0:0:1", 7802), framer.handshakeAddress());
+        assertEquals(new Endpoint("0:0:0:0:0:0:0:1", 7802), framer.handshakeAddress());
         assertEquals(1, sink.frames.size());
         assertAllAccounted(framer);
     }
@@ -273,10 +276,9 @@ class StreamFramerTcpTest {
         framer.data(stream, 0, stream.length, 1, -1);
         framer.end(2, -1);
         assertEquals(1, sink.frames.size());
-        assertArrayEquals(
-                java.util.Arrays.copyOfRange(stream, 17, 25), sink.frames.get(0).bytes());
+        assertArrayEquals(Arrays.copyOfRange(stream, 17, 25), sink.frames.get(0).bytes());
         assertEquals(0x1980, framer.handshakeVersion());
-        assertEquals(new org.jgwire.codec.model.Endpoint("127.0.0.1", 7800), framer.handshakeAddress());
+        assertEquals(new Endpoint("127.0.0.1", 7800), framer.handshakeAddress());
         assertEquals(List.of(), sink.problems);
         assertAllAccounted(framer);
     }

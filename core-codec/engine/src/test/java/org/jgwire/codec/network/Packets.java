@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.jgwire.codec.capture.RawPacket;
 
@@ -156,7 +157,7 @@ final class Packets {
     }
 
     static byte[] text(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     static byte[] payloadOf(Transported t) {

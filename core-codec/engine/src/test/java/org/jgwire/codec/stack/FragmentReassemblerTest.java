@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
@@ -37,7 +39,7 @@ class FragmentReassemblerTest {
         return new FragmentReassembler(
                 limits,
                 (version, type, buf, off, len, frame) -> {
-                    decoded.add(new Object[] {type, java.util.Arrays.copyOfRange(buf, off, off + len)});
+                    decoded.add(new Object[] {type, Arrays.copyOfRange(buf, off, off + len)});
                     return List.of(message(frame, "BYTES", List.of(), new Payload(len, null, new byte[0], null)));
                 },
                 tapped::add);
@@ -135,14 +137,9 @@ class FragmentReassemblerTest {
 
     private void feed(FragmentReassembler r, String type, List<HeaderRecord> headers, byte[] data, int dstPort) {
         byte[] frame = new byte[HEAD + data.length];
-        java.util.Arrays.fill(frame, 0, HEAD, (byte) 0x7f);
+        Arrays.fill(frame, 0, HEAD, (byte) 0x7f);
         System.arraycopy(data, 0, frame, HEAD, data.length);
-        FrameInfo f = new FrameInfo(
-                ++packet,
-                packet * 1000,
-                null,
-                new org.jgwire.codec.model.Endpoint("127.0.0.1", dstPort),
-                Transport.UDP);
+        FrameInfo f = new FrameInfo(++packet, packet * 1000, null, new Endpoint("127.0.0.1", dstPort), Transport.UDP);
         r.accept(message(f, type, headers, new Payload(data.length, null, new byte[0], null)), frame, 0, out::add);
     }
 

@@ -1,5 +1,7 @@
 package org.jgwire.codec.capture.text;
 
+import java.util.Arrays;
+
 /**
  * Hex digits to bytes through a lookup table, as tshark prints them: plain ({@code 2947}) or with a separator
  * between bytes ({@code 29:47}, as tshark before 3.x printed {@code data}; a space is accepted too).
@@ -9,7 +11,7 @@ final class HexText {
     private static final byte[] VALUE = new byte[256];
 
     static {
-        java.util.Arrays.fill(VALUE, (byte) -1);
+        Arrays.fill(VALUE, (byte) -1);
         for (int i = 0; i < 10; i++) VALUE['0' + i] = (byte) i;
         for (int i = 0; i < 6; i++) {
             VALUE['a' + i] = (byte) (10 + i);

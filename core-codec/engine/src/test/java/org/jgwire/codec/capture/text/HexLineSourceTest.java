@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.List;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.PayloadChunk;
@@ -186,7 +187,7 @@ class HexLineSourceTest {
     void readsALineLongerThanTheInitialBuffer() throws IOException {
         byte[] big = new byte[100_000]; // two 64 KB buffers' worth of hex digits
         for (int i = 0; i < big.length; i++) big[i] = (byte) (i * 31);
-        String text = "aa\n" + java.util.HexFormat.ofDelimiter(":").formatHex(big) + "\nbb\n";
+        String text = "aa\n" + HexFormat.ofDelimiter(":").formatHex(big) + "\nbb\n";
         List<PayloadChunk> chunks = readAll(new HexLineSource(channel(text), false));
         assertEquals(3, chunks.size());
         assertArrayEquals(big, chunks.get(1).data());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.Random;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.RecordingSink;
+import org.jgwire.codec.framing.WireFixtures;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.network.TcpSegment;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class TcpReassemblerRobustnessTest {
                 .maxIpFragmentSets(16)
                 .build();
         TcpReassembler tcp = new TcpReassembler(limits, sink);
-        byte[] data = org.jgwire.codec.framing.WireFixtures.concat(new byte[3000]);
+        byte[] data = WireFixtures.concat(new byte[3000]);
         rnd.nextBytes(data);
         for (int i = 0; i < 20_000; i++) {
             Endpoint a = new Endpoint("10.0.0." + rnd.nextInt(6), 1000), b = new Endpoint("10.0.1.1", 7800);

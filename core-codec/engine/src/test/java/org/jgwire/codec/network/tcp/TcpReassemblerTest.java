@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
@@ -445,8 +446,8 @@ class TcpReassemblerTest {
     @Test
     void acceptingFdSock2SideIsFramedAsBareMessages() throws Exception {
         IpAddress srv = new IpAddress("127.0.0.1", 7900);
-        byte[] connect = fdSock2(org.jgroups.protocols.FD_SOCK2.FdHeader.CONNECT, srv);
-        byte[] rsp = fdSock2(org.jgroups.protocols.FD_SOCK2.FdHeader.CONNECT_RSP, srv);
+        byte[] connect = fdSock2(FD_SOCK2.FdHeader.CONNECT, srv);
+        byte[] rsp = fdSock2(FD_SOCK2.FdHeader.CONNECT_RSP, srv);
         byte[] up = concat(handshake(new IpAddress("127.0.0.1", 7801)), prefixed(connect)), down = prefixed(rsp);
         feed(syn(CLIENT, SERVER, CLIENT_ISN));
         feed(syn(SERVER, CLIENT, SERVER_ISN));
