@@ -73,7 +73,7 @@ public final class WiresharkCommand implements Runnable {
                 "",
                 "Examples:",
                 "  jgwire wireshark generate -o jgroups.lua",
-                "  jgwire wireshark generate --jgroups-jar ~/build/jgroups-5.6.0-SNAPSHOT.jar -o mine.lua",
+                "  jgwire wireshark generate --jgroups-jar jgroups-5.6.0.Final.jar -o mine.lua",
                 "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
                 "",
                 "Exit codes: 0 written, 2 usage error, 3 I/O error (unreadable jars, unwritable file)."
