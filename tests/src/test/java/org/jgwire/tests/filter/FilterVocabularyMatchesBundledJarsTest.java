@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -41,8 +42,8 @@ class FilterVocabularyMatchesBundledJarsTest {
     void theFilterVocabularyIsWhatTheBundledJarsAndSamplesSay() throws Exception {
         Set<String> flags = new TreeSet<>();
         Map<String, Set<String>> fieldsByHeader = new TreeMap<>();
-        for (JarCatalog jar :
-                LayoutCatalog.read(Decoding.home().resolve("jgroups")).jars()) {
+        LayoutCatalog catalog = LayoutCatalog.read(Decoding.home().resolve("jgroups"));
+        for (JarCatalog jar : catalog.jars()) {
             flags.addAll(jar.messageFlags().keySet());
             Path file = jarFile(jar);
             try (URLClassLoader loader =
@@ -84,11 +85,23 @@ class FilterVocabularyMatchesBundledJarsTest {
                                 .add(h.headerClass());
             }
         }
+        // a protocol of no sample is still known by the section the plugin gives its header class (jgroups.rtt.*)
+        Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        known.addAll(headersByProtocol.keySet());
+        for (JarCatalog jar : catalog.jars())
+            for (JarCatalog.ResolvedLayout l : jar.layouts().values()) {
+                String section = l.layout().section();
+                if (!known.contains(section))
+                    headersByProtocol
+                            .computeIfAbsent(section.toUpperCase(Locale.ROOT), k -> new TreeSet<>())
+                            .add(l.layout().simpleName());
+            }
         StringBuilder b = new StringBuilder();
         b.append("# What a filter accepts after flags. and PROTOCOL., from the bundled JGroups jars and the sample\n")
                 .append("# captures. Generated: FilterVocabularyMatchesBundledJarsTest -Djgwire.regenerate=true\n")
                 .append("# flags NAME...: message flags of any jar; header CLASS FIELD...: a header class's fields;\n")
-                .append("# protocol NAME CLASS...: the header classes the protocol writes in the samples.\n");
+                .append("# protocol NAME CLASS...: the header classes the protocol writes in the samples (or, for a\n")
+                .append("# protocol of no sample, the class of the Wireshark plugin's section of that name).\n");
         b.append("flags ").append(String.join(" ", flags)).append('\n');
         fieldsByHeader.forEach((c, f) -> b.append("header ")
                 .append(c)

@@ -199,6 +199,9 @@ final class FilterParser {
             });
         }
         List<String> headerClasses = plugin ? WiresharkNames.headerClasses(head) : null;
+        // a plugin section named after a header class's outer class rather than a protocol (jgroups.rtt.*)
+        if (plugin && headerClasses == null && ProtocolNames.canonical(head) == null)
+            headerClasses = vocabulary.classesOf(head);
         if (headerClasses != null) {
             for (String c : headerClasses) {
                 String field = vocabulary.classField(c, tail);

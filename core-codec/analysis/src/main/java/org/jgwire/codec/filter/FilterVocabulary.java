@@ -26,6 +26,7 @@ final class FilterVocabulary {
     private final Map<String, Map<String, String>> fieldsByHeader = new HashMap<>();
     private final Map<String, String> anyHeaderField = new TreeMap<>();
     private final Map<String, Map<String, String>> fieldsByProtocol = new HashMap<>();
+    private final Map<String, List<String>> classesByProtocol = new HashMap<>();
 
     private FilterVocabulary() {}
 
@@ -58,6 +59,11 @@ final class FilterVocabulary {
         return f == null ? null : f.get(name.toLowerCase(Locale.ROOT));
     }
 
+    /** The header classes (simple names) listed for {@code protocol}, or null when it has no entry. */
+    List<String> classesOf(String protocol) {
+        return classesByProtocol.get(protocol.toUpperCase(Locale.ROOT));
+    }
+
     private Map<String, String> fields(String protocol) {
         Map<String, String> f = fieldsByProtocol.get(protocol.toUpperCase(Locale.ROOT));
         return f != null ? f : anyHeaderField;
@@ -84,6 +90,7 @@ final class FilterVocabulary {
                         Map<String, String> f = v.fieldsByProtocol.computeIfAbsent(
                                 w.get(1).toUpperCase(Locale.ROOT), k -> new TreeMap<>());
                         for (String c : w.subList(2, w.size())) f.putAll(v.fieldsByHeader.getOrDefault(c, Map.of()));
+                        v.classesByProtocol.put(w.get(1).toUpperCase(Locale.ROOT), List.copyOf(w.subList(2, w.size())));
                     }
                     default -> throw new IllegalStateException("filter-vocabulary.txt: bad line " + line);
                 }
