@@ -37,6 +37,7 @@ class ShippedStacksTest {
     private static final Path HOME = Decoding.home();
     /** A whole run; generous: under load a TCPGOSSIP member took over a minute to see another leave. */
     private static final Duration TIMEOUT = Duration.ofSeconds(150);
+
     private static final int NODES = 2;
 
     /** The protocols whose members' texts and views travel as ciphertext (unseen, not missing). */
