@@ -93,6 +93,59 @@ class DuckDbRecipeTest {
         }
     }
 
+    /**
+     * docs/scale-out.md's way with a capture too big for one machine: split by flow with tshark (one part per UDP
+     * sending port, one per TCP connection), each part decoded and written to Parquet on its own, the parts' Parquet
+     * queried together. The answers are those of the whole capture: RPCs pair across parts (requests and responses
+     * are in different parts), and members keep their names though a part may show some of them by address only.
+     */
+    @ParameterizedTest
+    @CsvSource({"5.5.7,udp,rpc,udp.srcport", "5.5.7,tcp,chat,tcp.stream"})
+    void aCaptureSplitByFlowAnswersAsTheWholeDoes(String version, String stack, String scenario, String flow)
+            throws Exception {
+        Path pcap = Decoding.sample(version, stack, scenario);
+        Decoding.Run decode = Decoding.cli(work, "decode", "--format", "jsonl", pcap.toString());
+        assertEquals(0, decode.exit(), decode.err());
+        Path whole = Files.writeString(work.resolve("capture.jsonl"), decode.out(), StandardCharsets.UTF_8);
+        Answers wholeAnswers;
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            setVariables(db, whole, work.resolve("capture.parquet"));
+            run(db, "duckdb-load-jsonl.sql");
+            run(db, "duckdb-analyses.sql");
+            wholeAnswers = Answers.of(db);
+        }
+
+        Path parts = Files.createDirectory(work.resolve("parts"));
+        String keys = new String(
+                Decoding.tool("tshark", "-r", pcap.toString(), "-Y", stack, "-T", "fields", "-e", flow),
+                StandardCharsets.US_ASCII);
+        List<String> flows = keys.lines().filter(k -> !k.isBlank()).distinct().toList();
+        assertTrue(flows.size() > 1, "flows to split by: " + flows);
+        for (String key : flows) {
+            Path part = parts.resolve(stack + "-" + key + ".pcapng");
+            Decoding.tool("tshark", "-r", pcap.toString(), "-Y", flow + " == " + key, "-w", part.toString());
+            Decoding.Run partDecode = Decoding.cli(work, "decode", "--format", "jsonl", part.toString());
+            assertEquals(0, partDecode.exit(), part + ": " + partDecode.err());
+            Path jsonl = Files.writeString(
+                    parts.resolve(stack + "-" + key + ".jsonl"), partDecode.out(), StandardCharsets.UTF_8);
+            try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+                setVariables(db, jsonl, parts.resolve(stack + "-" + key + ".parquet"));
+                run(db, "duckdb-load-jsonl.sql");
+            }
+        }
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            setVariables(db, whole, parts.resolve("*.parquet"));
+            run(db, "duckdb-load-parquet.sql");
+            run(db, "duckdb-analyses.sql");
+            assertEquals(decode.json().size(), count(db, "SELECT count(*) FROM records"), "rows of all parts");
+            Answers union = Answers.of(db);
+            assertEquals(wholeAnswers.perMemberSecond, union.perMemberSecond, "messages per member per second");
+            assertEquals(wholeAnswers.memberNames, union.memberNames, "names");
+            assertEquals(wholeAnswers.pairs, union.pairs, "RPC pairs");
+            assertEquals(wholeAnswers.methods, union.methods, "RPC latency per method");
+        }
+    }
+
     /** docs/scale-out.md shows the SQL the test runs, so the page cannot drift from it. */
     @Test
     void theDocsShowTheRecipeFilesAsTheyAre() throws IOException {
