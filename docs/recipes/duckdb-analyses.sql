@@ -1,5 +1,5 @@
--- Two questions `jgwire stats` answers, asked in SQL of the table records (duckdb-load-jsonl.sql or
--- duckdb-load-parquet.sql), so that they can be asked of captures too big for one machine (docs/scale-out.md).
+-- Two questions `jgwire stats` answers, asked in SQL of the table records (duckdb-records.sql), so that they can be
+-- asked of captures too big for one machine (docs/scale-out.md).
 
 -- The messages as the wire carried them: a message the stack step took out of another one's payload (SEQUENCER,
 -- COMPRESS of a whole message) is left out, its carrier counts. A member is known by its address; its name is the

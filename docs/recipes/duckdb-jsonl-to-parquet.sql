@@ -1,11 +1,10 @@
--- `jgwire decode --format jsonl` output into DuckDB, and from there into Parquet (docs/scale-out.md).
--- In: the variable jsonl, a file or a glob ('parts/*.jsonl'), capture.jsonl when unset.
--- Out: the table records, and the Parquet file of the variable parquet, capture.parquet when unset.
+-- `jgwire decode --format jsonl` output through DuckDB into Parquet (docs/scale-out.md), streamed (no table is
+-- held). In: the variable jsonl, a file or a glob ('parts/*.jsonl'), capture.jsonl when unset.
+-- Out: the Parquet file of the variable parquet, capture.parquet when unset.
 -- The columns and their types are those of docs/json-lines.md; keys not listed here are ignored, as that page asks.
 SET VARIABLE jsonl = coalesce(getvariable('jsonl'), 'capture.jsonl');
 SET VARIABLE parquet = coalesce(getvariable('parquet'), 'capture.parquet');
-CREATE TABLE records AS
-SELECT *
+COPY (SELECT *
 FROM read_json(
     getvariable('jsonl'),
     format = 'newline_delimited',
@@ -35,5 +34,4 @@ FROM read_json(
         problem: 'VARCHAR',
         "offset": 'BIGINT',
         message: 'VARCHAR'
-    });
-COPY records TO (getvariable('parquet')) (FORMAT parquet);
+    })) TO (getvariable('parquet')) (FORMAT parquet);

@@ -1,4 +1,0 @@
--- Parquet written by duckdb-load-jsonl.sql, one file or the parts of a split capture ('parts/*.parquet'), as the
--- table records the analyses read (docs/scale-out.md).
-SET VARIABLE parquet = coalesce(getvariable('parquet'), 'capture.parquet');
-CREATE VIEW records AS SELECT * FROM read_parquet(getvariable('parquet'));
