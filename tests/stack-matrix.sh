@@ -39,8 +39,6 @@ skip_reason() {
     udp-default.xml | tcp-default.xml | nio-default.xml) echo "a transport alone, included by the other stacks" ;;
     jdbc-*.xml) echo "JDBC_PING2 needs a database server" ;;
     auth_krb5.xml) echo "Krb5Token needs a Kerberos KDC" ;;
-    auth_X509.xml) echo "X509Token needs an RSA certificate in a keystore; the runner makes symmetric keys only" ;;
-    asym-ssl.xml) echo "SSL_KEY_EXCHANGE needs a TLS certificate keystore; the runner makes symmetric keys only" ;;
     comment-test.xml) echo "SHARED_LOOPBACK: members talk inside one JVM, nothing on the wire (a parser test)" ;;
     *) echo "" ;;
   esac

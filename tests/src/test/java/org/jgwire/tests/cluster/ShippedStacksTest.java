@@ -70,7 +70,8 @@ class ShippedStacksTest {
         "sym-encrypt.xml",
         "auth_md5.xml",
         "auth_simple.xml",
-        "auth_regex.xml"
+        "auth_regex.xml",
+        "auth_X509.xml"
     };
     private static final String[] PASSING_4_2 = {
         "udp.xml",
@@ -86,7 +87,9 @@ class ShippedStacksTest {
         "sequencer.xml",
         "auth_md5.xml",
         "auth_simple.xml",
-        "auth_regex.xml"
+        "auth_regex.xml",
+        "auth_X509.xml",
+        "asym-ssl.xml"
     };
     private static final String[] PASSING_5_5 = {
         "udp.xml",
@@ -102,7 +105,9 @@ class ShippedStacksTest {
         "asym-encrypt.xml",
         "encrypt.xml",
         "sequencer.xml",
-        "auth_fixedlist.xml"
+        "auth_fixedlist.xml",
+        "auth_X509.xml",
+        "asym-ssl.xml"
     };
 
     @ParameterizedTest(name = "{0} {1}")
