@@ -11,6 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.codec.cluster.Manifest;
@@ -166,6 +170,53 @@ class VerifyCommandTest {
         assertEquals(2, n.path("items").size(), run.out());
         assertEquals("missing", n.path("items").get(0).path("outcome").asText());
         assertEquals("extra", n.path("items").get(1).path("outcome").asText());
+    }
+
+    /**
+     * A real load run on a stack that drops 2% of what each member sends (DISCARD above UDP, lossy/lossy-udp.xml):
+     * the dropped multicasts never reached the wire, and NAKACK2 sent them again in XMIT_RSPs to the member that
+     * asked. Those copies stand in for the lost ones, so the run agrees with its manifest. The decode (not verify)
+     * shows the loss: fewer first copies than messages sent, and the missing numbers among the XMIT_RSPs.
+     */
+    @Test
+    void copiesLostAndRetransmittedByNakack2CountOnTheWire() throws Exception {
+        Path pcap = Path.of(VerifyCommandTest.class
+                .getResource("lossy/udp-load-lossy.pcapng")
+                .toURI());
+        Manifest m = Manifest.read(Manifest.pathFor(pcap));
+        Decoding.Run decoded = Decoding.cli(work, "decode", "-f", "jsonl", pcap.toString());
+        Map<String, Set<String>> first = new TreeMap<>();
+        Map<String, List<String>> resent = new TreeMap<>();
+        for (JsonNode n : decoded.messages()) {
+            String text = n.path("payload").path("text").asText();
+            if (!text.startsWith("load ")) continue;
+            String number = text.split(" ")[1]; // A#17/300
+            boolean xmit = false;
+            for (JsonNode h : n.path("headers"))
+                xmit |= h.path("fields").path("type").asText().equals("XMIT_RSP");
+            String src = n.path("src").asText();
+            if (xmit) resent.computeIfAbsent(src, k -> new ArrayList<>()).add(number);
+            else first.computeIfAbsent(src, k -> new TreeSet<>()).add(number);
+        }
+        int lost = 0;
+        for (Manifest.LoadSent l : m.loadSent()) {
+            Set<String> all = new TreeSet<>(first.getOrDefault(l.sender(), Set.of()));
+            all.addAll(resent.getOrDefault(l.sender(), List.of()));
+            assertEquals(
+                    l.messages(), all.size(), "every load message of " + l.sender() + " on the wire once at least");
+            lost += l.messages() - first.getOrDefault(l.sender(), Set.of()).size();
+        }
+        assertTrue(lost > 0, "the capture holds no lost and retransmitted load message: " + resent);
+
+        Decoding.Run run = Decoding.cli(work, "verify", "--all", pcap.toString());
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("load     2 checked, 2 ok"), run.out());
+        for (Map.Entry<String, List<String>> r : resent.entrySet())
+            assertTrue(
+                    run.out()
+                            .contains("load messages from " + r.getKey() + ": 300 of 300 copies on the wire, "
+                                    + r.getValue().size() + " retransmitted"),
+                    run.out());
     }
 
     @Test
