@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -217,6 +218,55 @@ class VerifyCommandTest {
                             .contains("load messages from " + r.getKey() + ": 300 of 300 copies on the wire, "
                                     + r.getValue().size() + " retransmitted"),
                     run.out());
+    }
+
+    @Test
+    void aManifestOfAnotherClusterIsRefusedInOneLine() throws IOException {
+        Path pcap = Decoding.sample("5.5.7", "udp");
+        String cluster = Manifest.read(Manifest.pathFor(pcap)).cluster();
+        Path other = Decoding.sample("5.5.7", "tcp");
+        Path otherManifest = Manifest.pathFor(other);
+        String otherCluster = Manifest.read(otherManifest).cluster();
+        assertFalse(cluster.equals(otherCluster));
+        Decoding.Run run = Decoding.cli(work, "verify", pcap.toString(), otherManifest.toString());
+        assertEquals(2, run.exit(), run.out() + run.err());
+        assertEquals("", run.out());
+        assertEquals(
+                "jgwire: " + otherManifest + " is the manifest of cluster " + otherCluster + "; the capture is of "
+                        + cluster + " (another run's manifest?)\n",
+                run.err());
+    }
+
+    /**
+     * Each problem line says what was expected and then what was found, once: real mismatches of the rpc and large
+     * checks (a reply from a member that made none, a large message no one sent) repeat no run of three words.
+     */
+    @Test
+    void problemLinesOfRealMismatchesNeverRepeatThemselves() throws IOException {
+        Path rpc = Decoding.sample("5.5.7", "udp", "rpc");
+        Path large = Decoding.sample("5.5.7", "udp", "large");
+        Map<Path, Path> runs = Map.of(
+                rpc, tampered(rpc, "\"C\" : \"C got rpc A#1 to all\"", "\"Z\" : \"Z got rpc A#1 to all\""),
+                large, tampered(large, "\"large B#3 100000\"", "\"large B#9 100000\""));
+        for (Map.Entry<Path, Path> r : runs.entrySet()) {
+            Decoding.Run run = Decoding.cli(
+                    work, "verify", r.getKey().toString(), r.getValue().toString());
+            assertEquals(1, run.exit(), run.out() + run.err());
+            List<String> problems = run.out()
+                    .lines()
+                    .filter(l -> l.matches("  (MISSING|EXTRA|MISMATCH) .*"))
+                    .toList();
+            assertFalse(problems.isEmpty(), run.out());
+            for (String line : problems) {
+                List<String> words =
+                        List.of(line.trim().replaceAll("[:,]( |$)", " ").split(" +"));
+                Set<List<String>> runsOfThree = new HashSet<>();
+                for (int i = 0; i + 3 <= words.size(); i++)
+                    assertTrue(
+                            runsOfThree.add(words.subList(i, i + 3)),
+                            "repeats " + words.subList(i, i + 3) + ": " + line);
+            }
+        }
     }
 
     @Test
