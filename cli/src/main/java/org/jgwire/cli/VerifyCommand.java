@@ -83,7 +83,7 @@ public final class VerifyCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (format.isJson()) json(report, manifestFile, out);
         else text(report, manifestFile, out);
-        out.flush();
+        StandardOutput.flush(out);
         return report.agrees() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 
