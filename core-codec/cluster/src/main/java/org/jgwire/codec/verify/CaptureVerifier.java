@@ -99,6 +99,14 @@ public final class CaptureVerifier implements Consumer<Record> {
         return messages.retransmissions();
     }
 
+    /**
+     * Of {@link #retransmissions()}, those that stand in for a copy lost before it reached the wire (its first copy
+     * is not in the capture).
+     */
+    public int retransmissionsOfLostCopies() {
+        return messages.standIns();
+    }
+
     /** The report on everything fed so far. */
     public VerifyReport report() {
         List<VerifyItem> items = new ArrayList<>();

@@ -41,6 +41,11 @@ final class CopyTally {
         return n;
     }
 
+    /** The resent copies that stand in for a first copy the capture lacks. */
+    long standIns() {
+        return copies() - firstCopies;
+    }
+
     /** Every copy sent again, whether its first copy is on the wire or not. */
     long resentCopies() {
         return resentCopies;

@@ -185,6 +185,13 @@ final class MessageCheck {
         return n;
     }
 
+    /** Retransmitted copies of the manifest's messages that stand in for a copy lost before the wire. */
+    int standIns() {
+        int n = 0;
+        for (Expected e : expected.values()) n += (int) e.tally.standIns();
+        return n;
+    }
+
     void report(List<VerifyItem> items) {
         for (Expected e : expected.values()) {
             String what = "'" + e.sent.text() + "' " + e.sent.sender() + " -> "

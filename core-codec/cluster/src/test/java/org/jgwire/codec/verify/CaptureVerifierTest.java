@@ -177,11 +177,16 @@ class CaptureVerifierTest {
                                 "1 of 1 copy (udp), 1 retransmitted")),
                 r.items().toString());
 
+        assertEquals(1, verify(TestManifests.chat("udp"), lost).retransmissionsOfLostCopies());
+
         List<Record> both = new ArrayList<>(base);
         both.add(message(A, null, "chat A#1 to all", null));
         both.add(resent);
         both.add(resent);
-        assertEquals(List.of(), verify(TestManifests.chat("udp"), both).report().problems());
+        CaptureVerifier resentTwice = verify(TestManifests.chat("udp"), both);
+        assertEquals(List.of(), resentTwice.report().problems());
+        assertEquals(2, resentTwice.retransmissions());
+        assertEquals(0, resentTwice.retransmissionsOfLostCopies());
 
         assertEquals(
                 List.of("MISSING 'chat A#1 to all' A -> all: 0 of 1 copy (udp)"),
