@@ -1,8 +1,6 @@
 package org.jgwire.cli;
 
 import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
@@ -198,7 +196,7 @@ public final class ClusterCommand implements Callable<Integer> {
         Duration limit = time("--timeout", timeout);
         Duration talk = duration == null ? null : time("--duration", duration);
 
-        OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        ReaderGoneWatch stdout = new ReaderGoneWatch(Thread.currentThread());
         PipedInputStream pipeIn = null;
         CaptureTarget target = null;
         if (decode) {
@@ -217,7 +215,7 @@ public final class ClusterCommand implements Callable<Integer> {
 
         Thread decoder = null;
         AtomicReference<Object> decoded = new AtomicReference<>();
-        if (pipeIn != null) decoder = startDecoder(pipeIn, home, decoded);
+        if (pipeIn != null) decoder = startDecoder(pipeIn, stdout, home, decoded);
 
         ClusterSpec clusterSpec = new ClusterSpec(
                 version,
@@ -240,8 +238,11 @@ public final class ClusterCommand implements Callable<Integer> {
         ClusterRun run;
         try {
             run = ClusterRunner.run(clusterSpec);
+        } catch (Exception e) {
+            if (stdout.readerGone()) throw new OutputClosedException(); // `| head`: members stopped, nothing to say
+            throw e;
         } finally {
-            if (decoder != null) {
+            if (decoder != null && !stdout.readerGone()) {
                 decoder.join(30_000);
                 if (decoded.get() instanceof DecodeSummary s) {
                     err.println("jgwire: decoded live: " + Summaries.line(s));
@@ -251,6 +252,7 @@ public final class ClusterCommand implements Callable<Integer> {
                 err.flush();
             }
         }
+        if (stdout.readerGone()) throw new OutputClosedException();
         err.println("jgwire: " + run.manifest().members().size() + " members, "
                 + run.manifest().views().size()
                 + " views installed, " + run.manifest().sent().size() + " messages, "
@@ -266,10 +268,10 @@ public final class ClusterCommand implements Callable<Integer> {
     }
 
     /** Reads the live pcapng stream on a thread of its own and prints each record as it comes (flushed). */
-    private Thread startDecoder(PipedInputStream in, Path home, AtomicReference<Object> result) {
+    private Thread startDecoder(PipedInputStream in, OutputStream stdout, Path home, AtomicReference<Object> result) {
         Thread t = new Thread(
                 () -> {
-                    OutputStream buffered = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+                    OutputStream buffered = new BufferedOutputStream(stdout, 1 << 16);
                     OutputStream out = format == OutputFormat.json ? new JsonArrayOutput(buffered) : buffered;
                     NameTable names = new NameTable();
                     try (PcapngReader source = new PcapngReader(Channels.newChannel(in));
