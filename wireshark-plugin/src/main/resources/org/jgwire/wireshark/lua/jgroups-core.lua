@@ -485,8 +485,8 @@ end
 
 -- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
 -- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
--- as nibbles, then highest delivered and the delta, least significant byte first. Returns "member: hd (hr), ..."
--- (each member as label gives it) and the length.
+-- as nibbles, then highest delivered and the delta, least significant byte first. Returns "member: [hd (hr)], ..."
+-- as JGroups' Digest.toString prints it (each member as label gives it; "[]" for none) and the length.
 local function digest_text(ctx, tvb, off, with_addrs, view_members, label)
     local members, len
     if with_addrs then
@@ -504,9 +504,10 @@ local function digest_text(ctx, tvb, off, with_addrs, view_members, label)
         local l1, l2 = floor(b / 16), b % 16
         local hd = le_number(tvb, off + len + 1, l1)
         local delta = le_number(tvb, off + len + 1 + l1, l2)
-        parts[i] = label(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
+        parts[i] = label(m) .. ": [" .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")]"
         len = len + 1 + l1 + l2
     end
+    if parts[1] == nil then return "[]", len end
     return table.concat(parts, ", "), len
 end
 
@@ -515,6 +516,7 @@ local function as_is(v) return v end
 -- ---- header layouts (GEN.layouts): one interpreter for every header class ------------------------------------
 
 local read_items
+local read_headers
 
 local function read_value(ctx, tvb, off, tree, item, section, vals)
     local kind, name, key = item[2], item[3], item.key
@@ -564,9 +566,13 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
             value = list_text(list)
         end
     elseif kind == "HEADERS" then -- Headers.writeHeaders: an empty one reads back as Util.DEFAULT_HEADERS (4) nulls
-        local count = i16(tvb, off)
-        if count ~= 0 then bad(off, count .. " nested headers (relayed message's original headers) not read") end
-        value, len = "[null, null, null, null]", 2
+        local count = u16(tvb, off)
+        if count == 0 then value, len = "[null, null, null, null]", 2
+        else -- a relayed message's original headers: read as a message's are, under this header
+            local stop = read_headers(ctx, tvb, off, tree, nil)
+            if stop == nil then bad(off, "an original header without layout (relayed message)") end
+            value, len = count .. " original headers", stop - off
+        end
     elseif kind == "ADDRESS" then
         value, len = read_address(ctx, tvb, off)
         if SHOWN then text = shown(value) end
@@ -575,18 +581,20 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         list, len = read_addresses(ctx, tvb, off)
         value = list_text(list)
         if SHOWN then text = "[" .. shown_list(list) .. "]" end
-    elseif kind == "INT_ADDRESSES" then
+    elseif kind == "INT_ADDRESSES" then -- a count of 0 reads back as null (FdHeader.readFrom)
         local count = i32(tvb, off)
         if count < 0 or count > tvb:len() then bad(off, "address count " .. count) end
-        local list = {}
         len = 4
-        for i = 1, count do
-            local a, n = read_address(ctx, tvb, off + len)
-            list[i] = a or "null"
-            len = len + n
+        if count > 0 then
+            local list = {}
+            for i = 1, count do
+                local a, n = read_address(ctx, tvb, off + len)
+                list[i] = a or "null"
+                len = len + n
+            end
+            value = list_text(list)
+            if SHOWN then text = "[" .. shown_list(list) .. "]" end
         end
-        value = list_text(list)
-        if SHOWN then text = "[" .. shown_list(list) .. "]" end
     elseif kind == "OPT_IP_ADDRESS" then
         if u8(tvb, off) == 0 then value, len = nil, 1
         else
@@ -931,7 +939,7 @@ local function sequencer_wrapped(ctx, tvb, off, len, tree, carrier_src, seq)
     if not ok then report(wt, err, "wrapped message") end
 end
 
-local function read_headers(ctx, tvb, off, tree, summary)
+read_headers = function(ctx, tvb, off, tree, summary)
     local count = u16(tvb, off)
     if TREE then tree:add(F.hdr_count, tvb(off, 2)) end
     local at = off + 2
