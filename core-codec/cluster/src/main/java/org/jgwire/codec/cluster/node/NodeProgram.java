@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The JGroups-free half of a node program (each family's {@code ClusterNode} under cluster/nodes): one real member,
+ * One class past 300 lines: it is the node program's one protocol with the runner, each command's parsing beside
+ * the event it reports, so that both ends of a command are read in one place.
+ *
+ * <p>The JGroups-free half of a node program (each family's {@code ClusterNode} under cluster/nodes): one real member,
  * driven by jgwire's cluster runner over stdin/stdout. The family's {@link Channel} makes the API calls of its
  * JGroups version; this class parses commands and reports events.
  *
