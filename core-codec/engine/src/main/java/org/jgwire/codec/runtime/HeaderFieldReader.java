@@ -91,7 +91,50 @@ public final class HeaderFieldReader {
             for (int i = 0; i < a.length; i++) a[i] = Array.get(v, i);
             return items(a);
         }
-        return String.valueOf(v);
+        return printsItself(v.getClass()) ? String.valueOf(v) : fieldsText(v);
+    }
+
+    /** Whether the class has a {@code toString} of its own, not {@code Object}'s class name and identity hash. */
+    private static boolean printsItself(Class<?> c) {
+        try {
+            return c.getMethod("toString").getDeclaringClass() != Object.class;
+        } catch (NoSuchMethodException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    /**
+     * An object whose class prints no value (an AUTH token): {@code Object.toString} would give an identity hash that
+     * differs on every run, so its fields are shown instead, one level deep, e.g.
+     * {@code FixedMembershipToken{memberList=[], token=emptyToken}}.
+     */
+    private String fieldsText(Object v) {
+        Layout layout = layouts.computeIfAbsent(v.getClass(), Layout::of);
+        StringBuilder b = new StringBuilder(v.getClass().getSimpleName()).append('{');
+        for (int i = 0; i < layout.fields.length; i++) {
+            // its logger says nothing about the object
+            if (layout.fields[i].getType().getName().startsWith("org.jgroups.logging.")) continue;
+            Object raw;
+            try {
+                raw = layout.fields[i].get(v);
+            } catch (IllegalAccessException | RuntimeException e) {
+                continue;
+            }
+            if (b.charAt(b.length() - 1) != '{') b.append(", ");
+            b.append(layout.names[i]).append('=').append(shallow(raw));
+        }
+        return b.append('}').toString();
+    }
+
+    /** A field of an object shown by its fields: plain values as they are, other objects by their own text only. */
+    private static String shallow(Object raw) {
+        if (raw == null || raw instanceof CharSequence || raw instanceof Number || raw instanceof Boolean)
+            return String.valueOf(raw);
+        if (raw instanceof byte[] bytes) return bytes.length + " bytes";
+        if (raw instanceof Collection<?> c && c.isEmpty()) return "[]";
+        return printsItself(raw.getClass())
+                ? String.valueOf(raw)
+                : raw.getClass().getSimpleName();
     }
 
     private List<Object> items(Object[] a) {

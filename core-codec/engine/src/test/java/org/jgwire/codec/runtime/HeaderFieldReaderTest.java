@@ -68,4 +68,21 @@ class HeaderFieldReaderTest {
         assertEquals(
                 Arrays.asList(5L, 6L), Arrays.asList(a.get(2).value(), b.get(2).value()));
     }
+
+    /** Shaped like an AUTH header holding FixedMembershipToken, whose class has no toString of its own. */
+    static final class Token {
+        java.util.List<String> memberList = new java.util.ArrayList<>();
+        String token = "emptyToken";
+        Object auth = new Object();
+    }
+
+    static final class TokenHeader {
+        Token token = new Token();
+    }
+
+    @Test
+    void anObjectWithoutItsOwnTextShowsItsFieldsNotAnIdentityHash() {
+        Object value = reader.read(new TokenHeader()).get(0).value();
+        assertEquals("Token{memberList=[], token=emptyToken, auth=Object}", value);
+    }
 }
