@@ -184,13 +184,21 @@ public final class ClusterRunner {
                     "RELAY_CONFIG",
                     RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2])
                             .toString());
-        if (plan.needsKeystore()) {
+        if (plan.needsKeystore() && spec.keystore() != null) {
+            ClusterSpec.SuppliedKeystore k = spec.keystore();
+            tokens.put("KEYSTORE", k.file().toAbsolutePath().toString());
+            tokens.put("KEYSTORE_PASSWORD", k.password());
+            tokens.put("KEY_ALIAS", k.alias());
+            tokens.put("KEYSTORE_TYPE", k.type());
+        } else if (plan.needsKeystore()) {
             String password = Keystores.password();
             tokens.put(
                     "KEYSTORE",
                     Keystores.symmetric(work.resolve("sym.jceks"), LoopbackRewrites.KEY_ALIAS, password)
                             .toString());
             tokens.put("KEYSTORE_PASSWORD", password);
+            tokens.put("KEY_ALIAS", LoopbackRewrites.KEY_ALIAS);
+            tokens.put("KEYSTORE_TYPE", "JCEKS");
         }
 
         EventLog log = new EventLog();

@@ -1,6 +1,8 @@
 package org.jgwire.codec.stack;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ErrorRecord;
@@ -8,6 +10,7 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.EncryptHeaderFields;
 import org.jgwire.codec.stack.FragmentReassembler.SerializedMessageDecoder;
 
 /**
@@ -24,6 +27,11 @@ import org.jgwire.codec.stack.FragmentReassembler.SerializedMessageDecoder;
  *       ({@code SEQUENCER.forward}/{@code broadcast}: {@code Util.messageToBuffer} in 5.x, the message's
  *       {@code writeTo} in 3.6/4.x, which {@code unwrapAndDeliver} reads back), decoded by the jar of the frame and
  *       shown after the message that carried it;</li>
+ *   <li>SYM_ENCRYPT, ASYM_ENCRYPT ({@code EncryptHeader}): the payload decrypted ({@link Decryptor}) with the key
+ *       of the header's version when the user gave it; the decrypted bytes are the payload, or a whole message
+ *       (5.x {@code needs_deserialization}, 3.6 {@code encrypt_entire_message}) decoded by the jar. Without the
+ *       key the message is shown as it travelled, with a line saying so; a key given but not matching, or a failed
+ *       decryption, is one error record per distinct problem;</li>
  *   <li>FORK ({@code ForkHeader}): the fork stack and fork channel the message is delivered to.</li>
  * </ul>
  *
@@ -37,21 +45,30 @@ public final class StackStep implements RecordSink {
     private final Limits limits;
     private final SerializedMessageDecoder decoder;
     private final Consumer<Record> out;
+    private final Decryptor decryptor;
+    /** Decryption problems reported already, with the frame of their error record. */
+    private final Map<String, Long> reported = new HashMap<>();
 
     /**
      * @param decoder decodes a message serialized on its own with the jar of a version ({@code
      *                VersionRuntime::decodeMessage})
      * @param out     gets every record, transformed or not, in order
      */
-    public StackStep(Limits limits, SerializedMessageDecoder decoder, Consumer<Record> out) {
+    public StackStep(Limits limits, SerializedMessageDecoder decoder, Decryptor decryptor, Consumer<Record> out) {
         this.limits = limits;
         this.decoder = decoder;
+        this.decryptor = decryptor;
         this.out = out;
+    }
+
+    /** A stack step that decrypts nothing. */
+    public StackStep(Limits limits, SerializedMessageDecoder decoder, Consumer<Record> out) {
+        this(limits, decoder, Decryptor.none(), out);
     }
 
     @Override
     public void accept(Record r, byte[] buf, int off) {
-        if (r instanceof MessageRecord m && actsOn(m)) up(m, MessageBytes.of(m, buf, off), -1, 0);
+        if (r instanceof MessageRecord m && actsOn(m)) up(m, MessageBytes.of(m, buf, off), buf, off, -1, 0);
         else out.accept(r);
     }
 
@@ -63,7 +80,7 @@ public final class StackStep implements RecordSink {
         List<HeaderRecord> headers = m.headers();
         for (int i = 0; i < headers.size(); i++) {
             switch (headers.get(i).headerClass()) {
-                case "CompressHeader", "SequencerHeader", "ForkHeader" -> {
+                case "CompressHeader", "SequencerHeader", "ForkHeader", "EncryptHeader" -> {
                     return true;
                 }
                 default -> {}
@@ -74,16 +91,17 @@ public final class StackStep implements RecordSink {
 
     @Override
     public void acceptRebuilt(MessageRecord m, byte[] payload) {
-        up(m, MessageBytes.payload(payload), -1, 0);
+        up(m, MessageBytes.payload(payload), null, 0, -1, 0);
     }
 
     /**
      * Applies the protocols of {@code m}'s headers, the lowest one first, and hands on what they deliver. A message
      * unwrapped by a protocol goes on up from that protocol: its header of that protocol ({@code unwrappedBy}, -1 for
      * none) is not acted on again (SEQUENCER's original carries its own SequencerHeader, which
-     * {@code unwrapAndDeliver} only reads the seqno of).
+     * {@code unwrapAndDeliver} only reads the seqno of). {@code hbuf[hbase]} is the byte the offsets of {@code m}'s
+     * headers count from (null when not in hand: a reassembled message).
      */
-    private void up(MessageRecord m, MessageBytes bytes, int unwrappedBy, int depth) {
+    private void up(MessageRecord m, MessageBytes bytes, byte[] hbuf, int hbase, int unwrappedBy, int depth) {
         for (int i = m.headers().size() - 1; i >= 0; i--) {
             HeaderRecord h = m.headers().get(i);
             if (h.protocolId() == unwrappedBy) continue;
@@ -103,6 +121,12 @@ public final class StackStep implements RecordSink {
                         unwrap(m, bytes, h, step, depth);
                         return;
                     }
+                }
+                case "EncryptHeader" -> {
+                    Inflated decrypted = decrypt(m, h, bytes, hbuf, hbase, depth);
+                    if (decrypted == null) return; // shown already
+                    if (decrypted.bytes() != null) bytes = MessageBytes.payload(decrypted.bytes());
+                    m = decrypted.message();
                 }
                 case "ForkHeader" -> m = m.transformedBy(
                         "FORK to fork stack " + h.field("fork_stack_id") + ", fork channel "
@@ -176,7 +200,13 @@ public final class StackStep implements RecordSink {
         for (Record r : inner) {
             if (r instanceof MessageRecord m) {
                 MessageRecord placed = WrappedMessage.place(m, wrapper, shift).transformedBy(step, null);
-                up(placed, MessageBytes.of(placed, bytes.buf(), bytes.base()), by.protocolId(), depth + 1);
+                up(
+                        placed,
+                        MessageBytes.of(placed, bytes.buf(), bytes.base()),
+                        bytes.buf(),
+                        bytes.base(),
+                        by.protocolId(),
+                        depth + 1);
             } else if (r instanceof ErrorRecord e) {
                 out.accept(new ErrorRecord(
                         wrapper.frame(),
@@ -185,6 +215,55 @@ public final class StackStep implements RecordSink {
                         step + ": " + e.message()));
             } else out.accept(r);
         }
+    }
+
+    /**
+     * SYM_ENCRYPT/ASYM_ENCRYPT: the message with its payload decrypted ({@code bytes} null: nothing was encrypted,
+     * a key exchange), or null when it is shown here already (it carried a serialized message, or stays encrypted).
+     */
+    private Inflated decrypt(MessageRecord m, HeaderRecord h, MessageBytes bytes, byte[] hbuf, int hbase, int depth) {
+        // Encrypt._decrypt: a message without payload is passed on as it is
+        if (m.payload() == null || m.payload().length() == 0) return new Inflated(m, null);
+        EncryptHeaderFields f = decryptor.fields(m, h, hbuf, hbase);
+        if (f != null && !f.encrypted()) return new Inflated(m, null); // a key exchange (ASYM_ENCRYPT)
+        String what = h.protocol() + ": " + m.payload().length() + " bytes encrypted"
+                + (f != null ? " with key version " + Decryptor.hex(f.version()) : "");
+        if (!decryptor.hasKeys()) {
+            out.accept(m.transformedBy(what + ", not decrypted (no key given)", null));
+            return null;
+        }
+        Decryptor.Result r = f == null || !bytes.available()
+                ? new Decryptor.Result(
+                        null,
+                        f == null
+                                ? "the jar of its version read no EncryptHeader it knows (3.6's old ENCRYPT is not "
+                                        + "decrypted)"
+                                : "its payload's bytes are not in hand")
+                : decryptor.decrypt(f, bytes.buf(), bytes.start(), bytes.length());
+        if (r.bytes() == null) {
+            Long first = reported.get(r.problem());
+            out.accept(m.transformedBy(
+                    what + ", not decrypted: " + r.problem()
+                            + (first != null ? " (reported at frame " + first + ")" : ""),
+                    null));
+            if (first == null) {
+                reported.put(r.problem(), m.frame().packet());
+                out.accept(problem(m, ProblemKind.MALFORMED, h.protocol() + " not decrypted: " + r.problem()));
+            }
+            return null;
+        }
+        String step = h.protocol() + " decrypted " + bytes.length() + "->" + r.bytes().length + " (key version "
+                + Decryptor.hex(f.version()) + ")";
+        if (f.wholeMessage()) {
+            // Encrypt._decrypt: Util.messageFromBuffer (5.x) / Util.streamableFromBuffer (3.6) of the plaintext
+            MessageRecord carrier = m.transformedBy(step + " into a serialized message", null);
+            out.accept(carrier);
+            unwrap(carrier, MessageBytes.payload(r.bytes()), h, step, depth);
+            return null;
+        }
+        MessageRecord decrypted =
+                decryptor.withView(m.transformedBy(step, PayloadBytes.of(r.bytes(), limits)), r.bytes());
+        return new Inflated(decrypted, r.bytes());
     }
 
     private static ErrorRecord problem(MessageRecord m, ProblemKind kind, String message) {

@@ -1,9 +1,13 @@
 package org.jgwire.adapter.jg4;
 
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import org.jgroups.Header;
 import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.EncryptHeader;
 import org.jgwire.adapter.classic.ClassicWireAdapter;
 import org.jgwire.adapter.classic.HeaderFactory;
+import org.jgwire.codec.runtime.EncryptHeaderFields;
 
 /**
  * Decodes JGroups 4.0 to 4.2 frames with the running 4.x jar. Compiled against 4.2.30; every JGroups method it
@@ -26,5 +30,28 @@ public final class Jg4WireAdapter extends ClassicWireAdapter {
     @Override
     protected boolean gossipCarriesSender() {
         return true;
+    }
+
+    /**
+     * SYM_ENCRYPT/ASYM_ENCRYPT's header read by the jar ({@code EncryptHeader.readFrom}): type 0 marks an encrypted
+     * message ({@code Encrypt.encrypt}); the IV exists since 4.2 ({@code iv()} is missing from older jars).
+     */
+    @Override
+    public EncryptHeaderFields readEncryptHeader(int magicId, byte[] buf, int off, int len) {
+        try {
+            if (!(ClassConfigurator.create((short) magicId) instanceof EncryptHeader h)) return null;
+            h.readFrom(new DataInputStream(new ByteArrayInputStream(buf, off, len)));
+            return new EncryptHeaderFields(h.type() == 0, h.version(), iv(h), null, false);
+        } catch (Exception | LinkageError e) {
+            return null;
+        }
+    }
+
+    private static byte[] iv(EncryptHeader h) {
+        try {
+            return h.iv();
+        } catch (NoSuchMethodError e) { // 4.0, 4.1: no IV
+            return null;
+        }
     }
 }
