@@ -83,6 +83,7 @@ public final class Decryptor {
             else c.init(Cipher.DECRYPT_MODE, key);
             return new Result(c.doFinal(buf, off, len), null);
         } catch (GeneralSecurityException | IllegalArgumentException | IllegalStateException e) {
+            ciphers.remove(transformation); // a cipher whose init failed is not reused
             return new Result(null, "decryption with " + transformation + " failed: " + e.getMessage());
         }
     }
