@@ -232,14 +232,19 @@ public final class StackStep implements RecordSink {
             out.accept(m.transformedBy(what + ", not decrypted (no key given)", null));
             return null;
         }
-        Decryptor.Result r = f == null || !bytes.available()
+        Decryptor.Result r = m.isReassembled()
                 ? new Decryptor.Result(
                         null,
-                        f == null
-                                ? "the jar of its version read no EncryptHeader it knows (3.6's old ENCRYPT is not "
-                                        + "decrypted)"
-                                : "its payload's bytes are not in hand")
-                : decryptor.decrypt(f, bytes.buf(), bytes.start(), bytes.length());
+                        "its fragments were encrypted one by one (FRAG sits above " + h.protocol()
+                                + "); --no-reassemble shows each fragment decrypted")
+                : f == null || !bytes.available()
+                        ? new Decryptor.Result(
+                                null,
+                                f == null
+                                        ? "the jar of its version read no EncryptHeader it knows (3.6's old ENCRYPT is not "
+                                                + "decrypted)"
+                                        : "its payload's bytes are not in hand")
+                        : decryptor.decrypt(f, bytes.buf(), bytes.start(), bytes.length());
         if (r.bytes() == null) {
             Long first = reported.get(r.problem());
             out.accept(m.transformedBy(
