@@ -15,7 +15,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * Which JGroups jar decodes, which ports are read and the keys to decrypt with: a picocli mixin of {@code decode}, the analyses and {@code gui}.
+ * Which JGroups jar decodes, which ports are read and the keys to decrypt with: a picocli mixin of {@code decode},
+ * the analyses and {@code gui}.
  */
 public final class DecoderChoice {
     @Option(

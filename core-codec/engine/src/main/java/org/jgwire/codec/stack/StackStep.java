@@ -42,6 +42,9 @@ import org.jgwire.codec.stack.FragmentReassembler.SerializedMessageDecoder;
  * {@link Limits#maxFragmentBytes()}. One instance per capture; not thread-safe.
  */
 public final class StackStep implements RecordSink {
+    private static final String UNREAD_HEADER =
+            "the jar of its version read no EncryptHeader it knows (3.6's old ENCRYPT is not decrypted)";
+
     private final Limits limits;
     private final SerializedMessageDecoder decoder;
     private final Consumer<Record> out;
@@ -238,12 +241,7 @@ public final class StackStep implements RecordSink {
                         "its fragments were encrypted one by one (FRAG sits above " + h.protocol()
                                 + "); --no-reassemble shows each fragment decrypted")
                 : f == null || !bytes.available()
-                        ? new Decryptor.Result(
-                                null,
-                                f == null
-                                        ? "the jar of its version read no EncryptHeader it knows (3.6's old ENCRYPT is not "
-                                                + "decrypted)"
-                                        : "its payload's bytes are not in hand")
+                        ? new Decryptor.Result(null, f == null ? UNREAD_HEADER : "its payload's bytes are not in hand")
                         : decryptor.decrypt(f, bytes.buf(), bytes.start(), bytes.length());
         if (r.bytes() == null) {
             Long first = reported.get(r.problem());
