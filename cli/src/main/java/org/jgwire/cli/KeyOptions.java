@@ -49,6 +49,13 @@ public final class KeyOptions {
     List<String> secretKeys = new ArrayList<>();
 
     @Option(
+            names = "--key-log",
+            paramLabel = "FILE",
+            description = "Session keys in hex, one a line (jgwire cluster writes NAME.keys beside an ASYM_ENCRYPT "
+                    + "capture).")
+    Path keyLog;
+
+    @Option(
             names = "--cipher",
             paramLabel = "TRANSFORMATION",
             description = "The stack's sym_algorithm when it is not the key's algorithm (AES, or AES/CBC/PKCS5Padding "
@@ -67,12 +74,13 @@ public final class KeyOptions {
                 throw new CommandLine.ParameterException(
                         cl, "--keystore-password, --key-alias and --key-password need --keystore");
             for (String hex : secretKeys) keys = keys.with(DecryptionKeys.fromHex(hex, null));
+            if (keyLog != null) keys = keys.with(DecryptionKeys.fromKeyLog(keyLog));
         } catch (DecryptionKeys.KeyProblem e) {
             throw new CommandLine.ParameterException(cl, e.getMessage());
         }
         if (cipher != null) {
             if (keys.isEmpty())
-                throw new CommandLine.ParameterException(cl, "--cipher needs --keystore or --secret-key");
+                throw new CommandLine.ParameterException(cl, "--cipher needs --keystore, --secret-key or --key-log");
             keys = keys.withCipher(cipher);
         }
         return keys;

@@ -126,6 +126,33 @@ public record DecryptionKeys(Map<String, SecretKey> byVersion, String cipher) {
         return new DecryptionKeys(Map.of(version(key), key), null);
     }
 
+    /**
+     * The keys of a key log ({@code jgwire cluster} writes one beside the capture of an ASYM_ENCRYPT run): one AES
+     * key in hex a line; blank lines and lines starting with {@code #} are skipped.
+     */
+    public static DecryptionKeys fromKeyLog(Path file) throws KeyProblem {
+        List<String> lines;
+        try {
+            if (Files.size(file) > 1 << 20) throw new KeyProblem("key log " + file + " is larger than 1 MiB");
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new KeyProblem("key log " + file + " cannot be read: " + e.getMessage());
+        }
+        DecryptionKeys keys = NONE;
+        int n = 0;
+        for (String line : lines) {
+            n++;
+            if (line.isBlank() || line.strip().startsWith("#")) continue;
+            try {
+                keys = keys.with(fromHex(line, null));
+            } catch (KeyProblem e) {
+                throw new KeyProblem("key log " + file + " line " + n + ": " + e.getMessage());
+            }
+        }
+        if (keys.isEmpty()) throw new KeyProblem("key log " + file + " holds no key");
+        return keys;
+    }
+
     /** The key version SYM_ENCRYPT/ASYM_ENCRYPT compute: MD5 of the encoded key, in hex. */
     public static String version(Key key) {
         try {

@@ -290,6 +290,7 @@ public final class ClusterRunner {
                     : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");
             manifest.write(manifestFile);
             progress.accept("manifest written to " + manifestFile);
+            if (file != null) SessionKeyLog.write(log.snapshot(), file, progress);
             boolean keep = spec.keepLogs() || manifestFile.startsWith(work) || !captured;
             if (!keep) deleteTree(work); // everything worth keeping is in the capture and the manifest
             else progress.accept("stack XMLs and members' logs kept in " + work);
