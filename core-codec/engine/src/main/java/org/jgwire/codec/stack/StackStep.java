@@ -49,6 +49,8 @@ public final class StackStep implements RecordSink {
     private final SerializedMessageDecoder decoder;
     private final Consumer<Record> out;
     private final Decryptor decryptor;
+    /** Distinct decryption problems remembered; beyond them every one is reported (the map stays bounded). */
+    private static final int MAX_REPORTED = 1024;
     /** Decryption problems reported already, with the frame of their error record. */
     private final Map<String, Long> reported = new HashMap<>();
 
@@ -250,7 +252,8 @@ public final class StackStep implements RecordSink {
                             + (first != null ? " (reported at frame " + first + ")" : ""),
                     null));
             if (first == null) {
-                reported.put(r.problem(), m.frame().packet());
+                if (reported.size() < MAX_REPORTED)
+                    reported.put(r.problem(), m.frame().packet());
                 out.accept(problem(m, ProblemKind.MALFORMED, h.protocol() + " not decrypted: " + r.problem()));
             }
             return null;
