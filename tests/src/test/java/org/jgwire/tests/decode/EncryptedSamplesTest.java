@@ -167,6 +167,14 @@ class EncryptedSamplesTest {
         assertTrue(notDecrypted >= 9, "messages left encrypted: " + notDecrypted);
     }
 
+    /** A cipher the stack did not use (ECB where the headers carry an IV) fails the same way for every message. */
+    @Test
+    void aCipherThatIsNotTheStacksIsOneErrorRecord() throws Exception {
+        List<ErrorRecord> errors = errors(decode(captures().get(2), keys().withCipher("AES/ECB/PKCS5Padding")));
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).message().contains("decryption with AES/ECB/PKCS5Padding failed"), errors.toString());
+    }
+
     @Test
     void aWrongKeystorePasswordIsOneClearCliErrorThatDoesNotRepeatThePassword() throws Exception {
         String wrong = "not-the-password-42";
