@@ -131,7 +131,7 @@ public final class Decoder implements AutoCloseable {
         this.stack = new StackStep(
                 options.limits(),
                 runtime::decodeMessage,
-                new Decryptor(runtime::readEncryptHeader, runtime::readView, options.keys()),
+                new Decryptor(runtime::readEncryptHeader, runtime::readView, runtime::keyBlockLength, options.keys()),
                 emitter);
         FrameSink frameSink = new RuntimeFrameSink();
         NetworkDissector network = new NetworkDissector(options.limits(), this::emit, jgroupsEndpoints, held);

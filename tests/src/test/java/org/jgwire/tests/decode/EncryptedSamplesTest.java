@@ -249,8 +249,7 @@ class EncryptedSamplesTest {
     /**
      * ASYM_ENCRYPT's session key exists only in the members' memory: the runner's key log (each member reports the
      * keys it installs) decrypts the capture, and every sent text is found once per copy with its sender and
-     * destination. Views travel in clear behind the keys of INSTALL_KEYS messages, which jgwire does not strip
-     * yet (docs/encryption.md), so only the messages are compared.
+     * destination, and every view (encrypted behind the members' keys in INSTALL_KEYS messages).
      */
     @Test
     void asymEncryptIsDecryptedWithTheRunnersKeyLog() throws Exception {
@@ -262,6 +261,16 @@ class EncryptedSamplesTest {
         assertEquals(List.of(), errors(clear));
         CaptureVerifier verifier = new CaptureVerifier(m, true);
         clear.forEach(verifier);
+        assertEquals(List.of(), verifier.report().problems());
+        assertTrue(verifier.report().items().stream()
+                .anyMatch(i -> i.category().equals("view") && i.outcome() == Outcome.OK));
+        assertTrue(clear.stream()
+                .anyMatch(r -> r instanceof MessageRecord msg
+                        && msg.transformed().size() == 2
+                        && msg.transformed()
+                                .get(0)
+                                .matches("ASYM_ENCRYPT INSTALL_KEYS: \\d+ bytes of member keys taken off")
+                        && msg.view() != null));
         List<VerifyItem> messages = verifier.report().items().stream()
                 .filter(i -> i.category().equals("message"))
                 .toList();

@@ -88,6 +88,21 @@ final class LoadedAdapter implements AutoCloseable {
         }
     }
 
+    /** {@link WireAdapter#keyBlockLength}, fenced like {@link #decode}: -1 on any failure. */
+    int keyBlockLength(byte[] buf, int off, int len) {
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
+        try {
+            int n = adapter.keyBlockLength(buf, off, len);
+            return SandboxGuard.refused() == null && n >= 0 && n <= len ? n : -1;
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return -1;
+        } finally {
+            leave(before, outer);
+        }
+    }
+
     private ClassLoader enter() {
         Thread t = Thread.currentThread();
         ClassLoader before = t.getContextClassLoader();

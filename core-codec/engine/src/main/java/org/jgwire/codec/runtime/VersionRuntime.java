@@ -210,6 +210,18 @@ public final class VersionRuntime implements AutoCloseable {
         }
     }
 
+    /** {@link WireAdapter#keyBlockLength} with the jar of {@code version}, or -1. */
+    public int keyBlockLength(String version, byte[] buf, int off, int len) {
+        try {
+            Object slot =
+                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            return slot instanceof LoadedAdapter a ? a.keyBlockLength(buf, off, len) : -1;
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return -1;
+        }
+    }
+
     private Object unversionedSlot(
             FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
         List<Endpoint> conn = connectionKey(frame);

@@ -65,4 +65,14 @@ public interface WireAdapter {
     default ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
         return null;
     }
+
+    /**
+     * The length of the key block at the start of an ASYM_ENCRYPT {@code INSTALL_KEYS} payload {@code buf[off,
+     * off+len)} (number of members, then per member its address, public key and encrypted shared key, as {@code
+     * ASYM_ENCRYPT.unserializeAndInstallKeys} reads them), or -1 when the jar has no such block or the bytes are not
+     * one. Never throws.
+     */
+    default int keyBlockLength(byte[] buf, int off, int len) {
+        return -1;
+    }
 }

@@ -1,6 +1,7 @@
 package org.jgwire.codec.stack;
 
 import java.security.GeneralSecurityException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
@@ -32,23 +33,30 @@ public final class Decryptor {
         ViewInfo read(String version, String gmsType, byte[] buf, int off, int len);
     }
 
+    /** {@code VersionRuntime::keyBlockLength}. */
+    public interface KeyBlockReader {
+        int length(String version, byte[] buf, int off, int len);
+    }
+
     /** The plaintext, or why there is none. */
     record Result(byte[] bytes, String problem) {}
 
     private final HeaderReader reader;
     private final ViewReader views;
+    private final KeyBlockReader keyBlocks;
     private final DecryptionKeys keys;
     private final Map<String, Cipher> ciphers = new HashMap<>();
 
-    public Decryptor(HeaderReader reader, ViewReader views, DecryptionKeys keys) {
+    public Decryptor(HeaderReader reader, ViewReader views, KeyBlockReader keyBlocks, DecryptionKeys keys) {
         this.reader = reader;
         this.views = views;
+        this.keyBlocks = keyBlocks;
         this.keys = keys != null ? keys : DecryptionKeys.NONE;
     }
 
     /** A decryptor with no header reader and no keys (tests of the other steps). */
     static Decryptor none() {
-        return new Decryptor((v, m, b, o, l) -> null, (v, t, b, o, l) -> null, DecryptionKeys.NONE);
+        return new Decryptor((v, m, b, o, l) -> null, (v, t, b, o, l) -> null, (v, b, o, l) -> -1, DecryptionKeys.NONE);
     }
 
     boolean hasKeys() {
@@ -100,6 +108,15 @@ public final class Decryptor {
                 return v != null ? m.withView(v) : m;
             }
         return m;
+    }
+
+    /**
+     * What follows the key block an INSTALL_KEYS payload {@code buf[off, off+len)} starts with (walked by the jar of
+     * {@code m}), or null when the bytes are no key block.
+     */
+    byte[] afterKeys(MessageRecord m, byte[] buf, int off, int len) {
+        int keys = keyBlocks.length(m.version(), buf, off, len);
+        return keys < 0 ? null : Arrays.copyOfRange(buf, off + keys, off + len);
     }
 
     static String hex(byte[] b) {

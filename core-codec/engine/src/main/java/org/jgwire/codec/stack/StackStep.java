@@ -230,7 +230,14 @@ public final class StackStep implements RecordSink {
         // Encrypt._decrypt: a message without payload is passed on as it is
         if (m.payload() == null || m.payload().length() == 0) return new Inflated(m, null);
         EncryptHeaderFields f = decryptor.fields(m, h, hbuf, hbase);
-        if (f != null && !f.encrypted()) return new Inflated(m, null); // a key exchange (ASYM_ENCRYPT)
+        if (f != null && f.installKeys()) {
+            Inflated rest = installKeys(m, h, bytes, f.version() == null);
+            // no key version: sent before the sender had a key (a JOIN_REQ), in clear
+            if (rest.bytes() == null || f.version() == null || rest.bytes().length == 0) return rest;
+            // ASYM_ENCRYPT.up: what follows the keys was encrypted as any message (Encrypt.up decrypts it)
+            m = rest.message();
+            bytes = MessageBytes.payload(rest.bytes());
+        } else if (f != null && !f.encrypted()) return new Inflated(m, null); // a key exchange (ASYM_ENCRYPT)
         String what = h.protocol() + ": " + m.payload().length() + " bytes encrypted"
                 + (f != null ? " with key version " + Decryptor.hex(f.version()) : "");
         if (!decryptor.hasKeys()) {
@@ -270,6 +277,20 @@ public final class StackStep implements RecordSink {
         MessageRecord decrypted =
                 decryptor.withView(m.transformedBy(step, PayloadBytes.of(r.bytes(), limits)), r.bytes());
         return new Inflated(decrypted, r.bytes());
+    }
+
+    /**
+     * ASYM_ENCRYPT INSTALL_KEYS ({@code removeKeysFromMessageAndInstall}): the members' keys are taken off the
+     * payload; what follows is the message's own payload: encrypted when the header has a key version, else in clear
+     * (a view then read by the jar). Keys that cannot be walked leave the message as it travelled.
+     */
+    private Inflated installKeys(MessageRecord m, HeaderRecord h, MessageBytes bytes, boolean clear) {
+        byte[] rest = bytes.available() ? decryptor.afterKeys(m, bytes.buf(), bytes.start(), bytes.length()) : null;
+        if (rest == null) return new Inflated(m, null);
+        MessageRecord taken = m.transformedBy(
+                h.protocol() + " INSTALL_KEYS: " + (bytes.length() - rest.length) + " bytes of member keys taken off",
+                PayloadBytes.of(rest, limits));
+        return new Inflated(clear && rest.length > 0 ? decryptor.withView(taken, rest) : taken, rest);
     }
 
     private static ErrorRecord problem(MessageRecord m, ProblemKind kind, String message) {

@@ -51,7 +51,8 @@ public final class Jg36WireAdapter extends ClassicWireAdapter {
             if (ClassConfigurator.get((short) magicId) != EncryptHeader.class) return null;
             EncryptHeader h = new EncryptHeader();
             h.readFrom(new DataInputStream(new ByteArrayInputStream(buf, off, len)));
-            return new EncryptHeaderFields(h.type() == EncryptHeader.ENCRYPT, h.version(), null, h.signature(), false);
+            return new EncryptHeaderFields(
+                    h.type() == EncryptHeader.ENCRYPT, h.version(), null, h.signature(), false, false);
         } catch (Exception | LinkageError e) {
             return null;
         }

@@ -5,6 +5,8 @@ import java.io.DataInputStream;
 import org.jgroups.Header;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.EncryptHeader;
+import org.jgroups.util.ByteArrayDataInputStream;
+import org.jgroups.util.Util;
 import org.jgwire.adapter.classic.ClassicWireAdapter;
 import org.jgwire.adapter.classic.HeaderFactory;
 import org.jgwire.codec.runtime.EncryptHeaderFields;
@@ -41,7 +43,8 @@ public final class Jg4WireAdapter extends ClassicWireAdapter {
         try {
             if (!(ClassConfigurator.create((short) magicId) instanceof EncryptHeader h)) return null;
             h.readFrom(new DataInputStream(new ByteArrayInputStream(buf, off, len)));
-            return new EncryptHeaderFields(h.type() == 0, h.version(), iv(h), null, false);
+            return new EncryptHeaderFields(
+                    h.type() == 0, h.version(), iv(h), null, false, h.type() == EncryptHeader.INSTALL_KEYS);
         } catch (Exception | LinkageError e) {
             return null;
         }
@@ -52,6 +55,27 @@ public final class Jg4WireAdapter extends ClassicWireAdapter {
             return h.iv();
         } catch (NoSuchMethodError e) { // 4.0, 4.1: no IV
             return null;
+        }
+    }
+
+    /** ASYM_ENCRYPT's key block, walked as {@code unserializeAndInstallKeys} reads it (lengths checked first). */
+    @Override
+    public int keyBlockLength(byte[] buf, int off, int len) {
+        try {
+            ByteArrayDataInputStream in = new ByteArrayDataInputStream(buf, off, len);
+            int members = in.readInt();
+            if (members < 0 || members > len) return -1;
+            for (int i = 0; i < members; i++) {
+                Util.readAddress(in);
+                for (int k = 0; k < 2; k++) { // public key, encrypted shared key
+                    int n = in.readInt();
+                    if (n < 0 || n > off + len - in.position()) return -1;
+                    in.position(in.position() + n);
+                }
+            }
+            return in.position() - off;
+        } catch (Exception | LinkageError e) {
+            return -1;
         }
     }
 }

@@ -7,6 +7,7 @@ import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.EncryptHeader;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.util.ByteArrayDataInputStream;
+import org.jgroups.util.Util;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
@@ -112,7 +113,13 @@ public final class Jg5WireAdapter implements WireAdapter {
         try {
             if (!(ClassConfigurator.create((short) magicId) instanceof EncryptHeader h)) return null;
             h.readFrom(new ByteArrayDataInputStream(buf, off, len));
-            return new EncryptHeaderFields(h.type() == 0, h.version(), h.iv(), null, h.needsDeserialization());
+            return new EncryptHeaderFields(
+                    h.type() == 0,
+                    h.version(),
+                    h.iv(),
+                    null,
+                    h.needsDeserialization(),
+                    h.type() == EncryptHeader.INSTALL_KEYS);
         } catch (Exception | LinkageError e) {
             return null;
         }
@@ -128,5 +135,26 @@ public final class Jg5WireAdapter implements WireAdapter {
             // no view: the message is shown without one
         }
         return null;
+    }
+
+    /** ASYM_ENCRYPT's key block, walked as {@code unserializeAndInstallKeys} reads it (lengths checked first). */
+    @Override
+    public int keyBlockLength(byte[] buf, int off, int len) {
+        try {
+            ByteArrayDataInputStream in = new ByteArrayDataInputStream(buf, off, len);
+            int members = in.readInt();
+            if (members < 0 || members > len) return -1;
+            for (int i = 0; i < members; i++) {
+                Util.readAddress(in);
+                for (int k = 0; k < 2; k++) { // public key, encrypted shared key
+                    int n = in.readInt();
+                    if (n < 0 || n > off + len - in.position()) return -1;
+                    in.position(in.position() + n);
+                }
+            }
+            return in.position() - off;
+        } catch (Exception | LinkageError e) {
+            return -1;
+        }
     }
 }
