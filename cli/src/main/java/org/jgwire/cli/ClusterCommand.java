@@ -10,6 +10,8 @@ import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +23,7 @@ import java.util.regex.Pattern;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
+import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.PcapngReader;
@@ -158,11 +161,50 @@ public final class ClusterCommand implements Callable<Integer> {
                     + "(needs root and iproute2; deleted at the end).")
     boolean netns;
 
+    @Option(
+            names = "--keystore",
+            paramLabel = "FILE",
+            description = "SYM_ENCRYPT reads its key from this keystore (JCEKS or PKCS12) instead of one made for the "
+                    + "run, so that the capture can be decrypted with it later (jgwire decode --keystore).")
+    Path keystore;
+
+    @Option(
+            names = "--keystore-password",
+            paramLabel = "PASSWORD",
+            arity = "0..1",
+            interactive = true,
+            description = "The keystore's password (asked for when given without a value); also the key's.")
+    char[] keystorePassword;
+
+    @Option(
+            names = "--key-alias",
+            paramLabel = "ALIAS",
+            defaultValue = "jgwire",
+            description = "The alias of the secret key in the keystore (default: ${DEFAULT-VALUE}).")
+    String keyAlias;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** The keystore given for SYM_ENCRYPT, checked to hold a secret key under the alias; null for none. */
+    private ClusterSpec.SuppliedKeystore suppliedKeystore() {
+        if (keystore == null) {
+            if (keystorePassword != null) throw usage("--keystore-password needs --keystore");
+            return null;
+        }
+        if (keystorePassword == null) throw usage("--keystore needs --keystore-password");
+        try {
+            DecryptionKeys.fromKeystore(keystore, keystorePassword, keyAlias, null);
+            String type =
+                    KeyStore.getInstance(keystore.toFile(), keystorePassword).getType();
+            return new ClusterSpec.SuppliedKeystore(keystore, new String(keystorePassword), keyAlias, type);
+        } catch (DecryptionKeys.KeyProblem | IOException | GeneralSecurityException e) {
+            throw usage("--keystore: " + e.getMessage());
+        }
+    }
 
     private static final Pattern TIME = Pattern.compile("(\\d+)(ms|s|m)?");
 
@@ -235,7 +277,8 @@ public final class ClusterCommand implements Callable<Integer> {
                     err.flush();
                 },
                 keepLogs,
-                netns);
+                netns,
+                suppliedKeystore());
         ClusterRun run;
         try {
             run = ClusterRunner.run(clusterSpec);

@@ -15,7 +15,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * Which JGroups jar decodes, and which ports are read: a picocli mixin of {@code decode}, the analyses and {@code gui}.
+ * Which JGroups jar decodes, which ports are read and the keys to decrypt with: a picocli mixin of {@code decode},
+ * the analyses and {@code gui}.
  */
 public final class DecoderChoice {
     @Option(
@@ -37,6 +38,9 @@ public final class DecoderChoice {
             description =
                     "Only traffic to or from these ports (default: JGroups is recognised by content on any port).")
     List<Integer> ports = new ArrayList<>();
+
+    @CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
 
     public List<Integer> ports() {
         return List.copyOf(ports);
@@ -64,6 +68,7 @@ public final class DecoderChoice {
                 jgroupsVersion,
                 jgroupsJar,
                 new LinkedHashSet<>(ports),
-                reassemble);
+                reassemble,
+                keys.keys(cl));
     }
 }

@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
+import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.codec.verify.CaptureVerifier;
@@ -66,6 +67,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
+    @CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -73,8 +77,11 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path manifestFile = manifest != null ? manifest : Manifest.pathFor(capture);
         Manifest m = Manifest.read(manifestFile);
-        CaptureVerifier verifier = new CaptureVerifier(m);
-        Decoder.decodeFile(capture, DecodeOptions.defaults(VersionRuntime.defaultHome()), verifier);
+        DecryptionKeys k = keys.keys(spec.commandLine());
+        // with the run's key the encrypting stack's messages and views are checked in clear
+        CaptureVerifier verifier = new CaptureVerifier(m, !k.isEmpty());
+        Decoder.decodeFile(
+                capture, DecodeOptions.defaults(VersionRuntime.defaultHome()).withKeys(k), verifier);
         if (!verifier.otherClusters().isEmpty())
             throw new IllegalArgumentException(manifestFile + " is the manifest of cluster " + m.cluster()
                     + "; the capture is of " + String.join(", ", new TreeSet<>(verifier.otherClusters()))

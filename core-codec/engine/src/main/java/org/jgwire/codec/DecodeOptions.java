@@ -13,9 +13,32 @@ import java.util.Set;
  * @param ports          only traffic to or from these ports ({@code --port}); empty = recognise by content
  * @param reassemble     FRAG2/FRAG3/FRAG4 fragments are reassembled into the original message (the default);
  *                       false shows the fragments ({@code --no-reassemble})
+ * @param keys           keys to decrypt SYM_ENCRYPT/ASYM_ENCRYPT traffic with ({@code --keystore}, {@code
+ *                       --secret-key}); {@link DecryptionKeys#NONE}: encrypted payloads are shown as such
  */
 public record DecodeOptions(
-        Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports, boolean reassemble) {
+        Limits limits,
+        Path jgwireHome,
+        String forcedVersion,
+        Path userJar,
+        Set<Integer> ports,
+        boolean reassemble,
+        DecryptionKeys keys) {
+    public DecodeOptions {
+        if (keys == null) keys = DecryptionKeys.NONE;
+    }
+
+    /** Options with no decryption keys. */
+    public DecodeOptions(
+            Limits limits,
+            Path jgwireHome,
+            String forcedVersion,
+            Path userJar,
+            Set<Integer> ports,
+            boolean reassemble) {
+        this(limits, jgwireHome, forcedVersion, userJar, ports, reassemble, DecryptionKeys.NONE);
+    }
+
     /** Options with fragment reassembly on. */
     public DecodeOptions(Limits limits, Path jgwireHome, String forcedVersion, Path userJar, Set<Integer> ports) {
         this(limits, jgwireHome, forcedVersion, userJar, ports, true);
@@ -26,6 +49,10 @@ public record DecodeOptions(
     }
 
     public DecodeOptions withReassemble(boolean on) {
-        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, on);
+        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, on, keys);
+    }
+
+    public DecodeOptions withKeys(DecryptionKeys k) {
+        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, reassemble, k);
     }
 }

@@ -31,6 +31,7 @@ import org.jgwire.codec.network.Transported;
 import org.jgwire.codec.network.UdpDatagram;
 import org.jgwire.codec.network.tcp.TcpReassembler;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.codec.stack.Decryptor;
 import org.jgwire.codec.stack.DeltaViews;
 import org.jgwire.codec.stack.FragmentReassembler;
 import org.jgwire.codec.stack.StackStep;
@@ -127,7 +128,11 @@ public final class Decoder implements AutoCloseable {
                 ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap, held)
                 : null;
         if (fragments != null) held.register(new HeldFragments());
-        this.stack = new StackStep(options.limits(), runtime::decodeMessage, emitter);
+        this.stack = new StackStep(
+                options.limits(),
+                runtime::decodeMessage,
+                new Decryptor(runtime::readEncryptHeader, runtime::readView, runtime::keyBlockLength, options.keys()),
+                emitter);
         FrameSink frameSink = new RuntimeFrameSink();
         NetworkDissector network = new NetworkDissector(options.limits(), this::emit, jgroupsEndpoints, held);
         TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink, held);

@@ -24,6 +24,7 @@ final class MainMenu {
         MenuItem open = item("Open...", "Shortcut+O", window::chooseAndOpen);
         MenuItem exportShown = item("Export shown rows as JSON Lines...", "Shortcut+E", () -> window.export(false));
         MenuItem exportSelected = item("Export selected rows as JSON Lines...", null, () -> window.export(true));
+        MenuItem keys = item("Decryption keys...", null, window::chooseKeys);
         MenuItem quit = item("Quit", "Shortcut+Q", () -> window.stage().close());
         Menu file = new Menu(
                 "File",
@@ -33,6 +34,8 @@ final class MainMenu {
                 new SeparatorMenuItem(),
                 exportShown,
                 exportSelected,
+                new SeparatorMenuItem(),
+                keys,
                 new SeparatorMenuItem(),
                 quit);
         updateRecent();

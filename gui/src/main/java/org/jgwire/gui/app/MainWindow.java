@@ -33,6 +33,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.cluster.ClusterRun;
@@ -64,7 +65,10 @@ public final class MainWindow {
 
     private final Stage stage;
     private final ViewerPrefs prefs;
-    private final DecodeOptions options;
+    private DecodeOptions options;
+    /** The capture file shown, read again when the decryption keys change; null for none or a live capture. */
+    private Path openFile;
+
     private final MessageTable table = new MessageTable();
     private final DetailTreeView tree = new DetailTreeView();
     private final HexView hex = new HexView();
@@ -199,6 +203,31 @@ public final class MainWindow {
         prefs.addRecent(file.toAbsolutePath().toString());
         menu.updateRecent();
         start(new CaptureSession(file.getFileName().toString()), source, size);
+        openFile = file;
+    }
+
+    /**
+     * Decrypts with {@code keys} from now on (none: {@link DecryptionKeys#NONE}), reading the open capture file
+     * again.
+     */
+    public void useKeys(DecryptionKeys keys) {
+        options = options.withKeys(keys);
+        if (openFile != null) open(openFile);
+    }
+
+    /** The decode options in use (the decryption keys chosen last among them). */
+    public DecodeOptions options() {
+        return options;
+    }
+
+    void chooseKeys() {
+        KeyDialog.ask(stage).ifPresent(choice -> {
+            try {
+                useKeys(choice.keys());
+            } catch (DecryptionKeys.KeyProblem e) {
+                showError("Decryption keys not used: " + e.getMessage());
+            }
+        });
     }
 
     /** Starts a live capture on {@code iface}; errors (rights, libpcap) go to the banner. */
@@ -223,6 +252,7 @@ public final class MainWindow {
 
     /** Shows a new session, decoding {@code source} into it. */
     void start(CaptureSession s, CaptureSource source, long size) {
+        openFile = null; // a file sets it again once started
         if (capture.stopLive()) menu.setCapturing(false);
         if (session != null) session.close();
         session = s;

@@ -184,18 +184,28 @@ public final class ClusterRunner {
                     "RELAY_CONFIG",
                     RelayConfig.write(work, version, tokens, ports[n + 1], ports[n + 2])
                             .toString());
-        if (plan.needsKeystore()) {
+        if (plan.needsKeystore() && spec.keystore() != null) {
+            ClusterSpec.SuppliedKeystore k = spec.keystore();
+            tokens.put("KEYSTORE", k.file().toAbsolutePath().toString());
+            tokens.put("KEYSTORE_PASSWORD", k.password());
+            tokens.put("KEY_ALIAS", k.alias());
+            tokens.put("KEYSTORE_TYPE", k.type());
+        } else if (plan.needsKeystore()) {
             String password = Keystores.password();
             tokens.put(
                     "KEYSTORE",
                     Keystores.symmetric(work.resolve("sym.jceks"), LoopbackRewrites.KEY_ALIAS, password)
                             .toString());
             tokens.put("KEYSTORE_PASSWORD", password);
+            tokens.put("KEY_ALIAS", LoopbackRewrites.KEY_ALIAS);
+            tokens.put("KEYSTORE_TYPE", "JCEKS");
+        }
+        if (plan.needsKeystore())
+            // SSL_KEY_EXCHANGE's TLS key and X509Token's certificate, under the store password of the run
             tokens.put(
                     "RSA_KEYSTORE",
-                    Keystores.rsa(work.resolve("rsa.p12"), LoopbackRewrites.KEY_ALIAS, password)
+                    Keystores.rsa(work.resolve("rsa.p12"), LoopbackRewrites.KEY_ALIAS, tokens.get("KEYSTORE_PASSWORD"))
                             .toString());
-        }
 
         EventLog log = new EventLog();
         Consumer<NodeEvent> events = e -> {
@@ -286,6 +296,7 @@ public final class ClusterRunner {
                     : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");
             manifest.write(manifestFile);
             progress.accept("manifest written to " + manifestFile);
+            if (file != null) SessionKeyLog.write(log.snapshot(), file, progress);
             boolean keep = spec.keepLogs() || manifestFile.startsWith(work) || !captured;
             if (!keep) deleteTree(work); // everything worth keeping is in the capture and the manifest
             else progress.accept("stack XMLs and members' logs kept in " + work);

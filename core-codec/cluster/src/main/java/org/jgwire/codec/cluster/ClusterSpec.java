@@ -42,7 +42,51 @@ public record ClusterSpec(
         Path manifest,
         Consumer<String> progress,
         boolean keepLogs,
-        boolean netns) {
+        boolean netns,
+        SuppliedKeystore keystore) {
+    /**
+     * A keystore the user gives for SYM_ENCRYPT instead of the one the runner makes per run: so that a capture can
+     * be decrypted later with it. Its password goes into the members' stack files only, never into the manifest or
+     * the progress lines.
+     *
+     * @param type JCEKS or PKCS12 (JKS cannot hold a secret key)
+     */
+    public record SuppliedKeystore(Path file, String password, String alias, String type) {}
+
+    /** Every option but the keystore (the runner makes one per run when the stack needs one). */
+    public ClusterSpec(
+            String jgroupsVersion,
+            String stack,
+            int nodes,
+            String scenario,
+            CaptureTarget capture,
+            Path jgwireHome,
+            Duration timeout,
+            Duration duration,
+            Path jgroupsJar,
+            boolean diagnostics,
+            Path manifest,
+            Consumer<String> progress,
+            boolean keepLogs,
+            boolean netns) {
+        this(
+                jgroupsVersion,
+                stack,
+                nodes,
+                scenario,
+                capture,
+                jgwireHome,
+                timeout,
+                duration,
+                jgroupsJar,
+                diagnostics,
+                manifest,
+                progress,
+                keepLogs,
+                netns,
+                null);
+    }
+
     /** Members are named by letters; 26 is more than a loopback test needs. */
     public static final int MAX_NODES = 26;
 

@@ -90,8 +90,8 @@ final class LoopbackRewrites {
         e.setAttribute(nameAttr, tokens.get("KEYSTORE"));
         e.setAttribute("store_password", tokens.get("KEYSTORE_PASSWORD"));
         e.removeAttribute("key_password"); // defaults to store_password
-        e.setAttribute("alias", KEY_ALIAS);
-        if (typed) e.setAttribute("keystore_type", "JCEKS");
+        e.setAttribute("alias", tokens.getOrDefault("KEY_ALIAS", KEY_ALIAS));
+        if (typed) e.setAttribute("keystore_type", tokens.getOrDefault("KEYSTORE_TYPE", "JCEKS"));
     }
 
     /**

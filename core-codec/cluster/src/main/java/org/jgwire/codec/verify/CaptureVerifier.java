@@ -41,6 +41,7 @@ public final class CaptureVerifier implements Consumer<Record> {
     private static final int MAX_CLUSTERS = 10;
 
     private final Manifest manifest;
+    private final boolean encrypted;
     private final MessageCheck messages;
     private final NameCheck names;
     private final ViewCheck views;
@@ -54,11 +55,20 @@ public final class CaptureVerifier implements Consumer<Record> {
     private long errorCount, messageCount;
 
     public CaptureVerifier(Manifest manifest) {
+        this(manifest, false);
+    }
+
+    /**
+     * @param decrypted the capture is decoded with the key of its encrypting stack: its messages and views are
+     *                  checked in clear, as on any other stack
+     */
+    public CaptureVerifier(Manifest manifest, boolean decrypted) {
         this.manifest = manifest;
+        this.encrypted = StackRules.encrypted(manifest) && !decrypted;
         MemberIds ids = new MemberIds(manifest);
-        messages = new MessageCheck(manifest, ids);
+        messages = new MessageCheck(manifest, ids, encrypted);
         names = new NameCheck(manifest, ids);
-        views = new ViewCheck(manifest, ids);
+        views = new ViewCheck(manifest, ids, encrypted);
         rpc = new RpcCheck(manifest, ids);
         large = new LargeCheck(manifest, ids);
         merge = new MergeCheck(manifest, ids);
@@ -113,7 +123,7 @@ public final class CaptureVerifier implements Consumer<Record> {
         messages.report(items);
         names.report(items);
         views.report(items, names.bridgeAddresses());
-        if (!StackRules.encrypted(manifest)) {
+        if (!encrypted) {
             rpc.report(items);
             large.report(items);
             merge.report(items);

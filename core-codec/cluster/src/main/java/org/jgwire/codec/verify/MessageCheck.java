@@ -25,6 +25,9 @@ import org.jgwire.codec.model.NodeAddress;
 final class MessageCheck {
     private final Manifest manifest;
     private final MemberIds ids;
+    /** The stack encrypts and the capture is not decrypted: texts and views are not on the wire in clear. */
+    private final boolean encrypted;
+
     private final Map<String, Expected> expected = new LinkedHashMap<>();
     private final Map<String, CopyTally> loadCopies = new LinkedHashMap<>();
     /** UNICAST3 DATA copies of listed messages, to tell one sent again; the rest of the traffic is not kept. */
@@ -45,9 +48,10 @@ final class MessageCheck {
         }
     }
 
-    MessageCheck(Manifest manifest, MemberIds ids) {
+    MessageCheck(Manifest manifest, MemberIds ids, boolean encrypted) {
         this.manifest = manifest;
         this.ids = ids;
+        this.encrypted = encrypted;
         for (Manifest.SentMessage s : manifest.sent())
             expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += StackRules.expectedCopies(manifest, s);
         for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new CopyTally());
@@ -206,7 +210,7 @@ final class MessageCheck {
                 counts = e.found + (e.found == 1 ? " copy" : " copies") + " from its sender, " + e.forwarded
                         + " forwarded by site masters (relay2)";
             }
-            if (StackRules.encrypted(manifest)) {
+            if (encrypted) {
                 o = onWire + e.tally.resentCopies() + e.wrong.size() == 0 ? Outcome.UNSEEN : Outcome.MISMATCH;
                 counts = o == Outcome.UNSEEN
                         ? StackRules.ENCRYPTED

@@ -9,6 +9,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 
 /**
  * An adapter running on one JGroups jar, with the class loader that holds both. Every call runs with that loader
@@ -52,6 +53,51 @@ final class LoadedAdapter implements AutoCloseable {
             return checked(adapter.decodeMessage(type, buf, off, len, frame), frame);
         } catch (Throwable e) {
             return failed(e, "a reassembled message of " + len + " bytes", frame);
+        } finally {
+            leave(before, outer);
+        }
+    }
+
+    /** {@link WireAdapter#readEncryptHeader}, fenced like {@link #decode}: null on any failure. */
+    EncryptHeaderFields readEncryptHeader(int magicId, byte[] buf, int off, int len) {
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
+        try {
+            EncryptHeaderFields f = adapter.readEncryptHeader(magicId, buf, off, len);
+            return SandboxGuard.refused() == null ? f : null;
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return null; // the message is shown as it travelled, encrypted
+        } finally {
+            leave(before, outer);
+        }
+    }
+
+    /** {@link WireAdapter#readView}, fenced like {@link #decode}: null on any failure. */
+    ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
+        try {
+            ViewInfo v = adapter.readView(gmsType, buf, off, len);
+            return SandboxGuard.refused() == null ? v : null;
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return null;
+        } finally {
+            leave(before, outer);
+        }
+    }
+
+    /** {@link WireAdapter#keyBlockLength}, fenced like {@link #decode}: -1 on any failure. */
+    int keyBlockLength(byte[] buf, int off, int len) {
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
+        try {
+            int n = adapter.keyBlockLength(buf, off, len);
+            return SandboxGuard.refused() == null && n >= 0 && n <= len ? n : -1;
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return -1;
         } finally {
             leave(before, outer);
         }

@@ -19,6 +19,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 
 /**
  * Decodes frames with the real JGroups jar of the version that sent them. The frame's version short picks the
@@ -179,6 +180,45 @@ public final class VersionRuntime implements AutoCloseable {
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
             return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
+        }
+    }
+
+    /**
+     * The fields of an {@code EncryptHeader} body read by the jar that decoded frames of {@code version}
+     * ({@link WireAdapter#readEncryptHeader}), or null. Never throws.
+     */
+    public EncryptHeaderFields readEncryptHeader(String version, int magicId, byte[] buf, int off, int len) {
+        try {
+            Object slot =
+                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            return slot instanceof LoadedAdapter a ? a.readEncryptHeader(magicId, buf, off, len) : null;
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return null;
+        }
+    }
+
+    /** The view in a GMS payload read by the jar of {@code version} ({@link WireAdapter#readView}), or null. */
+    public ViewInfo readView(String version, String gmsType, byte[] buf, int off, int len) {
+        try {
+            Object slot =
+                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            return slot instanceof LoadedAdapter a ? a.readView(gmsType, buf, off, len) : null;
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return null;
+        }
+    }
+
+    /** {@link WireAdapter#keyBlockLength} with the jar of {@code version}, or -1. */
+    public int keyBlockLength(String version, byte[] buf, int off, int len) {
+        try {
+            Object slot =
+                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            return slot instanceof LoadedAdapter a ? a.keyBlockLength(buf, off, len) : -1;
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return -1;
         }
     }
 

@@ -7,6 +7,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 
 /**
  * Implemented once per JGroups API family (3.6, 4.x, 5.x) in the adapter modules, compiled against that
@@ -45,5 +46,33 @@ public interface WireAdapter {
                 ProblemKind.UNSUPPORTED_VERSION,
                 -1,
                 "JGroups " + jgroupsVersion() + " does not serialize fragmented messages; no decoder for one"));
+    }
+
+    /**
+     * Reads the body of an {@code EncryptHeader} (the bytes after its protocol and magic ids) with the jar's own
+     * {@code EncryptHeader.readFrom}, for decryption by the stack step. Never throws: null when the jar has no such
+     * header or the bytes are not one.
+     */
+    default EncryptHeaderFields readEncryptHeader(int magicId, byte[] buf, int off, int len) {
+        return null;
+    }
+
+    /**
+     * The view in a GMS payload {@code buf[off, off+len)} of the GmsHeader type named {@code gmsType} (e.g.
+     * {@code VIEW}), read as {@link #decode} reads the views of the messages it decodes: for a payload the stack step
+     * delivered (decrypted). Null when that type carries no view or the bytes hold none. Never throws.
+     */
+    default ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
+        return null;
+    }
+
+    /**
+     * The length of the key block at the start of an ASYM_ENCRYPT {@code INSTALL_KEYS} payload {@code buf[off,
+     * off+len)} (number of members, then per member its address, public key and encrypted shared key, as {@code
+     * ASYM_ENCRYPT.unserializeAndInstallKeys} reads them), or -1 when the jar has no such block or the bytes are not
+     * one. Never throws.
+     */
+    default int keyBlockLength(byte[] buf, int off, int len) {
+        return -1;
     }
 }

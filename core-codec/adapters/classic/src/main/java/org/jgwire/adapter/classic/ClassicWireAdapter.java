@@ -3,12 +3,14 @@ package org.jgwire.adapter.classic;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgroups.Version;
+import org.jgroups.protocols.pbcast.GMS;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.WireAdapter;
 
 /**
@@ -106,10 +108,22 @@ public abstract class ClassicWireAdapter implements WireAdapter {
         } catch (LinkageError e) { // 3.5 jars have no org.jgroups.stack.GossipType: a different GossipRouter wire
             gossip = null;
         }
-        return new Decoders(transport, gossip);
+        return new Decoders(transport, gossip, cx);
     }
 
-    private record Decoders(TransportDecoder transport, GossipDecoder gossip) {}
+    private record Decoders(TransportDecoder transport, GossipDecoder gossip, Context cx) {}
+
+    @Override
+    public ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
+        try {
+            for (int t = 0; t < 32; t++)
+                if (GMS.GmsHeader.type2String(t).equals(gmsType))
+                    return Views.carriesView((byte) t) ? decoders.get().cx.views.read((byte) t, buf, off, len) : null;
+        } catch (Exception | LinkageError e) {
+            // no view: the message is shown without one
+        }
+        return null;
+    }
 
     /** {@code "4.2.30.Final"}, from {@code "JGroups 4.2.30.Final (Julier)"}: printVersion() lacks the qualifier. */
     private static String jarVersion() {

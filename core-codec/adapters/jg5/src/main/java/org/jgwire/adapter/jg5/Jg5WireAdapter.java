@@ -3,12 +3,19 @@ package org.jgwire.adapter.jg5;
 import java.io.EOFException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.protocols.EncryptHeader;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.util.ByteArrayDataInputStream;
+import org.jgroups.util.Util;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.EncryptHeaderFields;
 import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.WireAdapter;
 
@@ -22,6 +29,7 @@ public final class Jg5WireAdapter implements WireAdapter {
     private JarFacts jar;
     private FrameWalker walker;
     private GossipDecoder gossip;
+    private GmsViews views;
 
     @Override
     public void init(Limits limits) {
@@ -30,6 +38,7 @@ public final class Jg5WireAdapter implements WireAdapter {
         Addresses addresses = new Addresses(limits.maxCachedAddresses());
         walker = new FrameWalker(jar, limits, addresses);
         gossip = new GossipDecoder(jar, addresses, walker);
+        views = new GmsViews(addresses);
     }
 
     @Override
@@ -93,5 +102,59 @@ public final class Jg5WireAdapter implements WireAdapter {
                             + (walker.in.position() - off) + ": " + e));
         }
         return out;
+    }
+
+    /**
+     * SYM_ENCRYPT/ASYM_ENCRYPT's header read by the jar ({@code EncryptHeader.readFrom}): type 0 marks an encrypted
+     * message ({@code Encrypt.encrypt}), {@code needs_deserialization} a whole message encrypted.
+     */
+    @Override
+    public EncryptHeaderFields readEncryptHeader(int magicId, byte[] buf, int off, int len) {
+        try {
+            if (!(ClassConfigurator.create((short) magicId) instanceof EncryptHeader h)) return null;
+            h.readFrom(new ByteArrayDataInputStream(buf, off, len));
+            return new EncryptHeaderFields(
+                    h.type() == 0,
+                    h.version(),
+                    h.iv(),
+                    null,
+                    h.needsDeserialization(),
+                    h.type() == EncryptHeader.INSTALL_KEYS);
+        } catch (Exception | LinkageError e) {
+            return null;
+        }
+    }
+
+    @Override
+    public ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
+        try {
+            for (int t = 0; t < 32; t++)
+                if (GMS.GmsHeader.type2String(t).equals(gmsType))
+                    return GmsViews.carriesView((byte) t) ? views.read((byte) t, buf, off, len) : null;
+        } catch (Exception | LinkageError e) {
+            // no view: the message is shown without one
+        }
+        return null;
+    }
+
+    /** ASYM_ENCRYPT's key block, walked as {@code unserializeAndInstallKeys} reads it (lengths checked first). */
+    @Override
+    public int keyBlockLength(byte[] buf, int off, int len) {
+        try {
+            ByteArrayDataInputStream in = new ByteArrayDataInputStream(buf, off, len);
+            int members = in.readInt();
+            if (members < 0 || members > len) return -1;
+            for (int i = 0; i < members; i++) {
+                Util.readAddress(in);
+                for (int k = 0; k < 2; k++) { // public key, encrypted shared key
+                    int n = in.readInt();
+                    if (n < 0 || n > off + len - in.position()) return -1;
+                    in.position(in.position() + n);
+                }
+            }
+            return in.position() - off;
+        } catch (Exception | LinkageError e) {
+            return -1;
+        }
     }
 }

@@ -3,7 +3,9 @@ package org.jgwire.cluster.node.common;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.Key;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,9 +21,11 @@ import org.jgroups.blocks.MethodCall;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.RpcDispatcher;
 import org.jgroups.blocks.atomic.CounterService;
+import org.jgroups.protocols.ASYM_ENCRYPT;
 import org.jgroups.protocols.DISCARD;
 import org.jgroups.protocols.relay.RELAY2;
 import org.jgroups.protocols.relay.SiteMaster;
+import org.jgroups.stack.Protocol;
 import org.jgroups.util.Rsp;
 import org.jgroups.util.RspList;
 import org.jgwire.codec.cluster.node.NodeProgram;
@@ -39,6 +43,9 @@ public final class Member implements NodeProgram.Channel {
     private final Map<String, Address> known = new ConcurrentHashMap<>();
 
     private volatile JChannel channel;
+    /** The ASYM_ENCRYPT session key reported last (the runner writes each one into the capture's key log). */
+    private volatile Key reportedKey;
+
     private volatile RpcDispatcher dispatcher;
     private volatile CounterService counters;
     /** The state the last {@link #fetchState} got. */
@@ -167,11 +174,13 @@ public final class Member implements NodeProgram.Channel {
 
     /** A message delivered to the family's receiver. */
     public void receive(Message msg) {
+        reportSessionKey();
         program.received(msg.getSrc(), msg.getDest(), api.array(msg), msg.getOffset(), msg.getLength());
     }
 
     /** A view installed, as the family's receiver got it. */
     public void viewAccepted(View view) {
+        reportSessionKey();
         for (Address a : view.getMembers()) known.put(NodeProgram.plain(a), a);
         List<List<Address>> subgroups = null;
         if (view instanceof MergeView mv) {
@@ -179,5 +188,26 @@ public final class Member implements NodeProgram.Channel {
             for (View v : mv.getSubgroups()) subgroups.add(v.getMembers());
         }
         program.viewAccepted(view.getViewId().getCreator(), view.getViewId().getId(), view.getMembers(), subgroups);
+    }
+
+    /**
+     * ASYM_ENCRYPT's shared key lives only in the members' memory: each new one is reported (an event the runner
+     * writes into the capture's key log, as a TLS key log), so that a test capture can be decrypted.
+     */
+    private void reportSessionKey() {
+        JChannel ch = channel;
+        if (ch == null) return;
+        Protocol p = ch.getProtocolStack().findProtocol(ASYM_ENCRYPT.class);
+        if (!(p instanceof ASYM_ENCRYPT asym)) return;
+        Key key = asym.secretKey();
+        if (key == null || key.equals(reportedKey)) return;
+        reportedKey = key;
+        program.events()
+                .emit(
+                        "session_key",
+                        "protocol",
+                        "ASYM_ENCRYPT",
+                        "hex",
+                        HexFormat.of().formatHex(key.getEncoded()));
     }
 }

@@ -1,0 +1,88 @@
+package org.jgwire.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jgwire.codec.DecryptionKeys;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * Keys to decrypt SYM_ENCRYPT/ASYM_ENCRYPT traffic with, as a TLS key log lets Wireshark decrypt TLS: a picocli
+ * mixin of {@link DecoderChoice} (decode, the analyses, gui) and {@code verify}. Passwords given without a value are
+ * asked for on the terminal; none is ever printed.
+ */
+public final class KeyOptions {
+    @Option(
+            names = "--keystore",
+            paramLabel = "FILE",
+            description =
+                    "Decrypt SYM_ENCRYPT/ASYM_ENCRYPT with the secret key(s) of this keystore (JKS, JCEKS, PKCS12).")
+    Path keystore;
+
+    @Option(
+            names = "--keystore-password",
+            paramLabel = "PASSWORD",
+            arity = "0..1",
+            interactive = true,
+            description = "The keystore's password (asked for when given without a value).")
+    char[] keystorePassword;
+
+    @Option(
+            names = "--key-alias",
+            paramLabel = "ALIAS",
+            description = "The alias of the key in the keystore (default: every secret key in it).")
+    String keyAlias;
+
+    @Option(
+            names = "--key-password",
+            paramLabel = "PASSWORD",
+            arity = "0..1",
+            interactive = true,
+            description = "The key's password, when it differs from the keystore's (asked for without a value).")
+    char[] keyPassword;
+
+    @Option(
+            names = "--secret-key",
+            paramLabel = "HEX",
+            description = "A shared AES key in hex, e.g. ASYM_ENCRYPT's session key (repeatable).")
+    List<String> secretKeys = new ArrayList<>();
+
+    @Option(
+            names = "--key-log",
+            paramLabel = "FILE",
+            description = "Session keys in hex, one a line (jgwire cluster writes NAME.keys beside an ASYM_ENCRYPT "
+                    + "capture).")
+    Path keyLog;
+
+    @Option(
+            names = "--cipher",
+            paramLabel = "TRANSFORMATION",
+            description = "The stack's sym_algorithm when it is not the key's algorithm (AES, or AES/CBC/PKCS5Padding "
+                    + "when the header carries an IV), e.g. AES/CTR/NoPadding.")
+    String cipher;
+
+    /** The keys given, checked: a keystore or key that cannot be used is a usage error naming its option. */
+    public DecryptionKeys keys(CommandLine cl) {
+        DecryptionKeys keys = DecryptionKeys.NONE;
+        try {
+            if (keystore != null) {
+                if (keystorePassword == null)
+                    throw new CommandLine.ParameterException(cl, "--keystore needs --keystore-password");
+                keys = keys.with(DecryptionKeys.fromKeystore(keystore, keystorePassword, keyAlias, keyPassword));
+            } else if (keyAlias != null || keystorePassword != null || keyPassword != null)
+                throw new CommandLine.ParameterException(
+                        cl, "--keystore-password, --key-alias and --key-password need --keystore");
+            for (String hex : secretKeys) keys = keys.with(DecryptionKeys.fromHex(hex, null));
+            if (keyLog != null) keys = keys.with(DecryptionKeys.fromKeyLog(keyLog));
+        } catch (DecryptionKeys.KeyProblem e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+        if (cipher != null) {
+            if (keys.isEmpty())
+                throw new CommandLine.ParameterException(cl, "--cipher needs --keystore, --secret-key or --key-log");
+            keys = keys.withCipher(cipher);
+        }
+        return keys;
+    }
+}
