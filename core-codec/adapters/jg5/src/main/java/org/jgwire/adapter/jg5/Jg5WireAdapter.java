@@ -16,21 +16,28 @@ import org.jgwire.codec.runtime.WireAdapter;
  * The JGroups 5.x adapter: compiled against 5.0.4 and run on every 5.0 to 5.5 jar, one instance per jar (its own
  * class loader). Where the API differs inside 5.x the differing member is looked up by reflection once at start
  * (see {@link JarFacts}, {@link ObjectPayloads}, {@link DiscoveryData}); wire differences inside 5.x are decided
- * by the jar's own version. Not thread-safe: the runtime calls it from one thread at a time.
+ * by the jar's own version. The walker (reused input, address cache) is per thread, so {@link #decode} may be
+ * called from several threads (parallel decoding); the jar's facts are shared, their lazy caches idempotent.
  */
 public final class Jg5WireAdapter implements WireAdapter {
-    private JarFacts jar;
-    private FrameWalker walker;
-    private GossipDecoder gossip;
+    private volatile JarFacts jar;
+    private volatile Limits limits = Limits.DEFAULTS;
+    private final ThreadLocal<Walk> walks = ThreadLocal.withInitial(this::newWalk);
 
     @Override
     public void init(Limits limits) {
         jar = new JarFacts();
-        if (limits == null) limits = Limits.DEFAULTS;
-        Addresses addresses = new Addresses(limits.maxCachedAddresses());
-        walker = new FrameWalker(jar, limits, addresses);
-        gossip = new GossipDecoder(jar, addresses, walker);
+        this.limits = limits != null ? limits : Limits.DEFAULTS;
+        walks.remove();
     }
+
+    private Walk newWalk() {
+        Addresses addresses = new Addresses(limits.maxCachedAddresses());
+        FrameWalker walker = new FrameWalker(jar, limits, addresses);
+        return new Walk(walker, new GossipDecoder(jar, addresses, walker));
+    }
+
+    private record Walk(FrameWalker walker, GossipDecoder gossip) {}
 
     @Override
     public String jgroupsVersion() {
@@ -40,13 +47,15 @@ public final class Jg5WireAdapter implements WireAdapter {
     @Override
     public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
         List<Record> out = new ArrayList<>(4);
+        Walk w = walks.get();
+        FrameWalker walker = w.walker();
         walker.begin(frame, off, out);
         walker.in.reset(buf, off, len);
         try {
             switch (kind) {
                 case TRANSPORT -> walker.transport();
                 case BARE_MESSAGE -> walker.bare();
-                case GOSSIP -> gossip.decode(frame, out);
+                case GOSSIP -> w.gossip().decode(frame, out);
             }
         } catch (FrameProblem p) {
             out.add(p.record(frame, off));
@@ -71,6 +80,7 @@ public final class Jg5WireAdapter implements WireAdapter {
     @Override
     public List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
         List<Record> out = new ArrayList<>(2);
+        FrameWalker walker = walks.get().walker();
         walker.begin(frame, off, out);
         walker.in.reset(buf, off, len);
         try {
