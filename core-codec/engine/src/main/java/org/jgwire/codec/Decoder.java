@@ -190,7 +190,7 @@ public final class Decoder implements AutoCloseable {
                 if (c instanceof RawPacket p) {
                     Transported t = network.dissect(p);
                     if (t != null && portSelected(t)) {
-                        if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos());
+                        if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos()); // bytes: the packet's
                         else tcp.segment((TcpSegment) t, p.number(), p.tsNanos());
                     }
                 } else {
@@ -203,7 +203,8 @@ public final class Decoder implements AutoCloseable {
                                 0,
                                 chunk.data().length,
                                 new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE),
-                                null);
+                                null,
+                                false);
                     } else if (chunk.isBackToBack()) {
                         if (backToBack == null) backToBack = new ConcatenatedFrames(new BackToBackReader(), frameSink);
                         backToBack.data(chunk.data(), 0, chunk.data().length);
@@ -291,20 +292,31 @@ public final class Decoder implements AutoCloseable {
                 u.offset(),
                 u.length(),
                 new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP),
-                plausible ? new Endpoint[] {u.src(), u.dst()} : null);
+                plausible ? new Endpoint[] {u.src(), u.dst()} : null,
+                true);
     }
 
     /**
      * Decodes a frame and delivers its records, now or (frames decoded ahead) once the frames before it are.
      *
-     * @param udp a plausible datagram's endpoints, remembered as carrying JGroups when it decodes to a message
+     * @param udp   a plausible datagram's endpoints, remembered as carrying JGroups when it decodes to a message
+     * @param owned the bytes are the packet's own, which nothing reuses (a datagram's: {@link RawPacket#data}, or an
+     *              IP reassembly's); other buffers (streams, text inputs) are copied before decoding ahead
      */
     private void decodeFrame(
-            FrameKind kind, int handshakeVersion, byte[] buf, int off, int len, FrameInfo info, Endpoint[] udp) {
+            FrameKind kind,
+            int handshakeVersion,
+            byte[] buf,
+            int off,
+            int len,
+            FrameInfo info,
+            Endpoint[] udp,
+            boolean owned) {
         if (frameTap != null) frameTap.frame(info, buf, off, len);
         VersionRuntime.ChosenDecode decode = runtime.choose(kind, buf, off, len, info, handshakeVersion);
         if (pipeline != null && pipeline.takes(len)) {
-            pipeline.submit(decode, Arrays.copyOfRange(buf, off, off + len), packets, udp);
+            if (owned) pipeline.submit(decode, buf, off, len, packets, udp);
+            else pipeline.submit(decode, Arrays.copyOfRange(buf, off, off + len), 0, len, packets, udp);
             return;
         }
         drain();
@@ -317,7 +329,7 @@ public final class Decoder implements AutoCloseable {
     private void delivered(FramePipeline.InFlight f, List<Record> records) {
         if (!enterUnit(f.unit())) return;
         frames++;
-        deliver(records, f.bytes(), 0, (Endpoint[]) f.context());
+        deliver(records, f.buf(), f.off(), (Endpoint[]) f.context());
     }
 
     private void deliver(List<Record> records, byte[] buf, int off, Endpoint[] udp) {
@@ -375,7 +387,7 @@ public final class Decoder implements AutoCloseable {
     private final class RuntimeFrameSink implements FrameSink {
         @Override
         public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
-            decodeFrame(kind, handshakeVersion, buf, off, len, info, null);
+            decodeFrame(kind, handshakeVersion, buf, off, len, info, null, false);
         }
 
         @Override

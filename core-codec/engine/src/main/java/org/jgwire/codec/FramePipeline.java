@@ -13,12 +13,11 @@ import org.jgwire.codec.runtime.VersionRuntime;
  * Frames decoded by their jars on a pool of threads, their records handed back in capture order on the decoding
  * thread. Only the jar's work runs on the pool: what learns from the frames in order (the choice of jar, fragment
  * reassembly, views, the endpoints that carry JGroups) stays on the decoding thread, so the records are those of a
- * decode on one thread. Bounded by frames and by bytes in flight (each frame is copied: the capture's buffers are
- * reused), so memory stays flat whatever the capture.
+ * decode on one thread. Bounded by frames and by bytes in flight, so memory stays flat whatever the capture.
  */
 final class FramePipeline implements AutoCloseable {
-    /** A frame handed to the pool: its bytes (a copy), and what the decoding thread needs back with its records. */
-    record InFlight(Future<List<Record>> records, byte[] bytes, long unit, Object context) {}
+    /** A frame handed to the pool: its bytes, and what the decoding thread needs back with its records. */
+    record InFlight(Future<List<Record>> records, byte[] buf, int off, int len, long unit, Object context) {}
 
     /** What the decoding thread does with a frame's records, in capture order. */
     @FunctionalInterface
@@ -57,12 +56,13 @@ final class FramePipeline implements AutoCloseable {
 
     /**
      * Hands a frame to the pool; first delivers the oldest frames while the pipeline is full, and after, those
-     * already decoded, so records keep flowing.
+     * already decoded, so records keep flowing. {@code buf[off, off + len)} must stay as it is until the frame is
+     * delivered: a buffer its producer reuses is copied first.
      */
-    void submit(VersionRuntime.ChosenDecode decode, byte[] copy, long unit, Object context) {
-        while (!queue.isEmpty() && (queue.size() >= maxFrames || bytes + copy.length > maxBytes)) deliverOldest();
-        queue.add(new InFlight(pool.submit(() -> decode.decode(copy, 0, copy.length)), copy, unit, context));
-        bytes += copy.length;
+    void submit(VersionRuntime.ChosenDecode decode, byte[] buf, int off, int len, long unit, Object context) {
+        while (!queue.isEmpty() && (queue.size() >= maxFrames || bytes + len > maxBytes)) deliverOldest();
+        queue.add(new InFlight(pool.submit(() -> decode.decode(buf, off, len)), buf, off, len, unit, context));
+        bytes += len;
         while (!queue.isEmpty() && queue.peek().records().isDone()) deliverOldest();
     }
 
@@ -73,7 +73,7 @@ final class FramePipeline implements AutoCloseable {
 
     private void deliverOldest() {
         InFlight f = queue.poll();
-        bytes -= f.bytes().length;
+        bytes -= f.len();
         delivering = true;
         try {
             delivery.deliver(f, result(f));

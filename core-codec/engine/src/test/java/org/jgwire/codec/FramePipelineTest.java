@@ -42,9 +42,9 @@ class FramePipelineTest {
     void aFrameDecodedFirstWaitsForTheFramesBeforeIt() {
         CountDownLatch slow = new CountDownLatch(1), open = new CountDownLatch(0);
         try (FramePipeline p = pipeline(2, 1 << 20)) {
-            p.submit(named(slow), new byte[] {1}, 10, null);
-            p.submit(named(open), new byte[] {2}, 11, null);
-            p.submit(named(open), new byte[] {3}, 11, null);
+            p.submit(named(slow), new byte[] {1}, 0, 1, 10, null);
+            p.submit(named(open), new byte[] {2}, 0, 1, 11, null);
+            p.submit(named(open), new byte[] {3}, 0, 1, 11, null);
             assertEquals(List.of(), delivered, "frame 1 is not decoded yet: nothing may come before it");
             slow.countDown();
             p.drain();
@@ -57,9 +57,9 @@ class FramePipelineTest {
     void aFrameThatWouldPassTheByteBoundWaitsForTheOldestToBeDelivered() {
         CountDownLatch open = new CountDownLatch(0);
         try (FramePipeline p = pipeline(2, 100)) {
-            p.submit(named(open), filled(1, 60), 1, null);
+            p.submit(named(open), filled(1, 60), 0, 60, 1, null);
             assertTrue(p.bytesInFlight() <= 60);
-            p.submit(named(open), filled(2, 60), 2, null); // 120 > 100: frame 1 is delivered first
+            p.submit(named(open), filled(2, 60), 0, 60, 2, null); // 120 > 100: frame 1 is delivered first
             assertEquals("frame 1 of unit 1", delivered.get(0));
             assertTrue(p.bytesInFlight() <= 60, "in flight: " + p.bytesInFlight());
             p.drain();
@@ -84,7 +84,7 @@ class FramePipelineTest {
             assertThrows(
                     InternalError.class,
                     () -> { // at the hand-off when done by then, else at the drain
-                        p.submit(broken, new byte[] {1}, 1, null);
+                        p.submit(broken, new byte[] {1}, 0, 1, 1, null);
                         p.drain();
                     });
         }

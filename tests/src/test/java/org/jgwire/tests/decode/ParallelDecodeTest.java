@@ -68,6 +68,13 @@ class ParallelDecodeTest {
         assertTrue(one.out().contains("\"kind\":\"error\""), "the cut is reported");
     }
 
+    @Test
+    void fewerThanOneThreadIsAUsageError() throws IOException {
+        Decoding.Run run = run(Decoding.sample("5.5.7", "udp"), "0");
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("--threads must be at least 1, got 0"), run.err());
+    }
+
     /** Decodes with 1 and with 4 threads, fails unless output, summary and exit code agree; gives the first run. */
     private static Decoding.Run sameOnOneAndFour(Path capture, String... options) throws IOException {
         Decoding.Run one = run(capture, "1", options), four = run(capture, "4", options);
