@@ -257,6 +257,7 @@ public final class Decoder implements AutoCloseable {
         long max = options.limits().maxHeldBytes();
         if (held.total() + (pipeline != null ? pipeline.bytesInFlight() : 0) <= max) return;
         drain();
+        deliveringUnit = packets; // what is given up belongs to this unit
         if (held.total() > max) held.enforce(c.number(), c.tsNanos());
     }
 
