@@ -2,6 +2,7 @@ package org.jgwire.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -98,6 +99,11 @@ public final class CaptureOptions {
 
     public String input() {
         return input;
+    }
+
+    /** Whether the input is a regular file: read as fast as it decodes, never waiting for more (no live input). */
+    public boolean isFile() {
+        return iface == null && input != null && !input.equals("-") && Files.isRegularFile(Path.of(input));
     }
 
     /**

@@ -117,6 +117,14 @@ public final class DecodeCommand implements Callable<Integer> {
                     + "(names as in --filter), e.g. src,dest,gms.type,payload.length.")
     String fields;
 
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "Threads that decode frames and format records beside the one reading the capture "
+                    + "(default: JGWIRE_THREADS, else one per processor; 1: decode on the reading thread). Records "
+                    + "come out in capture order whatever N.")
+    Integer threads;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -125,10 +133,6 @@ public final class DecodeCommand implements Callable<Integer> {
 
     /** Capture time of the first record with a time, -1 before it: relative times count from it. */
     private final AtomicLong firstTsNanos = new AtomicLong(-1);
-
-    /** Formatting costs more than decoding: it gets a thread per core, decoding runs beside them. */
-    private static final int FORMAT_THREADS = Integer.getInteger(
-            "jgwire.formatThreads", Math.max(1, Runtime.getRuntime().availableProcessors()));
 
     @Override
     public Integer call() throws IOException {
@@ -145,10 +149,13 @@ public final class DecodeCommand implements Callable<Integer> {
         RecordFilter recordFilter = selection.compileFilter();
         ParallelRecordSink.WriterFactory writers = writers();
         NameTable names = in.names();
+        int n = threads();
         DecodeSummary summary;
         try (OutputStream out = openOutput();
                 Decoder decoder = new Decoder(options)) {
-            try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, FORMAT_THREADS);
+            // a file only: frames decoded ahead would wait for more input on a live one that goes quiet
+            if (n > 1 && in.isFile()) decoder.decodeThreads(n);
+            try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, n);
                     CaptureSource source =
                             in.open(options.limits(), new IdleAwareInput(System.in, sink::flush), sink::flush);
                     Progress p = selection.startProgress(
@@ -161,6 +168,22 @@ public final class DecodeCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
+    }
+
+    /** --threads, else JGWIRE_THREADS, else the processors the JVM may use. */
+    private int threads() {
+        int n;
+        if (threads != null) n = threads;
+        else {
+            String env = System.getenv("JGWIRE_THREADS");
+            try {
+                n = env == null || env.isBlank() ? Runtime.getRuntime().availableProcessors() : Integer.parseInt(env);
+            } catch (NumberFormatException e) {
+                throw usage("JGWIRE_THREADS must be a number, got '" + env + "'");
+            }
+        }
+        if (n < 1) throw usage("--threads must be at least 1, got " + n);
+        return n;
     }
 
     private DecodeOptions options() throws IOException {

@@ -2,6 +2,7 @@ package org.jgwire.codec;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,6 +19,7 @@ import org.jgwire.codec.framing.ConcatenatedFrames;
 import org.jgwire.codec.framing.FrameDetector;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.framing.FrameSink;
+import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
@@ -40,7 +42,12 @@ import org.jgwire.codec.stack.StackStep;
  * The pipeline: capture source, network layer, TCP reassembly and framing, the version runtime, the stack step
  * (fragment reassembly, then {@link StackStep}), then analysis
  * (logical names, view history), handing every record to the sink in capture order. One decoder per run: it
- * keeps the per-capture state (streams, names, views).
+ * keeps the per-capture state (streams, names, views). With {@link #decodeThreads} above one, the jars decode
+ * frames on a pool ({@link FramePipeline}) while this thread reads ahead; the records are the same, in the same
+ * order.
+ *
+ * <p>One class past 300 lines: every step of the pipeline is wired here, and the order in which what each step
+ * learns reaches the next is one concern.
  */
 public final class Decoder implements AutoCloseable {
     private final DecodeOptions options;
@@ -63,6 +70,14 @@ public final class Decoder implements AutoCloseable {
     private long frames, messages, errors;
     private final TreeSet<String> versions = new TreeSet<>();
     private String lastVersion;
+
+    private int decodeThreads = 1;
+    /** The pool decoding frames ahead, when {@link #decodeThreads} is above one. */
+    private FramePipeline pipeline;
+    /** The unit (packet read) whose frames are being delivered, and the one during which {@link #stop} came. */
+    private long deliveringUnit = -1, stopUnit = -1;
+    /** Past the last packet: frames of open streams and fragments still held are delivered. */
+    private boolean finishing;
 
     public Decoder(DecodeOptions options) {
         this.options = options;
@@ -90,7 +105,18 @@ public final class Decoder implements AutoCloseable {
      * (open TCP streams, fragment sets): for a caller that has all the records it wants ({@code decode -c}).
      */
     public void stop() {
+        stopUnit = pipeline != null && !finishing ? deliveringUnit : -1;
         stopped = true;
+    }
+
+    /**
+     * Frames decoded on {@code threads} threads besides this one (1, the default: all on the decoding thread); the
+     * records, their order and the summary are the same. For files: frames are decoded ahead of their delivery, so
+     * a live input that goes idle would wait for more. Call before {@link #decode}.
+     */
+    public void decodeThreads(int threads) {
+        if (threads < 1) throw new IllegalArgumentException("decode threads must be at least 1, got " + threads);
+        this.decodeThreads = threads;
     }
 
     /** Packets read so far; safe to read from another thread (progress display). */
@@ -122,6 +148,8 @@ public final class Decoder implements AutoCloseable {
     /** Decodes the whole source; damage in the input becomes error records and never stops the run. */
     public DecodeSummary decode(CaptureSource source, Consumer<Record> sink) throws IOException {
         this.sink = sink;
+        deliveringUnit = stopUnit = -1;
+        finishing = false;
         // one budget on bytes held for reassembly: TCP segments ahead of holes, IP fragments, FRAG fragments
         HeldBytes held = new HeldBytes(options.limits().maxHeldBytes());
         this.fragments = options.reassemble()
@@ -134,34 +162,54 @@ public final class Decoder implements AutoCloseable {
                 new Decryptor(runtime::readEncryptHeader, runtime::readView, runtime::keyBlockLength, options.keys()),
                 emitter);
         FrameSink frameSink = new RuntimeFrameSink();
-        NetworkDissector network = new NetworkDissector(options.limits(), this::emit, jgroupsEndpoints, held);
+        // up to 16 MB of frames in flight: a 64 KB datagram per thread many times over, a flat share of the heap
+        if (decodeThreads > 1) pipeline = new FramePipeline(decodeThreads, 16 << 20, this::delivered);
+        jgroupsEndpoints.beforeLookups(pipeline != null ? pipeline::drain : null);
+        NetworkDissector network = new NetworkDissector(options.limits(), this::emitInOrder, jgroupsEndpoints, held);
         TcpReassembler tcp = new TcpReassembler(options.limits(), frameSink, held);
         ChunkStreams chunkStreams = new ChunkStreams(options.limits(), frameSink, source::sender, source::receiver);
+        try {
+            return run(source, network, tcp, chunkStreams, held, frameSink);
+        } finally {
+            if (pipeline != null) pipeline.close();
+            pipeline = null;
+        }
+    }
+
+    private DecodeSummary run(
+            CaptureSource source,
+            NetworkDissector network,
+            TcpReassembler tcp,
+            ChunkStreams chunkStreams,
+            HeldBytes held,
+            FrameSink frameSink)
+            throws IOException {
         ConcatenatedFrames backToBack = null; // a raw input's buffer, made only for one
         long lastPacket = 0, lastTs = -1;
         try {
             for (Captured c; !stopped && (c = source.next()) != null; ) {
-                reportProblems(source);
+                reportProblems(source, packets + 1);
                 packets++;
                 lastPacket = c.number();
                 lastTs = c.tsNanos();
                 if (c instanceof RawPacket p) {
                     Transported t = network.dissect(p);
                     if (t != null && portSelected(t)) {
-                        if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos());
+                        if (t instanceof UdpDatagram u) datagram(u, p.number(), p.tsNanos()); // bytes: the packet's
                         else tcp.segment((TcpSegment) t, p.number(), p.tsNanos());
                     }
                 } else {
                     PayloadChunk chunk = (PayloadChunk) c;
                     if (chunk.isDatagram()) {
-                        frames++;
                         decodeFrame(
                                 FrameKind.TRANSPORT,
                                 -1,
                                 chunk.data(),
                                 0,
                                 chunk.data().length,
-                                new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE));
+                                new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE),
+                                null,
+                                false);
                     } else if (chunk.isBackToBack()) {
                         if (backToBack == null) backToBack = new ConcatenatedFrames(new BackToBackReader(), frameSink);
                         backToBack.data(chunk.data(), 0, chunk.data().length);
@@ -170,28 +218,65 @@ public final class Decoder implements AutoCloseable {
                     }
                 }
                 // between packets: no reassembler is in the middle of an update
-                if (held.total() > options.limits().maxHeldBytes()) held.enforce(c.number(), c.tsNanos());
+                overBudget(held, c);
             }
         } catch (CaptureFormatException e) {
+            drain();
+            deliveringUnit = packets + 1;
             emitError(
                     new FrameInfo(lastPacket + 1, -1, null, null, Transport.NONE),
                     e.kind(),
                     e.offset(),
                     e.getMessage());
         }
-        if (stopped) return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
-        reportProblems(source);
+        drain(); // the frames of the units read: a stop during them ends the decode as on one thread
+        if (stopped) return stoppedSummary();
+        finishing = true; // a stop from here on lets the decode finish, as on one thread
+        reportProblems(source, packets);
         network.finish();
         tcp.finish(lastPacket, lastTs);
         chunkStreams.end(lastPacket, lastTs);
         if (backToBack != null) backToBack.end();
+        drain();
         if (fragments != null) fragments.finish(stack);
         return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
     }
 
+    /**
+     * Ends a stopped decode. With frames decoded ahead, those of the units after the one during which the sink
+     * stopped are delivered to nobody: the summary counts what a decode on one thread would have.
+     */
+    private DecodeSummary stoppedSummary() {
+        if (pipeline != null) {
+            drain();
+            if (stopUnit >= 0) packets = stopUnit;
+        }
+        return new DecodeSummary(packets, frames, messages, errors, new TreeSet<>(versions));
+    }
+
+    /**
+     * Gives up the oldest held bytes when the budget is exceeded. With frames in flight, the fragments they hold
+     * are not counted yet: the check is exact once they are delivered, which is needed only when they could tip it.
+     */
+    private void overBudget(HeldBytes held, Captured c) {
+        long max = options.limits().maxHeldBytes();
+        if (held.total() + (pipeline != null ? pipeline.bytesInFlight() : 0) <= max) return;
+        drain();
+        deliveringUnit = packets; // what is given up belongs to this unit
+        if (held.total() > max) held.enforce(c.number(), c.tsNanos());
+    }
+
     /** What the source found while reading (text inputs skip lines that are not hex), each in its place. */
-    private void reportProblems(CaptureSource source) {
-        for (ErrorRecord e : source.drainProblems()) emit(e);
+    private void reportProblems(CaptureSource source, long unit) {
+        List<ErrorRecord> problems = source.drainProblems();
+        if (problems.isEmpty()) return;
+        drain();
+        deliveringUnit = unit;
+        for (ErrorRecord e : problems) emit(e);
+    }
+
+    private void drain() {
+        if (pipeline != null) pipeline.drain();
     }
 
     private boolean portSelected(Transported t) {
@@ -206,24 +291,57 @@ public final class Decoder implements AutoCloseable {
         // said this is JGroups, so a frame that does not look like one is reported.
         boolean plausible = FrameDetector.isPlausibleTransportFrame(u.data(), u.offset(), u.length());
         if (ports.isEmpty() && !plausible && !jgroupsEndpoints.either(u.src(), u.dst())) return;
-        frames++;
-        List<Record> records = decodeFrame(
+        decodeFrame(
                 FrameKind.TRANSPORT,
                 -1,
                 u.data(),
                 u.offset(),
                 u.length(),
-                new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP));
-        if (plausible && !records.isEmpty() && records.get(0) instanceof MessageRecord)
-            jgroupsEndpoints.carried(u.src(), u.dst());
+                new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP),
+                plausible ? new Endpoint[] {u.src(), u.dst()} : null,
+                true);
     }
 
-    private List<Record> decodeFrame(
-            FrameKind kind, int handshakeVersion, byte[] buf, int off, int len, FrameInfo info) {
+    /**
+     * Decodes a frame and delivers its records, now or (frames decoded ahead) once the frames before it are.
+     *
+     * @param udp   a plausible datagram's endpoints, remembered as carrying JGroups when it decodes to a message
+     * @param owned the bytes are the packet's own, which nothing reuses (a datagram's: {@link RawPacket#data}, or an
+     *              IP reassembly's); other buffers (streams, text inputs) are copied before decoding ahead
+     */
+    private void decodeFrame(
+            FrameKind kind,
+            int handshakeVersion,
+            byte[] buf,
+            int off,
+            int len,
+            FrameInfo info,
+            Endpoint[] udp,
+            boolean owned) {
         if (frameTap != null) frameTap.frame(info, buf, off, len);
-        List<Record> records = runtime.decode(kind, buf, off, len, info, handshakeVersion);
+        VersionRuntime.ChosenDecode decode = runtime.choose(kind, buf, off, len, info, handshakeVersion);
+        if (pipeline != null && pipeline.takes(len)) {
+            if (owned) pipeline.submit(decode, buf, off, len, packets, udp);
+            else pipeline.submit(decode, Arrays.copyOfRange(buf, off, off + len), 0, len, packets, udp);
+            return;
+        }
+        drain();
+        if (!enterUnit(packets)) return;
+        frames++;
+        deliver(decode.decode(buf, off, len), buf, off, udp);
+    }
+
+    /** A frame decoded on the pool, its turn come. */
+    private void delivered(FramePipeline.InFlight f, List<Record> records) {
+        if (!enterUnit(f.unit())) return;
+        frames++;
+        deliver(records, f.buf(), f.off(), (Endpoint[]) f.context());
+    }
+
+    private void deliver(List<Record> records, byte[] buf, int off, Endpoint[] udp) {
         deliver(records, buf, off);
-        return records;
+        if (udp != null && !records.isEmpty() && records.get(0) instanceof MessageRecord)
+            jgroupsEndpoints.carried(udp[0], udp[1]);
     }
 
     /** The records of the frame at {@code buf[off]}, through fragment reassembly when it is on, then the stack step. */
@@ -232,7 +350,27 @@ public final class Decoder implements AutoCloseable {
         else for (Record r : records) stack.accept(r, buf, off);
     }
 
+    /** A record found outside a frame's delivery: after the records of the frames read before it. */
+    private void emitInOrder(Record r) {
+        if (pipeline != null) {
+            pipeline.drain();
+            if (!finishing) deliveringUnit = packets;
+        }
+        emit(r);
+    }
+
+    /**
+     * Whether what comes of a unit is delivered: not when frames decoded ahead belong to a unit after the one during
+     * which the sink stopped the decode (a decode on one thread would not have read it).
+     */
+    private boolean enterUnit(long unit) {
+        if (stopped && stopUnit >= 0 && unit != stopUnit) return false;
+        deliveringUnit = unit;
+        return true;
+    }
+
     private void emit(Record r) {
+        if (stopped && stopUnit >= 0 && deliveringUnit != stopUnit) return; // read ahead of the stopping unit
         if (r instanceof ErrorRecord e) r = ErrorTexts.plain(e);
         Record out = deltaViews.expand(r);
         if (out instanceof MessageRecord m) {
@@ -255,13 +393,12 @@ public final class Decoder implements AutoCloseable {
     private final class RuntimeFrameSink implements FrameSink {
         @Override
         public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
-            frames++;
-            decodeFrame(kind, handshakeVersion, buf, off, len, info);
+            decodeFrame(kind, handshakeVersion, buf, off, len, info, null, false);
         }
 
         @Override
         public void problem(ErrorRecord problem) {
-            emit(problem);
+            emitInOrder(problem);
         }
     }
 
@@ -273,7 +410,7 @@ public final class Decoder implements AutoCloseable {
         }
 
         @Override
-        public boolean evictOldest(long packet, long tsNanos, String why) {
+        public boolean evictOldest(long packet, long tsNanos, String why) { // after a drain (overBudget)
             return fragments.dropOldest(new FrameInfo(packet, tsNanos, null, null, Transport.NONE), why, emitter);
         }
     }
@@ -287,6 +424,7 @@ public final class Decoder implements AutoCloseable {
 
         @Override
         public void frame(FrameInfo info, byte[] buf, int off, int len, List<Record> records) {
+            drain();
             frames++;
             if (frameTap != null) frameTap.frame(info, buf, off, len);
             deliver(records, buf, off);

@@ -11,6 +11,7 @@ import org.jgwire.codec.model.Endpoint;
  */
 public final class JGroupsEndpoints {
     private final LinkedHashMap<Endpoint, Boolean> seen;
+    private Runnable beforeLookups;
 
     public JGroupsEndpoints(int max) {
         int bound = Math.max(1, max);
@@ -22,6 +23,14 @@ public final class JGroupsEndpoints {
         };
     }
 
+    /**
+     * Runs {@code catchUp} before every lookup (null: nothing): a decoder that decodes frames ahead of delivering
+     * them delivers them first, so a lookup sees every frame before it in the capture, as on one thread.
+     */
+    public void beforeLookups(Runnable catchUp) {
+        this.beforeLookups = catchUp;
+    }
+
     /** A JGroups frame went from {@code src} to {@code dst}. */
     public void carried(Endpoint src, Endpoint dst) {
         seen.put(src, Boolean.TRUE);
@@ -30,11 +39,13 @@ public final class JGroupsEndpoints {
 
     /** Whether JGroups frames were seen from or to {@code src} or {@code dst}. */
     public boolean either(Endpoint src, Endpoint dst) {
+        if (beforeLookups != null) beforeLookups.run();
         return !seen.isEmpty() && (seen.get(src) != null || seen.get(dst) != null);
     }
 
     /** Endpoints remembered. */
     public int size() {
+        if (beforeLookups != null) beforeLookups.run();
         return seen.size();
     }
 }

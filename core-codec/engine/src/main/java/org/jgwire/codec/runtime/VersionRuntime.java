@@ -36,7 +36,8 @@ import org.jgwire.codec.model.ViewInfo;
  * reads it cleanly; else the newest bundled jar. The records name the jar that decoded them ({@code decodedWith},
  * {@code GossipRecord.version}).
  *
- * <p>{@link #decode} is meant for one thread at a time (the adapters keep reusable buffers); loading jars is
+ * <p>{@link #decode} and {@link #choose} are meant for one thread at a time, in capture order; what {@link #choose}
+ * returns may run on other threads (the adapters keep their reusable buffers per thread); loading jars is
  * synchronized.
  *
  * <p>One class past 300 lines: choosing the jar of a frame (bundled, forced, a user's) and loading it are one
@@ -139,31 +140,67 @@ public final class VersionRuntime implements AutoCloseable {
      *                         for a frame without a version of its own
      */
     public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
+        return choose(kind, buf, off, len, frame, handshakeVersion).decode(buf, off, len);
+    }
+
+    /**
+     * The decoding of one frame once its jar is chosen. The choice learns from every frame in capture order (the
+     * versions of connections and senders), so it is made on the decoding thread; the decoding may then run on any
+     * thread, over the frame's bytes or a copy of them, and never throws.
+     */
+    @FunctionalInterface
+    public interface ChosenDecode {
+        List<Record> decode(byte[] buf, int off, int len);
+    }
+
+    /**
+     * Chooses the jar of a frame, as {@link #decode} does, learning from it; a frame that is read to make the choice
+     * (a GossipRouter message of unknown version) is decoded here, and its decode hands back those records.
+     */
+    public ChosenDecode choose(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
         try {
             Object slot;
             if (fixed != null) {
                 slot = fixed;
             } else if (kind == FrameKind.TRANSPORT) {
                 if (len < 2)
-                    return List.of(new ErrorRecord(
+                    return decided(List.of(new ErrorRecord(
                             frame,
                             ProblemKind.TRUNCATED,
                             0,
-                            "frame of " + len + " bytes ends before its version (2 bytes)"));
+                            "frame of " + len + " bytes ends before its version (2 bytes)")));
                 int v = (buf[off] & 0xFF) << 8 | buf[off + 1] & 0xFF;
                 lastTransportVersion = v;
                 rememberSender(frame, v);
                 slot = slot(v);
             } else {
                 slot = unversionedSlot(kind, buf, off, len, frame, handshakeVersion);
-                if (slot == null) return guessGossipVersion(buf, off, len, frame);
+                if (slot == null) return decided(guessGossipVersion(buf, off, len, frame));
             }
-            if (slot instanceof LoadedAdapter a) return a.decode(kind, buf, off, len, frame);
-            return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, (String) slot));
+            if (slot instanceof LoadedAdapter a) return (b, o, l) -> decodeWith(a, kind, b, o, l, frame);
+            return decided(List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, (String) slot)));
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
-            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
+            return decided(failed(e, frame));
         }
+    }
+
+    private static ChosenDecode decided(List<Record> records) {
+        return (b, o, l) -> records;
+    }
+
+    private static List<Record> decodeWith(
+            LoadedAdapter a, FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
+        try {
+            return a.decode(kind, buf, off, len, frame);
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return failed(e, frame);
+        }
+    }
+
+    private static List<Record> failed(Throwable e, FrameInfo frame) {
+        return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
     }
 
     /**

@@ -23,23 +23,28 @@ import org.jgwire.codec.runtime.WireAdapter;
  * The JGroups 5.x adapter: compiled against 5.0.4 and run on every 5.0 to 5.5 jar, one instance per jar (its own
  * class loader). Where the API differs inside 5.x the differing member is looked up by reflection once at start
  * (see {@link JarFacts}, {@link ObjectPayloads}, {@link DiscoveryData}); wire differences inside 5.x are decided
- * by the jar's own version. Not thread-safe: the runtime calls it from one thread at a time.
+ * by the jar's own version. The walker (reused input, address cache) is per thread, so {@link #decode} may be
+ * called from several threads (parallel decoding); the jar's facts are shared, their lazy caches idempotent.
  */
 public final class Jg5WireAdapter implements WireAdapter {
-    private JarFacts jar;
-    private FrameWalker walker;
-    private GossipDecoder gossip;
-    private GmsViews views;
+    private volatile JarFacts jar;
+    private volatile Limits limits = Limits.DEFAULTS;
+    private final ThreadLocal<Walk> walks = ThreadLocal.withInitial(this::newWalk);
 
     @Override
     public void init(Limits limits) {
         jar = new JarFacts();
-        if (limits == null) limits = Limits.DEFAULTS;
-        Addresses addresses = new Addresses(limits.maxCachedAddresses());
-        walker = new FrameWalker(jar, limits, addresses);
-        gossip = new GossipDecoder(jar, addresses, walker);
-        views = new GmsViews(addresses);
+        this.limits = limits != null ? limits : Limits.DEFAULTS;
+        walks.remove();
     }
+
+    private Walk newWalk() {
+        Addresses addresses = new Addresses(limits.maxCachedAddresses());
+        FrameWalker walker = new FrameWalker(jar, limits, addresses);
+        return new Walk(walker, new GossipDecoder(jar, addresses, walker), new GmsViews(addresses));
+    }
+
+    private record Walk(FrameWalker walker, GossipDecoder gossip, GmsViews views) {}
 
     @Override
     public String jgroupsVersion() {
@@ -49,13 +54,15 @@ public final class Jg5WireAdapter implements WireAdapter {
     @Override
     public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
         List<Record> out = new ArrayList<>(4);
+        Walk w = walks.get();
+        FrameWalker walker = w.walker();
         walker.begin(frame, off, out);
         walker.in.reset(buf, off, len);
         try {
             switch (kind) {
                 case TRANSPORT -> walker.transport();
                 case BARE_MESSAGE -> walker.bare();
-                case GOSSIP -> gossip.decode(frame, out);
+                case GOSSIP -> w.gossip().decode(frame, out);
             }
         } catch (FrameProblem p) {
             out.add(p.record(frame, off));
@@ -80,6 +87,7 @@ public final class Jg5WireAdapter implements WireAdapter {
     @Override
     public List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
         List<Record> out = new ArrayList<>(2);
+        FrameWalker walker = walks.get().walker();
         walker.begin(frame, off, out);
         walker.in.reset(buf, off, len);
         try {
@@ -130,7 +138,7 @@ public final class Jg5WireAdapter implements WireAdapter {
         try {
             for (int t = 0; t < 32; t++)
                 if (GMS.GmsHeader.type2String(t).equals(gmsType))
-                    return GmsViews.carriesView((byte) t) ? views.read((byte) t, buf, off, len) : null;
+                    return GmsViews.carriesView((byte) t) ? walks.get().views().read((byte) t, buf, off, len) : null;
         } catch (Exception | LinkageError e) {
             // no view: the message is shown without one
         }
