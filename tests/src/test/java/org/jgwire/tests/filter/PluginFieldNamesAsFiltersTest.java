@@ -63,7 +63,8 @@ class PluginFieldNamesAsFiltersTest {
             "jgroups.ping_data.coord",
             "jgroups.ping_data.flags",
             "jgroups.ping_data.physical",
-            "jgroups.view.ref_id");
+            "jgroups.view.ref_id",
+            "jgroups.wrapped");
 
     @Test
     void everyPluginFieldCompilesAsAFilterUnlessItIsFrameStructure() throws Exception {
