@@ -40,6 +40,8 @@ import org.jgwire.codec.stack.StackStep;
  * (fragment reassembly, then {@link StackStep}), then analysis
  * (logical names, view history), handing every record to the sink in capture order. One decoder per run: it
  * keeps the per-capture state (streams, names, views).
+ *
+ * <p>One class past 300 lines: it is the one place where every kind of input meets the stages in capture order.
  */
 public final class Decoder implements AutoCloseable {
     private final DecodeOptions options;
@@ -200,6 +202,8 @@ public final class Decoder implements AutoCloseable {
         // or from an endpoint seen carrying JGroups: there it is a damaged frame, to report. With --port the user
         // said this is JGroups, so a frame that does not look like one is reported.
         boolean plausible = FrameDetector.isPlausibleTransportFrame(u.data(), u.offset(), u.length());
+        if (!plausible && FrameDetector.isPlausibleMping(u.data(), u.offset(), u.length()) && mping(u, packet, ts))
+            return;
         if (ports.isEmpty() && !plausible && !jgroupsEndpoints.either(u.src(), u.dst())) return;
         frames++;
         List<Record> records = decodeFrame(
@@ -211,6 +215,25 @@ public final class Decoder implements AutoCloseable {
                 new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP));
         if (plausible && !records.isEmpty() && records.get(0) instanceof MessageRecord)
             jgroupsEndpoints.carried(u.src(), u.dst());
+    }
+
+    /**
+     * An MPING discovery datagram, recognised by its layout (sent to a multicast group, or on a port the user
+     * named): true when it was decoded here. Without --port, bytes no jar reads cleanly at an endpoint not known to
+     * carry JGroups are not MPING's: they go the way of other datagrams.
+     */
+    private boolean mping(UdpDatagram u, long packet, long ts) {
+        boolean known = !ports.isEmpty() || jgroupsEndpoints.either(u.src(), u.dst());
+        if (!known && !u.dst().isMulticast()) return false;
+        FrameInfo info = new FrameInfo(packet, ts, u.src(), u.dst(), Transport.MPING);
+        List<Record> records = runtime.decodeMping(u.data(), u.offset(), u.length(), info);
+        boolean clean = !records.isEmpty() && records.stream().noneMatch(r -> r instanceof ErrorRecord);
+        if (!clean && !known) return false;
+        frames++;
+        if (frameTap != null) frameTap.frame(info, u.data(), u.offset(), u.length());
+        deliver(records, u.data(), u.offset());
+        if (clean) jgroupsEndpoints.carried(u.src(), u.dst());
+        return true;
     }
 
     private List<Record> decodeFrame(

@@ -40,6 +40,7 @@ class PluginFieldNamesAsFiltersTest {
             "jgroups.close",
             "jgroups.digest",
             "jgroups.fd_sock2",
+            "jgroups.mping",
             "jgroups.frame_flags",
             "jgroups.frame_flags.list",
             "jgroups.gossip",

@@ -45,7 +45,7 @@ public enum Kind {
     ADDRESS,
     /** {@code Util.writeAddresses}: signed u16 count (-1 = null), then addresses. */
     ADDRESSES,
-    /** An i32 count, then that many addresses (FD_SOCK and FD_SOCK2 member lists). */
+    /** An i32 count, then that many addresses (FD_SOCK and FD_SOCK2 member lists; null for a count up to 0). */
     INT_ADDRESSES,
     /** {@code Util.writeStreamable(IpAddress)}: presence boolean, then {@code IpAddress.writeTo} (no flag byte). */
     OPT_IP_ADDRESS,

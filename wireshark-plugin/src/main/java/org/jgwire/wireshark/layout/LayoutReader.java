@@ -133,7 +133,8 @@ public final class LayoutReader {
             }
             case INT_ADDRESSES -> {
                 int n = i32();
-                if (n < 0 || n > end - pos) throw new LayoutException("address count " + n);
+                if (n > end - pos) throw new LayoutException("address count " + n);
+                if (n <= 0) yield null; // FD_SOCK/FD_SOCK2 readFrom leave the set null unless the count is positive
                 List<String> out = new ArrayList<>();
                 for (int i = 0; i < n; i++) out.add(address());
                 yield out;

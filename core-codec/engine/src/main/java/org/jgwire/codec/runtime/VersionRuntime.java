@@ -182,6 +182,42 @@ public final class VersionRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * Decodes an MPING datagram: one message as {@code Message.writeTo} wrote it (5.x: a BytesMessage, no type
+     * short), without a version. Its jar: the one of the transport frames seen last, when that reads it cleanly;
+     * else the newest jar of each API family, newest family first, the first that reads it cleanly (5.x skipped
+     * when the leading byte has BUF_SET, which only 3.x/4.x write). A capture's first MPING request precedes every
+     * transport frame, so its version is a guess that the family's layout confirms. Never throws.
+     */
+    public List<Record> decodeMping(byte[] buf, int off, int len, FrameInfo frame) {
+        try {
+            if (fixed instanceof LoadedAdapter a) return a.decodeMessage(0, buf, off, len, frame);
+            List<Record> first = null;
+            if (lastTransportVersion >= 0 && slot(lastTransportVersion) instanceof LoadedAdapter a) {
+                first = a.decodeMessage(0, buf, off, len, frame);
+                if (first.stream().noneMatch(r -> r instanceof ErrorRecord)) return first;
+            }
+            boolean bufSet = len > 0 && (buf[off] & 4) != 0;
+            Set<String> families = new HashSet<>();
+            List<BundledJars.Jar> jars = bundled.all();
+            for (int i = jars.size() - 1; i >= 0; i--) {
+                WireVariant variant = WireVariants.of(jars.get(i).version());
+                if (variant == null || !families.add(variant.family())) continue;
+                if (bufSet && variant.family().equals("jg5")) continue;
+                if (!(byJar(jars.get(i)) instanceof LoadedAdapter a)) continue;
+                List<Record> records = a.decodeMessage(0, buf, off, len, frame);
+                if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) return records;
+                if (first == null) first = records;
+            }
+            return first != null
+                    ? first
+                    : List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, noJars()));
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
+        }
+    }
+
     private Object unversionedSlot(
             FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
         List<Endpoint> conn = connectionKey(frame);
