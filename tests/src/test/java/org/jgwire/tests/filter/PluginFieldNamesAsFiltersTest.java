@@ -41,6 +41,7 @@ class PluginFieldNamesAsFiltersTest {
             "jgroups.digest",
             "jgroups.fd_sock2",
             "jgroups.mping",
+            "jgroups.ack",
             "jgroups.frame_flags",
             "jgroups.frame_flags.list",
             "jgroups.gossip",

@@ -67,6 +67,8 @@ local F = {
     gossip_phys   = ProtoField.string("jgroups.gossip.physical", "Physical address"),
     fd_sock2      = ProtoField.none("jgroups.fd_sock2", "FD_SOCK2 message"),
     mping         = ProtoField.none("jgroups.mping", "MPING discovery message"),
+    ack           = ProtoField.uint32("jgroups.ack", "Connection acknowledgement (use_acks)", base.HEX,
+                                      { [0x01020304] = "OK", [0x04030201] = "FAIL" }),
 }
 
 -- message flag bits: one boolean field per flag name of every bundled version
@@ -1590,6 +1592,10 @@ local function dissect_pdu_unprotected(tvb, pinfo, tree)
         elseif flen < 0 or flen > MAX_FRAME or flen + 4 > len then
             tree:add_proto_expert_info(E.malformed, "frame length " .. flen)
             info = "bad frame length " .. flen
+        elseif flen == 4 and (tvb(4, 4):uint() == 0x01020304 or tvb(4, 4):uint() == 0x04030201) then
+            -- TCP's use_acks (5.2 - 5.3): the accepting side's answer to the handshake (BaseServer.OK / FAIL)
+            tree:add(F.ack, tvb(4, 4))
+            info = tvb(4, 4):uint() == 0x01020304 and "connection accepted" or "connection refused"
         elseif flen >= 2 and jar_for(tvb(4, 2):uint()) and plausible_frame(tvb, 4, flen) then
             info = dissect_frame(tvb, 4, flen, pinfo, tree)
             state.version = tvb(4, 2):uint()
