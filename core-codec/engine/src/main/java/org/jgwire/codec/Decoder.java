@@ -24,6 +24,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.network.JGroupsEndpoints;
 import org.jgwire.codec.network.NetworkDissector;
 import org.jgwire.codec.network.TcpSegment;
@@ -126,7 +127,7 @@ public final class Decoder implements AutoCloseable {
         // one budget on bytes held for reassembly: TCP segments ahead of holes, IP fragments, FRAG fragments
         HeldBytes held = new HeldBytes(options.limits().maxHeldBytes());
         this.fragments = options.reassemble()
-                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap, held)
+                ? new FragmentReassembler(options.limits(), new RuntimeMessages(), fragmentTap, held)
                 : null;
         if (fragments != null) held.register(new HeldFragments());
         this.stack = new StackStep(options.limits(), runtime::decodeMessage, emitter);
@@ -280,6 +281,19 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void problem(ErrorRecord problem) {
             emit(problem);
+        }
+    }
+
+    /** Serialized originals and the views in reassembled payloads, read by the jar of their version. */
+    private final class RuntimeMessages implements FragmentReassembler.SerializedMessageDecoder {
+        @Override
+        public List<Record> decode(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
+            return runtime.decodeMessage(version, type, buf, off, len, frame);
+        }
+
+        @Override
+        public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+            return runtime.decodeView(version, gmsType, buf, off, len);
         }
     }
 

@@ -852,6 +852,8 @@ local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
     if len <= 0 or (vals_by_section.gms == nil and vals_by_section.ping == nil) then return end
     -- SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable, the payload is ciphertext: no view or PingData in it
     if vals_by_section.encrypt ~= nil then return end
+    -- a fragment's payload is a slice of the original's view (FRAG/FRAG2/FRAG4 FragHeader, FRAG3 Frag3Header)
+    if vals_by_section.gms ~= nil and (vals_by_section.frag ~= nil or vals_by_section.frag3 ~= nil) then return end
     local ok, err = pcall(function()
         local gms = vals_by_section.gms
         if gms then

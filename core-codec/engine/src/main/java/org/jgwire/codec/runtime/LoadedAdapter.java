@@ -9,6 +9,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 
 /**
  * An adapter running on one JGroups jar, with the class loader that holds both. Every call runs with that loader
@@ -52,6 +53,31 @@ final class LoadedAdapter implements AutoCloseable {
             return checked(adapter.decodeMessage(type, buf, off, len, frame), frame);
         } catch (Throwable e) {
             return failed(e, "a reassembled message of " + len + " bytes", frame);
+        } finally {
+            leave(before, outer);
+        }
+    }
+
+    /**
+     * {@link WireAdapter#decodeView}, fenced like {@link #decode}.
+     *
+     * @throws IllegalArgumentException saying why, when the jar rejects the bytes or the sandbox refuses them
+     */
+    ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) {
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
+        try {
+            ViewInfo view = adapter.decodeView(gmsType, buf, off, len);
+            SandboxGuard.Refused refused = SandboxGuard.refused();
+            if (refused != null) throw new IllegalArgumentException("JGroups " + label + " " + refused.what());
+            return view;
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            SandboxGuard.Refused refused = SandboxGuard.refused();
+            throw new IllegalArgumentException(
+                    "JGroups " + label + (refused != null ? " " + refused.what() : " cannot read it: " + e));
         } finally {
             leave(before, outer);
         }

@@ -19,6 +19,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 
 /**
  * Decodes frames with the real JGroups jar of the version that sent them. The frame's version short picks the
@@ -216,6 +217,18 @@ public final class VersionRuntime implements AutoCloseable {
             LoadedAdapter.rethrowFatal(e);
             return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
         }
+    }
+
+    /**
+     * The view a GMS message of {@code gmsType} carries in a reassembled payload, read by the jar that decoded frames
+     * of {@code version}; null when it carries none.
+     *
+     * @throws IllegalArgumentException saying why it cannot be read
+     */
+    public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+        Object slot = fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+        if (slot instanceof LoadedAdapter a) return a.decodeView(gmsType, buf, off, len);
+        throw new IllegalArgumentException(String.valueOf(slot));
     }
 
     private Object unversionedSlot(

@@ -7,6 +7,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 
 /**
  * Implemented once per JGroups API family (3.6, 4.x, 5.x) in the adapter modules, compiled against that
@@ -39,6 +40,15 @@ public interface WireAdapter {
      *
      * <p>The default answers with an error record.
      */
+    /**
+     * The view a GMS message of type {@code gmsType} (its name, e.g. {@code "VIEW"}, {@code "JOIN_RSP"}) carries in
+     * its payload {@code buf[off, off+len)}, read by the jar's GMS code; null when that type carries none. For a
+     * payload reassembled from FRAG2/FRAG3/FRAG4 byte ranges. May throw on bytes the jar rejects.
+     */
+    default ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
+        return null;
+    }
+
     default List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
         return List.of(new ErrorRecord(
                 frame,

@@ -3,12 +3,14 @@ package org.jgwire.adapter.classic;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgroups.Version;
+import org.jgroups.protocols.pbcast.GMS;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.WireAdapter;
 
 /**
@@ -97,6 +99,14 @@ public abstract class ClassicWireAdapter implements WireAdapter {
         return out;
     }
 
+    @Override
+    public ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
+        for (byte t = 0; t < 32; t++)
+            if (Views.carriesView(t) && GMS.GmsHeader.type2String(t).equals(gmsType))
+                return decoders.get().cx.views.read(t, buf, off, len);
+        return null;
+    }
+
     private Decoders newDecoders() {
         Context cx = new Context(jar, headerFactory(), limits);
         TransportDecoder transport = new TransportDecoder(cx);
@@ -106,10 +116,10 @@ public abstract class ClassicWireAdapter implements WireAdapter {
         } catch (LinkageError e) { // 3.5 jars have no org.jgroups.stack.GossipType: a different GossipRouter wire
             gossip = null;
         }
-        return new Decoders(transport, gossip);
+        return new Decoders(cx, transport, gossip);
     }
 
-    private record Decoders(TransportDecoder transport, GossipDecoder gossip) {}
+    private record Decoders(Context cx, TransportDecoder transport, GossipDecoder gossip) {}
 
     /** {@code "4.2.30.Final"}, from {@code "JGroups 4.2.30.Final (Julier)"}: printVersion() lacks the qualifier. */
     private static String jarVersion() {

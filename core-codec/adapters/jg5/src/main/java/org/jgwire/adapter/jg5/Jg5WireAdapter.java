@@ -3,12 +3,14 @@ package org.jgwire.adapter.jg5;
 import java.io.EOFException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jgroups.protocols.pbcast.GMS;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.WireAdapter;
 
@@ -66,6 +68,14 @@ public final class Jg5WireAdapter implements WireAdapter {
                             + (walker.in.position() - off) + ": " + e));
         }
         return out;
+    }
+
+    @Override
+    public ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
+        for (byte t = 0; t < 32; t++)
+            if (GmsViews.carriesView(t) && GMS.GmsHeader.type2String(t).equals(gmsType))
+                return walker.views().read(t, buf, off, len);
+        return null;
     }
 
     @Override
