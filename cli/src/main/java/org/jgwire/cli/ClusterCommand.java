@@ -1,8 +1,6 @@
 package org.jgwire.cli;
 
 import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
@@ -55,7 +53,8 @@ import picocli.CommandLine.Option;
             "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
                     + "is stopped at the end, on failure and on Ctrl-C.",
             "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, leave-join, "
-                    + "load[:MESSAGES[:SIZE]].",
+                    + "load[:MESSAGES[:SIZE]], lock, counter, state (a stack with CENTRAL_LOCK, COUNTER, "
+                    + "STATE_TRANSFER).",
             "Stacks: udp, tcp, tcp-nio, tunnel (with a GossipRouter), encrypt (udp + SYM_ENCRYPT), relay2 (two sites "
                     + "bridged by RELAY2), or your own stack XML (bound to 127.0.0.1 by jgwire). See docs/cluster.md."
         },
@@ -198,7 +197,7 @@ public final class ClusterCommand implements Callable<Integer> {
         Duration limit = time("--timeout", timeout);
         Duration talk = duration == null ? null : time("--duration", duration);
 
-        OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        ReaderGoneWatch stdout = new ReaderGoneWatch(Thread.currentThread());
         PipedInputStream pipeIn = null;
         CaptureTarget target = null;
         if (decode) {
@@ -217,7 +216,7 @@ public final class ClusterCommand implements Callable<Integer> {
 
         Thread decoder = null;
         AtomicReference<Object> decoded = new AtomicReference<>();
-        if (pipeIn != null) decoder = startDecoder(pipeIn, home, decoded);
+        if (pipeIn != null) decoder = startDecoder(pipeIn, stdout, home, decoded);
 
         ClusterSpec clusterSpec = new ClusterSpec(
                 version,
@@ -240,8 +239,11 @@ public final class ClusterCommand implements Callable<Integer> {
         ClusterRun run;
         try {
             run = ClusterRunner.run(clusterSpec);
+        } catch (Exception e) {
+            if (stdout.readerGone()) throw new OutputClosedException(); // `| head`: members stopped, nothing to say
+            throw e;
         } finally {
-            if (decoder != null) {
+            if (decoder != null && !stdout.readerGone()) {
                 decoder.join(30_000);
                 if (decoded.get() instanceof DecodeSummary s) {
                     err.println("jgwire: decoded live: " + Summaries.line(s));
@@ -251,6 +253,7 @@ public final class ClusterCommand implements Callable<Integer> {
                 err.flush();
             }
         }
+        if (stdout.readerGone()) throw new OutputClosedException();
         err.println("jgwire: " + run.manifest().members().size() + " members, "
                 + run.manifest().views().size()
                 + " views installed, " + run.manifest().sent().size() + " messages, "
@@ -266,10 +269,10 @@ public final class ClusterCommand implements Callable<Integer> {
     }
 
     /** Reads the live pcapng stream on a thread of its own and prints each record as it comes (flushed). */
-    private Thread startDecoder(PipedInputStream in, Path home, AtomicReference<Object> result) {
+    private Thread startDecoder(PipedInputStream in, OutputStream stdout, Path home, AtomicReference<Object> result) {
         Thread t = new Thread(
                 () -> {
-                    OutputStream buffered = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+                    OutputStream buffered = new BufferedOutputStream(stdout, 1 << 16);
                     OutputStream out = format == OutputFormat.json ? new JsonArrayOutput(buffered) : buffered;
                     NameTable names = new NameTable();
                     try (PcapngReader source = new PcapngReader(Channels.newChannel(in));

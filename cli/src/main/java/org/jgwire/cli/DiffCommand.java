@@ -151,7 +151,7 @@ public final class DiffCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (format.isJson()) json(pa, pb, diffs, out);
         else text(pa, pb, diffs, out);
-        out.flush();
+        StandardOutput.flush(out);
         return diffs.stream().anyMatch(CaptureDiff.Difference::structural) ? 1 : ExitCodes.OK;
     }
 

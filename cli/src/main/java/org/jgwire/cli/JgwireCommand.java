@@ -12,27 +12,17 @@ import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The top-level {@code jgwire} command: subcommands only. */
+/**
+ * The top-level {@code jgwire} command: subcommands only. They are added when the command line is built, not named
+ * in the annotation: picocli reflects over every command it is given, which cost a decode of a small capture a fifth
+ * of its start-up, so a run builds only the subcommand it names ({@link #commandLine(String...)}).
+ */
 @Command(
         name = "jgwire",
         mixinStandardHelpOptions = true,
         versionProvider = JgwireCommand.Version.class,
         description = "Decode and analyse JGroups traffic from captures, pipes and streams, with the real JGroups "
                 + "code of the version that sent it.",
-        subcommands = {
-            DecodeCommand.class,
-            ViewsCommand.class,
-            StatsCommand.class,
-            ParseMessagesCommand.class,
-            ClusterCommand.class,
-            GuiCommand.class,
-            WiresharkCommand.class,
-            VerifyCommand.class,
-            DiffCommand.class,
-            SamplesCommand.class,
-            CompletionCommand.class,
-            CommandLine.HelpCommand.class
-        },
         footer = {
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error, 4 internal error."
@@ -47,13 +37,48 @@ public final class JgwireCommand implements Runnable {
                 spec.commandLine(), "a command is required, e.g. 'jgwire decode FILE'");
     }
 
-    /** The command line with jgwire's exit-code mapping. */
+    /** Every subcommand, in the order of the help. */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(
+            DecodeCommand.class,
+            ViewsCommand.class,
+            StatsCommand.class,
+            ParseMessagesCommand.class,
+            ClusterCommand.class,
+            GuiCommand.class,
+            WiresharkCommand.class,
+            VerifyCommand.class,
+            DiffCommand.class,
+            SamplesCommand.class,
+            CompletionCommand.class,
+            CommandLine.HelpCommand.class);
+
+    /** Subcommands whose work needs every other one (the help, the completion script). */
+    private static final List<String> NEED_ALL = List.of("help", "completion");
+
+    /** The command line with every subcommand and jgwire's exit-code mapping. */
     public static CommandLine commandLine() {
+        return commandLine(new String[0]);
+    }
+
+    /**
+     * The command line for these arguments: when the first names a subcommand, only that one is built (its help,
+     * usage errors and exit codes are the same); else every one.
+     */
+    public static CommandLine commandLine(String... args) {
+        String first = args.length > 0 ? args[0] : null;
+        boolean one = first != null
+                && !NEED_ALL.contains(first)
+                && SUBCOMMANDS.stream().anyMatch(c -> name(c).equals(first));
         CommandLine cl = new CommandLine(new JgwireCommand());
+        for (Class<?> c : SUBCOMMANDS) if (!one || name(c).equals(first)) cl.addSubcommand(c);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setParameterExceptionHandler(JgwireCommand::usageError);
         return cl;
+    }
+
+    private static String name(Class<?> command) {
+        return command.getAnnotation(Command.class).name();
     }
 
     /** A usage error: the message and where help is, not the whole help (exit 2). */

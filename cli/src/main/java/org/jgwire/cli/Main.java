@@ -16,7 +16,7 @@ public final class Main {
      * picocli's handler (it handles exceptions only) and is reported here, never as a stack trace.
      */
     public static int run(String... args) {
-        CommandLine cl = JgwireCommand.commandLine();
+        CommandLine cl = JgwireCommand.commandLine(args);
         try {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {

@@ -34,10 +34,11 @@ public final class StandardOutput extends OutputStream {
 
     /**
      * Flushes a command's print writer and fails when its reader went away: then the command stops at once, without
-     * its summary, and exits 0.
+     * its summary, and exits 0. picocli's writer wraps {@link System#out} in writers that hide its error flag, so that
+     * flag is read too.
      */
     public static void flush(PrintWriter out) throws OutputClosedException {
-        if (out.checkError()) throw new OutputClosedException();
+        if (out.checkError() | System.out.checkError()) throw new OutputClosedException();
     }
 
     /** Flushes {@link System#out} and fails when a write to it failed. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Parameters;
             "  jgwire verify --format json --all capture.pcap run.json",
             "",
             "Exit codes: 0 capture and manifest agree, 1 something is missing, extra or different, "
-                    + "2 usage error, 3 I/O error (capture or manifest unreadable)."
+                    + "2 usage error (also: the manifest names another cluster than the capture), "
+                    + "3 I/O error (capture or manifest unreadable)."
         })
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "The pcap/pcapng file.")
@@ -73,11 +75,15 @@ public final class VerifyCommand implements Callable<Integer> {
         Manifest m = Manifest.read(manifestFile);
         CaptureVerifier verifier = new CaptureVerifier(m);
         Decoder.decodeFile(capture, DecodeOptions.defaults(VersionRuntime.defaultHome()), verifier);
+        if (!verifier.otherClusters().isEmpty())
+            throw new IllegalArgumentException(manifestFile + " is the manifest of cluster " + m.cluster()
+                    + "; the capture is of " + String.join(", ", new TreeSet<>(verifier.otherClusters()))
+                    + " (another run's manifest?)");
         VerifyReport report = verifier.report();
         PrintWriter out = spec.commandLine().getOut();
         if (format.isJson()) json(report, manifestFile, out);
         else text(report, manifestFile, out);
-        out.flush();
+        StandardOutput.flush(out);
         return report.agrees() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 

@@ -149,7 +149,7 @@ public final class WiresharkCommand implements Runnable {
             write(target);
             PrintWriter out = spec.commandLine().getOut();
             out.println(target.toAbsolutePath());
-            out.flush();
+            StandardOutput.flush(out);
             return ExitCodes.OK;
         }
     }

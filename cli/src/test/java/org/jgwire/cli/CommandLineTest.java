@@ -7,6 +7,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,6 +83,20 @@ class CommandLineTest {
     void noCommandIsAUsageError() {
         assertEquals(ExitCodes.USAGE, run());
         assertTrue(err.toString().contains("command is required"), err.toString());
+    }
+
+    /** A run builds only the subcommand it names; the help, completion and a misspelt command see every one. */
+    @Test
+    void buildsOnlyTheSubcommandItsArgumentsName() {
+        assertEquals(
+                Set.of("decode"),
+                JgwireCommand.commandLine("decode", "x.pcap").getSubcommands().keySet());
+        Set<String> all = JgwireCommand.commandLine().getSubcommands().keySet();
+        assertTrue(all.containsAll(List.of("decode", "verify", "cluster", "completion", "help")), all.toString());
+        for (String first : new String[] {"help", "completion", "decod", "--help"})
+            assertEquals(all, JgwireCommand.commandLine(first).getSubcommands().keySet(), first);
+        assertEquals(ExitCodes.USAGE, run("decod", "x.pcap"));
+        assertTrue(err.toString().contains("Did you mean: jgwire decode"), err.toString());
     }
 
     @Test

@@ -11,7 +11,7 @@ public final class CommandRun {
 
     /** The exit code of {@code jgwire args...}; the output accumulates over several runs. */
     public int run(String... args) {
-        CommandLine cl = JgwireCommand.commandLine();
+        CommandLine cl = JgwireCommand.commandLine(args); // as Main builds it
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);

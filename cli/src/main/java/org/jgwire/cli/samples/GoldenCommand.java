@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.JgwireCommand;
+import org.jgwire.cli.StandardOutput;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -50,6 +51,7 @@ public final class GoldenCommand implements Callable<Integer> {
             }
             String problem = write(s, dir);
             if (problem != null) out.println(s + ": " + problem);
+            StandardOutput.flush(out); // its reader gone: stop
             written.add(s.golden(dir).toAbsolutePath().normalize());
         }
         Path golden = dir.resolve("golden");
@@ -66,7 +68,7 @@ public final class GoldenCommand implements Callable<Integer> {
             }
         }
         out.println(written.size() + " golden decodes in " + golden);
-        out.flush();
+        StandardOutput.flush(out);
         return failed == 0 ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 

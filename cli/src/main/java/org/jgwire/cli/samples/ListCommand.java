@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.StandardOutput;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,8 +35,8 @@ public final class ListCommand implements Callable<Integer> {
                     s.stack(),
                     s.scenario(),
                     Files.isRegularFile(c) ? dir.relativize(c) + " (" + Files.size(c) + " bytes)" : "missing");
+            StandardOutput.flush(out); // `| head`: stop at once
         }
-        out.flush();
         return ExitCodes.OK;
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.StandardOutput;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.cluster.ClusterRun;
@@ -117,7 +118,7 @@ public final class RegenerateCommand implements Callable<Integer> {
             for (Map.Entry<SampleLibrary.Sample, Future<String>> e : runs.entrySet()) {
                 String result = e.getValue().get();
                 out.println(e.getKey() + ": " + result);
-                out.flush();
+                StandardOutput.flush(out); // its reader gone: stop regenerating (the pool is shut down below)
                 if (result.startsWith("FAILED")) failed++;
             }
         } finally {
@@ -126,7 +127,7 @@ public final class RegenerateCommand implements Callable<Integer> {
         if (only.isEmpty() && !missing) removeStale(dir, all, out);
         table(dir, all);
         out.println((chosen.size() - failed) + " of " + chosen.size() + " samples regenerated in " + dir);
-        out.flush();
+        StandardOutput.flush(out);
         return failed == 0 ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 

@@ -87,6 +87,7 @@ public final class DetailTreeBuilder {
                 -1,
                 0));
         for (HeaderRecord h : m.headers()) headers.add(header(h));
+        if (m.transformed() != null && !m.transformed().isEmpty()) root.add(stackStep(m, frame));
         root.add(payload(m, frame));
         if (m.view() != null) root.add(view(m.view()));
         if (!m.discovery().isEmpty()) root.add(discovery(m.discovery()));
@@ -106,19 +107,51 @@ public final class DetailTreeBuilder {
         return n;
     }
 
+    /**
+     * What the protocols did to the message on its way up (inflated, unwrapped, ...), in order, and the payload as it
+     * travelled when one of them changed it: the message's own payload node then shows the delivered one.
+     */
+    private DetailNode stackStep(MessageRecord m, byte[] frame) {
+        DetailNode n = new DetailNode(
+                "Stack: " + String.join(", ", m.transformed()), String.join("\n", m.transformed()), -1, 0);
+        for (String step : m.transformed()) n.add(new DetailNode(step, step, -1, 0));
+        if (m.wirePayload() != null) {
+            Payload w = m.wirePayload();
+            int start = PayloadLocator.locate(m, w, frame);
+            DetailNode wire = n.add(new DetailNode(
+                    "Payload on the wire: " + w.length() + " bytes",
+                    w.text() != null ? w.text() : Hex.of(w.head()),
+                    start,
+                    start >= 0 ? w.length() : 0));
+            payloadContent(wire, w);
+        }
+        return n;
+    }
+
     private DetailNode payload(MessageRecord m, byte[] frame) {
         Payload p = m.payload();
-        int start = PayloadLocator.locate(m, frame);
+        // a delivered payload that a protocol rebuilt is not the bytes of the frame
+        int start = m.wirePayload() == null ? PayloadLocator.locate(m, frame) : -1;
         DetailNode n = new DetailNode(
-                "Payload: " + p.length() + " bytes",
+                (m.wirePayload() == null ? "Payload: " : "Payload delivered: ") + p.length() + " bytes",
                 p.text() != null ? p.text() : Hex.of(p.head()),
                 start,
                 start >= 0 ? p.length() : 0);
+        payloadContent(n, p);
+        return n;
+    }
+
+    private static void payloadContent(DetailNode n, Payload p) {
         n.add("Length", p.length());
         if (p.text() != null) n.add("Text", p.text());
         if (p.objectClass() != null) n.add("Object class (not deserialized)", p.objectClass());
+        if (p.object() != null) n.add("Object", p.object());
+        if (p.strings() != null && !p.strings().isEmpty()) {
+            DetailNode runs = n.add(new DetailNode(
+                    "Printable strings (" + p.strings().size() + ")", String.join("\n", p.strings()), -1, 0));
+            for (String run : p.strings()) runs.add(new DetailNode(run, run, -1, 0));
+        }
         if (p.head().length > 0) n.add("First bytes", Hex.of(p.head()));
-        return n;
     }
 
     private DetailNode view(ViewInfo v) {

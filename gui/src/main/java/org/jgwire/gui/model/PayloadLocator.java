@@ -15,7 +15,11 @@ final class PayloadLocator {
 
     /** The payload's first byte in the frame, or -1 when it cannot be placed with certainty. */
     static int locate(MessageRecord m, byte[] frame) {
-        Payload p = m.payload();
+        return locate(m, m.payload(), frame);
+    }
+
+    /** Where {@code p}, the message's payload or the one it had on the wire, starts in the frame, or -1. */
+    static int locate(MessageRecord m, Payload p, byte[] frame) {
         if (frame == null || p.length() <= 0 || p.head().length == 0 || m.length() <= 0) return -1;
         int msgEnd = m.offset() + m.length();
         int atEnd = msgEnd - p.length();

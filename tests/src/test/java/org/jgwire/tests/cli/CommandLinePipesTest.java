@@ -1,6 +1,7 @@
 package org.jgwire.tests.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.tests.decode.Decoding;
 import org.jgwire.tests.decode.PcapFile;
 import org.junit.jupiter.api.Test;
@@ -71,6 +74,62 @@ class CommandLinePipesTest {
             int exit = jgwire.exitWithin(2);
             assertEquals(0, exit, "exit code (-1: still running 2 s after its reader left); " + jgwire.stderr());
             assertEquals("", jgwire.stderr());
+        }
+    }
+
+    /**
+     * Every command that writes to stdout ends quietly with exit code 0 when its reader is gone before it writes: the
+     * reports that would exit 1 (a disagreement, structural changes) included.
+     */
+    @Test
+    void everyCommandEndsQuietlyWithExitZeroWhenItsReaderIsGone() throws Exception {
+        Path udp = Decoding.sample("5.5.7", "udp");
+        Path disagreeing = work.resolve("disagreeing.json");
+        Files.writeString(
+                disagreeing,
+                Files.readString(Manifest.pathFor(udp)).replace("\"chat A#1 to all\"", "\"chat A#1 to nobody\""));
+        List<List<String>> commands = List.of(
+                List.of("verify", udp.toString(), disagreeing.toString()),
+                List.of("verify", "--format", "json", udp.toString()),
+                List.of("diff", Decoding.sample("3.6.20", "udp").toString(), udp.toString()),
+                List.of("samples", "list"),
+                List.of("views", udp.toString()),
+                List.of("stats", udp.toString()),
+                List.of("wireshark", "generate", "-o", "-"));
+        for (List<String> command : commands) {
+            try (JgwireProcess jgwire = JgwireProcess.start(work, command.toArray(String[]::new))) {
+                jgwire.process.getInputStream().close(); // a reader gone before the first line
+                assertEquals(0, jgwire.exitWithin(JgwireProcess.PATIENCE_SECONDS), command + ": " + jgwire.stderr());
+                if (command.get(0).equals("wireshark")) // its progress, one line per jar, comes before its output
+                assertFalse(jgwire.stderr().toLowerCase(Locale.ROOT).matches("(?s).*(fail|error|exception|pipe).*"));
+                else assertEquals("", jgwire.stderr(), command.toString());
+            }
+        }
+    }
+
+    /**
+     * A cluster whose live decode (or capture on stdout) loses its reader stops its members at once: a chat meant to
+     * talk for 10 minutes ends with exit code 0 and no error, long before the scenario would.
+     */
+    @Test
+    void aClusterWhoseReaderIsGoneStopsAtOnceQuietlyWithExitZero() throws Exception {
+        for (String output : List.of("--decode", "--capture=-")) {
+            List<String> command = List.of(
+                    "cluster", "--nodes", "2", "--scenario", "chat", "--duration", "10m", "--timeout", "15m", output);
+            try (JgwireProcess jgwire = JgwireProcess.start(work, command.toArray(String[]::new))) {
+                for (int i = 0; i < 100 * JgwireProcess.PATIENCE_SECONDS; i++) {
+                    if (jgwire.stderr().contains("scenario chat on")) break; // the members talk: output flows
+                    Thread.sleep(10);
+                }
+                assertTrue(jgwire.stderr().contains("scenario chat on"), jgwire.stderr());
+                jgwire.process.getInputStream().close();
+                int exit = jgwire.exitWithin(5 * JgwireProcess.PATIENCE_SECONDS);
+                assertEquals(0, exit, command + " (-1: still running 5 min after its reader left); " + jgwire.stderr());
+                for (String line : jgwire.stderr().lines().toList())
+                    assertFalse(
+                            line.toLowerCase(Locale.ROOT).matches(".*(fail|error|exception|broken pipe).*"),
+                            "not a progress line: " + line + "\n" + jgwire.stderr());
+            }
         }
     }
 

@@ -10,7 +10,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.codec.cluster.Manifest;
@@ -166,6 +171,102 @@ class VerifyCommandTest {
         assertEquals(2, n.path("items").size(), run.out());
         assertEquals("missing", n.path("items").get(0).path("outcome").asText());
         assertEquals("extra", n.path("items").get(1).path("outcome").asText());
+    }
+
+    /**
+     * A real load run on a stack that drops 2% of what each member sends (DISCARD above UDP, lossy/lossy-udp.xml):
+     * the dropped multicasts never reached the wire, and NAKACK2 sent them again in XMIT_RSPs to the member that
+     * asked. Those copies stand in for the lost ones, so the run agrees with its manifest. The decode (not verify)
+     * shows the loss: fewer first copies than messages sent, and the missing numbers among the XMIT_RSPs.
+     */
+    @Test
+    void copiesLostAndRetransmittedByNakack2CountOnTheWire() throws Exception {
+        Path pcap = Path.of(VerifyCommandTest.class
+                .getResource("lossy/udp-load-lossy.pcapng")
+                .toURI());
+        Manifest m = Manifest.read(Manifest.pathFor(pcap));
+        Decoding.Run decoded = Decoding.cli(work, "decode", "-f", "jsonl", pcap.toString());
+        Map<String, Set<String>> first = new TreeMap<>();
+        Map<String, List<String>> resent = new TreeMap<>();
+        for (JsonNode n : decoded.messages()) {
+            String text = n.path("payload").path("text").asText();
+            if (!text.startsWith("load ")) continue;
+            String number = text.split(" ")[1]; // A#17/300
+            boolean xmit = false;
+            for (JsonNode h : n.path("headers"))
+                xmit |= h.path("fields").path("type").asText().equals("XMIT_RSP");
+            String src = n.path("src").asText();
+            if (xmit) resent.computeIfAbsent(src, k -> new ArrayList<>()).add(number);
+            else first.computeIfAbsent(src, k -> new TreeSet<>()).add(number);
+        }
+        int lost = 0;
+        for (Manifest.LoadSent l : m.loadSent()) {
+            Set<String> all = new TreeSet<>(first.getOrDefault(l.sender(), Set.of()));
+            all.addAll(resent.getOrDefault(l.sender(), List.of()));
+            assertEquals(
+                    l.messages(), all.size(), "every load message of " + l.sender() + " on the wire once at least");
+            lost += l.messages() - first.getOrDefault(l.sender(), Set.of()).size();
+        }
+        assertTrue(lost > 0, "the capture holds no lost and retransmitted load message: " + resent);
+
+        Decoding.Run run = Decoding.cli(work, "verify", "--all", pcap.toString());
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(run.out().contains("load     2 checked, 2 ok"), run.out());
+        for (Map.Entry<String, List<String>> r : resent.entrySet())
+            assertTrue(
+                    run.out()
+                            .contains("load messages from " + r.getKey() + ": 300 of 300 copies on the wire, "
+                                    + r.getValue().size() + " retransmitted"),
+                    run.out());
+    }
+
+    @Test
+    void aManifestOfAnotherClusterIsRefusedInOneLine() throws IOException {
+        Path pcap = Decoding.sample("5.5.7", "udp");
+        String cluster = Manifest.read(Manifest.pathFor(pcap)).cluster();
+        Path other = Decoding.sample("5.5.7", "tcp");
+        Path otherManifest = Manifest.pathFor(other);
+        String otherCluster = Manifest.read(otherManifest).cluster();
+        assertFalse(cluster.equals(otherCluster));
+        Decoding.Run run = Decoding.cli(work, "verify", pcap.toString(), otherManifest.toString());
+        assertEquals(2, run.exit(), run.out() + run.err());
+        assertEquals("", run.out());
+        assertEquals(
+                "jgwire: " + otherManifest + " is the manifest of cluster " + otherCluster + "; the capture is of "
+                        + cluster + " (another run's manifest?)\n",
+                run.err());
+    }
+
+    /**
+     * Each problem line says what was expected and then what was found, once: real mismatches of the rpc and large
+     * checks (a reply from a member that made none, a large message no one sent) repeat no run of three words.
+     */
+    @Test
+    void problemLinesOfRealMismatchesNeverRepeatThemselves() throws IOException {
+        Path rpc = Decoding.sample("5.5.7", "udp", "rpc");
+        Path large = Decoding.sample("5.5.7", "udp", "large");
+        Map<Path, Path> runs = Map.of(
+                rpc, tampered(rpc, "\"C\" : \"C got rpc A#1 to all\"", "\"Z\" : \"Z got rpc A#1 to all\""),
+                large, tampered(large, "\"large B#3 100000\"", "\"large B#9 100000\""));
+        for (Map.Entry<Path, Path> r : runs.entrySet()) {
+            Decoding.Run run = Decoding.cli(
+                    work, "verify", r.getKey().toString(), r.getValue().toString());
+            assertEquals(1, run.exit(), run.out() + run.err());
+            List<String> problems = run.out()
+                    .lines()
+                    .filter(l -> l.matches("  (MISSING|EXTRA|MISMATCH) .*"))
+                    .toList();
+            assertFalse(problems.isEmpty(), run.out());
+            for (String line : problems) {
+                List<String> words =
+                        List.of(line.trim().replaceAll("[:,]( |$)", " ").split(" +"));
+                Set<List<String>> runsOfThree = new HashSet<>();
+                for (int i = 0; i + 3 <= words.size(); i++)
+                    assertTrue(
+                            runsOfThree.add(words.subList(i, i + 3)),
+                            "repeats " + words.subList(i, i + 3) + ": " + line);
+            }
+        }
     }
 
     @Test

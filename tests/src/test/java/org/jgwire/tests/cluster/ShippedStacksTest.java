@@ -71,6 +71,7 @@ class ShippedStacksTest {
         "auth_md5.xml",
         "auth_simple.xml",
         "auth_regex.xml",
+        "auth_X509.xml",
         "mping.xml"
     };
     private static final String[] PASSING_4_2 = {
@@ -88,6 +89,8 @@ class ShippedStacksTest {
         "auth_md5.xml",
         "auth_simple.xml",
         "auth_regex.xml",
+        "auth_X509.xml",
+        "asym-ssl.xml",
         "mping.xml"
     };
     private static final String[] PASSING_5_5 = {
@@ -105,6 +108,8 @@ class ShippedStacksTest {
         "encrypt.xml",
         "sequencer.xml",
         "auth_fixedlist.xml",
+        "auth_X509.xml",
+        "asym-ssl.xml",
         "tcp-low-latency.xml"
     };
 

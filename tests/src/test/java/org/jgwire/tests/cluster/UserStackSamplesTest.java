@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.Manifest;
-import org.jgwire.codec.verify.CaptureVerifier;
 import org.jgwire.codec.verify.Outcome;
 import org.jgwire.codec.verify.VerifyReport;
 import org.jgwire.tests.decode.Decoding;
@@ -43,12 +41,7 @@ class UserStackSamplesTest {
         String stack = json.getFileName().toString().replace("-chat.json", ".xml");
         assertTrue(Files.isRegularFile(json.getParent().getParent().resolve(stack)), "stack file " + stack);
         assertTrue(Files.size(pcap) < 64 * 1024, pcap + " is small");
-        Decoding.Result decoded = Decoding.decode(pcap, InputHints.AUTO);
-        assertEquals(0, decoded.summary().errors(), "errors decoding " + pcap);
-        CaptureVerifier verifier = new CaptureVerifier(m);
-        decoded.records().forEach(verifier);
-        VerifyReport report = verifier.report();
-        assertEquals(List.of(), report.problems(), "verify " + pcap);
+        VerifyReport report = ManifestCheck.decodeAndVerify(m, pcap).report();
         assertEquals(m.sent().size(), report.count("message", Outcome.OK), "messages found");
         assertEquals(m.members().size(), report.count("name", Outcome.OK), "members named");
     }

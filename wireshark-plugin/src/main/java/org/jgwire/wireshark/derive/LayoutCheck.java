@@ -136,6 +136,11 @@ public final class LayoutCheck {
         return read;
     }
 
+    /** A non-static field of the class or a superclass, made accessible, or null (what the check reads fields by). */
+    public static Field field(Class<?> c, String name) {
+        return Samples.field(c, name);
+    }
+
     static boolean isStatic(Field f) {
         return Modifier.isStatic(f.getModifiers());
     }

@@ -163,13 +163,13 @@ final class Samples {
                 long[] s = (long[]) digest.getMethod("get", address).invoke(v, m);
                 if (out.length() > 0) out.append(", ");
                 out.append(expected(m))
-                        .append(": ")
+                        .append(": [")
                         .append(s[0])
                         .append(" (")
                         .append(s[1])
-                        .append(')');
+                        .append(")]");
             }
-            return out.toString();
+            return out.length() == 0 ? "[]" : out.toString();
         }
         if (authToken.isInstance(v)) { // as LayoutReader reads Kind.AUTH_TOKEN
             String simple = v.getClass().getSimpleName();

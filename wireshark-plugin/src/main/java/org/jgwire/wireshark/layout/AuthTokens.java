@@ -5,8 +5,10 @@ import java.util.TreeMap;
 
 /**
  * The AUTH token classes JGroups ships, by simple name, and what each one's {@code writeTo} writes after the class
- * id {@code AuthHeader.writeAuthToken} puts on the wire ({@link Kind#AUTH_TOKEN}). Krb5Token is not among them: it
- * writes its ticket only once authenticated, which the bytes do not say.
+ * id {@code AuthHeader.writeAuthToken} puts on the wire ({@link Kind#AUTH_TOKEN}). Krb5Token writes its service
+ * ticket only once authenticated, but its readFrom always reads one (base64 through {@code Bits.writeString}): a
+ * token without it cannot be read by JGroups either. Untested live (it needs a Kerberos KDC): Krb5TokenLayoutTest
+ * holds the entry against JGroups' own ticket writer and reader.
  */
 public final class AuthTokens {
     private AuthTokens() {}
@@ -24,6 +26,7 @@ public final class AuthTokens {
             "MD5Token", new Token("auth_value", Kind.STRING),
             "SimpleToken", new Token("auth_value", Kind.STRING),
             "X509Token", new Token("encryptedToken", Kind.BYTE_BUFFER),
+            "Krb5Token", new Token("krbServiceTicket", Kind.STRING),
             "RegexMembership", new Token(null, Kind.STRING)));
 
     /** Simple class name to body, sorted by name. */

@@ -45,7 +45,10 @@ public enum Kind {
     ADDRESS,
     /** {@code Util.writeAddresses}: signed u16 count (-1 = null), then addresses. */
     ADDRESSES,
-    /** An i32 count, then that many addresses (FD_SOCK and FD_SOCK2 member lists; null for a count up to 0). */
+    /**
+     * An i32 count, then that many addresses (FD_SOCK and FD_SOCK2 member lists); a count of 0 reads back as null
+     * (their readFrom makes the set only for a positive count).
+     */
     INT_ADDRESSES,
     /** {@code Util.writeStreamable(IpAddress)}: presence boolean, then {@code IpAddress.writeTo} (no flag byte). */
     OPT_IP_ADDRESS,
@@ -57,7 +60,8 @@ public enum Kind {
     ENUM_BYTE,
     /**
      * {@code Digest.writeTo(out)}: the members ({@code Util.writeAddresses}), then per member {@code
-     * Bits.writeLongSequence(highest delivered, highest received)}. Read as {@code "addr: hd (hr), ..."}.
+     * Bits.writeLongSequence(highest delivered, highest received)}. Read as {@code "addr: [hd (hr)], ..."}, as
+     * JGroups prints a Digest.
      */
     DIGEST,
     /**

@@ -133,8 +133,8 @@ public final class LayoutReader {
             }
             case INT_ADDRESSES -> {
                 int n = i32();
-                if (n > end - pos) throw new LayoutException("address count " + n);
-                if (n <= 0) yield null; // FD_SOCK/FD_SOCK2 readFrom leave the set null unless the count is positive
+                if (n < 0 || n > end - pos) throw new LayoutException("address count " + n);
+                if (n == 0) yield null;
                 List<String> out = new ArrayList<>();
                 for (int i = 0; i < n; i++) out.add(address());
                 yield out;
@@ -181,13 +181,13 @@ public final class LayoutReader {
             long received = delivered + littleEndian(lengths & 0xF);
             if (out.length() > 0) out.append(", ");
             out.append(m)
-                    .append(": ")
+                    .append(": [")
                     .append(delivered)
                     .append(" (")
                     .append(received)
-                    .append(')');
+                    .append(")]");
         }
-        return out.toString();
+        return members.isEmpty() ? "[]" : out.toString();
     }
 
     private long littleEndian(int n) {

@@ -69,6 +69,7 @@ local F = {
     mping         = ProtoField.none("jgroups.mping", "MPING discovery message"),
     ack           = ProtoField.uint32("jgroups.ack", "Connection acknowledgement (use_acks)", base.HEX,
                                       { [0x01020304] = "OK", [0x04030201] = "FAIL" }),
+    wrapped       = ProtoField.none("jgroups.wrapped", "Wrapped message"),
 }
 
 -- message flag bits: one boolean field per flag name of every bundled version
@@ -487,8 +488,8 @@ end
 
 -- Digest.writeTo(out, write_addrs): the members (Util.writeAddresses) or only their count (i16, the view gives
 -- them), then per member Bits.writeLongSequence(highest delivered, highest received): a byte with the two lengths
--- as nibbles, then highest delivered and the delta, least significant byte first. Returns "member: hd (hr), ..."
--- (each member as label gives it) and the length.
+-- as nibbles, then highest delivered and the delta, least significant byte first. Returns "member: [hd (hr)], ..."
+-- as JGroups' Digest.toString prints it (each member as label gives it; "[]" for none) and the length.
 local function digest_text(ctx, tvb, off, with_addrs, view_members, label)
     local members, len
     if with_addrs then
@@ -506,9 +507,10 @@ local function digest_text(ctx, tvb, off, with_addrs, view_members, label)
         local l1, l2 = floor(b / 16), b % 16
         local hd = le_number(tvb, off + len + 1, l1)
         local delta = le_number(tvb, off + len + 1 + l1, l2)
-        parts[i] = label(m) .. ": " .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")"
+        parts[i] = label(m) .. ": [" .. tostring(hd) .. " (" .. tostring(hd + delta) .. ")]"
         len = len + 1 + l1 + l2
     end
+    if parts[1] == nil then return "[]", len end
     return table.concat(parts, ", "), len
 end
 
@@ -517,6 +519,7 @@ local function as_is(v) return v end
 -- ---- header layouts (GEN.layouts): one interpreter for every header class ------------------------------------
 
 local read_items
+local read_headers
 
 local function read_value(ctx, tvb, off, tree, item, section, vals)
     local kind, name, key = item[2], item[3], item.key
@@ -566,9 +569,13 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
             value = list_text(list)
         end
     elseif kind == "HEADERS" then -- Headers.writeHeaders: an empty one reads back as Util.DEFAULT_HEADERS (4) nulls
-        local count = i16(tvb, off)
-        if count ~= 0 then bad(off, count .. " nested headers (relayed message's original headers) not read") end
-        value, len = "[null, null, null, null]", 2
+        local count = u16(tvb, off)
+        if count == 0 then value, len = "[null, null, null, null]", 2
+        else -- a relayed message's original headers: read as a message's are, under this header
+            local stop = read_headers(ctx, tvb, off, tree, nil)
+            if stop == nil then bad(off, "an original header without layout (relayed message)") end
+            value, len = count .. " original headers", stop - off
+        end
     elseif kind == "ADDRESS" then
         value, len = read_address(ctx, tvb, off)
         if SHOWN then text = shown(value) end
@@ -577,18 +584,20 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         list, len = read_addresses(ctx, tvb, off)
         value = list_text(list)
         if SHOWN then text = "[" .. shown_list(list) .. "]" end
-    elseif kind == "INT_ADDRESSES" then
+    elseif kind == "INT_ADDRESSES" then -- a count of 0 reads back as null (FdHeader.readFrom)
         local count = i32(tvb, off)
-        if count > tvb:len() then bad(off, "address count " .. count) end
-        local list = count > 0 and {} or nil -- the readers keep null for a count of 0 or less
+        if count < 0 or count > tvb:len() then bad(off, "address count " .. count) end
         len = 4
-        for i = 1, count do
-            local a, n = read_address(ctx, tvb, off + len)
-            list[i] = a or "null"
-            len = len + n
+        if count > 0 then
+            local list = {}
+            for i = 1, count do
+                local a, n = read_address(ctx, tvb, off + len)
+                list[i] = a or "null"
+                len = len + n
+            end
+            value = list_text(list)
+            if SHOWN then text = "[" .. shown_list(list) .. "]" end
         end
-        value = list_text(list)
-        if SHOWN then text = list and "[" .. shown_list(list) .. "]" or "null" end
     elseif kind == "OPT_IP_ADDRESS" then
         if u8(tvb, off) == 0 then value, len = nil, 1
         else
@@ -897,7 +906,45 @@ local LEADING_DEST, LEADING_SRC, LEADING_BUF = 1, 2, 4
 local MSG_EMPTY = 2 -- Message.EMPTY_MSG
 local dissect_message
 
-local function read_headers(ctx, tvb, off, tree, summary)
+-- SEQUENCER's FORWARD and FLUSH (to the coordinator) and WRAPPED_BCAST (its broadcast of a forwarded one) carry the
+-- original message as their payload (core-codec's StackStep and SequencerTypes). Not inside a message SEQUENCER
+-- unwrapped already: the original carries its own SequencerHeader, of which SEQUENCER reads only the seqno. Not
+-- under COMPRESS: that payload is deflated, and the plugin does not inflate.
+local SEQUENCER_WRAPS = { FORWARD = true, FLUSH = true, WRAPPED_BCAST = true }
+local function wraps(ctx, vals_by_section)
+    local seq = vals_by_section.sequencer
+    if seq == nil or ctx.unwrapping or vals_by_section.compress ~= nil then return false end
+    local types = GEN.value_strings["sequencer.type"]
+    return types ~= nil and SEQUENCER_WRAPS[types[seq.type]] == true
+end
+
+-- the wrapped message as a subtree of its carrier: in 5.x Util.messageToBuffer (type short, Message.writeTo), in
+-- 3.6/4.x Util.streamableToBuffer (presence byte, Message.writeTo); its sender is the carrier's when it has none
+local function sequencer_wrapped(ctx, tvb, off, len, tree, carrier_src, seq)
+    local wt = tree:add(F.wrapped, tvb(off, math.max(len, 1)))
+    local types = GEN.value_strings["sequencer.type"]
+    if SHOWN then wt:set_text("Wrapped message (SEQUENCER " .. types[seq.type] .. " #" .. tostring(seq.seqno) .. ")") end
+    local ok, err = pcall(function()
+        local at, mtype = off, nil
+        if ctx.typed then
+            mtype = u16(tvb, at)
+            at = at + 2
+        else
+            if u8(tvb, at) ~= 1 then bad(at, "no wrapped message: a null one") end
+            at = at + 1
+        end
+        ctx.unwrapping = true
+        local stop = dissect_message(ctx, tvb, at, wt, mtype, carrier_src, nil, {}, false)
+        if stop and stop ~= off + len then
+            wt:add_proto_expert_info(E.malformed, "the wrapped message ends at byte " .. stop
+                .. ", its carrier's payload at " .. (off + len))
+        end
+    end)
+    ctx.unwrapping = nil
+    if not ok then report(wt, err, "wrapped message") end
+end
+
+read_headers = function(ctx, tvb, off, tree, summary)
     local count = u16(tvb, off)
     if TREE then tree:add(F.hdr_count, tvb(off, 2)) end
     local at = off + 2
@@ -1030,14 +1077,14 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         need(tvb, off + 4, len)
         add_bytes(tree, tvb, off + 4, len)
         interpret_payload(ctx, tvb, off + 4, len, tree, vals_by_section)
-        return off + 4 + len
+        return off + 4 + len, off + 4, len
     elseif mtype == 1 then -- NioMessage: direct-memory flag + i32 length + bytes
         local len = i32(tvb, off + 1)
         if len < 0 then return off + 5 end
         need(tvb, off + 5, len)
         add_bytes(tree, tvb, off + 5, len)
         interpret_payload(ctx, tvb, off + 5, len, tree, vals_by_section)
-        return off + 5 + len
+        return off + 5 + len, off + 5, len
     elseif mtype == 2 then -- EmptyMessage
         return off
     elseif mtype == 4 then -- LongMessage
@@ -1149,8 +1196,9 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     end
     merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start)
     off = after
+    local payload_at, payload_len
     if ctx.typed then
-        off = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
+        off, payload_at, payload_len = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
         if off == nil then
             if TREE then set_len(mt, tvb, start, tvb:len() - start) end
             return nil
@@ -1160,7 +1208,11 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         need(tvb, off + 4, len)
         add_bytes(mt, tvb, off + 4, len)
         interpret_payload(ctx, tvb, off + 4, len, mt, vals_by_section)
+        payload_at, payload_len = off + 4, len
         off = off + 4 + len
+    end
+    if payload_at and TREE and wraps(ctx, vals_by_section) then
+        sequencer_wrapped(ctx, tvb, payload_at, payload_len, mt, src, vals_by_section.sequencer)
     end
     if ctx.view then
         if summary then summary.view = ctx.view end

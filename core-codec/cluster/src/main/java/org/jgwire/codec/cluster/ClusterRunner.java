@@ -191,6 +191,10 @@ public final class ClusterRunner {
                     Keystores.symmetric(work.resolve("sym.jceks"), LoopbackRewrites.KEY_ALIAS, password)
                             .toString());
             tokens.put("KEYSTORE_PASSWORD", password);
+            tokens.put(
+                    "RSA_KEYSTORE",
+                    Keystores.rsa(work.resolve("rsa.p12"), LoopbackRewrites.KEY_ALIAS, password)
+                            .toString());
         }
 
         EventLog log = new EventLog();

@@ -2,6 +2,7 @@ package org.jgwire.codec.cluster;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -10,9 +11,14 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import javax.crypto.KeyGenerator;
 
-/** Key material made at run time for the {@code encrypt} stack: nothing secret is committed or reused. */
+/**
+ * Key material made at run time for the stacks that read some: nothing secret is committed or reused. Symmetric keys
+ * for SYM_ENCRYPT and 3.6's ENCRYPT; an RSA key pair with a self-signed certificate for SSL_KEY_EXCHANGE (its TLS
+ * key and trust store) and AUTH's X509Token.
+ */
 final class Keystores {
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String PASSWORD_ENV = "JGWIRE_STORE_PASSWORD";
 
     private Keystores() {}
 
@@ -42,5 +48,51 @@ final class Keystores {
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot make a keystore for SYM_ENCRYPT: " + e, e);
         }
+    }
+
+    /**
+     * Writes a PKCS12 keystore holding a new 2048-bit RSA key pair and its self-signed certificate under {@code alias},
+     * key and store protected by {@code password}. The JDK has no API that signs a certificate, so its own
+     * {@code keytool} makes it.
+     */
+    static Path rsa(Path file, String alias, String password) throws IOException {
+        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
+        ProcessBuilder pb = new ProcessBuilder(
+                keytool.toString(),
+                "-genkeypair",
+                "-alias",
+                alias,
+                "-keyalg",
+                "RSA",
+                "-keysize",
+                "2048",
+                "-dname",
+                "CN=jgwire test member",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                file.toString(),
+                "-storepass:env",
+                PASSWORD_ENV,
+                "-keypass:env",
+                PASSWORD_ENV);
+        // the password goes through the environment, never on a command line other users can read
+        pb.environment().put(PASSWORD_ENV, password);
+        pb.redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.PIPE);
+        try {
+            Process p = pb.start();
+            p.getOutputStream().close();
+            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int exit = p.waitFor();
+            if (exit != 0 || !Files.isRegularFile(file))
+                throw new IOException(
+                        "cannot make an RSA keystore: keytool exited with " + exit + ": " + output.strip());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while making an RSA keystore", e);
+        }
+        return file;
     }
 }

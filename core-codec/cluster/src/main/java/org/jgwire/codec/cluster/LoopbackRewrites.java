@@ -12,7 +12,7 @@ import org.w3c.dom.Node;
  * at the members' real ports, the run's multicast group or its GossipRouter; side sockets (FD_SOCK, FD_SOCK2,
  * SSL_KEY_EXCHANGE) bound to 127.0.0.1; encryption keystores made for the run; AUTH tokens that admit by address
  * made to admit loopback. Values come from the runner's tokens ({@code INITIAL_HOSTS}, {@code MCAST_ADDR},
- * {@code MCAST_PORT}, {@code ROUTER_PORT}, {@code KEYSTORE}, {@code KEYSTORE_PASSWORD}).
+ * {@code MCAST_PORT}, {@code ROUTER_PORT}, {@code KEYSTORE}, {@code RSA_KEYSTORE}, {@code KEYSTORE_PASSWORD}).
  */
 final class LoopbackRewrites {
     /** The alias of the key in the keystore the runner makes (see {@link Keystores#symmetric}). */
@@ -48,20 +48,34 @@ final class LoopbackRewrites {
                     setOrFill(e, "mcast_port", tokens.get("MCAST_PORT"), runnerGroup);
                 }
                 case "TCPGOSSIP" -> e.setAttribute("initial_hosts", "127.0.0.1[" + tokens.get("ROUTER_PORT") + "]");
-                case "FD_SOCK", "FD_SOCK2", "SSL_KEY_EXCHANGE" -> e.setAttribute("bind_addr", "127.0.0.1");
+                case "FD_SOCK", "FD_SOCK2" -> e.setAttribute("bind_addr", "127.0.0.1");
+                case "SSL_KEY_EXCHANGE" -> {
+                    e.setAttribute("bind_addr", "127.0.0.1");
+                    // the XML's store is a file on its author's machine: the run's RSA key and certificate, which
+                    // every member trusts (the key store is the trust store when none is named)
+                    e.setAttribute("keystore_name", tokens.get("RSA_KEYSTORE"));
+                    e.setAttribute("keystore_type", "PKCS12");
+                    e.setAttribute("keystore_password", tokens.get("KEYSTORE_PASSWORD"));
+                    e.removeAttribute("truststore_name");
+                }
                 case "SYM_ENCRYPT" -> keystore(e, "keystore_name", tokens, true);
                 case "ENCRYPT" -> keystore(e, "key_store_name", tokens, false);
-                case "AUTH" -> auth(e);
+                case "AUTH" -> auth(e, tokens);
                 default -> {}
             }
         }
     }
 
-    /** Whether a protocol of the stack reads a keystore the runner must make (SYM_ENCRYPT, 3.6's ENCRYPT). */
+    /**
+     * Whether a protocol of the stack reads a keystore the runner must make (SYM_ENCRYPT, 3.6's ENCRYPT,
+     * SSL_KEY_EXCHANGE, AUTH's X509Token).
+     */
     static boolean needsKeystore(Element e) {
         return switch (UserStack.local(e)) {
             case "SYM_ENCRYPT" -> !e.getAttribute("keystore_name").isEmpty();
             case "ENCRYPT" -> !e.getAttribute("key_store_name").isEmpty();
+            case "SSL_KEY_EXCHANGE" -> true;
+            case "AUTH" -> e.getAttribute("auth_class").endsWith("X509Token");
             default -> false;
         };
     }
@@ -81,17 +95,26 @@ final class LoopbackRewrites {
     }
 
     /**
-     * RegexMembership and FixedMembershipToken admit members by address; on loopback only 127.0.0.1 can match. The
+     * RegexMembership and FixedMembershipToken admit members by address; on loopback only 127.0.0.1 can match.
+     * X509Token encrypts its value with the certificate of a keystore on its author's machine: the run's. The
      * attribute is {@code auth_token.x} since 4.0 and plain {@code x} on 3.6's AUTH.
      */
-    private static void auth(Element e) {
+    private static void auth(Element e, Map<String, String> tokens) {
         NamedNodeMap attrs = e.getAttributes();
         for (int i = 0; i < attrs.getLength(); i++) {
             Attr a = (Attr) attrs.item(i);
+            if (a.getName().endsWith("keystore_path")) a.setValue(tokens.get("RSA_KEYSTORE"));
+            if (a.getName().endsWith("keystore_password")) a.setValue(tokens.get("KEYSTORE_PASSWORD"));
+            if (a.getName().endsWith("cert_alias")) a.setValue(KEY_ALIAS);
             if (a.getName().endsWith("match_string")) a.setValue(".*(127\\.0\\.0\\.1|localhost).*");
             // a host without a port admits that host on any port; one entry, since the list's separator differs
             // between versions
             if (a.getName().endsWith("fixed_members_value")) a.setValue("127.0.0.1");
+        }
+        if (e.getAttribute("auth_class").endsWith("X509Token")) {
+            String prefix = e.hasAttribute("keystore_path") ? "" : "auth_token.";
+            e.setAttribute(prefix + "keystore_type", "PKCS12");
+            e.removeAttribute(prefix + "cert_password"); // defaults to the store's
         }
     }
 }

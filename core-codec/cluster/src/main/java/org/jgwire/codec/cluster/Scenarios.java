@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge}, {@code
- * leave-join}, {@code load}.
+ * leave-join}, {@code load}, {@code lock}, {@code counter}, {@code state}.
  */
 public final class Scenarios {
     /** Every scenario's syntax, for help texts and error messages. */
@@ -16,7 +16,10 @@ public final class Scenarios {
             CrashScenario.NAME,
             PartitionMergeScenario.NAME,
             LeaveJoinScenario.NAME,
-            LoadScenario.SYNTAX);
+            LoadScenario.SYNTAX,
+            ServiceScenario.LOCK,
+            ServiceScenario.COUNTER,
+            ServiceScenario.STATE);
 
     private Scenarios() {}
 
@@ -37,6 +40,9 @@ public final class Scenarios {
                     case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
+                    case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)
+                            ? new ServiceScenario(base)
+                            : null;
                     default -> null;
                 };
         if (s == null)

@@ -16,7 +16,7 @@ abstract class StackPlan {
 
     abstract boolean tunnel();
 
-    /** Whether the members read a keystore the runner makes per run (SYM_ENCRYPT's key). */
+    /** Whether the members read keys the runner makes per run (SYM_ENCRYPT, SSL_KEY_EXCHANGE, X509Token). */
     boolean needsKeystore() {
         return false;
     }

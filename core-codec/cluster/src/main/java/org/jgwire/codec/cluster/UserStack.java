@@ -159,7 +159,7 @@ final class UserStack {
         return tunnel() || protocols().contains("TCPGOSSIP");
     }
 
-    /** Whether a protocol reads a keystore the runner makes for the run (SYM_ENCRYPT, ENCRYPT). */
+    /** Whether a protocol reads a keystore the runner makes for the run ({@link LoopbackRewrites#needsKeystore}). */
     boolean needsKeystore() {
         for (Node n = doc.getDocumentElement().getFirstChild(); n != null; n = n.getNextSibling())
             if (n instanceof Element e && LoopbackRewrites.needsKeystore(e)) return true;

@@ -2,6 +2,8 @@ package org.jgwire.codec.verify;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.model.ErrorRecord;
@@ -36,6 +38,8 @@ public final class CaptureVerifier implements Consumer<Record> {
     /** Extra messages and decode errors listed one by one; beyond this they are only counted. */
     static final int MAX_LISTED = 50;
 
+    private static final int MAX_CLUSTERS = 10;
+
     private final Manifest manifest;
     private final MessageCheck messages;
     private final NameCheck names;
@@ -44,6 +48,9 @@ public final class CaptureVerifier implements Consumer<Record> {
     private final LargeCheck large;
     private final MergeCheck merge;
     private final List<VerifyItem> errors = new ArrayList<>();
+    /** The cluster names on the wire, a few at most (relay2: the sites' and the bridge's). */
+    private final Set<String> clusters = new TreeSet<>();
+
     private long errorCount, messageCount;
 
     public CaptureVerifier(Manifest manifest) {
@@ -67,6 +74,7 @@ public final class CaptureVerifier implements Consumer<Record> {
             g.discovery().forEach(names::accept);
         } else if (r instanceof MessageRecord m) {
             messageCount++;
+            if (m.cluster() != null && clusters.size() < MAX_CLUSTERS) clusters.add(m.cluster());
             m.discovery().forEach(names::accept);
             if (m.view() != null) {
                 views.accept(m.view());
@@ -77,9 +85,26 @@ public final class CaptureVerifier implements Consumer<Record> {
         }
     }
 
+    /**
+     * The cluster names on the wire when none is the manifest's (the manifest of another run, whose every item would
+     * be missing), else empty: a capture without cluster names, or a manifest without one, is never refused.
+     */
+    public Set<String> otherClusters() {
+        if (manifest.cluster() == null || clusters.isEmpty() || clusters.contains(manifest.cluster())) return Set.of();
+        return Set.copyOf(clusters);
+    }
+
     /** Copies of the manifest's messages that JGroups retransmitted (NAKACK2 XMIT_RSP, repeated UNICAST3 DATA). */
     public int retransmissions() {
         return messages.retransmissions();
+    }
+
+    /**
+     * Of {@link #retransmissions()}, those that stand in for a copy lost before it reached the wire (its first copy
+     * is not in the capture).
+     */
+    public int retransmissionsOfLostCopies() {
+        return messages.standIns();
     }
 
     /** The report on everything fed so far. */

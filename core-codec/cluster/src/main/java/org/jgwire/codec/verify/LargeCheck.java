@@ -90,11 +90,7 @@ final class LargeCheck {
             int want = StackRules.expectedCopies(manifest, l.destination() == null);
             int reassembled = w.whole()[0];
             if (w.sender() == null) {
-                items.add(new VerifyItem(
-                        "large",
-                        what,
-                        Outcome.MISSING,
-                        "large message '" + l.head() + "': sender " + l.sender() + " is not a member"));
+                items.add(new VerifyItem("large", what, Outcome.MISSING, "its sender is not a member"));
             } else if (reassembled == want) {
                 items.add(new VerifyItem(
                         "large",
@@ -118,8 +114,8 @@ final class LargeCheck {
                                         "large",
                                         what,
                                         sets < want ? Outcome.MISSING : Outcome.EXTRA,
-                                        "large message '" + l.head() + "' (" + l.size() + " bytes) from " + l.sender()
-                                                + ": " + sets + " complete fragment sets on the wire, expected " + want
+                                        l.size() + " bytes: " + sets + " complete fragment sets on the wire, expected "
+                                                + want
                                                 + " (" + manifest.stack() + ")"));
             }
         }

@@ -47,10 +47,7 @@ final class MergeCheck {
                 items.add(new VerifyItem("merge", what, Outcome.OK, "on the wire with its subgroups"));
             else
                 items.add(new VerifyItem(
-                        "merge",
-                        what,
-                        Outcome.MISSING,
-                        "the merge view " + what + " is not on the wire as a MERGE_VIEW with members " + uuids));
+                        "merge", what, Outcome.MISSING, "not on the wire as a MERGE_VIEW with members " + uuids));
         }
     }
 }

@@ -17,14 +17,16 @@ import org.jgwire.codec.model.NodeAddress;
  * Categories {@code message} and {@code load}: every application message the manifest lists is on the wire as many
  * times as the stack puts it there ({@link StackRules#expectedCopies}), each copy with the sender's UUID as src and
  * the addressee's as dest (none for a multicast). A copy JGroups retransmitted is told by its headers (NAKACK2
- * XMIT_RSP; a UNICAST3 DATA repeated with the same conn_id and seqno on the same connection) and not counted as extra.
- * A text message no one sent, above no protocol but NAKACK2/UNICAST3, is extra. Load multicasts are only counted.
+ * XMIT_RSP, addressed to the member that asked for it; a UNICAST3 DATA repeated with the same conn_id and seqno on
+ * the same connection): it is never extra, and it counts as the copy the capture lacks when that one was lost before
+ * reaching the wire ({@link CopyTally}). A text message no one sent, above no protocol but NAKACK2/UNICAST3, is
+ * extra. Load multicasts are only counted, the same way, told apart by their number ({@code load A#17/1000}).
  */
 final class MessageCheck {
     private final Manifest manifest;
     private final MemberIds ids;
     private final Map<String, Expected> expected = new LinkedHashMap<>();
-    private final Map<String, long[]> loadCopies = new LinkedHashMap<>();
+    private final Map<String, CopyTally> loadCopies = new LinkedHashMap<>();
     /** UNICAST3 DATA copies of listed messages, to tell one sent again; the rest of the traffic is not kept. */
     private final Set<String> unicastSeen = new HashSet<>();
 
@@ -34,7 +36,8 @@ final class MessageCheck {
     /** What one sent message (sender, destination, text) should leave on the wire, and what did. */
     private static final class Expected {
         final Manifest.SentMessage sent;
-        int copies, found, retransmitted, forwarded;
+        final CopyTally tally = new CopyTally();
+        int copies, found, forwarded; // found: relay2 only (copies from the sender itself)
         final List<String> wrong = new ArrayList<>();
 
         Expected(Manifest.SentMessage sent) {
@@ -47,7 +50,7 @@ final class MessageCheck {
         this.ids = ids;
         for (Manifest.SentMessage s : manifest.sent())
             expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += StackRules.expectedCopies(manifest, s);
-        for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new long[1]);
+        for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new CopyTally());
     }
 
     void accept(MessageRecord m) {
@@ -56,8 +59,11 @@ final class MessageCheck {
         if (e != null) {
             copy(m, e);
         } else if (isLoad(m)) {
-            long[] n = loadCopies.get(loadSender(m));
-            if (n != null && !retransmission(m, false)) n[0]++; // multicasts: NAKACK2 alone resends them
+            CopyTally t = loadCopies.get(loadSender(m));
+            if (t == null) return;
+            String slot = slot(m, StackRules.expectedCopies(manifest, true));
+            if (retransmission(m, false)) t.resent(slot, loadIndex(m)); // multicasts: NAKACK2 alone resends them
+            else t.first(slot, loadIndex(m));
         } else if (text != null && isApplication(m) && !retransmission(m, extras.size() < CaptureVerifier.MAX_LISTED)) {
             extraCount++;
             if (extras.size() < CaptureVerifier.MAX_LISTED)
@@ -83,15 +89,25 @@ final class MessageCheck {
             return;
         }
         Manifest.Member dest = e.sent.multicast() ? null : manifest.member(e.sent.destination());
+        boolean resent = retransmission(m, true);
+        String slot = slot(m, StackRules.expectedCopies(manifest, e.sent));
         if (sender == null || !MemberIds.sameId(m.src(), sender.uuid())) {
             e.wrong.add("packet " + m.frame().packet() + " has src " + m.src());
+        } else if (resent) { // an XMIT_RSP of a multicast goes to the member that asked for it
+            e.tally.resent(slot, 0);
         } else if (e.sent.multicast() ? m.dest() != null : dest == null || !MemberIds.sameId(m.dest(), dest.uuid())) {
             e.wrong.add("packet " + m.frame().packet() + " has dest " + (m.dest() == null ? "none" : m.dest()));
-        } else if (retransmission(m, true)) {
-            e.retransmitted++;
         } else {
-            e.found++;
+            e.tally.first(slot, 0);
         }
+    }
+
+    /**
+     * Which of a send's copies this is: where the stack puts several on the wire, the receiving endpoint tells them
+     * apart (a resent copy goes where the lost one went).
+     */
+    private static String slot(MessageRecord m, int copiesPerSend) {
+        return copiesPerSend > 1 ? String.valueOf(m.frame().dst()) : "";
     }
 
     /** RELAY2's header names the member that sent a relayed message ({@code original_sender}). */
@@ -143,6 +159,17 @@ final class MessageCheck {
         return true;
     }
 
+    /** {@code load A#17/1000 ...}: 17, or -1 when the number is not there. */
+    private static int loadIndex(MessageRecord m) {
+        byte[] h = m.payload().head();
+        int i = LOAD.length;
+        while (i < h.length && h[i] != '#') i++;
+        long n = 0;
+        int digits = 0;
+        for (i++; i < h.length && h[i] >= '0' && h[i] <= '9' && digits < 9; i++, digits++) n = n * 10 + (h[i] - '0');
+        return digits > 0 && (i == h.length || h[i] == '/') ? (int) n : -1;
+    }
+
     /** {@code load A#17/1000 ...}: the name before '#'. */
     private static String loadSender(MessageRecord m) {
         byte[] h = m.payload().head();
@@ -154,7 +181,14 @@ final class MessageCheck {
     /** Copies of the manifest's messages that JGroups retransmitted. */
     int retransmissions() {
         int n = 0;
-        for (Expected e : expected.values()) n += e.retransmitted;
+        for (Expected e : expected.values()) n += (int) e.tally.resentCopies();
+        return n;
+    }
+
+    /** Retransmitted copies of the manifest's messages that stand in for a copy lost before the wire. */
+    int standIns() {
+        int n = 0;
+        for (Expected e : expected.values()) n += (int) e.tally.standIns();
         return n;
     }
 
@@ -162,17 +196,18 @@ final class MessageCheck {
         for (Expected e : expected.values()) {
             String what = "'" + e.sent.text() + "' " + e.sent.sender() + " -> "
                     + (e.sent.multicast() ? "all" : e.sent.destination());
-            String counts = e.found + " of " + e.copies + (e.copies == 1 ? " copy" : " copies") + " ("
-                    + manifest.stack() + ")" + (e.retransmitted > 0 ? ", " + e.retransmitted + " retransmitted" : "")
+            long onWire = e.tally.copies();
+            String counts = onWire + " of " + e.copies + (e.copies == 1 ? " copy" : " copies") + " ("
+                    + manifest.stack() + ")" + retransmitted(e.tally)
                     + (e.forwarded > 0 ? ", " + e.forwarded + " forwarded to the sequencer" : "");
-            Outcome o = e.found == e.copies ? Outcome.OK : e.found < e.copies ? Outcome.MISSING : Outcome.EXTRA;
+            Outcome o = onWire == e.copies ? Outcome.OK : onWire < e.copies ? Outcome.MISSING : Outcome.EXTRA;
             if (StackRules.relayed(manifest)) {
                 o = e.found > 0 ? Outcome.OK : Outcome.MISSING;
                 counts = e.found + (e.found == 1 ? " copy" : " copies") + " from its sender, " + e.forwarded
                         + " forwarded by site masters (relay2)";
             }
             if (StackRules.encrypted(manifest)) {
-                o = e.found + e.retransmitted + e.wrong.size() == 0 ? Outcome.UNSEEN : Outcome.MISMATCH;
+                o = onWire + e.tally.resentCopies() + e.wrong.size() == 0 ? Outcome.UNSEEN : Outcome.MISMATCH;
                 counts = o == Outcome.UNSEEN
                         ? StackRules.ENCRYPTED
                         : "in clear on the wire, though the stack encrypts it";
@@ -189,13 +224,18 @@ final class MessageCheck {
                     (extraCount - extras.size()) + " more messages no member sent"));
         for (Manifest.LoadSent l : manifest.loadSent()) {
             long want = l.messages() * StackRules.expectedCopies(manifest, true);
-            long got = loadCopies.get(l.sender())[0];
+            CopyTally t = loadCopies.get(l.sender());
+            long got = t.copies();
             Outcome o = got == want ? Outcome.OK : got < want ? Outcome.MISSING : Outcome.EXTRA;
             items.add(new VerifyItem(
                     "load",
                     l.messages() + " load messages from " + l.sender(),
                     o,
-                    got + " of " + want + " copies on the wire"));
+                    got + " of " + want + " copies on the wire" + retransmitted(t)));
         }
+    }
+
+    private static String retransmitted(CopyTally t) {
+        return t.resentCopies() > 0 ? ", " + t.resentCopies() + " retransmitted" : "";
     }
 }

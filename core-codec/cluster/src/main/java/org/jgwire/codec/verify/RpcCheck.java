@@ -60,7 +60,7 @@ final class RpcCheck {
                     "rpc",
                     what,
                     Outcome.MISMATCH,
-                    what + ": " + g + " on the wire, expected " + w.getValue() + " (" + manifest.stack() + ")"));
+                    g + " on the wire, expected " + w.getValue() + " (" + manifest.stack() + ")"));
         }
         if (wrong == 0)
             items.add(new VerifyItem(

@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The JGroups-free half of a node program (each family's {@code ClusterNode} under cluster/nodes): one real member,
+ * One class past 300 lines: it is the node program's one protocol with the runner, each command's parsing beside
+ * the event it reports, so that both ends of a command are read in one place.
+ *
+ * <p>The JGroups-free half of a node program (each family's {@code ClusterNode} under cluster/nodes): one real member,
  * driven by jgwire's cluster runner over stdin/stdout. The family's {@link Channel} makes the API calls of its
  * JGroups version; this class parses commands and reports events.
  *
@@ -19,7 +22,8 @@ import java.util.function.Function;
  * (which then takes every message: plain sends are not delivered in that mode). Class path: the family's node jar,
  * the jgwire-cluster jar and one JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per
  * line ({@code started}, {@code view}, {@code sent}, {@code received}, {@code load-sent}, {@code load-received},
- * {@code large-sent}, {@code large-received}, {@code rpc-called}, {@code rpc-handled}, {@code discarding},
+ * {@code large-sent}, {@code large-received}, {@code rpc-called}, {@code rpc-handled}, {@code locked}, {@code counted},
+ * {@code state}, {@code discarding},
  * {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin:
  * <ul>
  *   <li>{@code mcast TEXT}, {@code ucast TO TEXT}: a text message to all or to the member named TO;</li>
@@ -31,6 +35,10 @@ import java.util.function.Function;
  *   <li>{@code ucast-site SITE TEXT}: a text message to the site master of SITE (stack relay2);</li>
  *   <li>{@code await-route SITE}: wait until this site master's RELAY2 has a route to SITE, then report
  *       {@code route} (up true or false after {@value #ROUTE_WAIT_MILLIS} ms);</li>
+ *   <li>{@code lock NAME}, {@code counter NAME}: take and release a cluster-wide lock, increment a cluster-wide
+ *       counter (the stack's locking and COUNTER protocols), reported as {@code locked} and {@code counted};</li>
+ *   <li>{@code state}: fetch the coordinator's {@link #state} (the stack's state transfer), reported as
+ *       {@code state};</li>
  *   <li>{@code discard NAME...}: drop all traffic from and to these members (the stack's DISCARD protocol);
  *       {@code discard} alone lets everything through again;</li>
  *   <li>{@code leave}. End of stdin means the runner is gone: the node leaves and exits.</li>
@@ -60,6 +68,18 @@ public final class NodeProgram {
 
         /** Sends {@code payload} to the site master of {@code site} (RELAY2's {@code SiteMaster} address). */
         void sendToSite(String site, byte[] payload) throws Exception;
+
+        /** Takes and releases the cluster-wide lock {@code name} (CENTRAL_LOCK / CENTRAL_LOCK2 in the stack). */
+        void lockAndUnlock(String name) throws Exception;
+
+        /** Increments the cluster-wide counter {@code name} (COUNTER in the stack); returns its new value. */
+        long increment(String name) throws Exception;
+
+        /**
+         * Fetches the coordinator's state ({@link NodeProgram#state}) through the stack's state transfer protocol and
+         * returns it as text.
+         */
+        String fetchState(long timeoutMillis) throws Exception;
 
         /** Whether RELAY2 here (a site master) has a route to {@code site}. */
         boolean hasRoute(String site);
@@ -150,6 +170,14 @@ public final class NodeProgram {
                     long until = System.nanoTime() + ROUTE_WAIT_MILLIS * 1_000_000L;
                     while (!channel.hasRoute(site) && System.nanoTime() < until) Thread.sleep(50);
                     events.emit("route", "site", site, "up", String.valueOf(channel.hasRoute(site)));
+                } else if (line.startsWith("lock ")) {
+                    channel.lockAndUnlock(line.substring(5));
+                    events.emit("locked", "lock", line.substring(5));
+                } else if (line.startsWith("counter ")) {
+                    long value = channel.increment(line.substring(8));
+                    events.emit("counted", "counter", line.substring(8), "value", value);
+                } else if (line.equals("state")) {
+                    events.emit("state", "text", channel.fetchState(STATE_TIMEOUT_MILLIS));
                 } else if (line.equals("discard") || line.startsWith("discard ")) {
                     List<String> members =
                             line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
@@ -168,6 +196,9 @@ public final class NodeProgram {
 
     /** How long {@code await-route} waits for the bridge between site masters. */
     private static final long ROUTE_WAIT_MILLIS = 20_000;
+
+    /** How long {@code state} waits for the state; it is a few bytes. */
+    private static final long STATE_TIMEOUT_MILLIS = 20_000;
 
     /** How long an RPC waits for its replies; the scenarios' members all answer within milliseconds. */
     private static final long RPC_TIMEOUT_MILLIS = 10_000;
@@ -199,6 +230,11 @@ public final class NodeProgram {
     public String echo(String text) {
         events.emit("rpc-handled", "text", text);
         return myName + " got " + text;
+    }
+
+    /** The state this member gives a joiner that asks for it ({@code state}): a text that names this member. */
+    public byte[] state() {
+        return ("state of " + myName).getBytes(StandardCharsets.UTF_8);
     }
 
     private void send(Channel channel, String to, String text) throws Exception {

@@ -17,6 +17,12 @@ public interface FamilyApi {
     /** An RpcDispatcher on {@code channel} that calls {@code server} and reports views to the family's receiver. */
     RpcDispatcher dispatcher(JChannel channel, Object server);
 
+    /**
+     * Takes and releases the cluster-wide lock {@code name} through the stack's locking protocol (LockService in
+     * 3.6 and 4.x; JGroups 5.4 dropped locking, so the 5.x family has none).
+     */
+    void lockAndUnlock(JChannel channel, String name) throws Exception;
+
     /** The options of a synchronous call that waits {@code timeoutMillis} at most. */
     RequestOptions sync(long timeoutMillis);
 }

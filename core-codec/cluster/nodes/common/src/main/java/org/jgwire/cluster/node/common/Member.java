@@ -1,5 +1,8 @@
 package org.jgwire.cluster.node.common;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +18,7 @@ import org.jgroups.View;
 import org.jgroups.blocks.MethodCall;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.RpcDispatcher;
+import org.jgroups.blocks.atomic.CounterService;
 import org.jgroups.protocols.DISCARD;
 import org.jgroups.protocols.relay.RELAY2;
 import org.jgroups.protocols.relay.SiteMaster;
@@ -36,6 +40,9 @@ public final class Member implements NodeProgram.Channel {
 
     private volatile JChannel channel;
     private volatile RpcDispatcher dispatcher;
+    private volatile CounterService counters;
+    /** The state the last {@link #fetchState} got. */
+    private volatile String stateReceived;
 
     public Member(NodeProgram program, Receiver receiver, FamilyApi api) {
         this.program = program;
@@ -102,6 +109,34 @@ public final class Member implements NodeProgram.Channel {
     @Override
     public void sendToSite(String site, byte[] payload) throws Exception {
         channel.send(api.message(new SiteMaster(site), payload));
+    }
+
+    @Override
+    public void lockAndUnlock(String name) throws Exception {
+        api.lockAndUnlock(channel, name);
+    }
+
+    @Override
+    public long increment(String name) throws Exception {
+        if (counters == null) counters = new CounterService(channel);
+        return counters.getOrCreateCounter(name, 0).incrementAndGet();
+    }
+
+    @Override
+    public String fetchState(long timeoutMillis) throws Exception {
+        stateReceived = null;
+        channel.getState(null, timeoutMillis); // returns once setState ran
+        return stateReceived;
+    }
+
+    /** The family's receiver's {@code getState}: this member's state for a member that asked for it. */
+    public void getState(OutputStream out) throws Exception {
+        out.write(program.state());
+    }
+
+    /** The family's receiver's {@code setState}: the state this member asked for. */
+    public void setState(InputStream in) throws Exception {
+        stateReceived = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package org.jgwire.cluster.node.jg36;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.locks.Lock;
 import org.jgroups.Address;
 import org.jgroups.JChannel;
 import org.jgroups.Message;
@@ -7,6 +10,7 @@ import org.jgroups.ReceiverAdapter;
 import org.jgroups.View;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.RpcDispatcher;
+import org.jgroups.blocks.locking.LockService;
 import org.jgwire.cluster.node.common.FamilyApi;
 import org.jgwire.cluster.node.common.Member;
 import org.jgwire.codec.cluster.node.NodeProgram;
@@ -38,6 +42,23 @@ public final class ClusterNode extends ReceiverAdapter implements FamilyApi {
     @Override
     public void viewAccepted(View view) {
         member.viewAccepted(view);
+    }
+
+    @Override
+    public void getState(OutputStream out) throws Exception {
+        member.getState(out);
+    }
+
+    @Override
+    public void setState(InputStream in) throws Exception {
+        member.setState(in);
+    }
+
+    @Override
+    public void lockAndUnlock(JChannel channel, String name) {
+        Lock lock = new LockService(channel).getLock(name);
+        lock.lock();
+        lock.unlock();
     }
 
     @Override

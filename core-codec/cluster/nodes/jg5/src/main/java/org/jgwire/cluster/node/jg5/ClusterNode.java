@@ -1,5 +1,7 @@
 package org.jgwire.cluster.node.jg5;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
@@ -39,6 +41,22 @@ public final class ClusterNode implements Receiver, FamilyApi {
     @Override
     public void viewAccepted(View view) {
         member.viewAccepted(view);
+    }
+
+    @Override
+    public void getState(OutputStream out) throws Exception {
+        member.getState(out);
+    }
+
+    @Override
+    public void setState(InputStream in) throws Exception {
+        member.setState(in);
+    }
+
+    @Override
+    public void lockAndUnlock(JChannel channel, String name) {
+        // compiled against the newest 5.x jar, which has no locking (JGroups 5.4 removed it)
+        throw new UnsupportedOperationException("the 5.x node program has no lock service");
     }
 
     @Override

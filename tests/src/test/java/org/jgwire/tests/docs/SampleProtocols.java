@@ -1,0 +1,90 @@
+package org.jgwire.tests.docs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Record;
+import org.jgwire.tests.decode.Decoding;
+
+/**
+ * What jgwire showed, per protocol, when it decoded every committed sample capture: the messages carrying one of the
+ * protocol's headers, the header fields they had, and what the stack step undid (the {@code transformed} lines, by
+ * protocol and verb, e.g. "COMPRESS inflated"; fragments reassembled count as "reassembled" for their fragmentation
+ * protocol, whose headers only a decode without reassembly shows).
+ */
+final class SampleProtocols {
+    /** One protocol's evidence. */
+    static final class Seen {
+        int messages;
+        final Set<String> captures = new TreeSet<>();
+        final Set<String> fields = new TreeSet<>();
+        final Set<String> undone = new TreeSet<>();
+    }
+
+    final Map<String, Seen> byProtocol = new TreeMap<>();
+    int captures;
+
+    static SampleProtocols decodeAll() throws IOException {
+        SampleProtocols s = new SampleProtocols();
+        List<Path> all;
+        try (Stream<Path> files = Files.walk(Decoding.samples())) {
+            all = files.filter(
+                            p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng"))
+                    .sorted()
+                    .toList();
+        }
+        for (Path capture : all) {
+            s.captures++;
+            String name = Decoding.samples().relativize(capture).toString();
+            boolean reassembled = false;
+            for (Record r : Decoding.decode(capture, InputHints.AUTO).records())
+                if (r instanceof MessageRecord m) {
+                    s.add(name, m);
+                    reassembled |= m.reassembledFrom() != null;
+                }
+            // a reassembled message no longer carries its fragment header: the fragments show which protocol it was
+            if (reassembled) s.addFragments(name, capture);
+        }
+        return s;
+    }
+
+    private void addFragments(String name, Path capture) throws IOException {
+        DecodeOptions shown = DecodeOptions.defaults(Decoding.home()).withReassemble(false);
+        for (Record r : Decoding.decode(capture, InputHints.AUTO, shown).records())
+            if (r instanceof MessageRecord m)
+                for (HeaderRecord h : m.headers())
+                    if (h.protocol().startsWith("FRAG")) {
+                        Seen seen = byProtocol.computeIfAbsent(h.protocol(), k -> new Seen());
+                        seen.messages++;
+                        seen.captures.add(name);
+                        for (HeaderField f : h.fields()) seen.fields.add(f.name());
+                        seen.undone.add("reassembled");
+                    }
+    }
+
+    private void add(String capture, MessageRecord m) {
+        for (HeaderRecord h : m.headers()) {
+            Seen seen = byProtocol.computeIfAbsent(h.protocol(), k -> new Seen());
+            seen.messages++;
+            seen.captures.add(capture);
+            for (HeaderField f : h.fields()) seen.fields.add(f.name());
+        }
+        if (m.transformed() == null) return;
+        for (String t : m.transformed()) {
+            String[] words = t.split(" ", 3);
+            if (words.length >= 2)
+                byProtocol.computeIfAbsent(words[0], k -> new Seen()).undone.add(words[1]);
+        }
+    }
+}
