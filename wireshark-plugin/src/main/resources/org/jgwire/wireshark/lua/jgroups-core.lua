@@ -1452,6 +1452,24 @@ local function mping_ctx(vshort, pinfo)
     return ctx
 end
 
+-- Whether the jar of ctx names the first header's magic id PingHeader, as every MPING message's is: a jar of
+-- another line (its magic ids renumbered) is ruled out before trying it, so the try adds nothing to the tree
+local function mping_header_known(ctx, tvb)
+    local ok, known = pcall(function()
+        local leading, at = u8(tvb, 0), 3
+        if has(leading, LEADING_DEST) then
+            local _, n = read_address(ctx, tvb, at)
+            at = at + n
+        end
+        local _, n = read_address(ctx, tvb, at)
+        at = at + n
+        if u16(tvb, at) < 1 then return false end
+        local class = ctx.cat.classes[i16(tvb, at + 4)]
+        return class ~= nil and class[1] == "org.jgroups.protocols.PingHeader"
+    end)
+    return ok and known
+end
+
 local mping_version = {} -- frame number -> version short that read it: the same on every pass
 
 local function dissect_mping(tvb, pinfo, tree)
@@ -1465,11 +1483,13 @@ local function dissect_mping(tvb, pinfo, tree)
     if vshort == nil then
         for _, v in ipairs(mping_candidates(tvb(0, 1):uint())) do
             local ctx, shown_tree = mping_ctx(v, pinfo), TREE
-            TREE = false
-            local ok, stop = pcall(dissect_message, ctx, tvb, 0, ft, nil, nil, nil, {}, false)
-            TREE = shown_tree
-            unbind()
-            if ok and stop == len then vshort = v break end
+            if ctx ~= nil and mping_header_known(ctx, tvb) then
+                TREE = false
+                local ok, stop = pcall(dissect_message, ctx, tvb, 0, ft, nil, nil, nil, {}, false)
+                TREE = shown_tree
+                unbind()
+                if ok and stop == len then vshort = v break end
+            end
         end
         vshort = vshort or last_transport_vshort or GEN.jars[#GEN.jars].version
         mping_version[pinfo.number] = vshort
