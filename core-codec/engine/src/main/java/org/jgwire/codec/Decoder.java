@@ -26,6 +26,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.network.JGroupsEndpoints;
 import org.jgwire.codec.network.NetworkDissector;
 import org.jgwire.codec.network.TcpSegment;
@@ -153,7 +154,7 @@ public final class Decoder implements AutoCloseable {
         // one budget on bytes held for reassembly: TCP segments ahead of holes, IP fragments, FRAG fragments
         HeldBytes held = new HeldBytes(options.limits().maxHeldBytes());
         this.fragments = options.reassemble()
-                ? new FragmentReassembler(options.limits(), runtime::decodeMessage, fragmentTap, held)
+                ? new FragmentReassembler(options.limits(), new RuntimeMessages(), fragmentTap, held)
                 : null;
         if (fragments != null) held.register(new HeldFragments());
         this.stack = new StackStep(
@@ -290,6 +291,8 @@ public final class Decoder implements AutoCloseable {
         // or from an endpoint seen carrying JGroups: there it is a damaged frame, to report. With --port the user
         // said this is JGroups, so a frame that does not look like one is reported.
         boolean plausible = FrameDetector.isPlausibleTransportFrame(u.data(), u.offset(), u.length());
+        if (!plausible && FrameDetector.isPlausibleMping(u.data(), u.offset(), u.length()) && mping(u, packet, ts))
+            return;
         if (ports.isEmpty() && !plausible && !jgroupsEndpoints.either(u.src(), u.dst())) return;
         decodeFrame(
                 FrameKind.TRANSPORT,
@@ -300,6 +303,27 @@ public final class Decoder implements AutoCloseable {
                 new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP),
                 plausible ? new Endpoint[] {u.src(), u.dst()} : null,
                 true);
+    }
+
+    /**
+     * An MPING discovery datagram, recognised by its layout (sent to a multicast group, or on a port the user
+     * named): true when it was decoded here. Without --port, bytes no jar reads cleanly at an endpoint not known to
+     * carry JGroups are not MPING's: they go the way of other datagrams.
+     */
+    private boolean mping(UdpDatagram u, long packet, long ts) {
+        drain(); // what the frames before it taught (their endpoints, the last transport version) decides this one
+        boolean known = !ports.isEmpty() || jgroupsEndpoints.either(u.src(), u.dst());
+        if (!known && !u.dst().isMulticast()) return false;
+        FrameInfo info = new FrameInfo(packet, ts, u.src(), u.dst(), Transport.MPING);
+        List<Record> records = runtime.decodeMping(u.data(), u.offset(), u.length(), info);
+        boolean clean = !records.isEmpty() && records.stream().noneMatch(r -> r instanceof ErrorRecord);
+        if (!clean && !known) return false;
+        if (frameTap != null) frameTap.frame(info, u.data(), u.offset(), u.length());
+        if (!enterUnit(packets)) return true;
+        frames++;
+        deliver(records, u.data(), u.offset());
+        if (clean) jgroupsEndpoints.carried(u.src(), u.dst());
+        return true;
     }
 
     /**
@@ -399,6 +423,19 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void problem(ErrorRecord problem) {
             emitInOrder(problem);
+        }
+    }
+
+    /** Serialized originals and the views in reassembled payloads, read by the jar of their version. */
+    private final class RuntimeMessages implements FragmentReassembler.SerializedMessageDecoder {
+        @Override
+        public List<Record> decode(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
+            return runtime.decodeMessage(version, type, buf, off, len, frame);
+        }
+
+        @Override
+        public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+            return runtime.decodeView(version, gmsType, buf, off, len);
         }
     }
 

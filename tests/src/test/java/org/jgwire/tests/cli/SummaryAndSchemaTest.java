@@ -27,7 +27,7 @@ class SummaryAndSchemaTest {
     private static final Pattern SUMMARY =
             Pattern.compile("jgwire: (\\d+) packets, (\\d+) frames, (\\d+) messages, (\\d+) errors?(; JGroups (.+))?");
     private static final Set<String> KINDS = Set.of("message", "error", "gossip");
-    private static final Set<String> TRANSPORTS = Set.of("udp", "tcp", "fd_sock2", "tunnel", "none");
+    private static final Set<String> TRANSPORTS = Set.of("udp", "tcp", "fd_sock2", "mping", "tunnel", "none");
     private static final Set<String> PROBLEMS =
             Set.of("truncated", "malformed", "unsupported_version", "unknown_class", "gap", "limit", "io");
 

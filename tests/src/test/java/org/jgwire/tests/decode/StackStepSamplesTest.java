@@ -9,9 +9,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
+import org.jgwire.codec.cluster.Manifest;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,6 +92,31 @@ class StackStepSamplesTest {
                     JsonNode json = new ObjectMapper().readTree(stats.out());
                     assertEquals(all - unwrapped, json.path("messages").asInt(), stats.out());
                 }));
+    }
+
+    /**
+     * An 8-member cluster whose FRAG2 (frag_size 100) sits below GMS (samples/stack/frag2-view5.xml): the JOIN_RSPs of
+     * the later joiners travel in fragments; each reassembled one shows its view, as a member installed it.
+     */
+    @Test
+    void viewsSplitByFragAreDecodedFromTheReassembledPayload() throws IOException {
+        Path p = Decoding.samples().resolve("stack/5.5.7/frag2-view-chat.pcapng");
+        Manifest m = Manifest.read(Manifest.pathFor(p));
+        Set<String> installed = new HashSet<>();
+        for (Manifest.InstalledView v : m.views()) installed.add(v.creator() + "|" + v.id() + " " + v.members());
+        Decoding.Run run = decodeWithoutErrors(p);
+        int views = 0;
+        for (JsonNode n : run.messages()) {
+            if (!n.has("reassembled_from") || !n.path("headers").toString().contains("\"protocol\":\"GMS\"")) continue;
+            JsonNode view = n.path("view");
+            List<String> members = new ArrayList<>();
+            view.path("members").forEach(x -> members.add(x.asText()));
+            assertTrue(installed.contains(view.path("id").asText() + " " + members), n + " in " + installed);
+            assertTrue(n.path("reassembled_from").size() >= 2, n.toString());
+            views++;
+        }
+        assertTrue(views >= 3, "views reassembled: " + views);
+        verify(p);
     }
 
     private static Decoding.Run decodeWithoutErrors(Path p) throws IOException {

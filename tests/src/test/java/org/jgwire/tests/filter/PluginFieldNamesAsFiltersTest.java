@@ -40,6 +40,8 @@ class PluginFieldNamesAsFiltersTest {
             "jgroups.close",
             "jgroups.digest",
             "jgroups.fd_sock2",
+            "jgroups.mping",
+            "jgroups.ack",
             "jgroups.frame_flags",
             "jgroups.frame_flags.list",
             "jgroups.gossip",

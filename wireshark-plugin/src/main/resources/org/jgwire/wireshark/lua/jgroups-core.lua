@@ -66,6 +66,9 @@ local F = {
     gossip_name   = ProtoField.string("jgroups.gossip.logical_name", "Logical name"),
     gossip_phys   = ProtoField.string("jgroups.gossip.physical", "Physical address"),
     fd_sock2      = ProtoField.none("jgroups.fd_sock2", "FD_SOCK2 message"),
+    mping         = ProtoField.none("jgroups.mping", "MPING discovery message"),
+    ack           = ProtoField.uint32("jgroups.ack", "Connection acknowledgement (use_acks)", base.HEX,
+                                      { [0x01020304] = "OK", [0x04030201] = "FAIL" }),
     wrapped       = ProtoField.none("jgroups.wrapped", "Wrapped message"),
 }
 
@@ -858,6 +861,8 @@ local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
     if len <= 0 or (vals_by_section.gms == nil and vals_by_section.ping == nil) then return end
     -- SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable, the payload is ciphertext: no view or PingData in it
     if vals_by_section.encrypt ~= nil then return end
+    -- a fragment's payload is a slice of the original's view (FRAG/FRAG2/FRAG4 FragHeader, FRAG3 Frag3Header)
+    if vals_by_section.gms ~= nil and (vals_by_section.frag ~= nil or vals_by_section.frag3 ~= nil) then return end
     local ok, err = pcall(function()
         local gms = vals_by_section.gms
         if gms then
@@ -1136,7 +1141,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     if mtype ~= nil then
         if TREE then mt:add(F.msg_type, tvb(off - 2, 2), mtype) end
     elseif ctx.typed then
-        mtype = MSG_EMPTY
+        mtype = ctx.bare_type or MSG_EMPTY
         if TREE then mt:add(F.msg_type, tvb(off, 1), mtype):set_generated() end
     end
     local leading = u8(tvb, off)
@@ -1293,6 +1298,7 @@ end
 local FRAME_LIST, FRAME_MULTICAST = 1, 2
 
 -- dissects one transport frame at off with length len under the item ft; returns the Info text
+local last_transport_vshort -- MPING datagrams carry no version: they take the last transport frame's
 local function dissect_frame(tvb, off, len, pinfo, ft)
     local frame = tvb(off, len):tvb()
     if len < 3 then
@@ -1300,6 +1306,7 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
         return "JGroups [cut short]"
     end
     local vshort = u16(frame, 0)
+    last_transport_vshort = vshort
     ft:add(F.version, frame(0, 2))
     ft:add(F.version_str, frame(0, 2), version_text(vshort))
     local ctx = context_for(vshort, pinfo)
@@ -1403,6 +1410,97 @@ local function dissect_udp(tvb, pinfo, tree)
     local root = tree:add(jgroups, tvb(), "JGroups datagram")
     set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, root))
     return tvb:len()
+end
+
+-- ---- MPING -----------------------------------------------------------------------------------------------------
+-- MPING multicasts discovery messages from a socket of its own (MPING.sendMcastDiscoveryRequest): one message as
+-- Message.writeTo writes it, without version, frame flags or type short (5.x: a BytesMessage), always with a sender.
+
+local function is_multicast(addr)
+    local s = tostring(addr)
+    local first = tonumber(string.match(s, "^(%d+)%."))
+    return (first ~= nil and first >= 224 and first <= 239) or string.lower(string.sub(s, 1, 2)) == "ff"
+end
+
+local function plausible_mping(tvb, pinfo)
+    if tvb:len() < 6 or not is_multicast(pinfo.dst) then return false end
+    local leading = tvb(0, 1):uint()
+    if leading > 7 or not has(leading, LEADING_SRC) then return false end
+    local af = tvb(3, 1):uint()
+    return af == 1 or af == 2 or af == 4 or af == 8 or af == 16
+end
+
+-- The jars to try, as the decoder does: the last transport frame's, then the newest of each major line, newest
+-- first (5.x skipped under BUF_SET, which only 3.x/4.x write)
+local function mping_candidates(leading)
+    local out, majors = {}, {}
+    if last_transport_vshort then out[1] = last_transport_vshort end
+    for i = #GEN.jars, 1, -1 do
+        local v = GEN.jars[i].version
+        local major = math.floor(v / 2048)
+        if not majors[major] and not (has(leading, LEADING_BUF) and v >= GEN.features.typed_messages) then
+            majors[major] = true
+            out[#out + 1] = v
+        end
+    end
+    return out
+end
+
+local function mping_ctx(vshort, pinfo)
+    local ctx = context_for(vshort, pinfo)
+    if ctx ~= nil then ctx.bare_type = 0 end -- BytesMessage
+    return ctx
+end
+
+-- Whether the jar of ctx names the first header's magic id PingHeader, as every MPING message's is: a jar of
+-- another line (its magic ids renumbered) is ruled out before trying it, so the try adds nothing to the tree
+local function mping_header_known(ctx, tvb)
+    local ok, known = pcall(function()
+        local leading, at = u8(tvb, 0), 3
+        if has(leading, LEADING_DEST) then
+            local _, n = read_address(ctx, tvb, at)
+            at = at + n
+        end
+        local _, n = read_address(ctx, tvb, at)
+        at = at + n
+        if u16(tvb, at) < 1 then return false end
+        local class = ctx.cat.classes[i16(tvb, at + 4)]
+        return class ~= nil and class[1] == "org.jgroups.protocols.PingHeader"
+    end)
+    return ok and known
+end
+
+local mping_version = {} -- frame number -> version short that read it: the same on every pass
+
+local function dissect_mping(tvb, pinfo, tree)
+    unbind()
+    observe(tree)
+    current_frame = pinfo.number
+    local ft = tree:add(jgroups, tvb(), "JGroups MPING datagram")
+    ft:add(F.mping, tvb()):set_generated() -- the message itself sits where a datagram's would
+    local len = tvb:len()
+    local vshort = mping_version[pinfo.number]
+    if vshort == nil then
+        for _, v in ipairs(mping_candidates(tvb(0, 1):uint())) do
+            local ctx, shown_tree = mping_ctx(v, pinfo), TREE
+            if ctx ~= nil and mping_header_known(ctx, tvb) then
+                TREE = false
+                local ok, stop = pcall(dissect_message, ctx, tvb, 0, ft, nil, nil, nil, {}, false)
+                TREE = shown_tree
+                unbind()
+                if ok and stop == len then vshort = v break end
+            end
+        end
+        vshort = vshort or last_transport_vshort or GEN.jars[#GEN.jars].version
+        mping_version[pinfo.number] = vshort
+    end
+    local ctx = mping_ctx(vshort, pinfo)
+    ft:add(F.jar, tvb(0, 1), ctx.jar.label):set_generated()
+    local summaries = {}
+    local ok, err = pcall(dissect_message, ctx, tvb, 0, ft, nil, nil, nil, summaries, false)
+    if not ok then report(ft, err, "message") end
+    set_info(pinfo, "MPING " .. (summaries[1] and message_summary(summaries[1]) or ""))
+    return len
 end
 
 -- ---- TCP, FD_SOCK2, GossipRouter ---------------------------------------------------------------------------------
@@ -1568,6 +1666,10 @@ local function dissect_pdu_unprotected(tvb, pinfo, tree)
         elseif flen < 0 or flen > MAX_FRAME or flen + 4 > len then
             tree:add_proto_expert_info(E.malformed, "frame length " .. flen)
             info = "bad frame length " .. flen
+        elseif flen == 4 and (tvb(4, 4):uint() == 0x01020304 or tvb(4, 4):uint() == 0x04030201) then
+            -- TCP's use_acks (5.2 - 5.3): the accepting side's answer to the handshake (BaseServer.OK / FAIL)
+            tree:add(F.ack, tvb(4, 4))
+            info = tvb(4, 4):uint() == 0x01020304 and "connection accepted" or "connection refused"
         elseif flen >= 2 and jar_for(tvb(4, 2):uint()) and plausible_frame(tvb, 4, flen) then
             info = dissect_frame(tvb, 4, flen, pinfo, tree)
             state.version = tvb(4, 2):uint()
@@ -1612,6 +1714,9 @@ end
 
 function jgroups.dissector(tvb, pinfo, tree)
     if pinfo.port_type == 2 then return dissect_tcp(tvb, pinfo, tree) end
+    if not plausible_frame(tvb, 0, tvb:len()) and plausible_mping(tvb, pinfo) then
+        return dissect_mping(tvb, pinfo, tree)
+    end
     return dissect_udp(tvb, pinfo, tree)
 end
 
@@ -1619,8 +1724,12 @@ end
 
 local function heuristic_udp(tvb, pinfo, tree)
     if not jgroups.prefs.heuristic then return false end
-    if not plausible_frame(tvb, 0, tvb:len()) then return false end
-    dissect_udp(tvb, pinfo, tree)
+    if plausible_frame(tvb, 0, tvb:len()) then
+        dissect_udp(tvb, pinfo, tree)
+        return true
+    end
+    if not plausible_mping(tvb, pinfo) then return false end
+    dissect_mping(tvb, pinfo, tree)
     return true
 end
 

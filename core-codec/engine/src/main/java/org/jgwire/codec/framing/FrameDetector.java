@@ -16,6 +16,8 @@ public final class FrameDetector {
     static final int YES = 1, NO = 0, MORE = -1;
     /** {@code TP.LIST} and {@code TP.MULTICAST}, the only frame flags JGroups writes. */
     static final int LIST = 1, MULTICAST = 2;
+    /** {@code Message.SRC_SET}, the leading byte's bit for a sender address. */
+    private static final int SRC_SET = 2;
     /** {@code Address.NULL, UUID_ADDR, SITE_UUID, SITE_MASTER, IP_ADDR} ({@code Util.writeAddress}). */
     private static final int NULL = 1, UUID = 2, SITE_UUID = 4, SITE_MASTER = 8, IP_ADDR = 16;
     /** {@link #skipAddress} results besides an offset: not an address; a class only it can size; need bytes. */
@@ -43,6 +45,16 @@ public final class FrameDetector {
     public static boolean isPlausibleTransportFrame(byte[] b, int off, int len) {
         if (b == null || off < 0 || len < 3 || len > b.length - off) return false;
         return transport(b, off, len, len, true) == YES;
+    }
+
+    /**
+     * Whether {@code b[off, off+len)} plausibly holds an MPING datagram: one message as {@code Message.writeTo}
+     * writes it (no version, no frame flags, no type short; 3.x/4.x may set BUF_SET), always with its sender set
+     * ({@code MPING.sendMcastDiscoveryRequest}) and a header (PING's).
+     */
+    public static boolean isPlausibleMping(byte[] b, int off, int len) {
+        if (b == null || off < 0 || len < 3 || len > b.length - off) return false;
+        return (b[off] & SRC_SET) != 0 && message(b, off, off + len, off + len, 7, 1) == YES;
     }
 
     /** Whether a version short belongs to a known wire variant (a table lookup). */

@@ -23,6 +23,8 @@ final class FrameSync {
     FrameKind kind;
 
     boolean handshakeSeen;
+    /** Whether the stream began with the acknowledgement of a handshake ({@link Handshake#ackLength}). */
+    boolean ackSeen;
     /** The connection's version short (from the handshake or the first frame), or -1. */
     int version = -1;
 
@@ -52,6 +54,14 @@ final class FrameSync {
                     hsLen = hs;
                     return result(p, FrameDetector.YES);
                 }
+                if (!ackSeen) { // the accepting side's answer to a handshake, taken in like one
+                    int ack = Handshake.ackLength(a, p, end - p);
+                    if (ack == Handshake.MORE) return result(p, FrameDetector.MORE);
+                    if (ack > 0) {
+                        hsLen = ack;
+                        return result(p, FrameDetector.YES);
+                    }
+                }
             }
             int v = candidate(a, p, end, first);
             if (v != FrameDetector.NO) return result(p, v);
@@ -59,8 +69,12 @@ final class FrameSync {
         return result(end, FrameDetector.NO);
     }
 
-    /** Takes in the handshake {@link #find} found at {@code a[p]}. */
+    /** Takes in the handshake (or the acknowledgement of one) {@link #find} found at {@code a[p]}. */
     void handshake(byte[] a, int p) {
+        if (Handshake.isAck(a, p, hsLen)) {
+            ackSeen = true;
+            return;
+        }
         handshakeSeen = true;
         version = Handshake.version(a, p);
         handshakeAddress = Handshake.address(a, p);

@@ -16,12 +16,35 @@ final class Handshake {
     static final int MORE = -1, NO = -2;
 
     private static final byte[] COOKIE = {'b', 'e', 'l', 'a'};
+    private static final byte[] ACK_OK = {0, 0, 0, 4, 1, 2, 3, 4}, ACK_FAIL = {0, 0, 0, 4, 4, 3, 2, 1};
     /** A recognition rule, not a limit: a larger addr_size is no handshake (an IPv6 IpAddress takes 23). */
     private static final int MAX_ADDR = 255;
     /** 3.6.0 - 3.6.4 wrote no addr_size (3.6.20 has it: {@code out.writeShort(local_addr.size())}). */
     private static final int FIRST_WITHOUT_SIZE = 3 << 11 | 6 << 6, LAST_WITHOUT_SIZE = FIRST_WITHOUT_SIZE | 4;
 
     private Handshake() {}
+
+    /**
+     * The length of the acknowledgement at {@code b[off]} ({@link #MORE} / {@link #NO} when it is none): with TCP's
+     * {@code use_acks} (5.2 - 5.3), the accepting side answers a handshake before anything else with
+     * {@code BaseServer.OK} (1 2 3 4), or {@code BaseServer.FAIL} (4 3 2 1) when it keeps a connection it already
+     * has, each sent as a frame: i32 length 4, then the bytes ({@code TcpServer.handleAccept}).
+     */
+    static int ackLength(byte[] b, int off, int avail) {
+        int n = Math.min(avail, ACK_OK.length);
+        boolean ok = true, fail = true;
+        for (int i = 0; i < n; i++) {
+            ok &= b[off + i] == ACK_OK[i];
+            fail &= b[off + i] == ACK_FAIL[i];
+        }
+        if (!ok && !fail) return NO;
+        return n < ACK_OK.length ? MORE : ACK_OK.length;
+    }
+
+    /** Whether {@code b[off]} holds an acknowledgement ({@link #ackLength}). */
+    static boolean isAck(byte[] b, int off, int avail) {
+        return ackLength(b, off, avail) == ACK_OK.length;
+    }
 
     /** The handshake's length at {@code b[off]}, or {@link #MORE} / {@link #NO}. */
     static int length(byte[] b, int off, int avail) {

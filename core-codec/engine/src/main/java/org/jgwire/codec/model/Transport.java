@@ -10,6 +10,8 @@ public enum Transport {
     TCP,
     /** FD_SOCK2: length-prefixed bare messages after the handshake. */
     FD_SOCK2,
+    /** MPING: a UDP datagram to MPING's multicast socket holding one message without version or frame flags. */
+    MPING,
     /** TUNNEL to or from a GossipRouter: length-prefixed GossipData. */
     TUNNEL,
     /** Bytes without a network layer (hex lines, raw binary). */

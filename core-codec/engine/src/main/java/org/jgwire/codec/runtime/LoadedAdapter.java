@@ -73,21 +73,6 @@ final class LoadedAdapter implements AutoCloseable {
         }
     }
 
-    /** {@link WireAdapter#readView}, fenced like {@link #decode}: null on any failure. */
-    ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
-        ClassLoader before = enter();
-        int outer = SandboxGuard.begin(len);
-        try {
-            ViewInfo v = adapter.readView(gmsType, buf, off, len);
-            return SandboxGuard.refused() == null ? v : null;
-        } catch (Throwable e) {
-            rethrowFatal(e);
-            return null;
-        } finally {
-            leave(before, outer);
-        }
-    }
-
     /** {@link WireAdapter#keyBlockLength}, fenced like {@link #decode}: -1 on any failure. */
     int keyBlockLength(byte[] buf, int off, int len) {
         ClassLoader before = enter();
@@ -98,6 +83,31 @@ final class LoadedAdapter implements AutoCloseable {
         } catch (Throwable e) {
             rethrowFatal(e);
             return -1;
+        } finally {
+            leave(before, outer);
+        }
+    }
+
+    /**
+     * {@link WireAdapter#decodeView}, fenced like {@link #decode}.
+     *
+     * @throws IllegalArgumentException saying why, when the jar rejects the bytes or the sandbox refuses them
+     */
+    ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) {
+        ClassLoader before = enter();
+        int outer = SandboxGuard.begin(len);
+        try {
+            ViewInfo view = adapter.decodeView(gmsType, buf, off, len);
+            SandboxGuard.Refused refused = SandboxGuard.refused();
+            if (refused != null) throw new IllegalArgumentException("JGroups " + label + " " + refused.what());
+            return view;
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            SandboxGuard.Refused refused = SandboxGuard.refused();
+            throw new IllegalArgumentException(
+                    "JGroups " + label + (refused != null ? " " + refused.what() : " cannot read it: " + e));
         } finally {
             leave(before, outer);
         }

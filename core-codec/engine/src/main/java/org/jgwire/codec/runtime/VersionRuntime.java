@@ -235,12 +235,10 @@ public final class VersionRuntime implements AutoCloseable {
         }
     }
 
-    /** The view in a GMS payload read by the jar of {@code version} ({@link WireAdapter#readView}), or null. */
+    /** The view in a GMS payload read by the jar of {@code version} ({@link #decodeView}), or null. Never throws. */
     public ViewInfo readView(String version, String gmsType, byte[] buf, int off, int len) {
         try {
-            Object slot =
-                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
-            return slot instanceof LoadedAdapter a ? a.readView(gmsType, buf, off, len) : null;
+            return decodeView(version, gmsType, buf, off, len);
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
             return null;
@@ -257,6 +255,54 @@ public final class VersionRuntime implements AutoCloseable {
             LoadedAdapter.rethrowFatal(e);
             return -1;
         }
+    }
+
+    /**
+     * Decodes an MPING datagram: one message as {@code Message.writeTo} wrote it (5.x: a BytesMessage, no type
+     * short), without a version. Its jar: the one of the transport frames seen last, when that reads it cleanly;
+     * else the newest jar of each API family, newest family first, the first that reads it cleanly (5.x skipped
+     * when the leading byte has BUF_SET, which only 3.x/4.x write). A capture's first MPING request precedes every
+     * transport frame, so its version is a guess that the family's layout confirms. Never throws.
+     */
+    public List<Record> decodeMping(byte[] buf, int off, int len, FrameInfo frame) {
+        try {
+            if (fixed instanceof LoadedAdapter a) return a.decodeMessage(0, buf, off, len, frame);
+            List<Record> first = null;
+            if (lastTransportVersion >= 0 && slot(lastTransportVersion) instanceof LoadedAdapter a) {
+                first = a.decodeMessage(0, buf, off, len, frame);
+                if (first.stream().noneMatch(r -> r instanceof ErrorRecord)) return first;
+            }
+            boolean bufSet = len > 0 && (buf[off] & 4) != 0;
+            Set<String> families = new HashSet<>();
+            List<BundledJars.Jar> jars = bundled.all();
+            for (int i = jars.size() - 1; i >= 0; i--) {
+                WireVariant variant = WireVariants.of(jars.get(i).version());
+                if (variant == null || !families.add(variant.family())) continue;
+                if (bufSet && variant.family().equals("jg5")) continue;
+                if (!(byJar(jars.get(i)) instanceof LoadedAdapter a)) continue;
+                List<Record> records = a.decodeMessage(0, buf, off, len, frame);
+                if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) return records;
+                if (first == null) first = records;
+            }
+            return first != null
+                    ? first
+                    : List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, noJars()));
+        } catch (Throwable e) {
+            LoadedAdapter.rethrowFatal(e);
+            return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
+        }
+    }
+
+    /**
+     * The view a GMS message of {@code gmsType} carries in a reassembled payload, read by the jar that decoded frames
+     * of {@code version}; null when it carries none.
+     *
+     * @throws IllegalArgumentException saying why it cannot be read
+     */
+    public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+        Object slot = fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+        if (slot instanceof LoadedAdapter a) return a.decodeView(gmsType, buf, off, len);
+        throw new IllegalArgumentException(String.valueOf(slot));
     }
 
     private Object unversionedSlot(

@@ -40,6 +40,15 @@ public interface WireAdapter {
      *
      * <p>The default answers with an error record.
      */
+    /**
+     * The view a GMS message of type {@code gmsType} (its name, e.g. {@code "VIEW"}, {@code "JOIN_RSP"}) carries in
+     * its payload {@code buf[off, off+len)}, read by the jar's GMS code; null when that type carries none. For a
+     * payload reassembled from FRAG2/FRAG3/FRAG4 byte ranges. May throw on bytes the jar rejects.
+     */
+    default ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
+        return null;
+    }
+
     default List<Record> decodeMessage(int type, byte[] buf, int off, int len, FrameInfo frame) {
         return List.of(new ErrorRecord(
                 frame,
@@ -54,15 +63,6 @@ public interface WireAdapter {
      * header or the bytes are not one.
      */
     default EncryptHeaderFields readEncryptHeader(int magicId, byte[] buf, int off, int len) {
-        return null;
-    }
-
-    /**
-     * The view in a GMS payload {@code buf[off, off+len)} of the GmsHeader type named {@code gmsType} (e.g.
-     * {@code VIEW}), read as {@link #decode} reads the views of the messages it decodes: for a payload the stack step
-     * delivered (decrypted). Null when that type carries no view or the bytes hold none. Never throws.
-     */
-    default ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
         return null;
     }
 

@@ -14,6 +14,7 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.ViewInfo;
 
 /**
  * Reassembles messages that FRAG2, FRAG3 or FRAG4 split into fragments, as the receiving protocol does:
@@ -47,6 +48,14 @@ public final class FragmentReassembler {
     @FunctionalInterface
     public interface SerializedMessageDecoder {
         List<Record> decode(String version, int type, byte[] buf, int off, int len, FrameInfo frame);
+
+        /**
+         * The view a GMS message of {@code gmsType} carries in a reassembled payload ({@code
+         * VersionRuntime::decodeView}); null when none. Throws IllegalArgumentException saying why it cannot be read.
+         */
+        default ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+            return null;
+        }
     }
 
     private static final int CLOSED_KEYS = 4096;
@@ -323,6 +332,22 @@ public final class FragmentReassembler {
                     ? s.first.index()
                     : indexOfFrag(headers);
             if (frag >= 0) headers.remove(frag);
+            ViewInfo view = null;
+            String gmsType = gmsType(headers);
+            if (gmsType != null && bytes.length > 0)
+                try {
+                    view = decoder.decodeView(base.version(), gmsType, bytes, 0, bytes.length);
+                } catch (IllegalArgumentException e) {
+                    sink.accept(
+                            new ErrorRecord(
+                                    s.last,
+                                    ProblemKind.MALFORMED,
+                                    -1,
+                                    describe(s.key) + ": the view in the reassembled GMS " + gmsType + " payload: "
+                                            + e.getMessage()),
+                            null,
+                            0);
+                }
             sink.acceptRebuilt(
                     new MessageRecord(
                             s.last,
@@ -339,7 +364,7 @@ public final class FragmentReassembler {
                             0,
                             List.copyOf(headers),
                             PayloadBytes.of(bytes, limits),
-                            null,
+                            view,
                             base.discovery(),
                             -1,
                             -1,
@@ -395,6 +420,15 @@ public final class FragmentReassembler {
                 out.accept(r, null, 0);
             }
         }
+    }
+
+    /** The type of the message's GMS header (e.g. {@code "VIEW"}), or null without one. */
+    private static String gmsType(List<HeaderRecord> headers) {
+        for (HeaderRecord h : headers) {
+            Object type = "GMS".equals(h.protocol()) ? h.field("type") : null;
+            if (type != null) return type.toString();
+        }
+        return null;
     }
 
     private static boolean isFrag(HeaderRecord h) {

@@ -99,6 +99,14 @@ public abstract class ClassicWireAdapter implements WireAdapter {
         return out;
     }
 
+    @Override
+    public ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
+        for (byte t = 0; t < 32; t++)
+            if (Views.carriesView(t) && GMS.GmsHeader.type2String(t).equals(gmsType))
+                return decoders.get().cx.views.read(t, buf, off, len);
+        return null;
+    }
+
     private Decoders newDecoders() {
         Context cx = new Context(jar, headerFactory(), limits);
         TransportDecoder transport = new TransportDecoder(cx);
@@ -108,22 +116,10 @@ public abstract class ClassicWireAdapter implements WireAdapter {
         } catch (LinkageError e) { // 3.5 jars have no org.jgroups.stack.GossipType: a different GossipRouter wire
             gossip = null;
         }
-        return new Decoders(transport, gossip, cx);
+        return new Decoders(cx, transport, gossip);
     }
 
-    private record Decoders(TransportDecoder transport, GossipDecoder gossip, Context cx) {}
-
-    @Override
-    public ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
-        try {
-            for (int t = 0; t < 32; t++)
-                if (GMS.GmsHeader.type2String(t).equals(gmsType))
-                    return Views.carriesView((byte) t) ? decoders.get().cx.views.read((byte) t, buf, off, len) : null;
-        } catch (Exception | LinkageError e) {
-            // no view: the message is shown without one
-        }
-        return null;
-    }
+    private record Decoders(Context cx, TransportDecoder transport, GossipDecoder gossip) {}
 
     /** {@code "4.2.30.Final"}, from {@code "JGroups 4.2.30.Final (Julier)"}: printVersion() lacks the qualifier. */
     private static String jarVersion() {

@@ -204,9 +204,11 @@ final class TransportDecoder {
         List<Discovery> discovery = List.of();
         int gmsType = -1;
         boolean ping = false;
-        boolean encrypted = false;
+        boolean encrypted = false, fragment = false;
         for (int i = 0; i < n; i++) {
             Header h = hdrs[i];
+            // FRAG/FRAG2's FragHeader, FRAG3's Frag3Header: the payload is a slice (FragmentReassembler shows the view)
+            fragment |= h != null && h.getClass().getSimpleName().matches("Frag3?Header");
             HeaderRecord r = cx.headers.record(pids[i], magics[i], h, buf, starts[i], ends[i], base);
             headers.add(r);
             if (h instanceof TpHeader) {
@@ -223,7 +225,7 @@ final class TransportDecoder {
         Payload payload = cx.payloads.of(buf, payloadOff, payloadLen);
         ViewInfo view = null;
         // SYM_ENCRYPT/ASYM_ENCRYPT leave the headers readable but the payload is ciphertext: no view or PingData in it
-        if (payloadLen > 0 && !encrypted && gmsType >= 0 && Views.carriesView((byte) gmsType)) {
+        if (payloadLen > 0 && !encrypted && !fragment && gmsType >= 0 && Views.carriesView((byte) gmsType)) {
             try {
                 view = cx.views.read((byte) gmsType, buf, payloadOff, payloadLen);
             } catch (Throwable t) {

@@ -146,6 +146,17 @@ final class FrameWalker {
      * A message serialized on its own ({@code Message.writeTo}, the type given apart): the original of a reassembled
      * fragmented message. Bytes after it are left alone (FragmentedMessage may round its slices up, JGRP-2289).
      */
+    /** FRAG/FRAG2/FRAG4's FragHeader, FRAG3's Frag3Header: the message is a fragment. */
+    static boolean isFragHeader(Header h) {
+        String name = h == null ? "" : h.getClass().getSimpleName();
+        return name.startsWith("Frag") && name.endsWith("Header");
+    }
+
+    /** The reader of views in GMS payloads. */
+    GmsViews views() {
+        return views;
+    }
+
     void serialized(short type) throws IOException {
         message(type, null, null, false, null, -1, 0, true, 0);
     }
@@ -197,9 +208,10 @@ final class FrameWalker {
         GMS.GmsHeader gms = null;
         PingHeader ping = null;
         Header merge = null;
-        boolean encrypted = false;
+        boolean encrypted = false, fragment = false;
         for (int i = 0; i < hcount; i++) {
             Header h = header(headers, i);
+            fragment |= isFragHeader(h);
             if (h instanceof GMS.GmsHeader g) gms = g;
             else if (h instanceof PingHeader p) ping = p;
             else if (h instanceof MERGE3.MergeHeader) merge = h;
@@ -300,7 +312,8 @@ final class FrameWalker {
         if (hasBytes && !encrypted && payload.length() > 0 && (gms != null || ping != null)) {
             int off = in.position() - payload.length();
             try {
-                if (gms != null && GmsViews.carriesView(gms.getType()))
+                // a fragment's payload is a slice of the view: the reassembled message shows it (FragmentReassembler)
+                if (gms != null && !fragment && GmsViews.carriesView(gms.getType()))
                     view = views.read(gms.getType(), in.buffer(), off, payload.length());
                 if (ping != null) {
                     names = DiscoveryData.list();

@@ -41,10 +41,10 @@ public final class Jg5WireAdapter implements WireAdapter {
     private Walk newWalk() {
         Addresses addresses = new Addresses(limits.maxCachedAddresses());
         FrameWalker walker = new FrameWalker(jar, limits, addresses);
-        return new Walk(walker, new GossipDecoder(jar, addresses, walker), new GmsViews(addresses));
+        return new Walk(walker, new GossipDecoder(jar, addresses, walker));
     }
 
-    private record Walk(FrameWalker walker, GossipDecoder gossip, GmsViews views) {}
+    private record Walk(FrameWalker walker, GossipDecoder gossip) {}
 
     @Override
     public String jgroupsVersion() {
@@ -82,6 +82,14 @@ public final class Jg5WireAdapter implements WireAdapter {
                             + (walker.in.position() - off) + ": " + e));
         }
         return out;
+    }
+
+    @Override
+    public ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
+        for (byte t = 0; t < 32; t++)
+            if (GmsViews.carriesView(t) && GMS.GmsHeader.type2String(t).equals(gmsType))
+                return walks.get().walker().views().read(t, buf, off, len);
+        return null;
     }
 
     @Override
@@ -131,18 +139,6 @@ public final class Jg5WireAdapter implements WireAdapter {
         } catch (Exception | LinkageError e) {
             return null;
         }
-    }
-
-    @Override
-    public ViewInfo readView(String gmsType, byte[] buf, int off, int len) {
-        try {
-            for (int t = 0; t < 32; t++)
-                if (GMS.GmsHeader.type2String(t).equals(gmsType))
-                    return GmsViews.carriesView((byte) t) ? walks.get().views().read((byte) t, buf, off, len) : null;
-        } catch (Exception | LinkageError e) {
-            // no view: the message is shown without one
-        }
-        return null;
     }
 
     /** ASYM_ENCRYPT's key block, walked as {@code unserializeAndInstallKeys} reads it (lengths checked first). */
