@@ -18,13 +18,15 @@ import org.jgwire.codec.model.NodeAddress;
  * times as the stack puts it there ({@link StackRules#expectedCopies}), each copy with the sender's UUID as src and
  * the addressee's as dest (none for a multicast). A copy JGroups retransmitted is told by its headers (NAKACK2
  * XMIT_RSP; a UNICAST3 DATA repeated with the same conn_id and seqno on the same connection) and not counted as extra.
- * A text message no one sent, above no protocol but NAKACK2/UNICAST3, is extra. Load multicasts are only counted.
+ * A text message no one sent, above no protocol but NAKACK2/UNICAST3, is extra. Load multicasts are counted, and
+ * their lengths and first bytes checked ({@link LoadPayloadCheck}).
  */
 final class MessageCheck {
     private final Manifest manifest;
     private final MemberIds ids;
     private final Map<String, Expected> expected = new LinkedHashMap<>();
     private final Map<String, long[]> loadCopies = new LinkedHashMap<>();
+    private final LoadPayloadCheck loadPayloads;
     /** UNICAST3 DATA copies of listed messages, to tell one sent again; the rest of the traffic is not kept. */
     private final Set<String> unicastSeen = new HashSet<>();
 
@@ -48,6 +50,7 @@ final class MessageCheck {
         for (Manifest.SentMessage s : manifest.sent())
             expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += StackRules.expectedCopies(manifest, s);
         for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new long[1]);
+        this.loadPayloads = new LoadPayloadCheck(manifest.scenario());
     }
 
     void accept(MessageRecord m) {
@@ -56,8 +59,10 @@ final class MessageCheck {
         if (e != null) {
             copy(m, e);
         } else if (isLoad(m)) {
-            long[] n = loadCopies.get(loadSender(m));
+            String sender = loadSender(m);
+            long[] n = loadCopies.get(sender);
             if (n != null && !retransmission(m, false)) n[0]++; // multicasts: NAKACK2 alone resends them
+            if (n != null) loadPayloads.accept(m, sender);
         } else if (text != null && isApplication(m) && !retransmission(m, extras.size() < CaptureVerifier.MAX_LISTED)) {
             extraCount++;
             if (extras.size() < CaptureVerifier.MAX_LISTED)
@@ -197,5 +202,6 @@ final class MessageCheck {
                     o,
                     got + " of " + want + " copies on the wire"));
         }
+        loadPayloads.report(items);
     }
 }
