@@ -33,7 +33,14 @@ final class Payloads {
     Payload of(byte[] buf, int off, int len) {
         if (len == 0) return Payload.EMPTY;
         byte[] head = Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes));
+        if (printableAscii(buf, off, len)) // the common case: no String, the bytes go to the writers
+        return Payload.ofAscii(len, len <= textChars ? len : -1, head, null, buf, off, len, stringChars);
         return Payload.of(len, text(buf, off, len), head, null, buf, off, len, stringChars);
+    }
+
+    private static boolean printableAscii(byte[] buf, int off, int len) {
+        for (int i = off, end = off + len; i < end; i++) if (!printable(buf[i] & 0xFF)) return false;
+        return true;
     }
 
     private String text(byte[] buf, int off, int len) {

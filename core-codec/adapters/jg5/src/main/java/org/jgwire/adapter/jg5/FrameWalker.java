@@ -475,7 +475,28 @@ final class FrameWalker {
                     p - 4,
                     "payload of " + len + " bytes but only " + in.remaining() + " left in the frame");
         in.skip(len);
-        return payload(len, text(in.buffer(), p, len), p, len, null);
+        byte[] b = in.buffer();
+        if (len > 0 && printableAscii(b, p, len)) // the common case: no String, the bytes go to the writers
+        return Payload.ofAscii(
+                    len,
+                    Math.min(len, limits.payloadTextChars()),
+                    head(p, len),
+                    null,
+                    b,
+                    p,
+                    len,
+                    limits.payloadStringChars());
+        return payload(len, text(b, p, len), p, len, null);
+    }
+
+    /** Whether {@code b[p, p+len)} is all printable ASCII (tab, LF and CR included), a block at a time. */
+    private static boolean printableAscii(byte[] b, int p, int len) {
+        int seen = 0;
+        for (int i = p, end = p + len; i < end; ) {
+            for (int stop = Math.min(end, i + 64); i < stop; i++) seen |= TEXT_BYTES[b[i] & 0xFF];
+            if (seen != 0) return false;
+        }
+        return true;
     }
 
     /** A payload whose bytes are {@code [p, p+len)} of the frame: its head, and its printable runs when not text. */

@@ -1,0 +1,74 @@
+package org.jgwire.codec.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A payload kept as ASCII bytes reads back as the one made from strings (PrintableRuns.of is the reference). */
+class PayloadTest {
+    private static final byte[] HEAD = {1, 2};
+
+    /** The payload as the string path makes it: text of its first {@code textLen} bytes, runs by PrintableRuns. */
+    private static Payload viaStrings(byte[] b, int textLen, int maxChars) {
+        String text = textLen < 0 ? null : new String(b, 0, textLen, StandardCharsets.ISO_8859_1);
+        return Payload.of(b.length, text, HEAD, null, b, 0, b.length, maxChars);
+    }
+
+    private static void same(byte[] b, int textLen, int maxChars) {
+        Payload bytes = Payload.ofAscii(b.length, textLen, HEAD, null, b, 0, b.length, maxChars);
+        Payload strings = viaStrings(b, textLen, maxChars);
+        assertEquals(strings.text(), bytes.text());
+        assertEquals(strings.strings(), bytes.strings());
+        assertEquals(strings, bytes);
+        assertEquals(strings.hashCode(), bytes.hashCode());
+        // what a writer copies is what the strings say
+        if (textLen >= 0)
+            assertEquals(
+                    bytes.text(),
+                    new String(bytes.asciiBytes(), 0, bytes.asciiTextLength(), StandardCharsets.US_ASCII));
+        for (int i = 0; i < bytes.asciiRuns(); i++)
+            assertEquals(
+                    bytes.strings().get(i),
+                    new String(
+                            bytes.asciiBytes(),
+                            bytes.runStart(i),
+                            bytes.runEnd(i) - bytes.runStart(i),
+                            StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void wholeTextHasNoRuns() {
+        byte[] b = "hello world".getBytes(StandardCharsets.US_ASCII);
+        Payload p = Payload.ofAscii(b.length, b.length, HEAD, null, b, 0, b.length, 512);
+        assertEquals("hello world", p.text());
+        assertEquals(List.of(), p.strings());
+        assertEquals(0, p.asciiRuns());
+        same(b, b.length, 512);
+    }
+
+    @Test
+    void cutTextSitsInsideTheFirstRunOrBeforeTheRuns() {
+        byte[] long1 = "abcdefghij".repeat(100).getBytes(StandardCharsets.US_ASCII);
+        same(long1, 256, 512); // the text is the first run's start
+        byte[] crlf = ("ab\r\ncdefgh" + "x".repeat(600)).getBytes(StandardCharsets.US_ASCII);
+        same(crlf, 256, 512); // CR LF end the first run: the text is laid out before the runs
+        same(crlf, 256, 3); // no budget for runs
+    }
+
+    @Test
+    void binaryPayloadHasRunsAndNoText() {
+        byte[] b = "\u0001\u0002abc\u0000defg\u0003\u0004hijklmnop\u0005qrst".getBytes(StandardCharsets.ISO_8859_1);
+        Payload p = Payload.ofAscii(b.length, -1, HEAD, null, b, 0, b.length, 10);
+        assertNull(p.text());
+        assertFalse(p.hasAsciiText());
+        assertTrue(p.hasAsciiRuns());
+        assertEquals(List.of("defg", "hijklm"), p.strings()); // abc is too short; the budget cuts the last
+        same(b, -1, 10);
+        same(b, -1, 512);
+    }
+}
