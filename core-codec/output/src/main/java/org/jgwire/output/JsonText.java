@@ -124,11 +124,26 @@ final class JsonText {
             buf.size = p + n + 2;
             return;
         }
-        buf.ensure(6 * n + 2); // the longest escape is six bytes
+        buf.ensure(6 * n + 2 + 8); // the longest escape is six bytes; a word may be stored past the end
         byte[] b = buf.bytes;
         int p = buf.size;
         b[p++] = '"';
-        for (i = from; i < to; i++) {
+        i = from;
+        for (; i + 8 <= to; i += 8) { // words without an escape are copied whole
+            long w = (long) LONGS.get(a, i);
+            if (needsEscape(w) == 0) {
+                LONGS.set(b, p, w);
+                p += 8;
+            } else p = escaped(a, i, i + 8, b, p);
+        }
+        p = escaped(a, i, to, b, p);
+        b[p++] = '"';
+        buf.size = p;
+    }
+
+    /** Writes ASCII bytes {@code a[from, to)} at {@code b[p]}, escaped; returns the position after them. */
+    private static int escaped(byte[] a, int from, int to, byte[] b, int p) {
+        for (int i = from; i < to; i++) {
             int c = a[i] & 0x7F;
             byte e = ESCAPES[c];
             if (e == 0) b[p++] = (byte) c;
@@ -144,8 +159,7 @@ final class JsonText {
                 b[p++] = UPPER_HEX[c & 0xF];
             }
         }
-        b[p++] = '"';
-        buf.size = p;
+        return p;
     }
 
     /** Nonzero when a byte of {@code w} (ASCII) needs an escape in JSON: a control character, {@code "} or {@code \}. */

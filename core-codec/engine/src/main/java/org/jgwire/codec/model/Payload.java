@@ -89,14 +89,27 @@ public final class Payload {
     }
 
     /**
-     * A payload read from {@code buf[off, off+len)} whose text, when it has one, is its first {@code asciiText}
-     * bytes, all printable ASCII (-1: no text; the caller checked the bytes); its printable runs are found there
-     * unless that text is all of it. Nothing but one array of the shown bytes is made.
+     * A payload read from {@code buf[off, off+len)}, all of it printable ASCII (tab, CR and LF included: the caller
+     * checked), whose text is its first {@code textLen} bytes (-1: none, too long); its printable runs are found
+     * there unless that text is all of it. One array of the shown bytes is all that is made.
      */
-    public static Payload ofAscii(
-            int length, int asciiText, byte[] head, String objectClass, byte[] buf, int off, int len, int maxChars) {
-        if (asciiText == len) return new Payload(length, head, objectClass, null, copy(buf, off, len), len, 0, null);
-        return PrintableRuns.payload(length, asciiText, head, objectClass, buf, off, len, maxChars);
+    public static Payload ofPrintableAscii(
+            int length, int textLen, byte[] head, String objectClass, byte[] buf, int off, int len, int maxChars) {
+        if (textLen == len) return new Payload(length, head, objectClass, null, copy(buf, off, len), len, 0, null);
+        int run = Math.min(len, maxChars);
+        if (run < PrintableRuns.MIN_RUN || PrintableRuns.hasLineBreak(buf, off, off + run))
+            return PrintableRuns.payload(length, textLen, head, objectClass, buf, off, len, maxChars);
+        // no CR or LF where the budget reaches: one run, the payload's start, with the text inside it
+        return new Payload(
+                length, head, objectClass, null, copy(buf, off, Math.max(run, textLen)), textLen, 0, new int[] {run});
+    }
+
+    /**
+     * A payload read from {@code buf[off, off+len)} that is not text (binary): its printable runs, kept as bytes.
+     */
+    public static Payload ofBinary(
+            int length, byte[] head, String objectClass, byte[] buf, int off, int len, int maxChars) {
+        return PrintableRuns.payload(length, -1, head, objectClass, buf, off, len, maxChars);
     }
 
     /** For {@link PrintableRuns}: the text and the runs, already laid out in {@code shown}. */

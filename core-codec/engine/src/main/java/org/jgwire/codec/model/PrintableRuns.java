@@ -85,6 +85,12 @@ public final class PrintableRuns {
         return Payload.laidOut(length, head, objectClass, shown, asciiText, runsFrom, ends);
     }
 
+    /** Whether {@code buf[from, to)} holds a CR or LF (what ends a run in printable ASCII text). */
+    static boolean hasLineBreak(byte[] buf, int from, int to) {
+        for (int i = from; i < to; i++) if (buf[i] == '\n' || buf[i] == '\r') return true;
+        return false;
+    }
+
     static boolean printable(byte b) {
         return b >= 0x20 && b < 0x7F || b == '\t';
     }

@@ -20,7 +20,11 @@ class PayloadTest {
     }
 
     private static void same(byte[] b, int textLen, int maxChars) {
-        Payload bytes = Payload.ofAscii(b.length, textLen, HEAD, null, b, 0, b.length, maxChars);
+        boolean printable = true;
+        for (byte x : b) printable &= x >= 0x20 && x < 0x7F || x == '\t' || x == '\n' || x == '\r';
+        Payload bytes = printable
+                ? Payload.ofPrintableAscii(b.length, textLen, HEAD, null, b, 0, b.length, maxChars)
+                : Payload.ofBinary(b.length, HEAD, null, b, 0, b.length, maxChars);
         Payload strings = viaStrings(b, textLen, maxChars);
         assertEquals(strings.text(), bytes.text());
         assertEquals(strings.strings(), bytes.strings());
@@ -44,7 +48,7 @@ class PayloadTest {
     @Test
     void wholeTextHasNoRuns() {
         byte[] b = "hello world".getBytes(StandardCharsets.US_ASCII);
-        Payload p = Payload.ofAscii(b.length, b.length, HEAD, null, b, 0, b.length, 512);
+        Payload p = Payload.ofPrintableAscii(b.length, b.length, HEAD, null, b, 0, b.length, 512);
         assertEquals("hello world", p.text());
         assertEquals(List.of(), p.strings());
         assertEquals(0, p.asciiRuns());
@@ -58,12 +62,15 @@ class PayloadTest {
         byte[] crlf = ("ab\r\ncdefgh" + "x".repeat(600)).getBytes(StandardCharsets.US_ASCII);
         same(crlf, 256, 512); // CR LF end the first run: the text is laid out before the runs
         same(crlf, 256, 3); // no budget for runs
+        same(long1, -1, 512); // too long for text: runs only
+        same("ab\tcd".getBytes(StandardCharsets.US_ASCII), -1, 512); // a tab belongs to a run
+        same("abc".getBytes(StandardCharsets.US_ASCII), -1, 512); // too short for a run
     }
 
     @Test
     void binaryPayloadHasRunsAndNoText() {
         byte[] b = "\u0001\u0002abc\u0000defg\u0003\u0004hijklmnop\u0005qrst".getBytes(StandardCharsets.ISO_8859_1);
-        Payload p = Payload.ofAscii(b.length, -1, HEAD, null, b, 0, b.length, 10);
+        Payload p = Payload.ofBinary(b.length, HEAD, null, b, 0, b.length, 10);
         assertNull(p.text());
         assertFalse(p.hasAsciiText());
         assertTrue(p.hasAsciiRuns());

@@ -33,9 +33,12 @@ final class Payloads {
     Payload of(byte[] buf, int off, int len) {
         if (len == 0) return Payload.EMPTY;
         byte[] head = Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes));
-        if (printableAscii(buf, off, len)) // the common case: no String, the bytes go to the writers
-        return Payload.ofAscii(len, len <= textChars ? len : -1, head, null, buf, off, len, stringChars);
-        return Payload.of(len, text(buf, off, len), head, null, buf, off, len, stringChars);
+        if (printableAscii(buf, off, len)) { // the common case: no String, the bytes go to the writers
+            return Payload.ofPrintableAscii(len, len <= textChars ? len : -1, head, null, buf, off, len, stringChars);
+        }
+        String text = text(buf, off, len);
+        if (text == null) return Payload.ofBinary(len, head, null, buf, off, len, stringChars); // runs as bytes
+        return Payload.of(len, text, head, null, buf, off, len, stringChars);
     }
 
     private static boolean printableAscii(byte[] buf, int off, int len) {

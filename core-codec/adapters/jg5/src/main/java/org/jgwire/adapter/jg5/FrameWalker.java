@@ -476,17 +476,14 @@ final class FrameWalker {
                     "payload of " + len + " bytes but only " + in.remaining() + " left in the frame");
         in.skip(len);
         byte[] b = in.buffer();
-        if (len > 0 && printableAscii(b, p, len)) // the common case: no String, the bytes go to the writers
-        return Payload.ofAscii(
-                    len,
-                    Math.min(len, limits.payloadTextChars()),
-                    head(p, len),
-                    null,
-                    b,
-                    p,
-                    len,
-                    limits.payloadStringChars());
-        return payload(len, text(b, p, len), p, len, null);
+        int stringChars = limits.payloadStringChars();
+        if (len > 0 && printableAscii(b, p, len)) { // the common case: no String, the bytes go to the writers
+            int textLen = Math.min(len, limits.payloadTextChars());
+            return Payload.ofPrintableAscii(len, textLen, head(p, len), null, b, p, len, stringChars);
+        }
+        String text = text(b, p, len);
+        if (text == null) return Payload.ofBinary(len, head(p, len), null, b, p, len, stringChars); // runs as bytes
+        return payload(len, text, p, len, null);
     }
 
     /** Whether {@code b[p, p+len)} is all printable ASCII (tab, LF and CR included), a block at a time. */
