@@ -129,12 +129,18 @@ final class JsonText {
         int p = buf.size;
         b[p++] = '"';
         i = from;
-        for (; i + 8 <= to; i += 8) { // words without an escape are copied whole
+        while (i + 8 <= to) { // a word is stored whole, and kept up to its first byte that needs an escape
             long w = (long) LONGS.get(a, i);
-            if (needsEscape(w) == 0) {
-                LONGS.set(b, p, w);
+            long m = needsEscape(w);
+            LONGS.set(b, p, w);
+            if (m == 0) {
                 p += 8;
-            } else p = escaped(a, i, i + 8, b, p);
+                i += 8;
+            } else {
+                int k = Long.numberOfTrailingZeros(m) >>> 3; // exact for the lowest such byte
+                p = escaped(a, i + k, i + k + 1, b, p + k);
+                i += k + 1;
+            }
         }
         p = escaped(a, i, to, b, p);
         b[p++] = '"';

@@ -1,5 +1,8 @@
 package org.jgwire.codec.model;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,10 +88,45 @@ public final class PrintableRuns {
         return Payload.laidOut(length, head, objectClass, shown, asciiText, runsFrom, ends);
     }
 
-    /** Whether {@code buf[from, to)} holds a CR or LF (what ends a run in printable ASCII text). */
+    /** Whether {@code buf[from, to)} holds a CR or LF (what ends a run in printable ASCII text), a word at a time. */
     static boolean hasLineBreak(byte[] buf, int from, int to) {
-        for (int i = from; i < to; i++) if (buf[i] == '\n' || buf[i] == '\r') return true;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) WORDS.get(buf, i);
+            if ((zeroByte(w ^ 0x0A0A0A0A0A0A0A0AL) | zeroByte(w ^ 0x0D0D0D0D0D0D0D0DL)) != 0) return true;
+        }
+        for (; i < to; i++) if (buf[i] == '\n' || buf[i] == '\r') return true;
         return false;
+    }
+
+    /**
+     * Whether {@code buf[off, off+len)} is all printable ASCII, tab, CR and LF included (what a payload's text may
+     * hold): checked eight bytes at a time, a word with a control character byte by byte.
+     */
+    public static boolean isPrintableAscii(byte[] buf, int off, int len) {
+        int i = off, end = off + len;
+        for (; i + 8 <= end; i += 8) {
+            long w = (long) WORDS.get(buf, i);
+            if (((w & HIGH_BITS) | zeroByte(w ^ 0x7F7F7F7F7F7F7F7FL)) != 0) return false; // non-ASCII or DEL
+            if (((w - 0x2020202020202020L) & ~w & HIGH_BITS) != 0 && !textBytes(buf, i, i + 8)) return false;
+        }
+        return textBytes(buf, i, end);
+    }
+
+    private static boolean textBytes(byte[] buf, int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte b = buf[i];
+            if (!printable(b) && b != '\n' && b != '\r') return false;
+        }
+        return true;
+    }
+
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    /** Nonzero when a byte of {@code w} is zero. */
+    private static long zeroByte(long w) {
+        return (w - 0x0101010101010101L) & ~w & HIGH_BITS;
     }
 
     static boolean printable(byte b) {

@@ -68,6 +68,21 @@ class PayloadTest {
     }
 
     @Test
+    void printableAsciiIsTabCrLfAndSpaceToTilde() {
+        StringBuilder ok = new StringBuilder("\t\r\n");
+        for (char c = 0x20; c < 0x7F; c++) ok.append(c);
+        byte[] good = ok.toString().getBytes(StandardCharsets.US_ASCII);
+        assertTrue(PrintableRuns.isPrintableAscii(good, 0, good.length));
+        for (int bad : new int[] {0, 8, 0x0B, 0x1F, 0x7F, 0x80, 0xFF}) // at every position of a word and the tail
+        for (int at = 0; at < good.length; at += 7) {
+                byte[] b = good.clone();
+                b[at] = (byte) bad;
+                assertFalse(PrintableRuns.isPrintableAscii(b, 0, b.length), "byte " + bad + " at " + at);
+                assertTrue(PrintableRuns.isPrintableAscii(b, at + 1, b.length - at - 1), "after " + at);
+            }
+    }
+
+    @Test
     void binaryPayloadHasRunsAndNoText() {
         byte[] b = "\u0001\u0002abc\u0000defg\u0003\u0004hijklmnop\u0005qrst".getBytes(StandardCharsets.ISO_8859_1);
         Payload p = Payload.ofBinary(b.length, HEAD, null, b, 0, b.length, 10);

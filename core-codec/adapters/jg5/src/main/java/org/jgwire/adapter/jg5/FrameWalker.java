@@ -26,6 +26,7 @@ import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.PrintableRuns;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
@@ -477,23 +478,15 @@ final class FrameWalker {
         in.skip(len);
         byte[] b = in.buffer();
         int stringChars = limits.payloadStringChars();
-        if (len > 0 && printableAscii(b, p, len)) { // the common case: no String, the bytes go to the writers
+        if (len > 0
+                && PrintableRuns.isPrintableAscii(
+                        b, p, len)) { // the common case: no String, the bytes go to the writers
             int textLen = Math.min(len, limits.payloadTextChars());
             return Payload.ofPrintableAscii(len, textLen, head(p, len), null, b, p, len, stringChars);
         }
         String text = text(b, p, len);
         if (text == null) return Payload.ofBinary(len, head(p, len), null, b, p, len, stringChars); // runs as bytes
         return payload(len, text, p, len, null);
-    }
-
-    /** Whether {@code b[p, p+len)} is all printable ASCII (tab, LF and CR included), a block at a time. */
-    private static boolean printableAscii(byte[] b, int p, int len) {
-        int seen = 0;
-        for (int i = p, end = p + len; i < end; ) {
-            for (int stop = Math.min(end, i + 64); i < stop; i++) seen |= TEXT_BYTES[b[i] & 0xFF];
-            if (seen != 0) return false;
-        }
-        return true;
     }
 
     /** A payload whose bytes are {@code [p, p+len)} of the frame: its head, and its printable runs when not text. */
