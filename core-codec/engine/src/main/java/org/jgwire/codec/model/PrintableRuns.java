@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,49 +42,72 @@ public final class PrintableRuns {
         return out == null ? List.of() : List.copyOf(out);
     }
 
+    /** Per byte value: 1 when printable ({@link #printable}), else 0. */
+    private static final int[] PRINTABLE = new int[256];
+
+    static {
+        for (int b = 0; b < 256; b++) PRINTABLE[b] = printable((byte) b) ? 1 : 0;
+    }
+
+    /** Where the runs of one payload are gathered before its one array is made: reused by the thread. */
+    private static final class Scratch {
+        int[] starts = new int[16], lengths = new int[16];
+        int runs;
+
+        void add(int start, int length) {
+            if (runs == starts.length) {
+                starts = Arrays.copyOf(starts, 2 * runs);
+                lengths = Arrays.copyOf(lengths, 2 * runs);
+            }
+            starts[runs] = start;
+            lengths[runs++] = length;
+        }
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
     /**
      * A payload whose text is its first {@code asciiText} bytes (printable ASCII, -1 for none) with the runs of
      * {@code buf[off, off+len)} as {@link #of} finds them, all in one array: the text first, the runs after it, or
-     * the text inside the first run when it is that run's start. Two passes over the bytes: the first measures.
+     * the text inside the first run when it is that run's start. The scan has no branch per byte that depends on
+     * the byte (binary payloads are printable a third of the time, which a branch cannot predict).
      */
     static Payload payload(
             int length, int asciiText, byte[] head, String objectClass, byte[] buf, int off, int len, int maxChars) {
         int textLen = Math.max(asciiText, 0);
-        int runs = 0, chars = 0;
-        boolean textInFirstRun = false;
+        Scratch found = SCRATCH.get();
+        found.runs = 0;
+        int chars = 0;
         if (maxChars >= MIN_RUN && len >= MIN_RUN) {
-            int left = maxChars, end = off + len, i = off;
-            while (i < end && left >= MIN_RUN) {
-                while (i < end && !printable(buf[i])) i++;
-                int start = i;
-                while (i < end && printable(buf[i])) i++;
-                int n = i - start;
-                if (n < MIN_RUN) continue;
-                int kept = Math.min(n, left);
-                if (runs == 0) textInFirstRun = start == off && kept >= textLen;
-                runs++;
+            int left = maxChars, end = off + len, run = 0;
+            for (int i = off; i < end; i++) {
+                int printable = PRINTABLE[buf[i] & 0xFF];
+                int before = run;
+                run = (run + 1) & -printable;
+                if ((before >= MIN_RUN) & (printable == 0)) { // a run ended at i
+                    int kept = Math.min(before, left);
+                    found.add(i - before, kept);
+                    chars += kept;
+                    left -= kept;
+                    if (left < MIN_RUN) break;
+                }
+            }
+            if (run >= MIN_RUN && left >= MIN_RUN) { // one reaching the end
+                int kept = Math.min(run, left);
+                found.add(end - run, kept);
                 chars += kept;
-                left -= kept;
             }
         }
+        int runs = found.runs;
+        boolean textInFirstRun = runs > 0 && found.starts[0] == off && found.lengths[0] >= textLen;
         int runsFrom = textInFirstRun ? 0 : textLen;
         byte[] shown = new byte[runsFrom + chars];
         if (!textInFirstRun) System.arraycopy(buf, off, shown, 0, textLen);
         int[] ends = runs == 0 ? null : new int[runs];
-        if (runs > 0) {
-            int left = maxChars, end = off + len, i = off, r = 0, p = runsFrom;
-            while (r < runs) {
-                while (i < end && !printable(buf[i])) i++;
-                int start = i;
-                while (i < end && printable(buf[i])) i++;
-                int n = i - start;
-                if (n < MIN_RUN) continue;
-                int kept = Math.min(n, left);
-                System.arraycopy(buf, start, shown, p, kept);
-                p += kept;
-                ends[r++] = p;
-                left -= kept;
-            }
+        for (int r = 0, p = runsFrom; r < runs; r++) {
+            System.arraycopy(buf, found.starts[r], shown, p, found.lengths[r]);
+            p += found.lengths[r];
+            ends[r] = p;
         }
         return Payload.laidOut(length, head, objectClass, shown, asciiText, runsFrom, ends);
     }

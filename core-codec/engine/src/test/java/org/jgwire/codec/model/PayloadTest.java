@@ -83,6 +83,17 @@ class PayloadTest {
     }
 
     @Test
+    void randomBinaryPayloadsHaveTheRunsStringsFinds() {
+        java.util.Random random = new java.util.Random(42);
+        for (int n = 0; n < 500; n++) {
+            byte[] b = new byte[random.nextInt(300)];
+            for (int i = 0; i < b.length; i++) // printable more often than uniform bytes are, for longer runs
+            b[i] = (byte) (random.nextInt(3) > 0 ? 0x20 + random.nextInt(95) : random.nextInt(256));
+            same(b, -1, random.nextInt(200));
+        }
+    }
+
+    @Test
     void binaryPayloadHasRunsAndNoText() {
         byte[] b = "\u0001\u0002abc\u0000defg\u0003\u0004hijklmnop\u0005qrst".getBytes(StandardCharsets.ISO_8859_1);
         Payload p = Payload.ofBinary(b.length, HEAD, null, b, 0, b.length, 10);
