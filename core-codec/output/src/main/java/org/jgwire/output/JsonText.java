@@ -168,7 +168,7 @@ final class JsonText {
         return p;
     }
 
-    /** Nonzero when a byte of {@code w} (ASCII) needs an escape in JSON: a control character, {@code "} or {@code \}. */
+    /** Nonzero when a byte of {@code w} (ASCII) needs an escape in JSON: a control character, quote or backslash. */
     private static long needsEscape(long w) {
         return ((w - 0x2020202020202020L) & ~w & HIGH_BITS)
                 | zeroByte(w ^ 0x2222222222222222L)

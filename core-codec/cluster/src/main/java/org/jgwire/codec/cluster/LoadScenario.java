@@ -15,8 +15,9 @@ import org.jgwire.codec.cluster.node.LoadShape;
  *
  * <p>Spelled {@code load} ({@value #DEFAULT_MESSAGES} messages of {@value #DEFAULT_SIZE} bytes per member),
  * {@code load:N}, {@code load:N:SIZE}, or with sizes drawn from a range {@code load:N:MIN-MAX} (printable text after
- * the head) and {@code load:N:MIN-MAX:binary} (any byte after it); see {@link LoadShape}. The members report counts, not messages: the manifest gets one
- * {@link Manifest.LoadSent} per member and one {@link Manifest.LoadReceived} per receiver and sender.
+ * the head) and {@code load:N:MIN-MAX:binary} (any byte after it); see {@link LoadShape}. The members report
+ * counts, not messages: the manifest gets one {@link Manifest.LoadSent} per member and one
+ * {@link Manifest.LoadReceived} per receiver and sender.
  *
  * <p>With a duration ({@code jgwire cluster --duration 10s}) every member sends for that long instead of a count:
  * {@code load A#17/0 } (total unknown) until the time is up, then a last one that carries the count
