@@ -37,8 +37,10 @@ final class LoadPayloadCheck {
         int n = Math.min(head.length, want.length);
         if (m.payload().length() == want.length && Arrays.equals(head, 0, n, want, 0, n)) return;
         if (wrong++ == 0)
-            firstWrong = "packet " + m.frame().packet() + ": " + m.payload().length() + " bytes, " + want.length
-                    + " expected, or other bytes";
+            firstWrong = "packet " + m.frame().packet() + ": "
+                    + (m.payload().length() != want.length
+                            ? m.payload().length() + " bytes, " + want.length + " expected"
+                            : "other first bytes than " + sender + " drew");
     }
 
     void report(List<VerifyItem> items) {
