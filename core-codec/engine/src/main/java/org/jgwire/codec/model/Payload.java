@@ -95,9 +95,26 @@ public final class Payload {
      */
     public static Payload ofPrintableAscii(
             int length, int textLen, byte[] head, String objectClass, byte[] buf, int off, int len, int maxChars) {
+        return ofPrintableAscii(length, textLen, head, objectClass, buf, off, len, maxChars, true);
+    }
+
+    /**
+     * {@link #ofPrintableAscii}, told by {@link PrintableRuns#printableAscii} whether the bytes may hold a tab, CR
+     * or LF ({@code controls}); without, they are one run and need no second look.
+     */
+    public static Payload ofPrintableAscii(
+            int length,
+            int textLen,
+            byte[] head,
+            String objectClass,
+            byte[] buf,
+            int off,
+            int len,
+            int maxChars,
+            boolean controls) {
         if (textLen == len) return new Payload(length, head, objectClass, null, copy(buf, off, len), len, 0, null);
         int run = Math.min(len, maxChars);
-        if (run < PrintableRuns.MIN_RUN || PrintableRuns.hasLineBreak(buf, off, off + run))
+        if (run < PrintableRuns.MIN_RUN || controls && PrintableRuns.hasLineBreak(buf, off, off + run))
             return PrintableRuns.payload(length, textLen, head, objectClass, buf, off, len, maxChars);
         // no CR or LF where the budget reaches: one run, the payload's start, with the text inside it
         return new Payload(

@@ -128,13 +128,30 @@ public final class PrintableRuns {
      * hold): checked eight bytes at a time, a word with a control character byte by byte.
      */
     public static boolean isPrintableAscii(byte[] buf, int off, int len) {
+        return printableAscii(buf, off, len) != NOT_PRINTABLE;
+    }
+
+    /** {@link #printableAscii}: not all printable ASCII. */
+    public static final int NOT_PRINTABLE = -1;
+    /** {@link #printableAscii}: printable ASCII without tab, CR or LF, so one run from start to end. */
+    public static final int NO_CONTROLS = 0;
+    /** {@link #printableAscii}: printable ASCII with a tab, CR or LF. */
+    public static final int SOME_CONTROLS = 1;
+
+    /** {@link #isPrintableAscii}, telling too whether a tab, CR or LF is there (a line break ends a run). */
+    public static int printableAscii(byte[] buf, int off, int len) {
         int i = off, end = off + len;
+        long controls = 0;
         for (; i + 8 <= end; i += 8) {
             long w = (long) WORDS.get(buf, i);
-            if (((w & HIGH_BITS) | zeroByte(w ^ 0x7F7F7F7F7F7F7F7FL)) != 0) return false; // non-ASCII or DEL
-            if (((w - 0x2020202020202020L) & ~w & HIGH_BITS) != 0 && !textBytes(buf, i, i + 8)) return false;
+            if (((w & HIGH_BITS) | zeroByte(w ^ 0x7F7F7F7F7F7F7F7FL)) != 0) return NOT_PRINTABLE; // non-ASCII, DEL
+            long low = (w - 0x2020202020202020L) & ~w & HIGH_BITS;
+            if (low != 0 && !textBytes(buf, i, i + 8)) return NOT_PRINTABLE;
+            controls |= low;
         }
-        return textBytes(buf, i, end);
+        for (int k = i; k < end; k++) if (buf[k] >= 0 && buf[k] < 0x20) controls = 1;
+        if (!textBytes(buf, i, end)) return NOT_PRINTABLE;
+        return controls == 0 ? NO_CONTROLS : SOME_CONTROLS;
     }
 
     private static boolean textBytes(byte[] buf, int from, int to) {

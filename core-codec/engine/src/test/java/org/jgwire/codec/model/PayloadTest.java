@@ -25,6 +25,13 @@ class PayloadTest {
         Payload bytes = printable
                 ? Payload.ofPrintableAscii(b.length, textLen, HEAD, null, b, 0, b.length, maxChars)
                 : Payload.ofBinary(b.length, HEAD, null, b, 0, b.length, maxChars);
+        int kind = PrintableRuns.printableAscii(b, 0, b.length);
+        assertEquals(printable, kind != PrintableRuns.NOT_PRINTABLE);
+        if (printable) { // told whether controls are there, the same payload
+            Payload told = Payload.ofPrintableAscii(
+                    b.length, textLen, HEAD, null, b, 0, b.length, maxChars, kind == PrintableRuns.SOME_CONTROLS);
+            assertEquals(bytes, told);
+        }
         Payload strings = viaStrings(b, textLen, maxChars);
         assertEquals(strings.text(), bytes.text());
         assertEquals(strings.strings(), bytes.strings());
@@ -73,6 +80,14 @@ class PayloadTest {
         for (char c = 0x20; c < 0x7F; c++) ok.append(c);
         byte[] good = ok.toString().getBytes(StandardCharsets.US_ASCII);
         assertTrue(PrintableRuns.isPrintableAscii(good, 0, good.length));
+        assertEquals(PrintableRuns.SOME_CONTROLS, PrintableRuns.printableAscii(good, 0, good.length));
+        for (int from : new int[] {3, 4, 10}) // the controls are the first three bytes
+        assertEquals(PrintableRuns.NO_CONTROLS, PrintableRuns.printableAscii(good, from, good.length - from));
+        for (int at = 3; at < good.length; at++) { // a control in a word or in the tail is seen
+            byte[] b = good.clone();
+            b[at] = '\n';
+            assertEquals(PrintableRuns.SOME_CONTROLS, PrintableRuns.printableAscii(b, 3, b.length - 3), "at " + at);
+        }
         for (int bad : new int[] {0, 8, 0x0B, 0x1F, 0x7F, 0x80, 0xFF}) // at every position of a word and the tail
         for (int at = 0; at < good.length; at += 7) {
                 byte[] b = good.clone();

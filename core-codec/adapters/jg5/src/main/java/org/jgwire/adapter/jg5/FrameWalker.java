@@ -478,11 +478,12 @@ final class FrameWalker {
         in.skip(len);
         byte[] b = in.buffer();
         int stringChars = limits.payloadStringChars();
-        if (len > 0
-                && PrintableRuns.isPrintableAscii(
-                        b, p, len)) { // the common case: no String, the bytes go to the writers
+        // the common case, printable ASCII: no String, the bytes go to the writers
+        int kind = len > 0 ? PrintableRuns.printableAscii(b, p, len) : PrintableRuns.NOT_PRINTABLE;
+        if (kind != PrintableRuns.NOT_PRINTABLE) {
             int textLen = Math.min(len, limits.payloadTextChars());
-            return Payload.ofPrintableAscii(len, textLen, head(p, len), null, b, p, len, stringChars);
+            boolean controls = kind == PrintableRuns.SOME_CONTROLS;
+            return Payload.ofPrintableAscii(len, textLen, head(p, len), null, b, p, len, stringChars, controls);
         }
         String text = text(b, p, len);
         if (text == null) return Payload.ofBinary(len, head(p, len), null, b, p, len, stringChars); // runs as bytes
