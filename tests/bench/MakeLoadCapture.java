@@ -11,7 +11,9 @@ import org.jgwire.codec.cluster.Manifest;
  * Makes a large real capture for decode-bench.sh: a JGroups cluster on loopback running the runner's {@code load}
  * scenario, captured live on lo, with its manifest beside it. Single-file program on the distribution's lib/.
  *
- * <p>Usage: {@code MakeLoadCapture HOME VERSION STACK MEMBERS MESSAGES_PER_MEMBER SIZE PCAP TIMEOUT_SECONDS}.
+ * <p>Usage: {@code MakeLoadCapture HOME VERSION STACK MEMBERS MESSAGES_PER_MEMBER SIZE PCAP TIMEOUT_SECONDS}, HOME
+ * the distribution ({@code cli/target/jgwire}); SIZE as the scenario spells it: {@code 100}, {@code 100-1000}
+ * (sizes drawn from the range, printable text) or {@code 100-1000:binary}.
  * Prints one line: {@code packets=.. dropped=.. sent=.. bytes=.. scenarioMillis=..}.
  */
 public class MakeLoadCapture {

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Decode benchmark: jgwire vs. JGroups' own ParseMessages on large real captures of the cluster runner's `load`
-# scenario (JGroups 5.5.7, a udp and a tcp cluster on loopback). See tests/bench/README.md.
+# scenario (JGroups 5.5.7, a udp and a tcp cluster on loopback, 100-byte messages; and udp clusters sending
+# 100 to 1,000 bytes of text or of binary). See tests/bench/README.md.
 #
-#   tests/bench/decode-bench.sh              # both captures (made on first use, then reused)
-#   tests/bench/decode-bench.sh udp          # only the udp one (or: tcp)
-#   tests/bench/decode-bench.sh --profile    # also a JFR profile of jgwire on the udp capture, top frames per thread
+#   tests/bench/decode-bench.sh              # all four captures (made on first use, then reused)
+#   tests/bench/decode-bench.sh udp          # only the udp one (or: tcp, text, binary)
+#   tests/bench/decode-bench.sh --profile    # also a JFR profile of jgwire on the last capture, top frames per thread
 #
 # Environment (defaults in brackets):
 #   BENCH_DIR        where captures, outputs and profiles go [/tmp/jgwire-bench]; never inside the repository
 #   BENCH_MESSAGES   load multicasts per member, udp [3333334]; 3 members: 10,000,002 messages in the capture
 #   BENCH_TCP_MESSAGES  the same for tcp [1666667]; each multicast is one copy per other member: 10,000,002
-#   BENCH_SIZE       payload bytes of each load message [100]
+#   BENCH_SIZE       payload bytes of each load message, udp and tcp [100]
+#   BENCH_REAL_MESSAGES  load multicasts per member of the text and binary captures [500000]: 1,500,000 messages
+#   BENCH_REAL_SIZES sizes of the text and binary captures' messages, drawn per message [100-1000]
 #   BENCH_PM_PACKETS ParseMessages (and jgwire, for the same input) read this many first packets [1000];
 #                    "all" for the whole capture (ParseMessages then takes minutes)
 #   BENCH_SMALL_HEAP the heap of jgwire's second run [256m]
@@ -28,6 +31,8 @@ members=3
 udp_messages=${BENCH_MESSAGES:-3333334}
 tcp_messages=${BENCH_TCP_MESSAGES:-1666667}
 size=${BENCH_SIZE:-100}
+real_messages=${BENCH_REAL_MESSAGES:-500000}
+real_sizes=${BENCH_REAL_SIZES:-100-1000}
 pm_packets=${BENCH_PM_PACKETS:-1000}
 small_heap=${BENCH_SMALL_HEAP:-256m}
 runs=${BENCH_RUNS:-1}
@@ -37,12 +42,12 @@ stacks=()
 for a in "$@"; do
   case "$a" in
     --profile) profile=1 ;;
-    udp|tcp) stacks+=("$a") ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "decode-bench: unknown argument '$a' (udp, tcp, --profile, --help)" >&2; exit 2 ;;
+    udp|tcp|text|binary) stacks+=("$a") ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "decode-bench: unknown argument '$a' (udp, tcp, text, binary, --profile, --help)" >&2; exit 2 ;;
   esac
 done
-[ ${#stacks[@]} -gt 0 ] || stacks=(udp tcp)
+[ ${#stacks[@]} -gt 0 ] || stacks=(udp tcp text binary)
 
 case "$dir" in "$root"|"$root"/*) echo "decode-bench: BENCH_DIR ($dir) must be outside the repository" >&2; exit 2 ;; esac
 for tool in tshark editcap java mvn; do
@@ -76,42 +81,54 @@ echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine may b
 
 # --- helpers ---
 
-# capture STACK MESSAGES_PER_MEMBER: prints the pcap path, making it (and its manifest) when missing
+# capture STACK MESSAGES_PER_MEMBER [SIZE]: prints the pcap path, making it (and its manifest) when missing;
+# SIZE as the load scenario spells it (100, 100-1000, 100-1000:binary)
 capture() {
-  local stack=$1 n=$2 pcap="$dir/load-$version-$1-${members}x$2x$size.pcap"
+  local stack=$1 n=$2 sz=${3:-$size} pcap
+  pcap="$dir/load-$version-$1-${members}x$2x$sz.pcap"
   if [ ! -s "$pcap" ] || [ ! -s "${pcap%.pcap}.json" ]; then
-    echo "decode-bench: capturing a $stack cluster: $members members x $n load multicasts of $size bytes ..." >&2
-    java -cp "$home/lib/*" "$here/MakeLoadCapture.java" "$home" "$version" "$stack" "$members" "$n" "$size" \
+    echo "decode-bench: capturing a $stack cluster: $members members x $n load multicasts of $sz bytes ..." >&2
+    java -cp "$home/lib/*" "$here/MakeLoadCapture.java" "$home" "$version" "$stack" "$members" "$n" "$sz" \
       "$pcap" 1800 2>"$dir/capture-$stack.log" >&2 || { cat "$dir/capture-$stack.log" >&2; exit 1; }
   fi
   echo "$pcap"
+}
+
+# output_bytes PCAP: bytes of jgwire's JSON Lines for the capture, counted once (an untimed run) and kept beside it
+output_bytes() {
+  local f="${1%.pcap}.jsonl-bytes"
+  [ -s "$f" ] || { "$launcher" decode --format jsonl "$1" 2>/dev/null | wc -c >"$f" || true; }
+  cat "$f"
 }
 
 # manifest FILE KEY: a number from the manifest's top level
 manifest() { grep -m1 "\"$2\"" "$1" | tr -dc '0-9-'; }
 
 rows=()
-# row TOOL MESSAGES SECONDS RSS_KB CPU_SECONDS: a table row; ratio filled in by table()
-row() { rows+=("$1|$2|$3|$4|$5"); }
+# row TOOL MESSAGES SECONDS RSS_KB CPU_SECONDS [OUTPUT_BYTES]: a table row; ratio filled in by table()
+row() { rows+=("$1|$2|$3|$4|$5|${6:-0}"); }
 
 # table REFERENCE_TOOL: prints the rows, ratio = messages/s over the reference row's messages/s
 table() {
   printf '%s\n' "${rows[@]}" | awk -F'|' -v ref="$1" '
-    { tool[NR]=$1; msgs[NR]=$2; secs[NR]=$3; rss[NR]=$4; cpu[NR]=$5; rate[NR]=($3 > 0 ? $2/$3 : 0)
+    { tool[NR]=$1; msgs[NR]=$2; secs[NR]=$3; rss[NR]=$4; cpu[NR]=$5; out[NR]=$6; rate[NR]=($3 > 0 ? $2/$3 : 0)
       if ($1 == ref) r=rate[NR] }
     END {
-      printf "  %-48s %12s %9s %12s %10s %8s %9s %14s\n", "tool", "messages", "seconds", "messages/s", "peak RSS",
-             "ratio", "CPU s", "msgs/CPU-s"
+      printf "  %-48s %12s %9s %12s %10s %8s %9s %14s %10s %10s\n", "tool", "messages", "seconds", "messages/s",
+             "peak RSS", "ratio", "CPU s", "msgs/CPU-s", "CPU us/msg", "output MB/s"
       for (i = 1; i <= NR; i++)
-        printf "  %-48s %12d %9.2f %12.0f %7.0f MB %8s %9.2f %14.0f\n", tool[i], msgs[i], secs[i], rate[i],
-               rss[i]/1024, (r > 0 ? sprintf("%.1fx", rate[i]/r) : "-"), cpu[i], (cpu[i] > 0 ? msgs[i]/cpu[i] : 0)
+        printf "  %-48s %12d %9.2f %12.0f %7.0f MB %8s %9.2f %14.0f %10.2f %10s\n", tool[i], msgs[i], secs[i],
+               rate[i], rss[i]/1024, (r > 0 ? sprintf("%.1fx", rate[i]/r) : "-"), cpu[i],
+               (cpu[i] > 0 ? msgs[i]/cpu[i] : 0), (msgs[i] > 0 ? 1e6 * cpu[i]/msgs[i] : 0),
+               (out[i] > 0 && secs[i] > 0 ? sprintf("%.0f", out[i]/1e6/secs[i]) : "-")
     }'
   rows=()
 }
 
 # time_jgwire LABEL PCAP [EXTRA JVM OPTIONS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
 time_jgwire() {
-  local label=$1 pcap=$2 best="" i out
+  local label=$1 pcap=$2 best="" i out bytes
+  bytes=$(output_bytes "$pcap")
   for ((i = 0; i < runs; i++)); do
     if [ $# -ge 3 ]; then export JAVA_TOOL_OPTIONS=$3; else unset JAVA_TOOL_OPTIONS; fi
     /usr/bin/time -o "$dir/time.out" -f '%e %M %U %S' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
@@ -127,7 +144,7 @@ time_jgwire() {
   errors=$(sed -E 's/.* ([0-9]+) errors?.*/\1/' <<<"$summary")
   local fields
   read -r -a fields <<<"$best"
-  row "$label" "$msgs" "${fields[0]}" "${fields[1]}" "${fields[2]}"
+  row "$label" "$msgs" "${fields[0]}" "${fields[1]}" "${fields[2]}" "$bytes"
   notes+=("$label: $summary")
   [ "$errors" = 0 ] || notes+=("  ($errors error records: frames or message-list tails jgwire could not decode)")
 }
@@ -183,15 +200,21 @@ top_frames() {
     }'
 }
 
-for stack in "${stacks[@]}"; do
+for kind in "${stacks[@]}"; do
   notes=()
-  if [ "$stack" = udp ]; then n=$udp_messages; field=udp.payload; flag=""; else n=$tcp_messages; field=tcp.payload; flag=-tcp; fi
-  pcap=$(capture "$stack" "$n")
+  field=udp.payload; flag=""; stack=udp; sz=$size
+  case "$kind" in
+    udp) n=$udp_messages ;;
+    tcp) n=$tcp_messages; field=tcp.payload; flag=-tcp; stack=tcp ;;
+    text) n=$real_messages; sz=$real_sizes ;;
+    binary) n=$real_messages; sz="$real_sizes:binary" ;;
+  esac
+  pcap=$(capture "$stack" "$n" "$sz")
   json="${pcap%.pcap}.json"
   packets=$(manifest "$json" packets)
   echo
-  echo "== $version $stack: $pcap (jgwire: the launcher's JVM options; small heap: + -Xmx$small_heap)"
-  echo "   $members members x $n load multicasts of $size bytes; $packets packets, $(( $(stat -c %s "$pcap") / 1048576 )) MB," \
+  echo "== $version $kind: $pcap (jgwire: the launcher's JVM options; small heap: + -Xmx$small_heap)"
+  echo "   $members members x $n load multicasts of $sz bytes; $packets packets, $(( $(stat -L -c %s "$pcap") / 1048576 )) MB," \
        "$(manifest "$json" dropped) dropped by the capture (pcap_stats)"
   time_jgwire "jgwire decode --format jsonl" "$pcap"
   time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "-Xmx$small_heap"
@@ -211,8 +234,9 @@ for stack in "${stacks[@]}"; do
 done
 
 if [ "$profile" = 1 ]; then
-  pcap=$(capture udp "$udp_messages")
-  jfr_file="$dir/jgwire-udp.jfr"
+  # the last capture benchmarked above (udp when only --profile was given)
+  pcap=$(capture "$stack" "$n" "$sz")
+  jfr_file="$dir/jgwire-$kind.jfr"
   echo
   echo "== JFR profile of jgwire on $pcap ($jfr_file)"
   JAVA_TOOL_OPTIONS="-XX:StartFlightRecording=filename=$jfr_file,settings=profile" \

@@ -56,8 +56,8 @@ import picocli.CommandLine.Option;
             "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
                     + "is stopped at the end, on failure and on Ctrl-C.",
             "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, leave-join, "
-                    + "load[:MESSAGES[:SIZE]], lock, counter, state (a stack with CENTRAL_LOCK, COUNTER, "
-                    + "STATE_TRANSFER).",
+                    + "load[:MESSAGES[:SIZE|MIN-MAX[:binary]]], lock, counter, state (a stack with CENTRAL_LOCK, "
+                    + "COUNTER, STATE_TRANSFER).",
             "Stacks: udp, tcp, tcp-nio, tunnel (with a GossipRouter), encrypt (udp + SYM_ENCRYPT), relay2 (two sites "
                     + "bridged by RELAY2), or your own stack XML (bound to 127.0.0.1 by jgwire). See docs/cluster.md."
         },

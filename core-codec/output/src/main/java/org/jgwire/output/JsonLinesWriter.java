@@ -439,7 +439,10 @@ public final class JsonLinesWriter implements RecordWriter {
     private void payload(byte[] key, Payload p) {
         raw(key);
         number(p.length());
-        if (p.text() != null) {
+        if (p.hasAsciiText()) {
+            raw(TEXT);
+            JsonText.asciiString(p.asciiBytes(), 0, p.asciiTextLength(), buf);
+        } else if (p.text() != null) {
             raw(TEXT);
             string(p.text());
         }
@@ -451,7 +454,8 @@ public final class JsonLinesWriter implements RecordWriter {
             raw(OBJECT);
             string(p.object());
         }
-        if (!p.strings().isEmpty()) {
+        if (p.hasAsciiRuns()) asciiRuns(p);
+        else if (!p.strings().isEmpty()) {
             raw(STRINGS);
             raw((byte) '[');
             for (int i = 0; i < p.strings().size(); i++) {
@@ -463,6 +467,19 @@ public final class JsonLinesWriter implements RecordWriter {
         raw(HEX);
         JsonText.hex(p.head(), buf);
         raw((byte) '}');
+    }
+
+    /** {@code "strings"} from the payload's bytes, when it has runs. */
+    private void asciiRuns(Payload p) {
+        int n = p.asciiRuns();
+        if (n == 0) return;
+        raw(STRINGS);
+        raw((byte) '[');
+        for (int i = 0; i < n; i++) {
+            if (i > 0) raw((byte) ',');
+            JsonText.asciiString(p.asciiBytes(), p.runStart(i), p.runEnd(i), buf);
+        }
+        raw((byte) ']');
     }
 
     private void view(ViewInfo v) {

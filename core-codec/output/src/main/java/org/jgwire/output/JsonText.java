@@ -35,6 +35,22 @@ final class JsonText {
         }
     }
 
+    /** Per ASCII character: 0 written as it is, the letter after a backslash, or -1 for a {@code u00XX} escape. */
+    private static final byte[] ESCAPES = new byte[128];
+
+    private static final byte[] UPPER_HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+
+    static {
+        for (int c = 0; c < 0x20; c++) ESCAPES[c] = -1;
+        ESCAPES['\b'] = 'b';
+        ESCAPES['\t'] = 't';
+        ESCAPES['\n'] = 'n';
+        ESCAPES['\f'] = 'f';
+        ESCAPES['\r'] = 'r';
+        ESCAPES['"'] = '"';
+        ESCAPES['\\'] = '\\';
+    }
+
     private JsonText() {}
 
     /** {@code s} quoted as {@link JsonStringEncoder} quotes it (the form of Jackson's {@code SerializedString}). */
@@ -85,6 +101,78 @@ final class JsonText {
     /** Nonzero when a byte of {@code w} is zero. */
     private static long zeroByte(long w) {
         return (w - 0x0101010101010101L) & ~w & HIGH_BITS;
+    }
+
+    /**
+     * Appends ASCII bytes {@code a[from, to)} as a quoted JSON string, escaped as Jackson's {@code writeString}
+     * escapes those characters: quote and backslash with a backslash, control characters as short escapes (tab,
+     * newline, ...) or {@code u00XX}. No {@code String} on the way: payload text goes from the frame's bytes to the
+     * output. Eight bytes are checked at a time; only a string that needs an escape is copied byte by byte.
+     */
+    static void asciiString(byte[] a, int from, int to, OutputBuffer buf) {
+        int n = to - from, i = from;
+        long needs = 0;
+        for (; i + 8 <= to && needs == 0; i += 8) needs = needsEscape((long) LONGS.get(a, i));
+        for (; i < to && needs == 0; i++) needs = ESCAPES[a[i] & 0x7F];
+        if (needs == 0) {
+            buf.ensure(n + 2);
+            byte[] b = buf.bytes;
+            int p = buf.size;
+            b[p] = '"';
+            System.arraycopy(a, from, b, p + 1, n);
+            b[p + n + 1] = '"';
+            buf.size = p + n + 2;
+            return;
+        }
+        buf.ensure(6 * n + 2 + 8); // the longest escape is six bytes; a word may be stored past the end
+        byte[] b = buf.bytes;
+        int p = buf.size;
+        b[p++] = '"';
+        i = from;
+        while (i + 8 <= to) { // a word is stored whole, and kept up to its first byte that needs an escape
+            long w = (long) LONGS.get(a, i);
+            long m = needsEscape(w);
+            LONGS.set(b, p, w);
+            if (m == 0) {
+                p += 8;
+                i += 8;
+            } else {
+                int k = Long.numberOfTrailingZeros(m) >>> 3; // exact for the lowest such byte
+                p = escaped(a, i + k, i + k + 1, b, p + k);
+                i += k + 1;
+            }
+        }
+        p = escaped(a, i, to, b, p);
+        b[p++] = '"';
+        buf.size = p;
+    }
+
+    /** Writes ASCII bytes {@code a[from, to)} at {@code b[p]}, escaped; returns the position after them. */
+    private static int escaped(byte[] a, int from, int to, byte[] b, int p) {
+        for (int i = from; i < to; i++) {
+            int c = a[i] & 0x7F;
+            byte e = ESCAPES[c];
+            if (e == 0) b[p++] = (byte) c;
+            else if (e > 0) {
+                b[p++] = '\\';
+                b[p++] = e;
+            } else {
+                b[p++] = '\\';
+                b[p++] = 'u';
+                b[p++] = '0';
+                b[p++] = '0';
+                b[p++] = UPPER_HEX[c >> 4];
+                b[p++] = UPPER_HEX[c & 0xF];
+            }
+        }
+        return p;
+    }
+
+    /** Nonzero when a byte of {@code w} (ASCII) needs an escape in JSON: a control character, quote or backslash. */
+    private static long needsEscape(long w) {
+        return ((w - 0x2020202020202020L) & ~w & HIGH_BITS)
+                | zeroByte(w ^ 0x2222222222222222L)
+                | zeroByte(w ^ 0x5C5C5C5C5C5C5C5CL);
     }
 
     /** {@link #plainString} one character at a time. */

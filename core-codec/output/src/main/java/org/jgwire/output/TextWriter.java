@@ -16,6 +16,7 @@ import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
 
@@ -29,6 +30,7 @@ public final class TextWriter implements RecordWriter {
     private final NameTable names;
     private final Display display;
     private final StringBuilder line = new StringBuilder(256);
+    private final AsciiChars ascii = new AsciiChars();
 
     private final TimeFormat timeFormat;
     private final LongSupplier originNanos;
@@ -98,15 +100,7 @@ public final class TextWriter implements RecordWriter {
                     .append(m.batchSize())
                     .append(')');
         for (HeaderRecord h : m.headers()) header(h);
-        line.append(' ').append(m.payload().length()).append('B');
-        if (m.payload().text() != null)
-            line.append(" \"").append(m.payload().text()).append('"');
-        else if (m.payload().objectClass() != null) {
-            line.append(' ').append(m.payload().objectClass());
-            if (m.payload().object() != null)
-                line.append(" \"").append(m.payload().object()).append('"');
-        }
-        if (m.payload().text() == null) strings(m.payload().strings());
+        payload(m.payload());
         if (m.view() != null) view(m.view());
         if (m.isReassembled())
             line.append(" [reassembled from ")
@@ -127,6 +121,35 @@ public final class TextWriter implements RecordWriter {
         }
         if (strings.size() > shown)
             line.append(" (+").append(strings.size() - shown).append(" strings)");
+    }
+
+    /** Length, then text, or class and object, or printable runs; ASCII bytes are appended without a String. */
+    private void payload(Payload p) {
+        line.append(' ').append(p.length()).append('B');
+        if (p.hasAsciiText()) {
+            line.append(" \"")
+                    .append(ascii.of(p.asciiBytes(), 0, p.asciiTextLength()))
+                    .append('"');
+            return;
+        }
+        if (p.text() != null) line.append(" \"").append(p.text()).append('"');
+        else if (p.objectClass() != null) {
+            line.append(' ').append(p.objectClass());
+            if (p.object() != null) line.append(" \"").append(p.object()).append('"');
+        }
+        if (p.hasAsciiRuns()) asciiRuns(p); // text is null
+        else if (p.text() == null) strings(p.strings());
+    }
+
+    /** {@link #strings} from the payload's bytes. */
+    private void asciiRuns(Payload p) {
+        int n = p.asciiRuns(), shown = Math.min(n, 3);
+        for (int i = 0; i < shown; i++) {
+            int from = p.runStart(i), to = p.runEnd(i);
+            line.append(" \"").append(ascii.of(p.asciiBytes(), from, Math.min(to, from + 24)));
+            line.append(to - from <= 24 ? "\"" : "...\"");
+        }
+        if (n > shown) line.append(" (+").append(n - shown).append(" strings)");
     }
 
     private void header(HeaderRecord h) {

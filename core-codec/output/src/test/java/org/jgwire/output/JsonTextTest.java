@@ -32,6 +32,29 @@ class JsonTextTest {
     }
 
     @Test
+    void asciiBytesAreEscapedAsJacksonEscapesTheirString() throws IOException {
+        StringBuilder every = new StringBuilder();
+        for (char c = 0; c < 0x80; c++) every.append(c);
+        List<String> strings = List.of(
+                "",
+                "plain ascii 123",
+                "exactly8",
+                "seventeen chars!!",
+                "quote \" and \\ backslash",
+                "tab\tnewline\ncr\r",
+                "x".repeat(300) + "\"",
+                "\\" + "y".repeat(15),
+                every.toString(),
+                every.reverse().toString());
+        for (String s : strings) {
+            byte[] bytes = ("<<" + s + ">>").getBytes(StandardCharsets.US_ASCII); // a slice inside an array
+            OutputBuffer buf = new OutputBuffer(8);
+            JsonText.asciiString(bytes, 2, bytes.length - 2, buf);
+            assertEquals(jackson(g -> g.writeString(s)), ours(buf), "ascii bytes " + s);
+        }
+    }
+
+    @Test
     void stringsAreEscapedAsJacksonEscapesThem() throws IOException {
         List<String> strings = new ArrayList<>(List.of(
                 "",

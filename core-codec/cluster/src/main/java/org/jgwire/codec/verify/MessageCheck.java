@@ -20,7 +20,8 @@ import org.jgwire.codec.model.NodeAddress;
  * XMIT_RSP, addressed to the member that asked for it; a UNICAST3 DATA repeated with the same conn_id and seqno on
  * the same connection): it is never extra, and it counts as the copy the capture lacks when that one was lost before
  * reaching the wire ({@link CopyTally}). A text message no one sent, above no protocol but NAKACK2/UNICAST3, is
- * extra. Load multicasts are only counted, the same way, told apart by their number ({@code load A#17/1000}).
+ * extra. Load multicasts are counted the same way, told apart by their number ({@code load A#17/1000}), and their
+ * lengths and first bytes checked ({@link LoadPayloadCheck}).
  */
 final class MessageCheck {
     private final Manifest manifest;
@@ -30,6 +31,7 @@ final class MessageCheck {
 
     private final Map<String, Expected> expected = new LinkedHashMap<>();
     private final Map<String, CopyTally> loadCopies = new LinkedHashMap<>();
+    private final LoadPayloadCheck loadPayloads;
     /** UNICAST3 DATA copies of listed messages, to tell one sent again; the rest of the traffic is not kept. */
     private final Set<String> unicastSeen = new HashSet<>();
 
@@ -55,6 +57,7 @@ final class MessageCheck {
         for (Manifest.SentMessage s : manifest.sent())
             expected.computeIfAbsent(s.text(), t -> new Expected(s)).copies += StackRules.expectedCopies(manifest, s);
         for (Manifest.LoadSent l : manifest.loadSent()) loadCopies.put(l.sender(), new CopyTally());
+        this.loadPayloads = new LoadPayloadCheck(manifest.scenario());
     }
 
     void accept(MessageRecord m) {
@@ -63,11 +66,13 @@ final class MessageCheck {
         if (e != null) {
             copy(m, e);
         } else if (isLoad(m)) {
-            CopyTally t = loadCopies.get(loadSender(m));
+            String sender = loadSender(m);
+            CopyTally t = loadCopies.get(sender);
             if (t == null) return;
             String slot = slot(m, StackRules.expectedCopies(manifest, true));
             if (retransmission(m, false)) t.resent(slot, loadIndex(m)); // multicasts: NAKACK2 alone resends them
             else t.first(slot, loadIndex(m));
+            loadPayloads.accept(m, sender);
         } else if (text != null && isApplication(m) && !retransmission(m, extras.size() < CaptureVerifier.MAX_LISTED)) {
             extraCount++;
             if (extras.size() < CaptureVerifier.MAX_LISTED)
@@ -237,6 +242,7 @@ final class MessageCheck {
                     o,
                     got + " of " + want + " copies on the wire" + retransmitted(t)));
         }
+        loadPayloads.report(items);
     }
 
     private static String retransmitted(CopyTally t) {

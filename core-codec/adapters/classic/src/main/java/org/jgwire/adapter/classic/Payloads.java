@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.PrintableRuns;
 
 /**
  * A payload as jgwire shows it: length, text when it is all printable UTF-8, its first bytes, and its printable runs
@@ -33,7 +34,12 @@ final class Payloads {
     Payload of(byte[] buf, int off, int len) {
         if (len == 0) return Payload.EMPTY;
         byte[] head = Arrays.copyOfRange(buf, off, off + Math.min(len, headBytes));
-        return Payload.of(len, text(buf, off, len), head, null, buf, off, len, stringChars);
+        if (PrintableRuns.isPrintableAscii(buf, off, len)) { // the common case: no String, the bytes go to the writers
+            return Payload.ofPrintableAscii(len, len <= textChars ? len : -1, head, null, buf, off, len, stringChars);
+        }
+        String text = text(buf, off, len);
+        if (text == null) return Payload.ofBinary(len, head, null, buf, off, len, stringChars); // runs as bytes
+        return Payload.of(len, text, head, null, buf, off, len, stringChars);
     }
 
     private String text(byte[] buf, int off, int len) {

@@ -26,6 +26,7 @@ import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Payload;
+import org.jgwire.codec.model.PrintableRuns;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
@@ -488,7 +489,18 @@ final class FrameWalker {
                     p - 4,
                     "payload of " + len + " bytes but only " + in.remaining() + " left in the frame");
         in.skip(len);
-        return payload(len, text(in.buffer(), p, len), p, len, null);
+        byte[] b = in.buffer();
+        int stringChars = limits.payloadStringChars();
+        // the common case, printable ASCII: no String, the bytes go to the writers
+        int kind = len > 0 ? PrintableRuns.printableAscii(b, p, len) : PrintableRuns.NOT_PRINTABLE;
+        if (kind != PrintableRuns.NOT_PRINTABLE) {
+            int textLen = Math.min(len, limits.payloadTextChars());
+            boolean controls = kind == PrintableRuns.SOME_CONTROLS;
+            return Payload.ofPrintableAscii(len, textLen, head(p, len), null, b, p, len, stringChars, controls);
+        }
+        String text = text(b, p, len);
+        if (text == null) return Payload.ofBinary(len, head(p, len), null, b, p, len, stringChars); // runs as bytes
+        return payload(len, text, p, len, null);
     }
 
     /** A payload whose bytes are {@code [p, p+len)} of the frame: its head, and its printable runs when not text. */

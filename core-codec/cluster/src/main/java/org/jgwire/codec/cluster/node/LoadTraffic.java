@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The node side of the runner's {@code load} scenario: payloads that name their sender, sequence number and
- * total ({@code load A#17/1000 } padded with dots to the requested size), and per-sender delivery counts.
+ * total ({@code load A#17/1000 } and then dots or drawn bytes, {@link LoadShape}), and per-sender delivery counts.
  *
  * <p>No event per load message (there may be millions): a receiver reports {@code load-received} once per sender,
  * when that sender's last message arrives. NAKACK2 delivers each sender's multicasts in order, so by then every
@@ -17,7 +17,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LoadTraffic {
     private static final byte[] PREFIX = "load ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte PAD = '.';
 
     private final EventLine events;
     /** Keyed by the sender's address object: no string per message. */
@@ -30,11 +29,7 @@ public final class LoadTraffic {
 
     /** The payload of load message {@code seq} (1-based) of {@code total} from {@code sender}: {@code size} bytes. */
     public static byte[] payload(String sender, long seq, long total, int size) {
-        byte[] head = ("load " + sender + "#" + seq + "/" + total + " ").getBytes(StandardCharsets.US_ASCII);
-        if (head.length >= size) return head;
-        byte[] p = Arrays.copyOf(head, size);
-        Arrays.fill(p, head.length, size, PAD);
-        return p;
+        return new LoadShape(size, size, false).payload(sender, seq, total);
     }
 
     /**

@@ -146,10 +146,10 @@ public final class NodeProgram {
                     send(channel, to, line.substring(space + 1));
                 } else if (line.startsWith("load-for ")) {
                     String[] words = line.split(" ");
-                    loadFor(channel, Long.parseLong(words[1]), Integer.parseInt(words[2]));
+                    loadFor(channel, Long.parseLong(words[1]), LoadShape.parse(words[2]));
                 } else if (line.startsWith("load ")) {
                     String[] words = line.split(" ");
-                    load(channel, Long.parseLong(words[1]), Integer.parseInt(words[2]));
+                    load(channel, Long.parseLong(words[1]), LoadShape.parse(words[2]));
                 } else if (line.startsWith("large ")) {
                     String[] words = line.split(" ");
                     large(channel, target(words[1]), Integer.parseInt(words[2]), Integer.parseInt(words[3]));
@@ -246,23 +246,35 @@ public final class NodeProgram {
      * Sends load multicasts back to back for {@code millis}: {@code load A#n/0} (total not known yet), then one
      * {@code load A#N/N} that tells receivers the count.
      */
-    private void loadFor(Channel channel, long millis, int size) throws Exception {
+    private void loadFor(Channel channel, long millis, LoadShape shape) throws Exception {
         String me = channel.name();
         long start = System.nanoTime();
         long until = start + millis * 1_000_000;
         long seq = 0;
-        while (System.nanoTime() < until) channel.send(null, LoadTraffic.payload(me, ++seq, 0, size));
+        while (System.nanoTime() < until) channel.send(null, shape.payload(me, ++seq, 0));
         seq++;
-        channel.send(null, LoadTraffic.payload(me, seq, seq, size));
-        events.emit("load-sent", "count", seq, "size", size, "millis", (System.nanoTime() - start) / 1_000_000);
+        channel.send(null, shape.payload(me, seq, seq));
+        loadSent(seq, shape, start);
     }
 
     /** Sends {@code count} load multicasts back to back; {@code send} blocks while MFC has no credits. */
-    private void load(Channel channel, long count, int size) throws Exception {
+    private void load(Channel channel, long count, LoadShape shape) throws Exception {
         String me = channel.name();
         long start = System.nanoTime();
-        for (long seq = 1; seq <= count; seq++) channel.send(null, LoadTraffic.payload(me, seq, count, size));
-        events.emit("load-sent", "count", count, "size", size, "millis", (System.nanoTime() - start) / 1_000_000);
+        for (long seq = 1; seq <= count; seq++) channel.send(null, shape.payload(me, seq, count));
+        loadSent(count, shape, start);
+    }
+
+    /** Reports {@code load-sent}; {@code size} is the largest payload when sizes were drawn from a range. */
+    private void loadSent(long count, LoadShape shape, long startNanos) {
+        events.emit(
+                "load-sent",
+                "count",
+                count,
+                "size",
+                shape.maxSize(),
+                "millis",
+                (System.nanoTime() - startNanos) / 1_000_000);
     }
 
     /** Reports a delivered message ({@code buf[off, off+len)}, UTF-8 text), or counts it when it is load traffic. */
