@@ -56,6 +56,8 @@ class ProtocolsPageTest {
         assertTrue(seen.byProtocol.get("FRAG2").undone.contains("reassembled"), "FRAG2 never reassembled");
         assertTrue(seen.byProtocol.get("COMPRESS").undone.contains("inflated"), "COMPRESS never inflated");
         assertTrue(seen.byProtocol.get("SEQUENCER").undone.contains("unwrapped"), "SEQUENCER never unwrapped");
+        assertTrue(seen.byProtocol.get("SYM_ENCRYPT").undone.contains("decrypted"), "SYM_ENCRYPT never decrypted");
+        assertTrue(seen.byProtocol.get("ASYM_ENCRYPT").undone.contains("decrypted"), "ASYM_ENCRYPT never decrypted");
     }
 
     private static Map<String, JarProtocols> jars() throws IOException {
@@ -129,7 +131,8 @@ class ProtocolsPageTest {
                 .append(" captures under `samples/`):\n\n")
                 .append("- **seen**: messages carrying a header of the protocol, in how many captures;\n")
                 .append("- **undone**: what the receive-side stack step did to those messages (`transformed` in the ")
-                .append("records: inflated, unwrapped, ...; `reassembled` for fragments). A protocol that changes ")
+                .append("records: inflated, unwrapped, decrypted with the samples' test keys, ...; `reassembled` for ")
+                .append("fragments). A protocol that changes ")
                 .append("messages and shows nothing here is shown as it travelled. Every transport (UDP, TCP, ")
                 .append("TCP_NIO2, TUNNEL) puts its header under TP's id, so they are seen as TP.\n\n")
                 .append("| protocol | id | versions | header classes: fields | seen | undone |\n")

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
@@ -24,6 +25,9 @@ import org.jgwire.tests.decode.Decoding;
  * protocol, whose headers only a decode without reassembly shows).
  */
 final class SampleProtocols {
+    /** The store and key password of samples/encrypted/test-only.jceks (see its README). */
+    private static final String TEST_PASSWORD = "jgwire-test-only";
+
     /** One protocol's evidence. */
     static final class Seen {
         int messages;
@@ -48,7 +52,8 @@ final class SampleProtocols {
             s.captures++;
             String name = Decoding.samples().relativize(capture).toString();
             boolean reassembled = false;
-            for (Record r : Decoding.decode(capture, InputHints.AUTO).records())
+            for (Record r :
+                    Decoding.decode(capture, InputHints.AUTO, options(capture)).records())
                 if (r instanceof MessageRecord m) {
                     s.add(name, m);
                     reassembled |= m.reassembledFrom() != null;
@@ -59,8 +64,28 @@ final class SampleProtocols {
         return s;
     }
 
+    /**
+     * The options a user with the keys would give: the encrypted samples are decrypted with their committed test
+     * keys (a key log beside an ASYM_ENCRYPT capture, the test-only keystore for the others).
+     */
+    private static DecodeOptions options(Path capture) throws IOException {
+        DecodeOptions defaults = DecodeOptions.defaults(Decoding.home());
+        Path encrypted = Decoding.samples().resolve("encrypted");
+        if (!capture.startsWith(encrypted)) return defaults;
+        Path keyLog = capture.resolveSibling(capture.getFileName().toString().replaceAll("\\.pcapng?$", ".keys"));
+        try {
+            return defaults.withKeys(
+                    Files.exists(keyLog)
+                            ? DecryptionKeys.fromKeyLog(keyLog)
+                            : DecryptionKeys.fromKeystore(
+                                    encrypted.resolve("test-only.jceks"), TEST_PASSWORD.toCharArray(), "jgwire", null));
+        } catch (DecryptionKeys.KeyProblem e) {
+            throw new IOException("the test keys of " + capture + ": " + e.getMessage(), e);
+        }
+    }
+
     private void addFragments(String name, Path capture) throws IOException {
-        DecodeOptions shown = DecodeOptions.defaults(Decoding.home()).withReassemble(false);
+        DecodeOptions shown = options(capture).withReassemble(false);
         for (Record r : Decoding.decode(capture, InputHints.AUTO, shown).records())
             if (r instanceof MessageRecord m)
                 for (HeaderRecord h : m.headers())
@@ -82,9 +107,11 @@ final class SampleProtocols {
         }
         if (m.transformed() == null) return;
         for (String t : m.transformed()) {
+            // "PROTOCOL verb ..." or "PROTOCOL TYPE: ..." (a step on one message type) or "PROTOCOL: ..." (not undone)
             String[] words = t.split(" ", 3);
-            if (words.length >= 2)
-                byProtocol.computeIfAbsent(words[0], k -> new Seen()).undone.add(words[1]);
+            if (words.length < 2 || words[0].endsWith(":")) continue;
+            String verb = words[1].endsWith(":") ? words[1].substring(0, words[1].length() - 1) : words[1];
+            byProtocol.computeIfAbsent(words[0], k -> new Seen()).undone.add(verb);
         }
     }
 }
