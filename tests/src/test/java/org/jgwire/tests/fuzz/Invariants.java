@@ -26,7 +26,10 @@ import org.jgwire.codec.model.Record;
  * within the input and the limits, and nothing stays held at the end.
  */
 final class Invariants {
-    /** How long {@code tests/fuzz.sh} fuzzes each target ({@code -max_total_time}); {@code mvn test} runs inputs. */
+    /**
+     * How long a target fuzzes when run alone with {@code JAZZER_FUZZ=1} (from an IDE); {@code mvn verify} and
+     * {@code tests/fuzz.sh} pass their own time, which wins over this one.
+     */
     static final String FUZZ_TIME = "3m";
 
     /** Small bounds, so that the limits are reached by inputs of a fuzzer's size. */
