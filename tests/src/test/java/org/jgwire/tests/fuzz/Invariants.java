@@ -44,6 +44,9 @@ final class Invariants {
 
     private static final Pattern THROWN = Pattern.compile("(?s).*(Exception|[A-Z][a-z]+Error)\\b.*");
 
+    /** From the first quote to the last: excerpts of the input may hold quotes themselves. */
+    private static final Pattern QUOTED = Pattern.compile("(?s)'.*'");
+
     private Invariants() {}
 
     /**
@@ -64,11 +67,16 @@ final class Invariants {
         return Channels.newChannel(new ByteArrayInputStream(data));
     }
 
-    /** An error record's text describes the bytes, not the decoder. */
+    /**
+     * An error record's text describes the bytes, not the decoder. What it quotes of the input ({@code '...'}) is the
+     * input's words, so the check for a Java exception's name skips it: a line of text saying "Exception" is no
+     * finding.
+     */
     static void plain(String message) {
         assertFalse(message == null || message.isBlank(), "an error without a message");
         assertFalse(message.contains("\tat ") || message.contains("\n\tat"), "a stack trace: " + message);
-        assertFalse(THROWN.matcher(message).matches(), "a Java exception's text: " + message);
+        String unquoted = QUOTED.matcher(message).replaceAll("''");
+        assertFalse(THROWN.matcher(unquoted).matches(), "a Java exception's text: " + message);
     }
 
     static void plain(Record r) {
