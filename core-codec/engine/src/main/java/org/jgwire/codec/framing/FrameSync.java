@@ -63,7 +63,7 @@ final class FrameSync {
     void handshake(byte[] a, int p) {
         handshakeSeen = true;
         version = Handshake.version(a, p);
-        handshakeAddress = Handshake.address(a, p);
+        handshakeAddress = Handshake.address(a, p, hsLen);
     }
 
     private int result(int p, int v) {
