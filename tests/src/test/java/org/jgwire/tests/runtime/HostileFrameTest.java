@@ -57,7 +57,7 @@ class HostileFrameTest {
         return runtime.decode(kind, frame, 0, frame.length, FRAME);
     }
 
-    /** A message from A to B with {@code payload}: BytesMessage in 5.x, Message in 4.x. */
+    /** A message from A to B with {@code payload}: BytesMessage in 5.x, Message in 3.6 and 4.x. */
     private static Object message(JarEncoder enc, byte[] payload) throws Exception {
         Object a = enc.uuid(1, 2), b = enc.uuid(3, 4);
         try {
@@ -65,7 +65,8 @@ class HostileFrameTest {
         } catch (ClassNotFoundException fourX) {
             Class<?> address = enc.cls("org.jgroups.Address");
             Object msg = enc.newInstance("org.jgroups.Message", new Class<?>[] {address, byte[].class}, b, payload);
-            return enc.call(msg, "setSrc", new Class<?>[] {address}, a);
+            enc.call(msg, "setSrc", new Class<?>[] {address}, a); // void in 3.6
+            return msg;
         }
     }
 
@@ -95,12 +96,22 @@ class HostileFrameTest {
     /** An ENCRYPT message whose header's version (Util.writeByteBuffer: i32 length + bytes) claims HUGE bytes. */
     private static byte[] encryptClaimingHuge(JarEncoder enc) throws Exception {
         byte[] version = {0x5a, 0x5b, 0x5c, 0x5d};
-        Object header = enc.newInstance(
-                "org.jgroups.protocols.EncryptHeader",
-                new Class<?>[] {byte.class, byte[].class, byte[].class},
-                (byte) 1,
-                version,
-                new byte[8]);
+        Object header;
+        try {
+            header = enc.newInstance(
+                    "org.jgroups.protocols.EncryptHeader",
+                    new Class<?>[] {byte.class, byte[].class, byte[].class},
+                    (byte) 1,
+                    version,
+                    new byte[8]);
+        } catch (NoSuchMethodException threeSix) { // 3.6: the signature is set afterwards
+            header = enc.newInstance(
+                    "org.jgroups.protocols.EncryptHeader",
+                    new Class<?>[] {byte.class, byte[].class},
+                    (byte) 1,
+                    version);
+            enc.call(header, "signature", new Class<?>[] {byte[].class}, (Object) new byte[8]);
+        }
         byte[] frame = withHeader(enc, "org.jgroups.protocols.SYM_ENCRYPT", header);
         return patchInt(frame, indexOf(frame, version) - 4, HUGE);
     }
@@ -144,7 +155,7 @@ class HostileFrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"4.2.30.Final", "5.5.7.Final"})
+    @ValueSource(strings = {"3.6.20.Final", "4.2.30.Final", "5.5.7.Final"})
     void authTokenNamingAJdkClassIsRefusedAndTheNextFrameDecoded(String version) throws Exception {
         try (JarEncoder enc = encoder(version)) {
             ErrorRecord e = onlyError(decode(FrameKind.TRANSPORT, authNaming(enc, "java.util.logging.FileHandler")));
@@ -160,7 +171,7 @@ class HostileFrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"4.2.30.Final", "5.5.7.Final"})
+    @ValueSource(strings = {"3.6.20.Final", "4.2.30.Final", "5.5.7.Final"})
     void authTokenNamingAClassOffTheAllowListNeverLoadsIt(String version) throws Exception {
         try (JarEncoder enc = encoder(version)) {
             ErrorRecord e = onlyError(decode(FrameKind.TRANSPORT, authNaming(enc, Tripwire.class.getName())));
@@ -170,7 +181,7 @@ class HostileFrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"4.2.30.Final", "5.5.7.Final"})
+    @ValueSource(strings = {"3.6.20.Final", "4.2.30.Final", "5.5.7.Final"})
     void hugeClaimedLengthsAreRefusedQuicklyWithoutAllocatingThem(String version) throws Exception {
         try (JarEncoder enc = encoder(version)) {
             List<byte[]> hostile = new ArrayList<>(List.of(encryptClaimingHuge(enc)));

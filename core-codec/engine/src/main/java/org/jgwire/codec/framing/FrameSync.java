@@ -77,7 +77,7 @@ final class FrameSync {
         }
         handshakeSeen = true;
         version = Handshake.version(a, p);
-        handshakeAddress = Handshake.address(a, p);
+        handshakeAddress = Handshake.address(a, p, hsLen);
     }
 
     private int result(int p, int v) {

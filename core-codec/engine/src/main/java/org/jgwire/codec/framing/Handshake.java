@@ -68,15 +68,19 @@ final class Handshake {
     }
 
     /**
-     * The server address a whole handshake at {@code b[off]} announces (the sender's listening socket, which the
-     * receiver uses as the peer's address), or null when it has no IP address.
+     * The server address a whole handshake of {@code length} bytes at {@code b[off]} announces (the sender's
+     * listening socket, which the receiver uses as the peer's address), or null when it has no IP address or its
+     * addr_size is too small to hold the address it starts.
      */
-    static Endpoint address(byte[] b, int off) {
+    static Endpoint address(byte[] b, int off, int length) {
         int version = version(b, off);
         int a = off + (version < FIRST_WITHOUT_SIZE || version > LAST_WITHOUT_SIZE ? 8 : 6);
+        if (a >= off + length) return null;
         int n = b[a] & 0xFF;
         if (n != 4 && n != 16) return null;
-        int port = FrameDetector.u16(b, a + 1 + n + (n == 16 ? 4 : 0));
+        int portAt = a + 1 + n + (n == 16 ? 4 : 0);
+        if (portAt + 2 > off + length) return null;
+        int port = FrameDetector.u16(b, portAt);
         try {
             return new Endpoint(
                     InetAddress.getByAddress(Arrays.copyOfRange(b, a + 1, a + 1 + n))
