@@ -57,6 +57,7 @@ class ProtocolsPageTest {
         assertTrue(seen.byProtocol.get("COMPRESS").undone.contains("inflated"), "COMPRESS never inflated");
         assertTrue(seen.byProtocol.get("SEQUENCER").undone.contains("unwrapped"), "SEQUENCER never unwrapped");
         assertTrue(seen.byProtocol.get("SYM_ENCRYPT").undone.contains("decrypted"), "SYM_ENCRYPT never decrypted");
+        assertTrue(seen.byProtocol.get("FORK").undone.contains("delivered"), "no message of a fork channel");
         assertTrue(seen.byProtocol.get("ASYM_ENCRYPT").undone.contains("decrypted"), "ASYM_ENCRYPT never decrypted");
     }
 

@@ -134,7 +134,7 @@ public final class StackStep implements RecordSink {
                     m = decrypted.message();
                 }
                 case "ForkHeader" -> m = m.transformedBy(
-                        "FORK to fork stack " + h.field("fork_stack_id") + ", fork channel "
+                        "FORK delivered to fork stack " + h.field("fork_stack_id") + ", fork channel "
                                 + h.field("fork_channel_id"),
                         null);
                 default -> {}

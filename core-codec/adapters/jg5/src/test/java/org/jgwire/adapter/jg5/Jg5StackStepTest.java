@@ -168,7 +168,7 @@ class Jg5StackStepTest {
                         .putHeader(FORK_ID, new FORK.ForkHeader("lock", "counter")),
                 limits);
         MessageRecord m = (MessageRecord) out.get(0);
-        assertEquals(List.of("FORK to fork stack lock, fork channel counter"), m.transformed());
+        assertEquals(List.of("FORK delivered to fork stack lock, fork channel counter"), m.transformed());
         assertEquals("lock", m.payload().text());
     }
 }

@@ -17,12 +17,15 @@ import org.jgroups.Message;
 import org.jgroups.Receiver;
 import org.jgroups.Version;
 import org.jgroups.View;
+import org.jgroups.ViewId;
 import org.jgroups.blocks.MethodCall;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.RpcDispatcher;
 import org.jgroups.blocks.atomic.CounterService;
+import org.jgroups.fork.ForkChannel;
 import org.jgroups.protocols.ASYM_ENCRYPT;
 import org.jgroups.protocols.DISCARD;
+import org.jgroups.protocols.FORK;
 import org.jgroups.protocols.relay.RELAY2;
 import org.jgroups.protocols.relay.SiteMaster;
 import org.jgroups.stack.Protocol;
@@ -43,6 +46,10 @@ public final class Member implements NodeProgram.Channel {
     private final Map<String, Address> known = new ConcurrentHashMap<>();
 
     private volatile JChannel channel;
+    /** The fork channel the member sends and receives on when its stack has FORK, else null. */
+    private volatile ForkChannel fork;
+    /** The view reported last. */
+    private ViewId lastView;
     /** The ASYM_ENCRYPT session key reported last (the runner writes each one into the capture's key log). */
     private volatile Key reportedKey;
 
@@ -50,6 +57,11 @@ public final class Member implements NodeProgram.Channel {
     private volatile CounterService counters;
     /** The state the last {@link #fetchState} got. */
     private volatile String stateReceived;
+
+    /** The fork stack and channel of the member's messages on a stack with FORK. */
+    static final String FORK_STACK = "jgwire-fork";
+
+    static final String FORK_CHANNEL = "chat";
 
     public Member(NodeProgram program, Receiver receiver, FamilyApi api) {
         this.program = program;
@@ -62,8 +74,16 @@ public final class Member implements NodeProgram.Channel {
         JChannel ch = new JChannel(config).name(name);
         if (rpc) dispatcher = api.dispatcher(ch, program);
         else ch.setReceiver(receiver);
+        // a stack with FORK carries the member's messages on a fork channel, as the applications of such stacks do
+        // (WildFly's): their messages then travel with FORK's header naming the fork stack and channel
+        ForkChannel f = !rpc && ch.getProtocolStack().findProtocol(FORK.class) != null
+                ? new ForkChannel(ch, FORK_STACK, FORK_CHANNEL)
+                : null;
+        if (f != null) f.setReceiver(receiver);
         channel = ch;
         ch.connect(cluster);
+        if (f != null) f.connect(cluster);
+        fork = f;
         Object physical = ch.down(new Event(Event.GET_PHYSICAL_ADDRESS, ch.getAddress()));
         program.events()
                 .emit(
@@ -82,7 +102,8 @@ public final class Member implements NodeProgram.Channel {
 
     @Override
     public void send(String to, byte[] payload) throws Exception {
-        channel.send(api.message(to == null ? null : address(to), payload));
+        JChannel on = fork != null ? fork : channel;
+        on.send(api.message(to == null ? null : address(to), payload));
     }
 
     @Override
@@ -160,6 +181,7 @@ public final class Member implements NodeProgram.Channel {
     @Override
     public void close() {
         if (dispatcher != null) dispatcher.stop();
+        if (fork != null) fork.close();
         channel.close();
     }
 
@@ -180,6 +202,11 @@ public final class Member implements NodeProgram.Channel {
 
     /** A view installed, as the family's receiver got it. */
     public void viewAccepted(View view) {
+        // with a fork channel both channels' receivers are this member's: each view is reported once
+        synchronized (this) {
+            if (view.getViewId().equals(lastView)) return;
+            lastView = view.getViewId();
+        }
         reportSessionKey();
         for (Address a : view.getMembers()) known.put(NodeProgram.plain(a), a);
         List<List<Address>> subgroups = null;
