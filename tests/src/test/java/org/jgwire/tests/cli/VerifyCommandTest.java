@@ -211,7 +211,9 @@ class VerifyCommandTest {
 
         Decoding.Run run = Decoding.cli(work, "verify", "--all", pcap.toString());
         assertEquals(0, run.exit(), run.out() + run.err());
-        assertTrue(run.out().contains("load     2 checked, 2 ok"), run.out());
+        // per sender, and the payloads' lengths and heads
+        assertTrue(run.out().contains("load     3 checked, 3 ok"), run.out());
+        assertTrue(run.out().contains("load payloads (100 bytes): 600 checked"), run.out());
         for (Map.Entry<String, List<String>> r : resent.entrySet())
             assertTrue(
                     run.out()
