@@ -25,6 +25,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.network.JGroupsEndpoints;
@@ -423,6 +424,11 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void problem(ErrorRecord problem) {
             emitInOrder(problem);
+        }
+
+        @Override
+        public void ended(StreamEndRecord end) {
+            emitInOrder(end);
         }
     }
 

@@ -16,6 +16,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 
@@ -91,6 +92,7 @@ public final class JsonLinesWriter implements RecordWriter {
             SOURCE = key(",", "source"),
             PROBLEM = key(",", "problem"),
             MESSAGE = key(",", "message"),
+            HOW = key(",", "how"),
             GROUP = key(",", "group"),
             ADDR = key(",", "addr"),
             ADDR_ADDR = key(",", "addr_addr"),
@@ -167,6 +169,10 @@ public final class JsonLinesWriter implements RecordWriter {
         if (r instanceof MessageRecord m) message(m);
         else if (r instanceof ErrorRecord e) error(e);
         else if (r instanceof GossipRecord g) gossip(g);
+        else if (r instanceof StreamEndRecord end) {
+            raw(HOW);
+            repeated(end.how().text());
+        }
         raw((byte) '}');
         raw((byte) '\n');
         if (out != null && buf.size >= FLUSH_AT) {

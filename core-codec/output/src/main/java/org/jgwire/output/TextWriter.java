@@ -18,6 +18,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 import org.jgwire.codec.model.ViewInfo;
 
 /**
@@ -64,6 +65,8 @@ public final class TextWriter implements RecordWriter {
                     .append(": ")
                     .append(e.message());
         else if (r instanceof GossipRecord g) gossip(g);
+        else if (r instanceof StreamEndRecord end)
+            line.append("connection ended: ").append(end.how().text());
         line.append('\n');
         try {
             out.append(line);

@@ -14,6 +14,7 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
@@ -37,6 +38,8 @@ public final class DetailTreeBuilder {
         if (r instanceof MessageRecord m) message(root, m, frame);
         else if (r instanceof ErrorRecord e) error(root, e, frameLength);
         else if (r instanceof GossipRecord g) gossip(root, g, frameLength);
+        else if (r instanceof StreamEndRecord end)
+            root.add(new DetailNode("Connection ended: " + end.how().text(), "how", -1, 0));
         return root;
     }
 

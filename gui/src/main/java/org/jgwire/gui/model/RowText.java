@@ -8,6 +8,7 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 import org.jgwire.codec.model.TimeOfDay;
 
 /** The text of the message table's cells, computed when a cell is shown (nothing is kept per row). */
@@ -47,6 +48,7 @@ public final class RowText {
     public static String type(Record r) {
         if (r instanceof MessageRecord m) return m.type();
         if (r instanceof GossipRecord g) return "GOSSIP " + g.type();
+        if (r instanceof StreamEndRecord) return "TCP END";
         return "ERROR " + ((ErrorRecord) r).problem().jsonName();
     }
 
@@ -54,6 +56,8 @@ public final class RowText {
     public static String headers(Record r) {
         if (r instanceof ErrorRecord e) return e.message();
         if (r instanceof GossipRecord g) return g.group() != null ? "group " + g.group() : "";
+        if (r instanceof StreamEndRecord end)
+            return "connection ended: " + end.how().text();
         MessageRecord m = (MessageRecord) r;
         StringBuilder b = new StringBuilder();
         for (HeaderRecord h : m.headers()) {

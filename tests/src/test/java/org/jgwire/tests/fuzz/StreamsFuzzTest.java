@@ -18,6 +18,8 @@ import org.jgwire.codec.framing.StreamFramer;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.StreamEndRecord;
+import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.network.TcpSegment;
 import org.jgwire.codec.network.tcp.TcpReassembler;
 import org.jgwire.tests.decode.Decoding;
@@ -48,6 +50,11 @@ class StreamsFuzzTest {
         public void problem(ErrorRecord problem) {
             Invariants.plain(problem.message());
             problems++;
+        }
+
+        @Override
+        public void ended(StreamEndRecord end) {
+            assertTrue(end.frame().transport() == Transport.TCP, "a stream end off TCP");
         }
     }
 

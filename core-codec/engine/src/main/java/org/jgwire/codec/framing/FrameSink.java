@@ -3,6 +3,7 @@ package org.jgwire.codec.framing;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.StreamEndRecord;
 
 /**
  * Receives whole frames from the framing layer, and the problems it found on the way: as every stage of the
@@ -22,4 +23,7 @@ public interface FrameSink {
     default void problem(FrameInfo info, ProblemKind kind, long offset, String message) {
         problem(new ErrorRecord(info, kind, offset, message));
     }
+
+    /** A TCP stream direction ended, after its last frame and the problems its end found. */
+    void ended(StreamEndRecord end);
 }

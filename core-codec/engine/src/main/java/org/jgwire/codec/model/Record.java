@@ -1,7 +1,7 @@
 package org.jgwire.codec.model;
 
 /** Everything the decoder emits, in capture order: messages, errors and the other kinds below. */
-public sealed interface Record permits MessageRecord, ErrorRecord, GossipRecord {
+public sealed interface Record permits MessageRecord, ErrorRecord, GossipRecord, StreamEndRecord {
     /** Where the record came from. */
     FrameInfo frame();
 

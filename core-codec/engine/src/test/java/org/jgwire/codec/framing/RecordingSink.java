@@ -6,6 +6,7 @@ import java.util.List;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.StreamEndRecord;
 
 /** Keeps what a framer emits, copying each frame (the framer may reuse its buffer). */
 public final class RecordingSink implements FrameSink {
@@ -15,6 +16,7 @@ public final class RecordingSink implements FrameSink {
 
     public final List<Frame> frames = new ArrayList<>();
     public final List<Problem> problems = new ArrayList<>();
+    public final List<StreamEndRecord> ends = new ArrayList<>();
 
     @Override
     public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
@@ -24,6 +26,11 @@ public final class RecordingSink implements FrameSink {
     @Override
     public void problem(ErrorRecord e) {
         problems.add(new Problem(e.frame(), e.problem(), e.offset(), e.message()));
+    }
+
+    @Override
+    public void ended(StreamEndRecord end) {
+        ends.add(end);
     }
 
     public List<byte[]> bytes() {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.jgwire.codec.HeldBytes;
 import org.jgwire.codec.framing.StreamFramer;
+import org.jgwire.codec.model.StreamEndRecord.How;
 
 /**
  * The receiving state of one direction of a TCP connection: where the next in-order byte is, and the segments
@@ -42,6 +43,10 @@ final class TcpDirection {
     private boolean closed;
     /** How the stream ended ("FIN in packet 12", "connection reset by packet 7"), null for the end of the capture. */
     private String how;
+    /** What ended the stream and the packet that did, once closed. */
+    private How ending;
+
+    private long endPacket, endTsNanos;
 
     private record Held(byte[] data, boolean fin, long packet, long tsNanos) {}
 
@@ -90,7 +95,7 @@ final class TcpDirection {
         }
         if (at == pos) {
             deliver(b, off, len, packet, tsNanos);
-            if (fin) return close(packet, tsNanos, "FIN in packet " + packet);
+            if (fin) return close(packet, tsNanos, "FIN in packet " + packet, How.FIN);
             drain();
             return closed;
         }
@@ -144,10 +149,13 @@ final class TcpDirection {
         return true;
     }
 
-    /** Declares every hole a gap and delivers what is held, then ends the framer, saying {@code how}. */
-    void flush(long packet, long tsNanos, String how) {
+    /**
+     * Declares every hole a gap and delivers what is held, then ends the framer, saying {@code how} (null: the capture
+     * ended); {@code ending} is what ended it.
+     */
+    void flush(long packet, long tsNanos, String how, How ending) {
         while (!ahead.isEmpty() && !closed) skipToFirstHeld();
-        if (!closed) close(packet, tsNanos, how);
+        if (!closed) close(packet, tsNanos, how, ending);
     }
 
     boolean isClosed() {
@@ -157,6 +165,21 @@ final class TcpDirection {
     /** How the stream ended, once closed: "FIN in packet 12", "connection reset by packet 7"; null: the capture did. */
     String how() {
         return how;
+    }
+
+    /** What ended the stream, once closed. */
+    How ending() {
+        return ending;
+    }
+
+    /** The packet that ended the stream, once closed. */
+    long endPacket() {
+        return endPacket;
+    }
+
+    /** The capture time of {@link #endPacket()}. */
+    long endTsNanos() {
+        return endTsNanos;
     }
 
     /** Bytes held ahead of a hole. */
@@ -206,13 +229,16 @@ final class TcpDirection {
             int old = (int) (pos - e.getKey());
             duplicate += old;
             deliver(h.data, old, h.data.length - old, h.packet, h.tsNanos);
-            if (h.fin) close(h.packet, h.tsNanos, "FIN in packet " + h.packet);
+            if (h.fin) close(h.packet, h.tsNanos, "FIN in packet " + h.packet, How.FIN);
         }
     }
 
-    private boolean close(long packet, long tsNanos, String how) {
+    private boolean close(long packet, long tsNanos, String how, How ending) {
         closed = true;
         this.how = how;
+        this.ending = ending;
+        this.endPacket = packet;
+        this.endTsNanos = tsNanos;
         for (Held h : ahead.values()) duplicate += h.data.length; // beyond the FIN: cannot belong to the stream
         ahead.clear();
         budget.add(-held);

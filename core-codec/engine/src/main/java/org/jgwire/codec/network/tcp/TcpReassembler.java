@@ -10,6 +10,8 @@ import org.jgwire.codec.framing.FrameSink;
 import org.jgwire.codec.framing.StreamFramer;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.StreamEndRecord;
+import org.jgwire.codec.model.StreamEndRecord.How;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.network.TcpSegment;
 
@@ -26,7 +28,8 @@ import org.jgwire.codec.network.TcpSegment;
  * short says how the stream ended; new data after a FIN or RST is reported and framed on; a SYN on a data segment
  * inside the window is data. At most {@link Limits#maxOpenStreams()} directions are tracked: beyond that, the
  * least recently used is ended and a LIMIT problem reported. Bytes held ahead of holes count against the shared
- * {@link HeldBytes} budget. Not thread-safe.
+ * {@link HeldBytes} budget. Every direction's end is reported once, with what ended it and the packet that did (a
+ * {@link StreamEndRecord}). Not thread-safe.
  */
 public final class TcpReassembler implements HeldBytes.Holder {
     /** How a direction ended, and the sequence number after its last byte: later data beyond it is new. */
@@ -94,7 +97,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
                                 + s.seq() + ", next byte " + d.nextSeq() + "); taken as data");
                 syn = false;
             } else { // a new connection on the same addresses (or a late SYN)
-                end(d, packet, tsNanos, "a new connection's SYN in packet " + packet);
+                end(d, packet, tsNanos, "a new connection's SYN in packet " + packet, How.NEW_SYN);
                 d = null;
             }
         }
@@ -143,13 +146,13 @@ public final class TcpReassembler implements HeldBytes.Holder {
         String how = "connection reset by packet " + packet;
         if (d != null && s.length() > 0)
             d.segment(s.seq(), false, false, s.data(), s.offset(), s.length(), packet, tsNanos);
-        if (d != null) end(d, packet, tsNanos, how);
-        if (rev != null && !rev.isClosed()) end(rev, packet, tsNanos, how);
+        if (d != null) end(d, packet, tsNanos, how, How.RST);
+        if (rev != null && !rev.isClosed()) end(rev, packet, tsNanos, how, How.RST);
     }
 
     /** The capture ended: holes still open are reported as gaps, what they held is framed, every stream ends. */
     public void finish(long packet, long tsNanos) {
-        for (TcpDirection d : new ArrayList<>(open.values())) end(d, packet, tsNanos, null);
+        for (TcpDirection d : new ArrayList<>(open.values())) end(d, packet, tsNanos, null, How.CAPTURE_END);
         open.clear();
         closed.clear();
         last = null;
@@ -222,7 +225,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
                     ProblemKind.LIMIT,
                     "TCP streams open at once exceed the maximum (" + limits.maxOpenStreams()
                             + "): the least recently used, " + eldest.key + ", is ended");
-            end(eldest, packet, tsNanos, "evicted");
+            end(eldest, packet, tsNanos, "evicted", How.EVICTED);
         }
         StreamFramer framer = new StreamFramer(key.src(), key.dst(), limits, sink);
         TcpDirection d = new TcpDirection(
@@ -251,13 +254,18 @@ public final class TcpReassembler implements HeldBytes.Holder {
         sink.problem(new FrameInfo(packet, tsNanos, d.key.src(), d.key.dst(), Transport.TCP), kind, -1, message);
     }
 
-    private void end(TcpDirection d, long packet, long tsNanos, String how) {
-        d.flush(packet, tsNanos, how);
+    private void end(TcpDirection d, long packet, long tsNanos, String how, How ending) {
+        d.flush(packet, tsNanos, how, ending);
         retire(d);
     }
 
+    /** Forgets a closed direction, saying once how it ended. */
     private void retire(TcpDirection d) {
-        if (open.remove(d.key) != null) duplicateOfRetired += d.duplicateBytes();
+        if (open.remove(d.key) != null) {
+            duplicateOfRetired += d.duplicateBytes();
+            FrameInfo at = new FrameInfo(d.endPacket(), d.endTsNanos(), d.key.src(), d.key.dst(), Transport.TCP);
+            sink.ended(new StreamEndRecord(at, d.ending()));
+        }
         closed.put(d.key, new Ended(d.nextSeq(), d.how() == null ? "at the end of the capture" : d.how()));
         if (d.reverse != null && d.reverse.reverse == d) d.reverse.reverse = null;
         if (last == d) last = null;
