@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.tests.decode.Decoding;
@@ -90,5 +94,44 @@ class FdSockSamplesTest {
                     sender != null && crash.members().contains(sender),
                     "a signal from the crashed member: " + s.frame());
         }
+    }
+
+    /** A FD_SOCK2 message as a comparable line: when it was captured, on which connection, what it says. */
+    private static Set<String> fdSock2Messages(Path pcap) throws Exception {
+        Set<String> out = new HashSet<>();
+        for (var r : Decoding.decode(pcap, InputHints.AUTO).records()) {
+            assertFalse(r instanceof ErrorRecord, pcap + ": " + r);
+            if (r instanceof MessageRecord m && m.frame().transport() == Transport.FD_SOCK2)
+                out.add(m.frame().tsNanos() + " " + m.frame().src() + ">"
+                        + m.frame().dst() + " " + m.length() + " "
+                        + m.headers().stream()
+                                .map(h -> h.protocol() + ":" + h.field("type"))
+                                .toList());
+        }
+        return out;
+    }
+
+    /**
+     * A capture that starts after FD_SOCK2's connections were opened (the sample cut by {@code editcap -r ... 14-200}
+     * before the second CONNECT on the connection A opened to B, whose handshake it drops) picks those connections up
+     * at their next frame: every FD_SOCK2 message the whole capture shows in the packets kept, no error record.
+     */
+    @Test
+    void fdSock2ConnectionsOpenedBeforeTheCaptureArePickedUpAtTheNextFrame() throws Exception {
+        Path dir = Decoding.samples().resolve("stack").resolve("5.5.7");
+        Manifest m = Manifest.read(dir.resolve("fdsock2-chat.json"));
+        ManifestCheck.decodeAndVerify(m, dir.resolve(m.capture()));
+        Set<String> whole = fdSock2Messages(dir.resolve("fdsock2-chat.pcapng"));
+        Set<String> late = fdSock2Messages(dir.resolve("fdsock2-late-chat.pcapng"));
+        long cut = whole.stream()
+                .mapToLong(l -> Long.parseLong(l.substring(0, l.indexOf(' '))))
+                .sorted()
+                .skip(2)
+                .findFirst()
+                .orElseThrow(); // the first two (CONNECT, CONNECT_RSP of A to B) lie before packet 14
+        Set<String> kept = new HashSet<>();
+        for (String l : whole) if (Long.parseLong(l.substring(0, l.indexOf(' '))) >= cut) kept.add(l);
+        assertEquals(whole.size() - 2, kept.size());
+        assertEquals(kept, late);
     }
 }
