@@ -38,7 +38,7 @@ class FdSockSamplesTest {
                 .toList();
     }
 
-    /** Each member's FD_SOCK server socket (the runner's pin: its physical port + 100), by port; a reused port keeps its first member. */
+    /** Each member's FD_SOCK server socket (pinned at its port + 100 by the runner); a reused port keeps its first. */
     private static Map<Integer, String> serverSockets(Manifest m) {
         Map<Integer, String> out = new HashMap<>();
         for (Manifest.Member mb : m.members()) {
