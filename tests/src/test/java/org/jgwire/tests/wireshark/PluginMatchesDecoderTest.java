@@ -77,6 +77,8 @@ class PluginMatchesDecoderTest {
         for (JsonNode r : java) {
             String kind = r.path("kind").asText();
             if (kind.equals("error")) fail("the decoder reports an error in a committed sample: " + r);
+            // FD_SOCK's one-byte termination signal: the plugin shows no stream that short as JGroups
+            if (r.path("transport").asText().equals("fd_sock")) continue;
             (kind.equals("gossip") ? javaGossip : javaMessages)
                     .computeIfAbsent(r.path("frame").asInt(), k -> new ArrayList<>())
                     .add(r);
