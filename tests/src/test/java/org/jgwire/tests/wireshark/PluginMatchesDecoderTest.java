@@ -105,6 +105,9 @@ class PluginMatchesDecoderTest {
             for (JsonNode jg : GeneratedPlugin.many(layers.path("jgroups"))) {
                 for (JsonNode m : GeneratedPlugin.many(jg.path("jgroups.msg")))
                     withWrapped(m, luaMessages.computeIfAbsent(frame, k -> new ArrayList<>()));
+                for (JsonNode fd : GeneratedPlugin.many(jg.path("jgroups.fd_sock2"))) // FD_SOCK2's bare messages
+                for (JsonNode m : GeneratedPlugin.many(fd.path("jgroups.msg")))
+                        withWrapped(m, luaMessages.computeIfAbsent(frame, k -> new ArrayList<>()));
                 for (JsonNode g : GeneratedPlugin.many(jg.path("jgroups.gossip")))
                     if (!g.path("jgroups.gossip.type").asText().equals("4"))
                         luaGossip.computeIfAbsent(frame, k -> new ArrayList<>()).add(g);
