@@ -400,7 +400,8 @@ public final class Decoder implements AutoCloseable {
         Record out = deltaViews.expand(r);
         if (out instanceof MessageRecord m) {
             messages++;
-            if (m.version() != lastVersion) { // adapters share one version string per jar: usually no set work
+            if (m.version() != lastVersion
+                    && m.version() != null) { // adapters share one version string per jar: usually no set work
                 lastVersion = m.version();
                 versions.add(lastVersion);
             }
@@ -419,6 +420,11 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
             decodeFrame(kind, handshakeVersion, buf, off, len, info, null, false);
+        }
+
+        @Override
+        public void signal(FrameInfo info, String signal) {
+            emitInOrder(MessageRecord.signal(info, signal));
         }
 
         @Override

@@ -89,6 +89,10 @@ public final class TextWriter implements RecordWriter {
     }
 
     private void message(MessageRecord m) {
+        if (m.version() == null) { // a signal (FD_SOCK's NORMAL_TERMINATION): the frame's sockets say who sent it
+            line.append(m.type());
+            return;
+        }
         line.append(m.version()).append(' ');
         line.append(m.src() != null ? display.address(m.src()) : "?")
                 .append(" -> ")

@@ -67,6 +67,7 @@ public final class DetailTreeBuilder {
                 len > 0 ? m.offset() : -1,
                 len));
         msg.add("Type", m.type());
+        if (m.version() != null) // an FD_SOCK signal carries none
         msg.add("Version", m.version() + " (decoded with " + m.decodedWith() + ")");
         msg.add(
                 "Flags",

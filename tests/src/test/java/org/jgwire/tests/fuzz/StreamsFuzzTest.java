@@ -47,6 +47,11 @@ class StreamsFuzzTest {
         }
 
         @Override
+        public void signal(FrameInfo info, String signal) {
+            frames++;
+        }
+
+        @Override
         public void problem(ErrorRecord problem) {
             Invariants.plain(problem.message());
             problems++;

@@ -1401,6 +1401,34 @@ local function plausible_frame(tvb, off, len)
     return tvb(off + 3, 1):uint() < 8
 end
 
+-- A FD_SOCK2 message on a connection whose handshake was not captured: a bare message (leading byte with at most
+-- DEST_SET | SRC_SET, flags, the addresses it announces) whose first header is FD_SOCK2's (protocol id 71), as the
+-- decoder recognises it (FrameDetector.fdSock2Message)
+local FD_SOCK2_ID = 71
+local function plausible_fd_sock2(tvb, off, len)
+    if len < 7 then return false end
+    local leading = tvb(off, 1):uint()
+    if leading > 3 then return false end
+    local p, stop = off + 3, off + len
+    for _, bit in ipairs({ 1, 2 }) do
+        if has(leading, bit) then
+            if p >= stop then return false end
+            local t = tvb(p, 1):uint()
+            if t == 1 then p = p + 1
+            elseif t == 2 then p = p + 17
+            elseif t == 16 and p + 2 <= stop then
+                local n = tvb(p + 1, 1):uint()
+                if n == 0 then p = p + 4
+                elseif n == 4 then p = p + 8
+                elseif n == 16 then p = p + 24
+                else return false end
+            else return false end
+        end
+    end
+    if p + 4 > stop then return false end
+    return tvb(p, 2):uint() >= 1 and tvb(p + 2, 2):uint() == FD_SOCK2_ID
+end
+
 -- ---- UDP ------------------------------------------------------------------------------------------------------
 
 local function dissect_udp(tvb, pinfo, tree)
@@ -1632,7 +1660,8 @@ end
 
 -- FD_SOCK2: after the handshake, i32 length + a bare message (no version, no frame flags, no type short)
 local function dissect_bare(tvb, off, len, pinfo, tree, state)
-    local ctx = context_for(state.version, pinfo)
+    -- without the handshake (the capture began after it), the version of the last transport frame, as MPING's
+    local ctx = context_for(state.version or last_transport_vshort or GEN.jars[#GEN.jars].version, pinfo)
     local ft = tree:add(F.fd_sock2, tvb(off, len))
     if ctx == nil then return "FD_SOCK2" end
     local summaries = {}
@@ -1649,7 +1678,7 @@ local function dissect_pdu_unprotected(tvb, pinfo, tree)
     local state = conv_state[key]
     if state == nil then
         state = conv_state[rev_key(pinfo)] and { version = conv_state[rev_key(pinfo)].version,
-            handshake = conv_state[rev_key(pinfo)].handshake, with_sender = conv_state[rev_key(pinfo)].with_sender } or {}
+            handshake = conv_state[rev_key(pinfo)].handshake, bare = conv_state[rev_key(pinfo)].bare, with_sender = conv_state[rev_key(pinfo)].with_sender } or {}
         conv_state[key] = state
     end
     local len = tvb:len()
@@ -1673,7 +1702,8 @@ local function dissect_pdu_unprotected(tvb, pinfo, tree)
         elseif flen >= 2 and jar_for(tvb(4, 2):uint()) and plausible_frame(tvb, 4, flen) then
             info = dissect_frame(tvb, 4, flen, pinfo, tree)
             state.version = tvb(4, 2):uint()
-        elseif state.handshake then
+        elseif state.handshake or state.bare or plausible_fd_sock2(tvb, 4, flen) then
+            state.bare = true
             info = dissect_bare(tvb, 4, flen, pinfo, tree, state)
         else
             info = dissect_gossip(tvb, 4, flen, pinfo, tree, state)
@@ -1741,6 +1771,7 @@ local function plausible_stream(tvb)
     if flen == -5 then return false end
     if flen < 3 or flen > MAX_FRAME then return false end
     if plausible_frame(tvb, 4, math.min(flen, len - 4)) then return true end
+    if plausible_fd_sock2(tvb, 4, math.min(flen, len - 4)) then return true end
     -- GossipData: type 0..7, then a present (1) group string
     local t, present = tvb(4, 1):uint(), tvb(5, 1):uint()
     return t <= 7 and present == 1 and len >= 8 and tvb(6, 2):uint() < 1024

@@ -93,6 +93,8 @@ public final class ClusterRunner {
             clusterPorts = List.copyOf(clusterPorts);
         }
         String filter = plan.filter(clusterPorts);
+        List<Integer> sidePorts = plan.sidePorts(ports, n);
+        if (!sidePorts.isEmpty()) filter = "(" + filter + ") or (" + bpf(false, sidePorts) + ")";
 
         Map<String, String> tokens = new HashMap<>(scenario.stackTokens());
         StringJoiner hosts = new StringJoiner(",");

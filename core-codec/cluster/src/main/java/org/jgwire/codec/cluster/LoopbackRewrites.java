@@ -17,6 +17,8 @@ import org.w3c.dom.Node;
 final class LoopbackRewrites {
     /** The alias of the key in the keystore the runner makes (see {@link Keystores#symmetric}). */
     static final String KEY_ALIAS = "jgwire";
+    /** FD_SOCK's server socket sits this far above the member's port, where FD_SOCK2's does by default. */
+    static final int SIDE_PORT_OFFSET = 100;
 
     private LoopbackRewrites() {}
 
@@ -48,7 +50,16 @@ final class LoopbackRewrites {
                     setOrFill(e, "mcast_port", tokens.get("MCAST_PORT"), runnerGroup);
                 }
                 case "TCPGOSSIP" -> e.setAttribute("initial_hosts", "127.0.0.1[" + tokens.get("ROUTER_PORT") + "]");
-                case "FD_SOCK", "FD_SOCK2" -> e.setAttribute("bind_addr", "127.0.0.1");
+                case "FD_SOCK2" -> e.setAttribute("bind_addr", "127.0.0.1");
+                case "FD_SOCK" -> {
+                    e.setAttribute("bind_addr", "127.0.0.1");
+                    // its server socket at a port the capture filters on (by default any free port above 10000)
+                    String port = tokens.get("BIND_PORT");
+                    if (port != null) {
+                        e.setAttribute("start_port", Integer.toString(Integer.parseInt(port) + SIDE_PORT_OFFSET));
+                        e.setAttribute("port_range", "0");
+                    }
+                }
                 case "SSL_KEY_EXCHANGE" -> {
                     e.setAttribute("bind_addr", "127.0.0.1");
                     // the XML's store is a file on its author's machine: the run's RSA key and certificate, which

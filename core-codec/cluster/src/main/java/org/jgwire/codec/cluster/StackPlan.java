@@ -31,6 +31,14 @@ abstract class StackPlan {
         return ClusterRunner.bpf(udp(), ports);
     }
 
+    /**
+     * TCP ports of the members' failure-detection sockets the capture takes in as well (FD_SOCK's and FD_SOCK2's
+     * server sockets), given the run's picked ports; empty when the stack has none.
+     */
+    List<Integer> sidePorts(int[] ports, int n) {
+        return List.of();
+    }
+
     static StackPlan stock(Stack stack) {
         return new StackPlan() {
             @Override
@@ -112,6 +120,35 @@ abstract class StackPlan {
                 if (user.mping()) out.add(user.mpingPort(ports[n]));
                 if (user.needsRouter()) out.add(ports[n]);
                 return List.copyOf(out);
+            }
+
+            /**
+             * FD_SOCK's server socket, pinned to the member's picked port + {@link LoopbackRewrites#SIDE_PORT_OFFSET},
+             * and FD_SOCK2's, at the transport's port + its default {@code port_offset} (the same offset).
+             */
+            @Override
+            List<Integer> sidePorts(int[] ports, int n) {
+                List<Integer> out = new ArrayList<>();
+                if (user.tunnel()) return out;
+                if (user.protocols().contains("FD_SOCK"))
+                    for (int i = 0; i < n; i++) out.add(ports[i] + LoopbackRewrites.SIDE_PORT_OFFSET);
+                if (user.protocols().contains("FD_SOCK2"))
+                    for (int p : user.bindPort() > 0 ? range(user.bindPort(), user.portRange()) : picked(ports, n))
+                        if (!out.contains(p + LoopbackRewrites.SIDE_PORT_OFFSET))
+                            out.add(p + LoopbackRewrites.SIDE_PORT_OFFSET);
+                return List.copyOf(out);
+            }
+
+            private static List<Integer> range(int from, int count) {
+                List<Integer> out = new ArrayList<>();
+                for (int p = from; p <= from + count; p++) out.add(p);
+                return out;
+            }
+
+            private static List<Integer> picked(int[] ports, int n) {
+                List<Integer> out = new ArrayList<>();
+                for (int i = 0; i < n; i++) out.add(ports[i]);
+                return out;
             }
 
             /**

@@ -24,6 +24,8 @@ public final class FrameDetector {
     private static final int BAD = -1, OPAQUE = -2, SHORT = -3;
     /** Highest {@code GossipType} ordinal (GET_MBRS_RSP_LAST) and MESSAGE's. */
     static final int MAX_GOSSIP_TYPE = 7, GOSSIP_MESSAGE = 4;
+    /** FD_SOCK2's protocol id ({@code jg-protocol-ids.xml} of 5.1 to 5.5). */
+    static final int FD_SOCK2_ID = 71;
 
     /** Version shorts of known wire variants, looked up once: the table is consulted per datagram. */
     private static final boolean[] KNOWN = new boolean[1 << 16];
@@ -138,6 +140,23 @@ public final class FrameDetector {
      */
     static int bareMessage(byte[] b, int off, int avail, int frameLen) {
         return message(b, off, off + avail, off + frameLen, 3, 1);
+    }
+
+    /**
+     * A bare message whose first header is FD_SOCK2's ({@link #FD_SOCK2_ID}): how a FD_SOCK2 stream whose handshake
+     * was not captured is told from noise (its messages carry FD_SOCK2's FdHeader and nothing else).
+     */
+    static int fdSock2Message(byte[] b, int off, int avail, int frameLen) {
+        int r = bareMessage(b, off, avail, frameLen);
+        if (r != YES) return r;
+        int p = off + 3, end = off + avail, leading = b[off] & 0xFF;
+        for (int bit = 1; bit <= 2; bit++) {
+            if ((leading & bit) == 0) continue;
+            p = skipAddress(b, p, end);
+            if (p < 0) return p == SHORT ? MORE : NO; // an address only its class can size: no proof
+        }
+        if (p + 4 > end) return MORE;
+        return u16(b, p + 2) == FD_SOCK2_ID ? YES : NO; // header count, then the first header's protocol id
     }
 
     /**

@@ -16,6 +16,12 @@ public interface FrameSink {
      */
     void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len);
 
+    /**
+     * A failure-detection signal that stands for a whole stream direction (FD_SOCK's one byte, see
+     * {@link FdSockSignal}); {@code info} names the member that sent it as its source.
+     */
+    void signal(FrameInfo info, String signal);
+
     /** A problem; its offset is the stream offset for TCP, -1 if none. Decoding goes on. */
     void problem(ErrorRecord problem);
 

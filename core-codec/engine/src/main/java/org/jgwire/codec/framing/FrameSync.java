@@ -106,9 +106,13 @@ final class FrameSync {
             if (r == FrameDetector.YES && !first) r = chains(FrameKind.GOSSIP, a, at + len, end);
             if (r != FrameDetector.NO && (r = found(r, FrameKind.GOSSIP, a, at, first)) != FrameDetector.NO) return r;
         }
-        // Bare messages have too little structure to be told from noise: only after a FD_SOCK2 handshake.
-        if (kind == FrameKind.BARE_MESSAGE || kind == null && handshakeSeen) {
-            r = FrameDetector.bareMessage(a, at, have, len);
+        // Bare messages have too little structure to be told from noise: after a FD_SOCK2 handshake; without one
+        // (the capture began after it), only a message that carries FD_SOCK2's header.
+        boolean afterHandshake = kind == FrameKind.BARE_MESSAGE || kind == null && handshakeSeen;
+        if (afterHandshake || kind == null) {
+            r = afterHandshake
+                    ? FrameDetector.bareMessage(a, at, have, len)
+                    : FrameDetector.fdSock2Message(a, at, have, len);
             if (r == FrameDetector.YES && !first) r = chains(FrameKind.BARE_MESSAGE, a, at + len, end);
             if (r != FrameDetector.NO) return found(r, FrameKind.BARE_MESSAGE, a, at, first);
         }

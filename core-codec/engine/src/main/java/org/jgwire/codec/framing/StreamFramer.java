@@ -19,7 +19,8 @@ import org.jgwire.codec.model.Transport;
  * The kind is learnt from the handshake, from the peer direction ({@link #peer}) or from the first frames.
  * Frames that lie entirely inside one {@link #data} call are handed on without copying; only a frame spanning
  * calls is gathered, in a buffer no larger than the bytes actually received (at most
- * {@link Limits#maxFrameLength()} + 4). A frame is handed on only if the bytes after it, where they are at hand,
+ * {@link Limits#maxFrameLength()} + 4). A direction that holds nothing but FD_SOCK's one-byte signal is handed on
+ * as that signal ({@link FdSockSignal}). A frame is handed on only if the bytes after it, where they are at hand,
  * start another frame: a length prefix that is wrong but in range is caught by what lies where it points. After a
  * gap, a bad length or at the start of a capture that began mid-stream, the framer resynchronises on the next
  * offset whose length and frame start are plausible and chain to another ({@link FrameSync}). Offsets in problems
@@ -64,7 +65,7 @@ public final class StreamFramer {
     private byte[] pending = new byte[0];
     private int pendLen, curLen = -1;
     private long pendBase, skip, syncSkipped;
-    private long streamPos, seen, framed, skipped, missing, frameCount, closes;
+    private long streamPos, seen, framed, skipped, missing, frameCount, closes, signals;
     /** {@link #GRACEFUL_CLOSE} as written ({@code DataOutput.writeInt}). */
     private static final byte[] CLOSE_MARK = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFB};
     /**
@@ -223,6 +224,12 @@ public final class StreamFramer {
             wrongLength(curLen, pendBase, "points past the end of the stream, over frames that follow one another");
             drop(1);
         }
+        if (state == State.START && FdSockSignal.isNormalTermination(pending, pendLen, seen, missing)) {
+            framed += 1;
+            pendLen = 0;
+            signals++;
+            sink.signal(new FrameInfo(packet, tsNanos, src, dst, Transport.FD_SOCK), FdSockSignal.NORMAL);
+        }
         if (pendLen > 0 && (state == State.START || state == State.SYNC)) {
             sync.ending = true; // a candidate that waited for its successor is taken as it is
             scan();
@@ -285,7 +292,7 @@ public final class StreamFramer {
         return seen;
     }
 
-    /** Bytes handed on: frames, their length prefixes, handshake and graceful-close marks. */
+    /** Bytes handed on: frames, their length prefixes, handshake, graceful-close marks and FD_SOCK signals. */
     public long bytesFramed() {
         return framed;
     }
@@ -308,6 +315,11 @@ public final class StreamFramer {
     /** Frames handed to the sink. */
     public long frameCount() {
         return frameCount;
+    }
+
+    /** FD_SOCK signals handed to the sink ({@link FdSockSignal}). */
+    public long signalCount() {
+        return signals;
     }
 
     /** Graceful-close marks ({@code -5}) seen. */

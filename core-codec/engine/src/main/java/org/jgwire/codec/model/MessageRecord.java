@@ -7,7 +7,8 @@ import java.util.List;
  * One JGroups message.
  *
  * @param frame        where its frame came from
- * @param version      the version of the frame, e.g. {@code "5.5.7"} (from the frame's version short)
+ * @param version      the version of the frame, e.g. {@code "5.5.7"} (from the frame's version short); null for a
+ *                     {@link #signal}, whose bytes carry none
  * @param decodedWith  the JGroups jar that decoded it, e.g. {@code "5.5.7.Final"}
  * @param type         message type: {@code BYTES}, {@code EMPTY}, {@code OBJECT}, {@code LONG}, {@code NIO},
  *                     {@code COMPOSITE}, {@code FRAG}, {@code EARLYBATCH}/{@code BATCH} (5.x names),
@@ -58,6 +59,34 @@ public record MessageRecord(
         List<String> transformed,
         Payload wirePayload)
         implements Record {
+    /**
+     * A failure-detection signal that is no JGroups message but stands in a stream's place, as a message of type
+     * {@code signal} without version, addresses, headers or payload; {@code frame} names the sending member's and
+     * its peer's sockets (FD_SOCK's {@code NORMAL_TERMINATION}, transport {@link Transport#FD_SOCK}).
+     */
+    public static MessageRecord signal(FrameInfo frame, String signal) {
+        return new MessageRecord(
+                frame,
+                null,
+                null,
+                signal,
+                0,
+                List.of(),
+                null,
+                null,
+                false,
+                null,
+                -1,
+                0,
+                List.of(),
+                Payload.EMPTY,
+                null,
+                List.of(),
+                0,
+                1,
+                List.of());
+    }
+
     /** A message as the adapters and the fragment reassembler make it, before the stack step. */
     public MessageRecord(
             FrameInfo frame,

@@ -10,6 +10,12 @@ public enum Transport {
     TCP,
     /** FD_SOCK2: length-prefixed bare messages after the handshake. */
     FD_SOCK2,
+    /**
+     * FD_SOCK (3.x - 5.x): its TCP connections carry no frames, only a one-byte NORMAL_TERMINATION signal
+     * ({@code FD_SOCK.sendPingSignal}, {@code ClientConnectionHandler.stopThread}) from a member that leaves or
+     * stops pinging.
+     */
+    FD_SOCK,
     /** MPING: a UDP datagram to MPING's multicast socket holding one message without version or frame flags. */
     MPING,
     /** TUNNEL to or from a GossipRouter: length-prefixed GossipData. */

@@ -17,10 +17,18 @@ public final class RecordingSink implements FrameSink {
     public final List<Frame> frames = new ArrayList<>();
     public final List<Problem> problems = new ArrayList<>();
     public final List<StreamEndRecord> ends = new ArrayList<>();
+    public final List<String> signals = new ArrayList<>();
+    public final List<FrameInfo> signalInfos = new ArrayList<>();
 
     @Override
     public void frame(FrameInfo info, FrameKind kind, int handshakeVersion, byte[] buf, int off, int len) {
         frames.add(new Frame(info, kind, Arrays.copyOfRange(buf, off, off + len), buf, handshakeVersion));
+    }
+
+    @Override
+    public void signal(FrameInfo info, String signal) {
+        signals.add(signal);
+        signalInfos.add(info);
     }
 
     @Override

@@ -1,0 +1,137 @@
+package org.jgwire.tests.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Transport;
+import org.jgwire.tests.decode.Decoding;
+import org.junit.jupiter.api.Test;
+
+/**
+ * FD_SOCK's termination signals in real captures (samples/stack, see its README): the runner pins each member's
+ * FD_SOCK server socket at its port + 100 and captures it. A member that leaves writes NORMAL_TERMINATION to the
+ * member pinging it; a crashed one writes nothing. Each decodes without an error record and agrees with its manifest.
+ */
+class FdSockSamplesTest {
+    /** The signals of a sample, after the no-error and manifest checks. */
+    private static List<MessageRecord> signals(String name, Manifest[] manifest) throws Exception {
+        Path json = Decoding.samples().resolve("stack").resolve(name + ".json");
+        Manifest m = Manifest.read(json);
+        manifest[0] = m;
+        Decoding.Result decoded = ManifestCheck.decodeAndVerify(m, json.resolveSibling(m.capture()))
+                .decoded();
+        return decoded.records().stream()
+                .filter(r -> r instanceof MessageRecord msg && msg.frame().transport() == Transport.FD_SOCK)
+                .map(r -> (MessageRecord) r)
+                .toList();
+    }
+
+    /** Each member's FD_SOCK server socket (pinned at its port + 100 by the runner); a reused port keeps its first. */
+    private static Map<Integer, String> serverSockets(Manifest m) {
+        Map<Integer, String> out = new HashMap<>();
+        for (Manifest.Member mb : m.members()) {
+            String p = mb.physical();
+            out.putIfAbsent(Integer.parseInt(p.substring(p.lastIndexOf(':') + 1)) + 100, mb.name());
+        }
+        return out;
+    }
+
+    private static boolean sentFrom(MessageRecord s, int port) {
+        Endpoint src = s.frame().src();
+        return src != null && src.port() == port;
+    }
+
+    @Test
+    void aLeavingMemberSignalsNormalTerminationFromItsServerSocket() throws Exception {
+        Manifest[] m = new Manifest[1];
+        List<MessageRecord> signals = signals("3.6.20/fdsock-leave-join", m);
+        Map<Integer, String> servers = serverSockets(m[0]);
+        Manifest.Step leave = m[0].steps().stream()
+                .filter(s -> s.action().equals("leave"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(List.of("C"), leave.members());
+        int cServer = servers.entrySet().stream()
+                .filter(e -> e.getValue().equals("C"))
+                .findFirst()
+                .orElseThrow()
+                .getKey();
+        assertTrue(signals.stream().anyMatch(s -> sentFrom(s, cServer)), "C's server socket signals: " + signals);
+        for (MessageRecord s : signals) {
+            assertEquals("NORMAL_TERMINATION", s.type());
+            assertTrue(
+                    servers.containsKey(s.frame().src().port())
+                            || servers.containsKey(s.frame().dst().port()),
+                    "a signal on a member's FD_SOCK connection: " + s.frame());
+        }
+    }
+
+    @Test
+    void aCrashedMemberSendsNoSignal() throws Exception {
+        Manifest[] m = new Manifest[1];
+        List<MessageRecord> signals = signals("4.2.30/fdsock-crash", m);
+        Manifest.Step crash = m[0].steps().stream()
+                .filter(s -> s.action().equals("crash"))
+                .findFirst()
+                .orElseThrow();
+        Map<Integer, String> servers = serverSockets(m[0]);
+        assertFalse(signals.isEmpty(), "the members that leave at the end signal");
+        for (MessageRecord s : signals) {
+            String sender = servers.get(s.frame().src().port());
+            assertFalse(
+                    sender != null && crash.members().contains(sender),
+                    "a signal from the crashed member: " + s.frame());
+        }
+    }
+
+    /** A FD_SOCK2 message as a comparable line: when it was captured, on which connection, what it says. */
+    private static Set<String> fdSock2Messages(Path pcap) throws Exception {
+        Set<String> out = new HashSet<>();
+        for (var r : Decoding.decode(pcap, InputHints.AUTO).records()) {
+            assertFalse(r instanceof ErrorRecord, pcap + ": " + r);
+            if (r instanceof MessageRecord m && m.frame().transport() == Transport.FD_SOCK2)
+                out.add(m.frame().tsNanos() + " " + m.frame().src() + ">"
+                        + m.frame().dst() + " " + m.length() + " "
+                        + m.headers().stream()
+                                .map(h -> h.protocol() + ":" + h.field("type"))
+                                .toList());
+        }
+        return out;
+    }
+
+    /**
+     * A capture that starts after FD_SOCK2's connections were opened (the sample cut by {@code editcap -r ... 14-200}
+     * before the second CONNECT on the connection A opened to B, whose handshake it drops) picks those connections up
+     * at their next frame: every FD_SOCK2 message the whole capture shows in the packets kept, no error record.
+     */
+    @Test
+    void fdSock2ConnectionsOpenedBeforeTheCaptureArePickedUpAtTheNextFrame() throws Exception {
+        Path dir = Decoding.samples().resolve("stack").resolve("5.5.7");
+        Manifest m = Manifest.read(dir.resolve("fdsock2-chat.json"));
+        ManifestCheck.decodeAndVerify(m, dir.resolve(m.capture()));
+        Set<String> whole = fdSock2Messages(dir.resolve("fdsock2-chat.pcapng"));
+        Set<String> late = fdSock2Messages(dir.resolve("fdsock2-late-chat.pcapng"));
+        long cut = whole.stream()
+                .mapToLong(l -> Long.parseLong(l.substring(0, l.indexOf(' '))))
+                .sorted()
+                .skip(2)
+                .findFirst()
+                .orElseThrow(); // the first two (CONNECT, CONNECT_RSP of A to B) lie before packet 14
+        Set<String> kept = new HashSet<>();
+        for (String l : whole) if (Long.parseLong(l.substring(0, l.indexOf(' '))) >= cut) kept.add(l);
+        assertEquals(whole.size() - 2, kept.size());
+        assertEquals(kept, late);
+    }
+}
