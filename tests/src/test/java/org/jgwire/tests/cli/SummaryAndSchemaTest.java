@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SummaryAndSchemaTest {
     private static final Pattern SUMMARY =
             Pattern.compile("jgwire: (\\d+) packets, (\\d+) frames, (\\d+) messages, (\\d+) errors?(; JGroups (.+))?");
-    private static final Set<String> KINDS = Set.of("message", "error", "gossip");
+    private static final Set<String> KINDS = Set.of("message", "error", "gossip", "stream-end");
+    private static final Set<String> HOW = Set.of("FIN", "RST", "new SYN", "evicted", "capture end");
     private static final Set<String> TRANSPORTS = Set.of("udp", "tcp", "fd_sock2", "mping", "tunnel", "none");
     private static final Set<String> PROBLEMS =
             Set.of("truncated", "malformed", "unsupported_version", "unknown_class", "gap", "limit", "io");
@@ -104,7 +105,7 @@ class SummaryAndSchemaTest {
 
     @Test
     void everyJsonLineFollowsTheDocumentedSchema() throws IOException {
-        int views = 0, deltas = 0, gossip = 0, texts = 0, names = 0;
+        int views = 0, deltas = 0, gossip = 0, texts = 0, names = 0, streamEnds = 0;
         for (String v : List.of("5.5.7", "3.6.20")) {
             for (String stack : List.of("udp", "tcp", "tunnel")) {
                 Path pcap = Decoding.sample(v, stack);
@@ -125,8 +126,9 @@ class SummaryAndSchemaTest {
                                     && n.path("frame").asLong() >= 1,
                             what);
                     assertTrue(TRANSPORTS.contains(n.path("transport").asText()), what);
+                    // a stream-end is the TCP connection's own (a GossipRouter's too); the rest say their stack
                     assertEquals(
-                            stack.equals("tunnel") ? "tunnel" : stack,
+                            n.path("kind").asText().equals("stream-end") ? "tcp" : stack,
                             n.path("transport").asText(),
                             what);
                     // ts: epoch seconds with nanoseconds, written as an exact decimal
@@ -152,15 +154,19 @@ class SummaryAndSchemaTest {
                             assertTrue(n.path("group").isTextual(), what);
                             assertTrue(n.path("decoded_with").asText().startsWith(v), "gossip decoded_with: " + what);
                         }
+                        case "stream-end" -> {
+                            streamEnds++;
+                            assertTrue(HOW.contains(n.path("how").asText()), "documented how: " + what);
+                        }
                         default -> fail(what);
                     }
                 }
             }
         }
         assertTrue(
-                views >= 6 && deltas >= 6 && gossip >= 6 && texts >= 54 && names >= 6,
-                "views " + views + ", deltas " + deltas + ", gossip " + gossip + ", texts " + texts + ", names "
-                        + names);
+                views >= 6 && deltas >= 6 && gossip >= 6 && texts >= 54 && names >= 6 && streamEnds >= 2,
+                "views " + views + ", deltas " + deltas + ", gossip " + gossip + ", texts " + texts + ", names " + names
+                        + ", stream ends " + streamEnds);
     }
 
     private static void checkMessage(JsonNode n, String version, String what) {
