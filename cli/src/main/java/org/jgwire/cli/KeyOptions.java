@@ -1,5 +1,6 @@
 package org.jgwire.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +70,8 @@ public final class KeyOptions {
             if (keystore != null) {
                 if (keystorePassword == null)
                     throw new CommandLine.ParameterException(cl, "--keystore needs --keystore-password");
+                refuseFileTakenAsPassword(cl, "--keystore-password", keystorePassword);
+                refuseFileTakenAsPassword(cl, "--key-password", keyPassword);
                 keys = keys.with(DecryptionKeys.fromKeystore(keystore, keystorePassword, keyAlias, keyPassword));
             } else if (keyAlias != null || keystorePassword != null || keyPassword != null)
                 throw new CommandLine.ParameterException(
@@ -84,5 +87,23 @@ public final class KeyOptions {
             keys = keys.withCipher(cipher);
         }
         return keys;
+    }
+
+    /**
+     * A password option may go without a value (then it is asked for), so {@code --keystore-password cap.pcapng}
+     * takes the capture as the password. When the word after the option names an existing file, say so rather than
+     * report a wrong password; {@code --keystore-password=VALUE} is taken as written.
+     */
+    private static void refuseFileTakenAsPassword(CommandLine cl, String option, char[] value) {
+        if (value == null || value.length == 0) return;
+        List<String> args = cl.getParseResult().originalArgs();
+        String word = new String(value);
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals(option) && args.get(i + 1).equals(word) && Files.isRegularFile(Path.of(word)))
+                throw new CommandLine.ParameterException(
+                        cl,
+                        option + " took the file " + word + " as its value: put the input before " + option
+                                + ", or write " + option + "=PASSWORD");
+        }
     }
 }

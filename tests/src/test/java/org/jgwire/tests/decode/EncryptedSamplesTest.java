@@ -194,6 +194,22 @@ class EncryptedSamplesTest {
         assertEquals(List.of(), run.json());
     }
 
+    /** A password option may go without a value, so the capture after it would be taken as the password. */
+    @Test
+    void aCaptureTakenAsThePasswordIsNamedInTheUsageError() throws Exception {
+        String capture = captures().get(2).toString();
+        Decoding.Run run =
+                Decoding.cli(work, "decode", "--keystore", keystore().toString(), "--keystore-password", capture);
+        assertEquals(2, run.exit(), run.err());
+        assertTrue(run.err().contains("--keystore-password took the file " + capture + " as its value"), run.err());
+        assertFalse(run.err().contains("wrong keystore password"), run.err());
+        // written with '=', the same word is the password, and a wrong one
+        Decoding.Run explicit = Decoding.cli(
+                work, "decode", capture, "--keystore", keystore().toString(), "--keystore-password=" + capture);
+        assertEquals(2, explicit.exit(), explicit.err());
+        assertTrue(explicit.err().contains("wrong keystore password"), explicit.err());
+    }
+
     @Test
     void theCliDecryptsWithTheKeystoreAndTheAliasAndVerifyAgrees() throws Exception {
         Path p = captures().get(0);
