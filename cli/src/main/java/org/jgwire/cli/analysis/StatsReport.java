@@ -102,6 +102,20 @@ final class StatsReport {
                 num(b.p99()),
                 num(b.max()));
 
+        if (!traffic.streamEnds().isEmpty()) {
+            out.println();
+            StringBuilder ends = new StringBuilder();
+            long directions = 0;
+            for (TrafficStats.Count c : traffic.streamEnds()) {
+                directions += c.messages();
+                ends.append(ends.isEmpty() ? "" : ", ")
+                        .append(c.key())
+                        .append(' ')
+                        .append(c.messages());
+            }
+            out.printf(Locale.ROOT, "TCP directions ended: %d (%s)%n", directions, ends);
+        }
+
         out.println();
         out.printf(
                 Locale.ROOT,
@@ -259,6 +273,9 @@ final class StatsReport {
             counts(g, "headers", traffic.headerTypes());
             counts(g, "message_types", traffic.messageTypes());
             summary(g, "batch_sizes", traffic.batchSizes());
+            g.writeObjectFieldStart("stream_ends");
+            for (TrafficStats.Count c : traffic.streamEnds()) g.writeNumberField(c.key(), c.messages());
+            g.writeEndObject();
             g.writeArrayFieldStart("per_second");
             for (TrafficStats.Second s : traffic.perSecond()) {
                 g.writeStartObject();

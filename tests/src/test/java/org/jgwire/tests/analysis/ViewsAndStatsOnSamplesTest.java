@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,6 +106,34 @@ class ViewsAndStatsOnSamplesTest {
         Decoding.Run text = Decoding.cli(work, "stats", pcap.toString());
         assertEquals(0, text.exit(), text.err());
         assertTrue(text.out().contains("Members (by bytes sent)") && text.out().contains("Reliability"), text.out());
+    }
+
+    /** The TCP directions stats says ended, per way, are the decode's stream-end lines (checked against tshark). */
+    @ParameterizedTest
+    @CsvSource({"5.5.7,tcp", "3.6.20,tunnel", "5.5.7,udp"})
+    void statsCountTheStreamEndsOfTheDecode(String version, String stack) throws IOException {
+        Path pcap = Decoding.sample(version, stack);
+        Decoding.Run decode = Decoding.cli(work, "decode", "--format", "jsonl", pcap.toString());
+        assertEquals(0, decode.exit(), decode.err());
+        Map<String, Long> expected = new TreeMap<>();
+        for (JsonNode n : decode.json())
+            if (n.path("kind").asText().equals("stream-end"))
+                expected.merge(n.path("how").asText(), 1L, Long::sum);
+        assertEquals(stack.equals("udp"), expected.isEmpty(), "TCP samples end streams: " + expected);
+
+        Decoding.Run run = Decoding.cli(work, "stats", "--format", "json", pcap.toString());
+        assertEquals(0, run.exit(), run.err());
+        Map<String, Long> counted = new TreeMap<>();
+        JSON.readTree(run.out())
+                .get("stream_ends")
+                .fields()
+                .forEachRemaining(e -> counted.put(e.getKey(), e.getValue().asLong()));
+        assertEquals(expected, counted);
+
+        Decoding.Run text = Decoding.cli(work, "stats", pcap.toString());
+        assertEquals(0, text.exit(), text.err());
+        long total = expected.values().stream().mapToLong(Long::longValue).sum();
+        assertEquals(total > 0, text.out().contains("TCP directions ended: " + total + " ("), text.out());
     }
 
     private static List<String> names(JsonNode array) {

@@ -1,6 +1,7 @@
 package org.jgwire.codec.analysis.stats;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 
 /**
  * Traffic figures from the messages as they were on the wire (fragments, not reassembled messages): messages and
@@ -81,6 +83,9 @@ public final class TrafficStats {
     private final Map<String, Counter> messageTypes = new TreeMap<>();
     private final Map<Long, SecondCounter> seconds = new HashMap<>();
     private final Samples batchSizes = new Samples();
+    /** TCP directions ended, by what ended them: resets show connections torn down rather than closed. */
+    private final Map<StreamEndRecord.How, Long> streamEnds = new EnumMap<>(StreamEndRecord.How.class);
+
     private final Counter total = new Counter();
     private long firstTs = -1, lastTs = -1, errors, firstSecond = Long.MIN_VALUE;
 
@@ -91,6 +96,7 @@ public final class TrafficStats {
      */
     public void accept(Record r) {
         if (r instanceof ErrorRecord) errors++;
+        if (r instanceof StreamEndRecord e) streamEnds.merge(e.how(), 1L, Long::sum);
         if (!(r instanceof MessageRecord m) || m.isReassembled() || carried(m)) return;
         long bytes = Math.max(0, m.length());
         long ts = m.frame().tsNanos();
@@ -198,7 +204,10 @@ public final class TrafficStats {
                 }
             ps.add(new Second(s, c.messages, c.bytes, top, topBytes));
         });
-        return new Snapshot(total.messages, total.bytes, errors, firstTs, lastTs, ms, ht, mt, ps, batchSizes.summary());
+        List<Count> ends = new ArrayList<>();
+        streamEnds.forEach((how, n) -> ends.add(new Count(how.text(), n, 0)));
+        return new Snapshot(
+                total.messages, total.bytes, errors, firstTs, lastTs, ms, ht, mt, ps, batchSizes.summary(), ends);
     }
 
     /** Messages per second per sending member, most messages first (messages without a capture time left out). */
@@ -223,6 +232,8 @@ public final class TrafficStats {
      * @param firstTs  capture time of the first message (epoch ns), -1 without times
      * @param perSecond messages and bytes per whole second of capture time (epoch seconds), seconds without traffic
      *                  left out
+     * @param streamEnds TCP directions ended, per way they ended (FIN, RST, ...; {@code messages} is the count, in
+     *                   the order of {@link StreamEndRecord.How}), ways that ended none left out
      */
     public record Snapshot(
             long messages,
@@ -234,7 +245,8 @@ public final class TrafficStats {
             List<Count> headerTypes,
             List<Count> messageTypes,
             List<Second> perSecond,
-            Samples.Summary batchSizes) {}
+            Samples.Summary batchSizes,
+            List<Count> streamEnds) {}
 
     /** One sending member: what it sent, its flow-control credit traffic, its heartbeat intervals (ms). */
     public record MemberStats(
