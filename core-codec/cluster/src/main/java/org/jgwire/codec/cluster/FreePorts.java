@@ -15,7 +15,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * Ports on 127.0.0.1 that are free for both TCP and UDP right now, picked at random below Linux's ephemeral range
  * (32768-60999 by default), then released. Ports the OS hands out itself would come from the ephemeral range, where
  * any client socket (a member connecting to another, another run's members) may take one before the member that was
- * meant to bind it starts: that made {@code BindException}s under load.
+ * meant to bind it starts: that made {@code BindException}s under load. A port is picked only with its side port
+ * ({@link LoopbackRewrites#SIDE_PORT_OFFSET} above, where FD_SOCK's server socket is pinned) free too, and no picked
+ * port is another's side port.
  */
 final class FreePorts {
     static final int LOW = 20_000;
@@ -37,6 +39,13 @@ final class FreePorts {
         }
     }
 
+    private static void hold(List<AutoCloseable> held, InetAddress lo, int port) throws IOException {
+        ServerSocket tcp = new ServerSocket();
+        held.add(tcp);
+        tcp.bind(new InetSocketAddress(lo, port));
+        held.add(new DatagramSocket(new InetSocketAddress(lo, port)));
+    }
+
     static int[] pick(int count) throws IOException {
         InetAddress lo = InetAddress.getByName("127.0.0.1");
         List<AutoCloseable> held = new ArrayList<>();
@@ -45,13 +54,12 @@ final class FreePorts {
         try {
             int found = 0;
             for (int tries = 0; found < count && tries < MAX_TRIES; tries++) {
-                int port = ThreadLocalRandom.current().nextInt(LOW, HIGH + 1);
+                int port = ThreadLocalRandom.current().nextInt(LOW, HIGH - LoopbackRewrites.SIDE_PORT_OFFSET + 1);
                 if (!tried.add(port)) continue;
                 try {
-                    ServerSocket tcp = new ServerSocket();
-                    held.add(tcp);
-                    tcp.bind(new InetSocketAddress(lo, port));
-                    held.add(new DatagramSocket(new InetSocketAddress(lo, port)));
+                    // held until all are picked: neither can be picked again, as a port or as a side port
+                    hold(held, lo, port);
+                    hold(held, lo, port + LoopbackRewrites.SIDE_PORT_OFFSET);
                     ports[found++] = port;
                 } catch (IOException inUse) {
                     // taken for TCP or UDP: try another

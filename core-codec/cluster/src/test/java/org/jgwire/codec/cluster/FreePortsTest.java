@@ -17,12 +17,19 @@ class FreePortsTest {
         assertEquals(6, Arrays.stream(ports).distinct().count(), Arrays.toString(ports));
         InetAddress lo = InetAddress.getByName("127.0.0.1");
         for (int p : ports) {
-            assertTrue(p >= FreePorts.LOW && p <= FreePorts.HIGH, "port " + p);
-            try (ServerSocket tcp = new ServerSocket()) {
-                tcp.bind(new InetSocketAddress(lo, p));
-                try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(lo, p))) {
-                    assertEquals(p, udp.getLocalPort());
-                }
+            int side = p + LoopbackRewrites.SIDE_PORT_OFFSET;
+            assertTrue(p >= FreePorts.LOW && side <= FreePorts.HIGH, "port " + p + " and its side port " + side);
+            assertTrue(Arrays.stream(ports).noneMatch(q -> q == side), "a port is another's side port: " + side);
+            bindBoth(lo, p);
+            bindBoth(lo, side); // FD_SOCK's server socket goes there
+        }
+    }
+
+    private static void bindBoth(InetAddress lo, int p) throws Exception {
+        try (ServerSocket tcp = new ServerSocket()) {
+            tcp.bind(new InetSocketAddress(lo, p));
+            try (DatagramSocket udp = new DatagramSocket(new InetSocketAddress(lo, p))) {
+                assertEquals(p, udp.getLocalPort());
             }
         }
     }
