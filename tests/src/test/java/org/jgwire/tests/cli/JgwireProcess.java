@@ -17,13 +17,13 @@ import org.jgwire.tests.decode.Decoding;
  * {@code jgwire} run as its own process from the built distribution, as a shell pipeline runs it: its stdin and
  * stdout are pipes the test holds; stderr goes to a file read after the process ended.
  */
-final class JgwireProcess implements AutoCloseable {
+public final class JgwireProcess implements AutoCloseable {
     /** Bound on every wait, so that a broken build fails the test instead of hanging it. */
-    static final long PATIENCE_SECONDS = 60;
+    public static final long PATIENCE_SECONDS = 60;
 
     private static final String END = new String("end of output"); // identity marks the end of stdout
 
-    final Process process;
+    public final Process process;
     final Path stderr;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
@@ -33,7 +33,7 @@ final class JgwireProcess implements AutoCloseable {
     }
 
     /** Starts {@code jgwire args...} in the folder {@code work}. */
-    static JgwireProcess start(Path work, String... args) throws IOException {
+    public static JgwireProcess start(Path work, String... args) throws IOException {
         Path home = Decoding.home();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -75,11 +75,11 @@ final class JgwireProcess implements AutoCloseable {
     }
 
     /** The exit code, waiting at most {@code seconds} for it; -1 when the process is still running then. */
-    int exitWithin(double seconds) throws InterruptedException {
+    public int exitWithin(double seconds) throws InterruptedException {
         return process.waitFor((long) (seconds * 1000), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
     }
 
-    String stderr() throws IOException {
+    public String stderr() throws IOException {
         return Files.readString(stderr, StandardCharsets.UTF_8);
     }
 

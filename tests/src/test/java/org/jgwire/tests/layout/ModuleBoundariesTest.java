@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The source-level half of the module boundaries (the dependency half is enforced by the build): only the decode
- * adapters and the cluster's node programs are compiled against JGroups, and the viewer never reaches into the
- * command line.
+ * adapters and the cluster's node programs are compiled against JGroups, only the Infinispan node program against
+ * Infinispan, and the viewer never reaches into the command line.
  */
 class ModuleBoundariesTest {
     private static final Path ROOT = Path.of(System.getProperty("jgwire.samples"))
@@ -23,6 +23,7 @@ class ModuleBoundariesTest {
             .normalize()
             .getParent();
     private static final Pattern JGROUPS_IMPORT = Pattern.compile("(?m)^import (static )?org\\.jgroups\\.");
+    private static final Pattern INFINISPAN_IMPORT = Pattern.compile("(?m)^import (static )?org\\.infinispan\\.");
     private static final Pattern CLI_IMPORT = Pattern.compile("(?m)^import (static )?org\\.jgwire\\.cli\\.");
 
     @Test
@@ -37,6 +38,21 @@ class ModuleBoundariesTest {
         assertEquals(List.of(), outside);
         assertTrue(
                 all.stream().anyMatch(p -> matches(p, JGROUPS_IMPORT)), "the adapters do import JGroups: scan works");
+    }
+
+    /** Infinispan runs only in the child JVMs of its node program, on a class path of its own. */
+    @Test
+    void onlyTheInfinispanNodeImportsInfinispan() throws IOException {
+        List<String> importing = mainSources(ROOT).stream()
+                .filter(p -> matches(p, INFINISPAN_IMPORT))
+                .map(p -> ROOT.relativize(p).toString())
+                .toList();
+        assertTrue(!importing.isEmpty(), "the Infinispan node imports Infinispan: scan works");
+        assertEquals(
+                List.of(),
+                importing.stream()
+                        .filter(p -> !p.startsWith("core-codec/cluster/nodes/ispn/"))
+                        .toList());
     }
 
     @Test
