@@ -229,6 +229,53 @@ class VersionSelectionTest {
         assertEquals("5.5.7.Final", fdSock2MessageAfterTwoMembersSpoke(v557).decodedWith());
     }
 
+    /** The jar nearest the handshake's version decodes it; the record states the version the handshake carried. */
+    @Test
+    void fdSock2MessageStatesItsHandshakesVersionNotItsJars() throws Exception {
+        MessageRecord m = fdSock2MessageAfterTwoMembersSpoke(
+                JGroupsVersion.parse("5.3.21").toShort());
+        assertEquals("5.3.24.Final", m.decodedWith());
+        assertEquals("5.3.21", m.version());
+        assertEquals("5.3.24", fdSock2MessageAfterTwoMembersSpoke(-1).version());
+    }
+
+    /**
+     * An MPING datagram (a message written on its own, no version) after a 5.3.16 cluster's transport frame: the
+     * 5.3.24 jar reads it, and it states 5.3.16, the version of the traffic it belongs to.
+     */
+    @Test
+    void mpingDatagramStatesTheLastTransportFramesVersion() throws Exception {
+        byte[] frame, mping;
+        try (JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
+            frame = old.single(old.bytesMessage(null, old.uuid(1, 2), "x".getBytes()), true);
+            Object msg = old.bytesMessage(null, old.uuid(1, 2), "ping".getBytes());
+            Object out = old.newInstance("org.jgroups.util.ByteArrayDataOutputStream", new Class<?>[] {int.class}, 64);
+            old.call(msg, "writeTo", new Class<?>[] {DataOutput.class}, out);
+            mping = Arrays.copyOf((byte[]) out.getClass().getMethod("buffer").invoke(out), (int)
+                    out.getClass().getMethod("position").invoke(out));
+        }
+        int v5316 = JGroupsVersion.parse("5.3.16").toShort();
+        frame[0] = (byte) (v5316 >>> 8);
+        frame[1] = (byte) v5316;
+        Endpoint member = new Endpoint("127.0.0.1", 7800);
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            MessageRecord t = (MessageRecord) rt.decode(
+                            FrameKind.TRANSPORT,
+                            frame,
+                            0,
+                            frame.length,
+                            new FrameInfo(1, 0, member, new Endpoint("127.0.0.1", 7801), Transport.UDP))
+                    .get(0);
+            assertEquals("5.3.16", t.version());
+            FrameInfo info = new FrameInfo(2, 0, member, new Endpoint("239.1.2.3", 45566), Transport.MPING);
+            MessageRecord m =
+                    (MessageRecord) rt.decodeMping(mping, 0, mping.length, info).get(0);
+            assertEquals("5.3.24.Final", m.decodedWith());
+            assertEquals("5.3.16", m.version());
+            assertEquals("ping", m.payload().text());
+        }
+    }
+
     /**
      * A 5.3.24 member at 7800 and a 5.5.7 member at 7900 send transport frames, then a 5.3.24 FD_SOCK2 message travels
      * from 7900 (7800's FD_SOCK2 server) on a connection whose handshake announced {@code handshakeVersion} (-1: not

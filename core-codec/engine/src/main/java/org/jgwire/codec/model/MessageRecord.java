@@ -179,6 +179,32 @@ public record MessageRecord(
         return "message";
     }
 
+    /** This message stating {@code v} as its version: a frame without one, whose version is known otherwise. */
+    public MessageRecord withVersion(String v) {
+        return new MessageRecord(
+                frame,
+                v,
+                decodedWith,
+                type,
+                flags,
+                flagNames,
+                src,
+                dest,
+                multicast,
+                cluster,
+                batchIndex,
+                batchSize,
+                headers,
+                payload,
+                view,
+                discovery,
+                offset,
+                length,
+                reassembledFrom,
+                transformed,
+                wirePayload);
+    }
+
     public MessageRecord withView(ViewInfo v) {
         return new MessageRecord(
                 frame,

@@ -12,11 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
@@ -54,6 +56,9 @@ public final class VersionRuntime implements AutoCloseable {
     private final Object[] byShort = new Object[1 << 16];
 
     private final Map<Path, Object> byJar = new HashMap<>();
+    /** Version texts of {@link #stamped} records, one string per version (frames are decoded on several threads). */
+    private final Map<Integer, String> versionTexts = new ConcurrentHashMap<>();
+
     private final Map<List<Endpoint>, Integer> connections;
     /** Version last sent from each endpoint in a transport frame: FD_SOCK2 listens at the TP port + 100. */
     private final Map<Endpoint, Integer> senders;
@@ -174,8 +179,12 @@ public final class VersionRuntime implements AutoCloseable {
                 rememberSender(frame, v);
                 slot = slot(v);
             } else {
-                slot = unversionedSlot(kind, buf, off, len, frame, handshakeVersion);
+                int v = unversionedVersion(kind, buf, off, len, frame, handshakeVersion);
+                slot = unversionedSlot(kind, v);
                 if (slot == null) return decided(guessGossipVersion(buf, off, len, frame));
+                // an FD_SOCK2 message carries no version: it states its connection's (or member's), not the jar's
+                if (kind == FrameKind.BARE_MESSAGE && v >= 0 && slot instanceof LoadedAdapter a)
+                    return (b, o, l) -> stamped(decodeWith(a, kind, b, o, l, frame), v);
             }
             if (slot instanceof LoadedAdapter a) return (b, o, l) -> decodeWith(a, kind, b, o, l, frame);
             return decided(List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, (String) slot)));
@@ -183,6 +192,21 @@ public final class VersionRuntime implements AutoCloseable {
             LoadedAdapter.rethrowFatal(e);
             return decided(failed(e, frame));
         }
+    }
+
+    /** The messages of {@code records} stating version {@code v} (a version short) rather than their jar's. */
+    private List<Record> stamped(List<Record> records, int v) {
+        String text =
+                versionTexts.computeIfAbsent(v, x -> JGroupsVersion.fromShort(x).toString());
+        List<Record> out = new ArrayList<>(records.size());
+        for (Record r : records)
+            out.add(
+                    r instanceof MessageRecord m
+                                    && m.version() != null
+                                    && !m.version().equals(text)
+                            ? m.withVersion(text)
+                            : r);
+        return out;
     }
 
     private static ChosenDecode decided(List<Record> records) {
@@ -268,9 +292,10 @@ public final class VersionRuntime implements AutoCloseable {
         try {
             if (fixed instanceof LoadedAdapter a) return a.decodeMessage(0, buf, off, len, frame);
             List<Record> first = null;
-            if (lastTransportVersion >= 0 && slot(lastTransportVersion) instanceof LoadedAdapter a) {
+            int last = lastTransportVersion;
+            if (last >= 0 && slot(last) instanceof LoadedAdapter a) {
                 first = a.decodeMessage(0, buf, off, len, frame);
-                if (first.stream().noneMatch(r -> r instanceof ErrorRecord)) return first;
+                if (first.stream().noneMatch(r -> r instanceof ErrorRecord)) return stamped(first, last);
             }
             boolean bufSet = len > 0 && (buf[off] & 4) != 0;
             Set<String> families = new HashSet<>();
@@ -305,7 +330,11 @@ public final class VersionRuntime implements AutoCloseable {
         throw new IllegalArgumentException(String.valueOf(slot));
     }
 
-    private Object unversionedSlot(
+    /**
+     * The version of a frame that does not say its own: a GossipRouter message's embedded frame, the handshake of its
+     * connection, the connection's or its member's other traffic, else the last transport frame's; -1 if none.
+     */
+    private int unversionedVersion(
             FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
         List<Endpoint> conn = connectionKey(frame);
         int v = kind == FrameKind.GOSSIP ? FrameVersions.embeddedVersion(buf, off, len) : -1;
@@ -328,6 +357,11 @@ public final class VersionRuntime implements AutoCloseable {
             if (seen == null && kind == FrameKind.BARE_MESSAGE) seen = fdSock2Owner(frame);
             v = seen != null ? seen : lastTransportVersion;
         }
+        return v;
+    }
+
+    /** The jar for {@link #unversionedVersion}'s answer {@code v}; null: a GossipRouter message to guess for. */
+    private Object unversionedSlot(FrameKind kind, int v) {
         Object slot = v >= 0 ? slot(v) : null;
         if (slot instanceof LoadedAdapter) return slot;
         if (v < 0 && kind == FrameKind.GOSSIP && !bundled.isEmpty()) return null; // nothing known: guessGossipVersion
