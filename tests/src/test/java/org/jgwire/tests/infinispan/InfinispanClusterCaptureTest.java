@@ -118,6 +118,24 @@ class InfinispanClusterCaptureTest {
         assertMembersNamed(messages, uuids);
         assertAViewOfAllMembers(messages);
         assertValuesInPayloads(messages, values.values(), pcap);
+        assertEveryMessageStatesTheMembersVersion(messages, InfinispanMember.jgroupsVersion());
+    }
+
+    /**
+     * The members' JGroups (Infinispan's own, not a bundled jar) is the version of every message, FD_SOCK2's and
+     * MPING's too, which carry none; only MPING datagrams before the first transport frame cannot know it.
+     */
+    private static void assertEveryMessageStatesTheMembersVersion(List<JsonNode> messages, String version) {
+        boolean transportSeen = false;
+        int checked = 0;
+        for (JsonNode r : messages) {
+            boolean mping = r.path("transport").asText().equals("mping");
+            transportSeen |= !mping;
+            if (mping && !transportSeen) continue;
+            assertEquals(version, r.path("version").asText(), "version of " + r);
+            checked++;
+        }
+        assertTrue(checked > 100, "messages checked: " + checked);
     }
 
     /**

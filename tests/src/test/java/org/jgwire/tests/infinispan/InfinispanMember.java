@@ -65,6 +65,18 @@ final class InfinispanMember implements AutoCloseable {
         return new InfinispanMember(name, p, log);
     }
 
+    /** The JGroups version the members run: that of the jgroups jar on their class path, e.g. {@code 5.3.16}. */
+    static String jgroupsVersion() throws IOException {
+        Path lib = Path.of(System.getProperty("jgwire.ispnNode")).resolve("lib");
+        try (Stream<Path> jars = Files.list(lib)) {
+            return jars.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("jgroups-\\d+\\.\\d+\\.\\d+\\..*\\.jar"))
+                    .map(n -> n.substring("jgroups-".length()).replaceFirst("^(\\d+\\.\\d+\\.\\d+).*", "$1"))
+                    .findFirst()
+                    .orElseThrow(() -> new IOException("no jgroups jar in " + lib));
+        }
+    }
+
     /** The node module's jar and its copied dependencies, from {@code jgwire.ispnNode} (set by tests/pom.xml). */
     private static String classPath() throws IOException {
         Path target = Path.of(System.getProperty("jgwire.ispnNode"));
