@@ -1750,8 +1750,9 @@ end
 -- FD_SOCK (3.x - 5.x) sends no frames on its connections: a member that leaves, or stops watching its neighbour,
 -- writes one byte (NORMAL_TERMINATION) and closes. As the decoder (StreamFramer, FdSockSignal), a direction whose
 -- whole content up to its FIN is that one byte is the signal: no JGroups stream starts with it (a length prefix of
--- 150 MB or more). Its first segment is held (DESEGMENT_UNTIL_FIN) and TCP hands the direction back at its FIN,
--- where the signal is shown, in the frame where the decoder puts it. Returns whether the segment was taken.
+-- 150 MB or more). Its first segment is held (DESEGMENT_UNTIL_FIN) and TCP hands the direction back at a later FIN
+-- (not at one in the same segment, nor at a reset), where the signal is shown, in the frame where the decoder puts
+-- it. Returns whether the segment was taken.
 local DESEGMENT_UNTIL_FIN = 0x0ffffffe
 local function endpoint(addr, port)
     local a = tostring(addr)
