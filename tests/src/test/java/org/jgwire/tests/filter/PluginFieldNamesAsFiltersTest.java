@@ -39,6 +39,7 @@ class PluginFieldNamesAsFiltersTest {
             "jgroups.batch.src",
             "jgroups.close",
             "jgroups.digest",
+            "jgroups.fd_sock_signal",
             "jgroups.fd_sock2",
             "jgroups.mping",
             "jgroups.ack",

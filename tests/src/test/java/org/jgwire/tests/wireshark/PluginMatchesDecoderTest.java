@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * For every sample capture: tshark with the generated plugin and {@code jgwire decode --format jsonl} must see the
  * same messages in the same frames, with the same addresses, flags, headers (every field), payload lengths, views,
- * learned names and GossipRouter records; and the plugin must raise no Lua error.
+ * learned names and GossipRouter records, and FD_SOCK's termination signals in the same frames (sockets, name,
+ * value); and the plugin must raise no Lua error.
  *
  * <p>Addresses are compared after both sides' UUIDs are replaced by the logical names the Java decoder learned in
  * the capture (the decoder prints a name where it knows one, the plugin's filter fields hold the address); a UUID
@@ -78,8 +79,6 @@ class PluginMatchesDecoderTest {
             String kind = r.path("kind").asText();
             if (kind.equals("error")) fail("the decoder reports an error in a committed sample: " + r);
             if (kind.equals("stream-end")) continue; // how a TCP direction ended: Wireshark's TCP layer, not the plugin
-            // FD_SOCK's one-byte termination signal: the plugin shows no stream that short as JGroups
-            if (r.path("transport").asText().equals("fd_sock")) continue;
             (kind.equals("gossip") ? javaGossip : javaMessages)
                     .computeIfAbsent(r.path("frame").asInt(), k -> new ArrayList<>())
                     .add(r);
@@ -109,6 +108,8 @@ class PluginMatchesDecoderTest {
                 for (JsonNode fd : GeneratedPlugin.many(jg.path("jgroups.fd_sock2"))) // FD_SOCK2's bare messages
                 for (JsonNode m : GeneratedPlugin.many(fd.path("jgroups.msg")))
                         withWrapped(m, luaMessages.computeIfAbsent(frame, k -> new ArrayList<>()));
+                for (JsonNode fd : GeneratedPlugin.many(jg.path("jgroups.fd_sock_signal"))) // FD_SOCK's one-byte signal
+                luaMessages.computeIfAbsent(frame, k -> new ArrayList<>()).add(fd);
                 for (JsonNode g : GeneratedPlugin.many(jg.path("jgroups.gossip")))
                     if (!g.path("jgroups.gossip.type").asText().equals("4"))
                         luaGossip.computeIfAbsent(frame, k -> new ArrayList<>()).add(g);
@@ -122,11 +123,12 @@ class PluginMatchesDecoderTest {
         for (Map.Entry<Integer, List<JsonNode>> e : javaMessages.entrySet()) {
             List<JsonNode> lua = luaMessages.get(e.getKey());
             assertEquals(e.getValue().size(), lua.size(), "messages in frame " + e.getKey());
-            for (int i = 0; i < lua.size(); i++)
-                c.message(
-                        sample + " frame " + e.getKey() + " message " + i,
-                        e.getValue().get(i),
-                        lua.get(i));
+            for (int i = 0; i < lua.size(); i++) {
+                String where = sample + " frame " + e.getKey() + " message " + i;
+                JsonNode decoded = e.getValue().get(i);
+                if (decoded.path("transport").asText().equals("fd_sock")) c.signal(where, decoded, lua.get(i));
+                else c.message(where, decoded, lua.get(i));
+            }
         }
         for (Map.Entry<Integer, List<JsonNode>> e : javaGossip.entrySet()) {
             List<JsonNode> lua = luaGossip.get(e.getKey());
@@ -157,6 +159,8 @@ class PluginMatchesDecoderTest {
         }
 
         void message(String where, JsonNode java, JsonNode lua) throws IOException {
+            assertTrue(
+                    !lua.has("jgroups.fd_sock_signal.value"), where + ": the plugin shows an FD_SOCK signal: " + lua);
             assertEquals(norm(text(java, "src_addr")), norm(first(lua, "jgroups.src")), where + ": sender");
             if (!java.path("dest").isNull())
                 assertEquals(norm(text(java, "dest_addr")), norm(first(lua, "jgroups.dest")), where + ": destination");
@@ -186,6 +190,32 @@ class PluginMatchesDecoderTest {
                     GeneratedPlugin.many(lua.path("jgroups.ping_data")),
                     "jgroups.ping_data.addr",
                     "jgroups.ping_data.name");
+        }
+
+        /**
+         * FD_SOCK's signal: the same sockets, the same name, and on the wire the value the newest bundled jar gives
+         * FD_SOCK's constant of that name.
+         */
+        void signal(String where, JsonNode java, JsonNode lua) throws Exception {
+            assertTrue(
+                    lua.has("jgroups.fd_sock_signal.value"),
+                    where + ": the decoder shows an FD_SOCK signal, not " + lua);
+            assertEquals(text(java, "src_ep"), text(lua, "jgroups.fd_sock_signal.sender"), where + ": signal sender");
+            assertEquals(
+                    text(java, "dst_ep"), text(lua, "jgroups.fd_sock_signal.receiver"), where + ": signal receiver");
+            String name = java.path("type").asText();
+            assertEquals(name, text(lua, "jgroups.fd_sock_signal.name"), where + ": signal name");
+            List<JarCatalog> jars = GeneratedPlugin.catalog().jars();
+            Field constant = Class.forName(
+                            "org.jgroups.protocols.FD_SOCK",
+                            true,
+                            loader(jars.get(jars.size() - 1).label()))
+                    .getDeclaredField(name);
+            constant.setAccessible(true);
+            assertEquals(
+                    constant.getInt(null),
+                    Integer.parseInt(text(lua, "jgroups.fd_sock_signal.value")),
+                    where + ": signal value");
         }
 
         void headers(String where, JarCatalog jar, JsonNode java, List<JsonNode> lua) {
@@ -317,16 +347,7 @@ class PluginMatchesDecoderTest {
         /** The value a field has in a new instance of the header class made by its no-arg constructor, as text. */
         private static String initialValue(JarCatalog jar, String className, String field) {
             try {
-                ClassLoader loader = LOADERS.computeIfAbsent(jar.label(), l -> {
-                    try {
-                        Path file = Decoding.home().resolve("jgroups").resolve("jgroups-" + l + ".jar");
-                        return new URLClassLoader(
-                                new URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                });
-                Class<?> c = Class.forName(className, true, loader);
+                Class<?> c = Class.forName(className, true, loader(jar.label()));
                 Constructor<?> k = c.getDeclaredConstructor();
                 k.setAccessible(true);
                 Object h = k.newInstance();
@@ -335,6 +356,18 @@ class PluginMatchesDecoderTest {
             } catch (ReflectiveOperationException | RuntimeException e) {
                 return null;
             }
+        }
+
+        /** A class loader of its own for a bundled jar, by label ({@code 5.5.7.Final}). */
+        private static ClassLoader loader(String label) {
+            return LOADERS.computeIfAbsent(label, l -> {
+                try {
+                    Path file = Decoding.home().resolve("jgroups").resolve("jgroups-" + l + ".jar");
+                    return new URLClassLoader(new URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
         }
 
         private static boolean isDefault(JsonNode v) {

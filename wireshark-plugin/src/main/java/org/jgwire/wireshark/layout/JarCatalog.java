@@ -43,6 +43,7 @@ public final class JarCatalog {
     private final Map<String, Integer> messageFlags;
     private final Map<Integer, String> messageTypes;
     private final Map<Integer, String> gossipTypes;
+    private final Map<Integer, String> fdSockSignals;
     private final Map<String, ResolvedLayout> layouts = new LinkedHashMap<>();
     private final Map<String, Coverage> coverage = new TreeMap<>();
 
@@ -72,7 +73,8 @@ public final class JarCatalog {
             Map<Integer, String> protocols,
             Map<String, Integer> messageFlags,
             Map<Integer, String> messageTypes,
-            Map<Integer, String> gossipTypes) {
+            Map<Integer, String> gossipTypes,
+            Map<Integer, String> fdSockSignals) {
         this.version = version;
         this.label = label;
         this.magics = magics;
@@ -80,6 +82,7 @@ public final class JarCatalog {
         this.messageFlags = messageFlags;
         this.messageTypes = messageTypes;
         this.gossipTypes = gossipTypes;
+        this.fdSockSignals = fdSockSignals;
     }
 
     /** Reads a jar named {@code jgroups-X.Y.Z[.Qualifier].jar}. */
@@ -93,7 +96,14 @@ public final class JarCatalog {
         try (URLClassLoader loader = new URLClassLoader(
                 "jgroups-" + label, new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             JarCatalog cat = new JarCatalog(
-                    version, label, magics, protocols, messageFlags(loader), messageTypes(loader), gossipTypes(loader));
+                    version,
+                    label,
+                    magics,
+                    protocols,
+                    messageFlags(loader),
+                    messageTypes(loader),
+                    gossipTypes(loader),
+                    fdSockSignals(loader));
             ClassSource source = new ClassSource(loader);
             for (String className : magics.values()) {
                 Class<?> c;
@@ -225,6 +235,27 @@ public final class JarCatalog {
             for (Object e : g.getEnumConstants()) out.put(((Enum<?>) e).ordinal(), ((Enum<?>) e).name());
         } catch (ReflectiveOperationException | LinkageError e) {
             // no GossipRouter in this jar
+        }
+        return out;
+    }
+
+    /**
+     * FD_SOCK's signals: its {@code static final int} constants that fit the one byte it writes on its connections
+     * ({@code NORMAL_TERMINATION}); {@code ABNORMAL_TERMINATION} (-1) is the end of stream, never a byte.
+     */
+    private static Map<Integer, String> fdSockSignals(ClassLoader loader) {
+        Map<Integer, String> out = new TreeMap<>();
+        try {
+            Class<?> fd = Class.forName("org.jgroups.protocols.FD_SOCK", true, loader);
+            for (Field f : fd.getDeclaredFields()) {
+                int mod = f.getModifiers();
+                if (!Modifier.isStatic(mod) || !Modifier.isFinal(mod) || f.getType() != int.class) continue;
+                f.setAccessible(true);
+                int v = f.getInt(null);
+                if (v >= 0 && v <= 255) out.put(v, f.getName());
+            }
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // no FD_SOCK in this jar
         }
         return out;
     }
@@ -390,6 +421,11 @@ public final class JarCatalog {
     /** GossipData type ordinal to name. */
     public Map<Integer, String> gossipTypes() {
         return gossipTypes;
+    }
+
+    /** FD_SOCK's one-byte signals by value ({@code 9 = NORMAL_TERMINATION}); empty without FD_SOCK. */
+    public Map<Integer, String> fdSockSignals() {
+        return fdSockSignals;
     }
 
     /** Header class binary name to its resolved layout, for the classes of this jar jgwire has a layout for. */

@@ -100,6 +100,9 @@ public final class PluginRenderer {
         w.close();
         w.map("message_types", newestNonEmpty(jars, true));
         w.map("gossip_types", newestNonEmpty(jars, false));
+        Map<Integer, String> signals = new TreeMap<>(); // the same in every jar; a newer jar's name wins
+        for (JarCatalog jar : jars) signals.putAll(jar.fdSockSignals());
+        w.map("fd_sock_signals", signals);
         Map<String, String> tokens = new TreeMap<>();
         AuthTokens.all()
                 .forEach((name, t) ->

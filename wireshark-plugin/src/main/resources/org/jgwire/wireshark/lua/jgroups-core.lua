@@ -66,6 +66,11 @@ local F = {
     gossip_name   = ProtoField.string("jgroups.gossip.logical_name", "Logical name"),
     gossip_phys   = ProtoField.string("jgroups.gossip.physical", "Physical address"),
     fd_sock2      = ProtoField.none("jgroups.fd_sock2", "FD_SOCK2 message"),
+    signal        = ProtoField.none("jgroups.fd_sock_signal", "FD_SOCK signal"),
+    signal_value  = ProtoField.uint8("jgroups.fd_sock_signal.value", "Signal", base.DEC, GEN.fd_sock_signals),
+    signal_name   = ProtoField.string("jgroups.fd_sock_signal.name", "Signal name"),
+    signal_from   = ProtoField.string("jgroups.fd_sock_signal.sender", "Sent from"),
+    signal_to     = ProtoField.string("jgroups.fd_sock_signal.receiver", "Sent to"),
     mping         = ProtoField.none("jgroups.mping", "MPING discovery message"),
     ack           = ProtoField.uint32("jgroups.ack", "Connection acknowledgement (use_acks)", base.HEX,
                                       { [0x01020304] = "OK", [0x04030201] = "FAIL" }),
@@ -275,7 +280,7 @@ end
 
 -- ---- per-capture state: logical names and views, reset on every (re-)dissection -------------------------------
 
-local names, views, conv_state, frame_cache, first_segment
+local names, views, conv_state, frame_cache, first_segment, fd_sock_held
 
 local function reset_state()
     names = {}        -- address text -> { name = ..., frame = first frame that taught it }
@@ -283,6 +288,7 @@ local function reset_state()
     conv_state = {}   -- per TCP conversation and direction: kind and version
     frame_cache = {}
     first_segment = {} -- per TCP conversation and direction: the frame of the first segment with data seen
+    fd_sock_held = {} -- per TCP direction whose first segment may be FD_SOCK's signal: that segment's frame
 end
 reset_state()
 
@@ -1729,6 +1735,60 @@ local function safe_pdu_length(tvb, pinfo, off)
     return tvb:len() - off
 end
 
+-- The first segment with data of a TCP direction the plugin is asked about (what relative sequence number 1 is):
+-- noted at the first call, so that every pass over the capture gives the same answer.
+local function first_of_direction(pinfo)
+    local key = conv_key(pinfo)
+    local first = first_segment[key]
+    if first == nil then
+        first = pinfo.number
+        first_segment[key] = first
+    end
+    return first == pinfo.number
+end
+
+-- FD_SOCK (3.x - 5.x) sends no frames on its connections: a member that leaves, or stops watching its neighbour,
+-- writes one byte (NORMAL_TERMINATION) and closes. As the decoder (StreamFramer, FdSockSignal), a direction whose
+-- whole content up to its FIN is that one byte is the signal: no JGroups stream starts with it (a length prefix of
+-- 150 MB or more). Its first segment is held (DESEGMENT_UNTIL_FIN) and TCP hands the direction back at a later FIN
+-- (not at one in the same segment, nor at a reset), where the signal is shown, in the frame where the decoder puts
+-- it. Returns whether the segment was taken.
+local DESEGMENT_UNTIL_FIN = 0x0ffffffe
+local function endpoint(addr, port)
+    local a = tostring(addr)
+    if string.find(a, ":", 1, true) then a = "[" .. a .. "]" end
+    return a .. ":" .. port
+end
+local function fd_sock_signal(tvb, pinfo, tree)
+    local key = conv_key(pinfo)
+    local held = fd_sock_held[key]
+    local first = first_of_direction(pinfo)
+    if tvb:len() ~= 1 or tvb:reported_len() ~= 1 then return false end
+    local code = tvb(0, 1):uint()
+    local name = GEN.fd_sock_signals[code]
+    if name == nil then return false end
+    if first and (held == nil or held == pinfo.number) then
+        fd_sock_held[key] = pinfo.number
+        pinfo.desegment_offset = 0
+        pinfo.desegment_len = DESEGMENT_UNTIL_FIN
+        return true
+    end
+    if held == nil or held == pinfo.number then return false end
+    -- the direction's bytes handed back at its FIN: exactly the one byte held
+    current_frame = pinfo.number
+    observe(tree)
+    local from, to = endpoint(pinfo.src, pinfo.src_port), endpoint(pinfo.dst, pinfo.dst_port)
+    local root = tree:add(jgroups, tvb(), "JGroups")
+    local item = root:add(F.signal, tvb(0, 1))
+    item:add(F.signal_value, tvb(0, 1))
+    item:add(F.signal_name, tvb(0, 1), name):set_generated()
+    item:add(F.signal_from, tvb(0, 1), from):set_generated()
+    item:add(F.signal_to, tvb(0, 1), to):set_generated()
+    if SHOWN then item:set_text("FD_SOCK signal: " .. name .. " from " .. from .. " to " .. to) end
+    set_info(pinfo, "FD_SOCK " .. name .. " " .. from .. "\226\134\146" .. to)
+    return true
+end
+
 local function dissect_tcp(tvb, pinfo, tree)
     if tvb:len() < tvb:reported_len() then
         -- a segment the capture cut short: tcp_dissect_pdus would run past the captured bytes and throw across Lua
@@ -1743,7 +1803,10 @@ local function dissect_tcp(tvb, pinfo, tree)
 end
 
 function jgroups.dissector(tvb, pinfo, tree)
-    if pinfo.port_type == 2 then return dissect_tcp(tvb, pinfo, tree) end
+    if pinfo.port_type == 2 then
+        if fd_sock_signal(tvb, pinfo, tree) then return tvb:len() end
+        return dissect_tcp(tvb, pinfo, tree)
+    end
     if not plausible_frame(tvb, 0, tvb:len()) and plausible_mping(tvb, pinfo) then
         return dissect_mping(tvb, pinfo, tree)
     end
@@ -1783,20 +1846,15 @@ end
 -- is asked about (what relative sequence number 1 is). Not read from the tcp.seq field: a Field extractor makes
 -- Wireshark build a tree for every packet, which alone made plain `tshark -r` several times slower.
 local function length_only_start(tvb, pinfo)
-    local key = conv_key(pinfo)
-    local first = first_segment[key]
-    if first == nil then
-        first = pinfo.number
-        first_segment[key] = first
-    end
-    if first ~= pinfo.number or tvb:len() ~= 4 then return false end
+    if not first_of_direction(pinfo) or tvb:len() ~= 4 then return false end
     local flen = tvb(0, 4):int()
     return flen >= 3 and flen <= MAX_FRAME
 end
 
 local function heuristic_tcp(tvb, pinfo, tree)
     if not jgroups.prefs.heuristic then return false end
-    local start = length_only_start(tvb, pinfo) -- every time: it notes the stream's first segment
+    if fd_sock_signal(tvb, pinfo, tree) then return true end -- every time: it notes the stream's first segment
+    local start = length_only_start(tvb, pinfo)
     if not plausible_stream(tvb) and not start then return false end
     pinfo.conversation = jgroups
     dissect_tcp(tvb, pinfo, tree)

@@ -25,7 +25,11 @@ final class WiresharkNames {
             Map.entry("gossip.type", "type"),
             Map.entry("gossip.group", "group"),
             Map.entry("gossip.addr", "addr"),
-            Map.entry("gossip.logical_name", "names"));
+            Map.entry("gossip.logical_name", "names"),
+            Map.entry("fd_sock_signal.value", "type"),
+            Map.entry("fd_sock_signal.name", "type"),
+            Map.entry("fd_sock_signal.sender", "src_ep"),
+            Map.entry("fd_sock_signal.receiver", "dst_ep"));
 
     /** Plugin sections that are one header class rather than one protocol: {@code jgroups.frag.frag_id}. */
     private static final Map<String, List<String>> HEADER_CLASSES = Map.of(

@@ -9,8 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
 import org.junit.jupiter.api.Test;
 
 class RecordFilterTest {
@@ -76,6 +80,26 @@ class RecordFilterTest {
         assertTrue(matches("jgroups.view.member contains \"" + Records.B.id() + "\"", view));
         assertTrue(matches("jgroups.hdr.protocol contains NAKACK2 && jgroups.payload.length == 1", nakack));
         assertTrue(matches("jgroups.src == \"" + Records.A.id() + "\" && jgroups.version == 5.5", nakack));
+    }
+
+    @Test
+    void wiresharkPluginSignalNamesSelectFdSockSignals() throws Exception {
+        Record signal = MessageRecord.signal(
+                new FrameInfo(
+                        7,
+                        Records.T0,
+                        new Endpoint("127.0.0.1", 27092),
+                        new Endpoint("127.0.0.1", 48463),
+                        Transport.FD_SOCK),
+                "NORMAL_TERMINATION");
+        assertTrue(matches(
+                "jgroups.fd_sock_signal.value == NORMAL_TERMINATION"
+                        + " && jgroups.fd_sock_signal.name == \"NORMAL_TERMINATION\""
+                        + " && jgroups.fd_sock_signal.sender == \"127.0.0.1:27092\""
+                        + " && jgroups.fd_sock_signal.receiver == \"127.0.0.1:48463\"",
+                signal));
+        assertFalse(matches("jgroups.fd_sock_signal.sender == \"127.0.0.1:48463\"", signal));
+        assertFalse(matches("jgroups.fd_sock_signal.name == NORMAL_TERMINATION", Records.nakack(1, 5, "x")));
     }
 
     @Test
