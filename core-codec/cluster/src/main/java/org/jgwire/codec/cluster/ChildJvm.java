@@ -70,9 +70,24 @@ final class ChildJvm {
             Path log,
             Consumer<NodeEvent> events)
             throws IOException {
+        return start(prefix, name, List.of(), classPath, mainClass, args, log, events);
+    }
+
+    /** Like {@link #start}, with {@code options} after the usual JVM options (a member's own system properties). */
+    static ChildJvm start(
+            List<String> prefix,
+            String name,
+            List<String> options,
+            List<Path> classPath,
+            String mainClass,
+            List<String> args,
+            Path log,
+            Consumer<NodeEvent> events)
+            throws IOException {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Distribution.javaExecutable());
         cmd.addAll(JVM_OPTIONS);
+        cmd.addAll(options);
         cmd.add("-cp");
         cmd.add(String.join(
                 File.pathSeparator, classPath.stream().map(Path::toString).toList()));

@@ -26,7 +26,8 @@ import org.jgwire.codec.runtime.UserJarVersion;
  * <p>Each member is a child JVM running the node program of its API family (the family's node jar, this module's
  * jar and the JGroups jar, from the distribution), bound to 127.0.0.1 with diagnostics off, on ports picked at run
  * time. The capture starts before the first member and stops after the last one left. Every child is killed on
- * failure, at the end, and when this JVM shuts down (Ctrl-C).
+ * failure, at the end, and when this JVM shuts down (Ctrl-C). Members whose SSL_KEY_EXCHANGE hard-codes TLSv1
+ * (4.0, 4.1) run with TLSv1 allowed again, and only they ({@link TlsV1Override}).
  *
  * <p>One class past 300 lines: the steps of one run (namespace, router, capture, members, scenario, manifest) share
  * the children that must all be stopped whichever step fails.
@@ -216,6 +217,7 @@ public final class ClusterRunner {
             if (line != null) progress.accept(line);
         };
         List<String> protocols = new ArrayList<>();
+        List<String> memberOptions = new ArrayList<>(); // decided once, from the first member's stack
         Cluster.NodeLauncher launcher = (name, index) -> {
             Map<String, String> own = new HashMap<>(tokens);
             own.put("BIND_PORT", Integer.toString(ports[index]));
@@ -227,13 +229,23 @@ public final class ClusterRunner {
                 own.put("INITIAL_HOSTS", site.toString());
             }
             String xmlText = plan.render(version, own, ports[index]);
-            if (protocols.isEmpty()) protocols.addAll(protocolsOf(xmlText));
+            if (protocols.isEmpty()) {
+                protocols.addAll(protocolsOf(xmlText));
+                memberOptions.addAll(TlsV1Override.memberOptions(work, version, protocols, progress));
+            }
             Path xml = work.resolve(name + ".xml");
             Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
             List<String> args = new ArrayList<>(List.of(name, xml.toString(), cluster));
             if (scenario.rpc()) args.add("rpc");
             return ChildJvm.start(
-                    prefix, name, nodeClassPath, family.nodeMainClass(), args, Cluster.logFile(work, name), events);
+                    prefix,
+                    name,
+                    memberOptions,
+                    nodeClassPath,
+                    family.nodeMainClass(),
+                    args,
+                    Cluster.logFile(work, name),
+                    events);
         };
         Cluster members = new Cluster(log, start, deadline, launcher);
         if (relay) members.sites(name -> Stack.SITES.get(name.charAt(0) - 'A' < lonSize ? 0 : 1));
