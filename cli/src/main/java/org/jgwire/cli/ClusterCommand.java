@@ -206,6 +206,12 @@ public final class ClusterCommand implements Callable<Integer> {
         }
     }
 
+    /** A file to write after the run must have its directory before the run: found out later, the run is lost. */
+    private void requireDirectoryOf(String option, Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) throw usage(option + " " + file + ": no such directory " + dir);
+    }
+
     private static final Pattern TIME = Pattern.compile("(\\d+)(ms|s|m)?");
 
     @Override
@@ -238,6 +244,8 @@ public final class ClusterCommand implements Callable<Integer> {
                     + "), nor jgroups:NAME.xml, nor a stack XML file");
         Duration limit = time("--timeout", timeout);
         Duration talk = duration == null ? null : time("--duration", duration);
+        if (capture != null && !captureToStdout) requireDirectoryOf("--capture", Path.of(capture));
+        if (manifest != null) requireDirectoryOf("--manifest", manifest);
 
         ReaderGoneWatch stdout = new ReaderGoneWatch(Thread.currentThread());
         PipedInputStream pipeIn = null;

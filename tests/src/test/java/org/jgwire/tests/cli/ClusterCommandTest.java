@@ -74,6 +74,16 @@ class ClusterCommandTest {
         Decoding.Run frag = Decoding.cli(dir, "cluster", "--scenario", "large:frag4", "--jgroups-version", "4.2.30");
         assertEquals(2, frag.exit());
         assertTrue(frag.err().contains("FRAG4"), frag.err());
+        // a file whose directory is missing is refused before the run, not found out after it
+        Path nowhere = dir.resolve("no-such-dir").resolve("out.pcapng");
+        Decoding.Run capture = Decoding.cli(dir, "cluster", "--capture", nowhere.toString());
+        assertEquals(2, capture.exit());
+        assertTrue(capture.err().contains("no such directory " + nowhere.getParent()), capture.err());
+        assertFalse(capture.err().contains("started"), "no member started: " + capture.err());
+        Decoding.Run manifest = Decoding.cli(
+                dir, "cluster", "--manifest", nowhere.resolveSibling("m.json").toString());
+        assertEquals(2, manifest.exit());
+        assertTrue(manifest.err().contains("--manifest"), manifest.err());
     }
 
     private static List<String> jgwire(String... args) {
