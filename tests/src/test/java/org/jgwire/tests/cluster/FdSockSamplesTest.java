@@ -18,6 +18,8 @@ import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * FD_SOCK's termination signals in real captures (samples/stack, see its README): the runner pins each member's
@@ -53,10 +55,11 @@ class FdSockSamplesTest {
         return src != null && src.port() == port;
     }
 
-    @Test
-    void aLeavingMemberSignalsNormalTerminationFromItsServerSocket() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"3.6.20", "5.0.4"})
+    void aLeavingMemberSignalsNormalTerminationFromItsServerSocket(String version) throws Exception {
         Manifest[] m = new Manifest[1];
-        List<MessageRecord> signals = signals("3.6.20/fdsock-leave-join", m);
+        List<MessageRecord> signals = signals(version + "/fdsock-leave-join", m);
         Map<Integer, String> servers = serverSockets(m[0]);
         Manifest.Step leave = m[0].steps().stream()
                 .filter(s -> s.action().equals("leave"))
