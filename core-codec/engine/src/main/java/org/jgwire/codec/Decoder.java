@@ -16,6 +16,7 @@ import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.framing.ChunkStreams;
 import org.jgwire.codec.framing.ConcatenatedFrames;
+import org.jgwire.codec.framing.FdSockServers;
 import org.jgwire.codec.framing.FrameDetector;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.framing.FrameSink;
@@ -57,6 +58,8 @@ public final class Decoder implements AutoCloseable {
     private final DeltaViews deltaViews;
     private final Set<Integer> ports;
     private final JGroupsEndpoints jgroupsEndpoints;
+    /** FD_SOCK server sockets announced so far: a silent close from one is FD_SOCK's ABNORMAL_TERMINATION. */
+    private final FdSockServers fdSockServers = new FdSockServers();
 
     private Consumer<Record> sink;
     private FrameTap frameTap;
@@ -400,6 +403,7 @@ public final class Decoder implements AutoCloseable {
         Record out = deltaViews.expand(r);
         if (out instanceof MessageRecord m) {
             messages++;
+            fdSockServers.learn(m);
             if (m.version() != lastVersion
                     && m.version() != null) { // adapters share one version string per jar: usually no set work
                 lastVersion = m.version();
@@ -425,6 +429,13 @@ public final class Decoder implements AutoCloseable {
         @Override
         public void signal(FrameInfo info, String signal) {
             emitInOrder(MessageRecord.signal(info, signal));
+        }
+
+        @Override
+        public void closedSilently(FrameInfo info) {
+            drain(); // the I_HAVE_SOCK headers of the frames before it are learnt first
+            MessageRecord abnormal = fdSockServers.abnormalTermination(info);
+            if (abnormal != null) emitInOrder(abnormal);
         }
 
         @Override

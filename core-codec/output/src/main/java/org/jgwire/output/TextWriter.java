@@ -91,6 +91,14 @@ public final class TextWriter implements RecordWriter {
     private void message(MessageRecord m) {
         if (m.version() == null) { // a signal (FD_SOCK's NORMAL_TERMINATION): the frame's sockets say who sent it
             line.append(m.type());
+            if (m.isAbnormalTermination()) {
+                String member = display.address(m.src());
+                line.append(" of ")
+                        .append(member)
+                        .append(": connection to its FD_SOCK server socket closed without a signal, ")
+                        .append("its pinger will suspect ")
+                        .append(member);
+            }
             return;
         }
         line.append(m.version()).append(' ');

@@ -32,8 +32,13 @@ public final class RowText {
         return f.src() + " \u2192 " + f.dst();
     }
 
-    /** {@code A → B}, {@code A → <all>}; empty for records without a sender. */
+    /**
+     * {@code A → B}, {@code A → <all>}, {@code C (FD_SOCK server socket closed)} (ABNORMAL_TERMINATION); empty for
+     * records without a sender.
+     */
     public static String logical(Record r, NameTable names) {
+        if (r instanceof MessageRecord m && m.isAbnormalTermination()) // sent nothing: its server socket closed
+        return name(m.src(), names) + " (FD_SOCK server socket closed)";
         if (r instanceof MessageRecord m)
             return name(m.src(), names) + " \u2192 " + (m.dest() != null ? name(m.dest(), names) : "<all>");
         if (r instanceof GossipRecord g && g.address() != null) return name(g.address(), names);

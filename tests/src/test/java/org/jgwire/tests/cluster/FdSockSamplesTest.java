@@ -14,7 +14,11 @@ import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
@@ -24,19 +28,33 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * FD_SOCK's termination signals in real captures (samples/stack, see its README): the runner pins each member's
  * FD_SOCK server socket at its port + 100 and captures it. A member that leaves writes NORMAL_TERMINATION to the
- * member pinging it; a crashed one writes nothing. Each decodes without an error record and agrees with its manifest.
+ * member pinging it; a crashed one writes nothing, and its server socket closing first is the decoder's
+ * ABNORMAL_TERMINATION (learnt from the I_HAVE_SOCK headers; the port + 100 here is the test's own ground). Each
+ * decodes without an error record and agrees with its manifest.
  */
 class FdSockSamplesTest {
-    /** The signals of a sample, after the no-error and manifest checks. */
-    private static List<MessageRecord> signals(String name, Manifest[] manifest) throws Exception {
+    /** The records of a sample, after the no-error and manifest checks. */
+    private static List<Record> records(String name, Manifest[] manifest) throws Exception {
         Path json = Decoding.samples().resolve("stack").resolve(name + ".json");
         Manifest m = Manifest.read(json);
         manifest[0] = m;
-        Decoding.Result decoded = ManifestCheck.decodeAndVerify(m, json.resolveSibling(m.capture()))
-                .decoded();
-        return decoded.records().stream()
+        return ManifestCheck.decodeAndVerify(m, json.resolveSibling(m.capture()))
+                .decoded()
+                .records();
+    }
+
+    /** The signals among records: NORMAL_TERMINATION and ABNORMAL_TERMINATION. */
+    private static List<MessageRecord> signals(List<Record> records) {
+        return records.stream()
                 .filter(r -> r instanceof MessageRecord msg && msg.frame().transport() == Transport.FD_SOCK)
                 .map(r -> (MessageRecord) r)
+                .toList();
+    }
+
+    /** The NORMAL_TERMINATION signals of a sample, after the no-error and manifest checks. */
+    private static List<MessageRecord> signals(String name, Manifest[] manifest) throws Exception {
+        return signals(records(name, manifest)).stream()
+                .filter(s -> !s.isAbnormalTermination())
                 .toList();
     }
 
@@ -97,6 +115,84 @@ class FdSockSamplesTest {
                     sender != null && crash.members().contains(sender),
                     "a signal from the crashed member: " + s.frame());
         }
+    }
+
+    private static int serverPort(Map<Integer, String> servers, String member) {
+        return servers.entrySet().stream()
+                .filter(e -> e.getValue().equals(member))
+                .findFirst()
+                .orElseThrow()
+                .getKey();
+    }
+
+    /**
+     * The crashed member's server socket closes first without NORMAL_TERMINATION: each connection from it that its side
+     * closed is an ABNORMAL_TERMINATION naming it, just before that direction's end; FD_SOCK's own SUSPECT of it
+     * follows (the pinger read the end of the stream). The members that leave at the end give none.
+     */
+    @Test
+    void theCrashedMembersServerSocketClosesWithoutASignalAndTheOthersDoNot() throws Exception {
+        Manifest[] m = new Manifest[1];
+        List<Record> records = records("4.2.30/fdsock-crash", m);
+        Manifest.Step crash = m[0].steps().stream()
+                .filter(s -> s.action().equals("crash"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(1, crash.members().size());
+        Manifest.Member victim = m[0].member(crash.members().get(0));
+        int victimServer = serverPort(serverSockets(m[0]), victim.name());
+        List<MessageRecord> abnormal = signals(records).stream()
+                .filter(MessageRecord::isAbnormalTermination)
+                .toList();
+        assertFalse(abnormal.isEmpty(), "the crashed member's pinger's connection");
+        for (MessageRecord a : abnormal) {
+            assertEquals(victimServer, a.frame().src().port(), "from the crashed member's server socket: " + a);
+            assertEquals(victim.uuid(), a.src().id(), "names the crashed member");
+            assertEquals("ABNORMAL_TERMINATION", a.type());
+            Record next = records.get(records.indexOf(a) + 1);
+            assertTrue(
+                    next instanceof StreamEndRecord end
+                            && end.frame().packet() == a.frame().packet()
+                            && end.frame().src().equals(a.frame().src())
+                            && end.frame().dst().equals(a.frame().dst())
+                            && (end.how() == StreamEndRecord.How.FIN || end.how() == StreamEndRecord.How.RST),
+                    "just before its direction's end by FIN or RST: " + next);
+            assertTrue(
+                    records.subList(records.indexOf(a), records.size()).stream()
+                            .anyMatch(r -> suspects(r, victim.uuid())),
+                    "FD_SOCK's SUSPECT of " + victim.name() + " after " + a.frame());
+        }
+        for (Record r : records)
+            if (r instanceof StreamEndRecord end
+                    && end.frame().src().port() == victimServer
+                    && end.how() != StreamEndRecord.How.CAPTURE_END)
+                assertTrue(
+                        records.get(records.indexOf(r) - 1) instanceof MessageRecord a && a.isAbnormalTermination(),
+                        "every direction from the crashed server socket ends abnormally: " + end);
+    }
+
+    /** Whether r is an FD_SOCK SUSPECT naming {@code uuid} among its suspects. */
+    private static boolean suspects(Record r, String uuid) {
+        if (!(r instanceof MessageRecord msg)) return false;
+        HeaderRecord h = msg.header("FD_SOCK");
+        return h != null
+                && "SUSPECT".equals(h.field("type"))
+                && h.field("mbrs") instanceof List<?> mbrs
+                && mbrs.stream().anyMatch(a -> a instanceof NodeAddress n && n.id().equals(uuid));
+    }
+
+    /**
+     * Members that leave write NORMAL_TERMINATION and pingers that move on close first: no ABNORMAL_TERMINATION. In
+     * 3.6.20 a server's handler twice closes before the pinger's FIN, having read the NORMAL_TERMINATION that pinger
+     * wrote as it stopped: no crash either.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"3.6.20", "5.0.4"})
+    void leavingAndJoiningGivesNoAbnormalTermination(String version) throws Exception {
+        List<MessageRecord> abnormal = signals(records(version + "/fdsock-leave-join", new Manifest[1])).stream()
+                .filter(MessageRecord::isAbnormalTermination)
+                .toList();
+        assertEquals(List.of(), abnormal);
     }
 
     /** A FD_SOCK2 message as a comparable line: when it was captured, on which connection, what it says. */

@@ -22,6 +22,15 @@ public interface FrameSink {
      */
     void signal(FrameInfo info, String signal);
 
+    /**
+     * A direction that carried no byte was closed first by its own sender (its FIN, or a reset it sent), while the
+     * other direction of its connection was open and held no FD_SOCK signal; called at the packet that closed it,
+     * before its {@link #ended}. {@code info} (transport FD_SOCK) names the closing socket as its source: where that
+     * is an FD_SOCK server socket, this is the close FD_SOCK's pinger reads as {@code ABNORMAL_TERMINATION}
+     * ({@link FdSockSignal}). Nothing by default.
+     */
+    default void closedSilently(FrameInfo info) {}
+
     /** A problem; its offset is the stream offset for TCP, -1 if none. Decoding goes on. */
     void problem(ErrorRecord problem);
 

@@ -20,11 +20,12 @@ import org.jgwire.codec.model.Transport;
  * Frames that lie entirely inside one {@link #data} call are handed on without copying; only a frame spanning
  * calls is gathered, in a buffer no larger than the bytes actually received (at most
  * {@link Limits#maxFrameLength()} + 4). A direction that holds nothing but FD_SOCK's one-byte signal is handed on
- * as that signal ({@link FdSockSignal}). A frame is handed on only if the bytes after it, where they are at hand,
- * start another frame: a length prefix that is wrong but in range is caught by what lies where it points. After a
- * gap, a bad length or at the start of a capture that began mid-stream, the framer resynchronises on the next
- * offset whose length and frame start are plausible and chain to another ({@link FrameSync}). Offsets in problems
- * are stream offsets (bytes since the first one seen, gaps included).
+ * as that signal ({@link FdSockSignal}); one that carried nothing and whose sender closed it first is reported to
+ * the sink as a silent close ({@link FrameSink#closedSilently}). A frame is handed on only if the bytes after it,
+ * where they are at hand, start another frame: a length prefix that is wrong but in range is caught by what lies
+ * where it points. After a gap, a bad length or at the start of a capture that began mid-stream, the framer
+ * resynchronises on the next offset whose length and frame start are plausible and chain to another
+ * ({@link FrameSync}). Offsets in problems are stream offsets (bytes since the first one seen, gaps included).
  *
  * <p>Byte accounting: {@code bytesSeen() == bytesFramed() + bytesSkipped() + bytesBuffered()} at any time;
  * after {@link #end} nothing stays buffered. Not thread-safe: one framer per direction, fed in order.
@@ -54,6 +55,8 @@ public final class StreamFramer {
     private final int maxFrame;
     private final FrameSink sink;
     private StreamFramer peer;
+    /** The other direction of the connection ended before this one did. */
+    private boolean peerEnded;
 
     private State state = State.START;
     private Why why = Why.START;
@@ -92,6 +95,14 @@ public final class StreamFramer {
         other.peer = this;
         if (sync.kind != null) other.learn(sync.kind);
         else if (other.sync.kind != null) learn(other.sync.kind);
+    }
+
+    /**
+     * The other direction of this connection ended before this one was seen: the reassembler had it among its recently
+     * closed directions, so {@link #peer} was never called.
+     */
+    public void peerEnded() {
+        peerEnded = true;
     }
 
     /** The next {@code len} bytes of the stream, seen in capture packet {@code packet} at {@code tsNanos}. */
@@ -201,6 +212,14 @@ public final class StreamFramer {
      * the record of what the end cut off; null when it just stopped.
      */
     public void end(long packet, long tsNanos, String how) {
+        end(packet, tsNanos, how, false);
+    }
+
+    /**
+     * As {@link #end(long, long, String)}; {@code bySender} says that this direction's sender closed it (its FIN, or a
+     * reset it sent), not the peer, the capture or a limit.
+     */
+    public void end(long packet, long tsNanos, String how, boolean bySender) {
         if (state == State.ENDED) return;
         String by = how == null ? "the end of the stream" : "the end of the stream (" + how + ")";
         at(packet, tsNanos);
@@ -230,6 +249,10 @@ public final class StreamFramer {
             signals++;
             sink.signal(new FrameInfo(packet, tsNanos, src, dst, Transport.FD_SOCK), FdSockSignal.NORMAL);
         }
+        if (bySender && seen == 0 && missing == 0 && !peerEnded && (peer == null || !peer.holdsNormalTermination()))
+            // closed first, without a byte, while the peer was neither closed nor signalling that it stops
+            sink.closedSilently(new FrameInfo(packet, tsNanos, src, dst, Transport.FD_SOCK));
+        if (peer != null) peer.peerEnded = true;
         if (pendLen > 0 && (state == State.START || state == State.SYNC)) {
             sync.ending = true; // a candidate that waited for its successor is taken as it is
             scan();
@@ -259,6 +282,14 @@ public final class StreamFramer {
                     "no frame found in the last " + syncSkipped + " bytes of the stream" + because());
         pending = new byte[0];
         state = State.ENDED;
+    }
+
+    /**
+     * Whether everything this direction carried so far, from its start, is FD_SOCK's normal-termination byte, held
+     * until its end shows it alone: the member sending it stops on purpose ({@code sendPingSignal}).
+     */
+    private boolean holdsNormalTermination() {
+        return state == State.START && FdSockSignal.isNormalTermination(pending, pendLen, seen, missing);
     }
 
     /** What the frames of this stream are, or null while unknown. */

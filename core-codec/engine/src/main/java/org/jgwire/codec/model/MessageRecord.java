@@ -62,9 +62,19 @@ public record MessageRecord(
     /**
      * A failure-detection signal that is no JGroups message but stands in a stream's place, as a message of type
      * {@code signal} without version, addresses, headers or payload; {@code frame} names the sending member's and
-     * its peer's sockets (FD_SOCK's {@code NORMAL_TERMINATION}, transport {@link Transport#FD_SOCK}).
+     * its peer's sockets (FD_SOCK's {@code NORMAL_TERMINATION}, transport {@link Transport#FD_SOCK}); it stands for
+     * the one byte.
      */
     public static MessageRecord signal(FrameInfo frame, String signal) {
+        return signal(frame, signal, null, 1);
+    }
+
+    /**
+     * A signal as {@link #signal(FrameInfo, String)} that names the member it stands for as {@code src} (null when
+     * unknown) and stands for {@code length} bytes: FD_SOCK's {@link #ABNORMAL_TERMINATION}, a close without the
+     * byte, stands for none.
+     */
+    public static MessageRecord signal(FrameInfo frame, String signal, NodeAddress src, int length) {
         return new MessageRecord(
                 frame,
                 null,
@@ -72,7 +82,7 @@ public record MessageRecord(
                 signal,
                 0,
                 List.of(),
-                null,
+                src,
                 null,
                 false,
                 null,
@@ -83,8 +93,20 @@ public record MessageRecord(
                 null,
                 List.of(),
                 0,
-                1,
+                length,
                 List.of());
+    }
+
+    /**
+     * The type of the record FD_SOCK's server-socket close without {@code NORMAL_TERMINATION} becomes: what the
+     * pinger's read returns there ({@code FD_SOCK.ABNORMAL_TERMINATION}, end of stream), on which it suspects the
+     * member. Nothing crossed the wire but the close.
+     */
+    public static final String ABNORMAL_TERMINATION = "ABNORMAL_TERMINATION";
+
+    /** Whether this is FD_SOCK's {@link #ABNORMAL_TERMINATION}, a close and no message. */
+    public boolean isAbnormalTermination() {
+        return version == null && frame.transport() == Transport.FD_SOCK && ABNORMAL_TERMINATION.equals(type);
     }
 
     /** A message as the adapters and the fragment reassembler make it, before the stack step. */

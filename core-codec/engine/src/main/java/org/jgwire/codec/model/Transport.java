@@ -13,7 +13,7 @@ public enum Transport {
     /**
      * FD_SOCK (3.x - 5.x): its TCP connections carry no frames, only a one-byte NORMAL_TERMINATION signal
      * ({@code FD_SOCK.sendPingSignal}, {@code ClientConnectionHandler.stopThread}) from a member that leaves or
-     * stops pinging.
+     * stops pinging; a member's server socket closed first without it is shown as ABNORMAL_TERMINATION.
      */
     FD_SOCK,
     /** MPING: a UDP datagram to MPING's multicast socket holding one message without version or frame flags. */

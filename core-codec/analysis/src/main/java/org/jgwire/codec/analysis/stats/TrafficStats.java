@@ -92,12 +92,14 @@ public final class TrafficStats {
     /**
      * Takes one record as it was on the wire; reassembled messages are ignored (their fragments were counted), and so
      * are messages the stack step took out of another one's payload (SEQUENCER's FORWARD/FLUSH/WRAPPED_BCAST, a
-     * message COMPRESS 5.x compressed whole): the carrier that travelled is counted, once.
+     * message COMPRESS 5.x compressed whole): the carrier that travelled is counted, once. FD_SOCK's
+     * ABNORMAL_TERMINATION is no traffic either: it stands for a close (counted with the TCP directions ended), and the
+     * member it names sent nothing.
      */
     public void accept(Record r) {
         if (r instanceof ErrorRecord) errors++;
         if (r instanceof StreamEndRecord e) streamEnds.merge(e.how(), 1L, Long::sum);
-        if (!(r instanceof MessageRecord m) || m.isReassembled() || carried(m)) return;
+        if (!(r instanceof MessageRecord m) || m.isReassembled() || carried(m) || m.isAbnormalTermination()) return;
         long bytes = Math.max(0, m.length());
         long ts = m.frame().tsNanos();
         total.add(bytes);

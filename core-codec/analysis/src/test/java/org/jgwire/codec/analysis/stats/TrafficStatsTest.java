@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Transport;
 import org.junit.jupiter.api.Test;
 
 class TrafficStatsTest {
@@ -124,5 +127,19 @@ class TrafficStatsTest {
         assertEquals(4, a.heartbeatIntervals().count(), "two per path, none between the copies");
         assertEquals(1000.0, a.heartbeatIntervals().max(), 1e-9);
         assertEquals(6, a.messages(), "the reassembled message is not wire traffic");
+    }
+
+    @Test
+    void fdSockSignalsAreMessageTypesButAnAbnormalTerminationIsNoMessageOfTheMemberItNames() {
+        Endpoint server = new Endpoint("127.0.0.1", 7900), pinger = new Endpoint("127.0.0.1", 40000);
+        t.accept(MessageRecord.signal(new FrameInfo(1, 0, server, pinger, Transport.FD_SOCK), "NORMAL_TERMINATION"));
+        t.accept(MessageRecord.signal(
+                new FrameInfo(2, 1_000, server, pinger, Transport.FD_SOCK), MessageRecord.ABNORMAL_TERMINATION, A, 0));
+        TrafficStats.Snapshot s = t.snapshot();
+        assertEquals(1, s.messages(), "the byte NORMAL_TERMINATION travelled, the close carried nothing");
+        assertEquals(
+                List.of("NORMAL_TERMINATION"),
+                s.messageTypes().stream().map(TrafficStats.Count::key).toList());
+        assertEquals(List.of(), s.members(), "A sent nothing: its socket was closed");
     }
 }

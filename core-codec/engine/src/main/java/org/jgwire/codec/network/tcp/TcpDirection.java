@@ -95,7 +95,7 @@ final class TcpDirection {
         }
         if (at == pos) {
             deliver(b, off, len, packet, tsNanos);
-            if (fin) return close(packet, tsNanos, "FIN in packet " + packet, How.FIN);
+            if (fin) return close(packet, tsNanos, "FIN in packet " + packet, How.FIN, true);
             drain();
             return closed;
         }
@@ -151,11 +151,11 @@ final class TcpDirection {
 
     /**
      * Declares every hole a gap and delivers what is held, then ends the framer, saying {@code how} (null: the capture
-     * ended); {@code ending} is what ended it.
+     * ended); {@code ending} is what ended it, {@code bySender} whether this direction's sender did (a reset it sent).
      */
-    void flush(long packet, long tsNanos, String how, How ending) {
+    void flush(long packet, long tsNanos, String how, How ending, boolean bySender) {
         while (!ahead.isEmpty() && !closed) skipToFirstHeld();
-        if (!closed) close(packet, tsNanos, how, ending);
+        if (!closed) close(packet, tsNanos, how, ending, bySender);
     }
 
     boolean isClosed() {
@@ -229,11 +229,11 @@ final class TcpDirection {
             int old = (int) (pos - e.getKey());
             duplicate += old;
             deliver(h.data, old, h.data.length - old, h.packet, h.tsNanos);
-            if (h.fin) close(h.packet, h.tsNanos, "FIN in packet " + h.packet, How.FIN);
+            if (h.fin) close(h.packet, h.tsNanos, "FIN in packet " + h.packet, How.FIN, true);
         }
     }
 
-    private boolean close(long packet, long tsNanos, String how, How ending) {
+    private boolean close(long packet, long tsNanos, String how, How ending, boolean bySender) {
         closed = true;
         this.how = how;
         this.ending = ending;
@@ -243,7 +243,7 @@ final class TcpDirection {
         ahead.clear();
         budget.add(-held);
         held = 0;
-        framer.end(packet, tsNanos, how);
+        framer.end(packet, tsNanos, how, bySender);
         return true;
     }
 }

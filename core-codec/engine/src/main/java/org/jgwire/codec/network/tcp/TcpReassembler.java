@@ -97,7 +97,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
                                 + s.seq() + ", next byte " + d.nextSeq() + "); taken as data");
                 syn = false;
             } else { // a new connection on the same addresses (or a late SYN)
-                end(d, packet, tsNanos, "a new connection's SYN in packet " + packet, How.NEW_SYN);
+                end(d, packet, tsNanos, "a new connection's SYN in packet " + packet, How.NEW_SYN, false);
                 d = null;
             }
         }
@@ -146,13 +146,13 @@ public final class TcpReassembler implements HeldBytes.Holder {
         String how = "connection reset by packet " + packet;
         if (d != null && s.length() > 0)
             d.segment(s.seq(), false, false, s.data(), s.offset(), s.length(), packet, tsNanos);
-        if (d != null) end(d, packet, tsNanos, how, How.RST);
-        if (rev != null && !rev.isClosed()) end(rev, packet, tsNanos, how, How.RST);
+        if (d != null) end(d, packet, tsNanos, how, How.RST, true); // first: the side that reset it closed first
+        if (rev != null && !rev.isClosed()) end(rev, packet, tsNanos, how, How.RST, false);
     }
 
     /** The capture ended: holes still open are reported as gaps, what they held is framed, every stream ends. */
     public void finish(long packet, long tsNanos) {
-        for (TcpDirection d : new ArrayList<>(open.values())) end(d, packet, tsNanos, null, How.CAPTURE_END);
+        for (TcpDirection d : new ArrayList<>(open.values())) end(d, packet, tsNanos, null, How.CAPTURE_END, false);
         open.clear();
         closed.clear();
         last = null;
@@ -225,7 +225,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
                     ProblemKind.LIMIT,
                     "TCP streams open at once exceed the maximum (" + limits.maxOpenStreams()
                             + "): the least recently used, " + eldest.key + ", is ended");
-            end(eldest, packet, tsNanos, "evicted", How.EVICTED);
+            end(eldest, packet, tsNanos, "evicted", How.EVICTED, false);
         }
         StreamFramer framer = new StreamFramer(key.src(), key.dst(), limits, sink);
         TcpDirection d = new TcpDirection(
@@ -241,7 +241,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
             d.reverse = rev;
             rev.reverse = d;
             framer.peer(rev.framer);
-        }
+        } else if (closed.containsKey(key.reverse())) framer.peerEnded();
         open.put(key, d);
         return d;
     }
@@ -254,8 +254,9 @@ public final class TcpReassembler implements HeldBytes.Holder {
         sink.problem(new FrameInfo(packet, tsNanos, d.key.src(), d.key.dst(), Transport.TCP), kind, -1, message);
     }
 
-    private void end(TcpDirection d, long packet, long tsNanos, String how, How ending) {
-        d.flush(packet, tsNanos, how, ending);
+    /** Ends a direction; {@code bySender}: its own sender ended it (a reset it sent). */
+    private void end(TcpDirection d, long packet, long tsNanos, String how, How ending, boolean bySender) {
+        d.flush(packet, tsNanos, how, ending, bySender);
         retire(d);
     }
 
