@@ -235,7 +235,11 @@ class ClusterCommandTest {
                 "--capture",
                 pcap.toString()));
         if (netns) args.add("--netns");
-        Process p = new ProcessBuilder(jgwire(args.toArray(String[]::new)))
+        // As a terminal runs a foreground command: SIGINT at its default. A build started in the background by a
+        // non-interactive shell (nohup CMD &) passes SIGINT down ignored, and the JVM then installs no handler for it.
+        List<String> cmd = new ArrayList<>(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die $!"));
+        cmd.addAll(jgwire(args.toArray(String[]::new)));
+        Process p = new ProcessBuilder(cmd)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
