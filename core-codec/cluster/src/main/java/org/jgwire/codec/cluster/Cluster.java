@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
@@ -148,11 +149,20 @@ final class Cluster {
     void step(String action, List<String> members, List<List<String>> groups) {
         List<String> joined = new ArrayList<>();
         for (List<String> g : groups) joined.add(String.join(",", g));
+        // The manifest counts whole milliseconds, and a step often follows at once the event that ended a wait:
+        // a step gets a millisecond of its own, so an event the manifest puts at or after it happened after it.
+        waitOneMillisecond();
         log.accept(new NodeEvent(
                 RUNNER,
                 "step",
                 Map.of("action", action, "members", List.copyOf(members), "groups", List.copyOf(joined)),
                 System.nanoTime()));
+        waitOneMillisecond();
+    }
+
+    private static void waitOneMillisecond() {
+        long until = System.nanoTime() + 1_000_000;
+        while (System.nanoTime() < until) LockSupport.parkNanos(until - System.nanoTime());
     }
 
     /** Sends one command to every member in {@code names}. */
