@@ -445,9 +445,12 @@ public final class JsonLinesWriter implements RecordWriter {
     private void payload(byte[] key, Payload p) {
         raw(key);
         number(p.length());
+        int textAt = -1, textLength = 0;
         if (p.hasAsciiText()) {
             raw(TEXT);
+            textAt = buf.size;
             JsonText.asciiString(p.asciiBytes(), 0, p.asciiTextLength(), buf);
+            textLength = buf.size - textAt;
         } else if (p.text() != null) {
             raw(TEXT);
             string(p.text());
@@ -460,7 +463,7 @@ public final class JsonLinesWriter implements RecordWriter {
             raw(OBJECT);
             string(p.object());
         }
-        if (p.hasAsciiRuns()) asciiRuns(p);
+        if (p.hasAsciiRuns()) asciiRuns(p, textAt, textLength);
         else if (!p.strings().isEmpty()) {
             raw(STRINGS);
             raw((byte) '[');
@@ -475,15 +478,27 @@ public final class JsonLinesWriter implements RecordWriter {
         raw((byte) '}');
     }
 
-    /** {@code "strings"} from the payload's bytes, when it has runs. */
-    private void asciiRuns(Payload p) {
+    /**
+     * {@code "strings"} from the payload's bytes, when it has runs. A text payload's first run usually begins with
+     * its text, already written quoted and escaped at {@code buf[textAt, textAt+textLength)} (-1: no text): those
+     * bytes are copied.
+     */
+    private void asciiRuns(Payload p, int textAt, int textLength) {
         int n = p.asciiRuns();
         if (n == 0) return;
         raw(STRINGS);
         raw((byte) '[');
+        int textEnd = p.asciiTextLength();
         for (int i = 0; i < n; i++) {
             if (i > 0) raw((byte) ',');
-            JsonText.asciiString(p.asciiBytes(), p.runStart(i), p.runEnd(i), buf);
+            if (i == 0 && textAt >= 0 && p.runStart(0) == 0 && textEnd <= p.runEnd(0)) {
+                int quotedText = textLength - 1; // the opening quote and the escaped text, not the closing one
+                buf.ensure(quotedText);
+                System.arraycopy(buf.bytes, textAt, buf.bytes, buf.size, quotedText);
+                buf.size += quotedText;
+                JsonText.asciiChars(p.asciiBytes(), textEnd, p.runEnd(0), buf);
+                raw((byte) '"');
+            } else JsonText.asciiString(p.asciiBytes(), p.runStart(i), p.runEnd(i), buf);
         }
         raw((byte) ']');
     }

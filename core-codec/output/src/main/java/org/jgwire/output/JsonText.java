@@ -110,24 +110,28 @@ final class JsonText {
      * output. Eight bytes are checked at a time; only a string that needs an escape is copied byte by byte.
      */
     static void asciiString(byte[] a, int from, int to, OutputBuffer buf) {
+        buf.ensure(1);
+        buf.bytes[buf.size++] = '"';
+        asciiChars(a, from, to, buf);
+        buf.ensure(1);
+        buf.bytes[buf.size++] = '"';
+    }
+
+    /** {@link #asciiString} without the quotes: the escaped characters only, to continue a string already begun. */
+    static void asciiChars(byte[] a, int from, int to, OutputBuffer buf) {
         int n = to - from, i = from;
         long needs = 0;
         for (; i + 8 <= to && needs == 0; i += 8) needs = needsEscape((long) LONGS.get(a, i));
         for (; i < to && needs == 0; i++) needs = ESCAPES[a[i] & 0x7F];
         if (needs == 0) {
-            buf.ensure(n + 2);
-            byte[] b = buf.bytes;
-            int p = buf.size;
-            b[p] = '"';
-            System.arraycopy(a, from, b, p + 1, n);
-            b[p + n + 1] = '"';
-            buf.size = p + n + 2;
+            buf.ensure(n);
+            System.arraycopy(a, from, buf.bytes, buf.size, n);
+            buf.size += n;
             return;
         }
-        buf.ensure(6 * n + 2 + 8); // the longest escape is six bytes; a word may be stored past the end
+        buf.ensure(6 * n + 8); // the longest escape is six bytes; a word may be stored past the end
         byte[] b = buf.bytes;
         int p = buf.size;
-        b[p++] = '"';
         i = from;
         while (i + 8 <= to) { // a word is stored whole, and kept up to its first byte that needs an escape
             long w = (long) LONGS.get(a, i);
@@ -142,9 +146,7 @@ final class JsonText {
                 i += k + 1;
             }
         }
-        p = escaped(a, i, to, b, p);
-        b[p++] = '"';
-        buf.size = p;
+        buf.size = escaped(a, i, to, b, p);
     }
 
     /** Writes ASCII bytes {@code a[from, to)} at {@code b[p]}, escaped; returns the position after them. */

@@ -58,6 +58,10 @@ class JsonLinesWriterTest {
     }
 
     private static MessageRecord message(ViewInfo view) {
+        return message(view, new Payload(5, "hello", "hello".getBytes(StandardCharsets.UTF_8), null));
+    }
+
+    private static MessageRecord message(ViewInfo view, Payload payload) {
         HeaderRecord nak = new HeaderRecord(
                 41,
                 "NAKACK2",
@@ -81,7 +85,7 @@ class JsonLinesWriterTest {
                 -1,
                 0,
                 List.of(nak),
-                new Payload(5, "hello", "hello".getBytes(StandardCharsets.UTF_8), null),
+                payload,
                 view,
                 List.of(),
                 3,
@@ -107,6 +111,33 @@ class JsonLinesWriterTest {
         assertEquals("hello", m.get("payload").get("text").asText());
         assertEquals("68656c6c6f", m.get("payload").get("hex").asText());
         assertTrue(!m.has("view"), "no view key without a view");
+    }
+
+    /**
+     * A text payload's first printable run begins with its text; the writer copies the text's escaped bytes into
+     * that run instead of escaping them twice. Quotes, backslashes and tabs on both sides of where the text ends,
+     * and a line break (a second run), read back as the strings the payload holds.
+     */
+    @Test
+    void textAndPrintableRunsReadBackAsThePayloadHoldsThem() throws Exception {
+        StringBuilder b = new StringBuilder("load A#1/9 ");
+        for (int i = 0; b.length() < 700; i++)
+            b.append(i % 7 == 0 ? '"' : i % 11 == 0 ? '\\' : i % 13 == 0 ? '\t' : 'x');
+        for (String s : List.of(b.toString(), b.substring(0, 400) + "\n" + b.substring(401))) {
+            byte[] bytes = s.getBytes(StandardCharsets.US_ASCII);
+            for (int textLen : new int[] {-1, 0, 5, 256, 399, 400, 401}) {
+                Payload p = Payload.ofPrintableAscii(
+                        bytes.length, textLen, new byte[0], null, bytes, 0, bytes.length, 600, true);
+                JsonNode payload = write(message(null, p)).get(0).get("payload");
+                String what = "text of " + textLen + (s.contains("\n") ? ", a line break at 400" : "");
+                if (p.text() == null) assertTrue(!payload.has("text"), what);
+                else assertEquals(p.text(), payload.get("text").asText(), what);
+                List<String> strings = new java.util.ArrayList<>();
+                payload.get("strings").forEach(n -> strings.add(n.asText()));
+                assertEquals(p.strings(), strings, what);
+                assertTrue(p.strings().get(0).startsWith("load A#1/9 \"x"), what);
+            }
+        }
     }
 
     @Test
