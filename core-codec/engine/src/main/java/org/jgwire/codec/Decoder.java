@@ -428,7 +428,8 @@ public final class Decoder implements AutoCloseable {
 
         @Override
         public void signal(FrameInfo info, String signal) {
-            emitInOrder(MessageRecord.signal(info, signal));
+            drain(); // the I_HAVE_SOCK headers of the frames before it are learnt first
+            emitInOrder(fdSockServers.signal(info, signal));
         }
 
         @Override

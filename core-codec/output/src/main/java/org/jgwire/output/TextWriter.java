@@ -98,6 +98,11 @@ public final class TextWriter implements RecordWriter {
                         .append(": connection to its FD_SOCK server socket closed without a signal, ")
                         .append("its pinger will suspect ")
                         .append(member);
+            } else { // the members whose FD_SOCK server sockets it left or reached, where they were announced
+                if (m.src() != null)
+                    line.append(" from ").append(display.address(m.src())).append(", which leaves");
+                if (m.dest() != null)
+                    line.append(" to ").append(display.address(m.dest())).append(", no longer pinged by this socket");
             }
             return;
         }

@@ -99,6 +99,39 @@ class FdSockSamplesTest {
         }
     }
 
+    /**
+     * A signal from a member's server socket names that member as its source (it leaves), one to a member's server
+     * socket names it as its receiver (its pinger stops): the member pinned at that port, by the manifest's UUIDs.
+     * Every sample's server sockets were announced before they signalled, so none stays unnamed.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"3.6.20/fdsock-leave-join", "5.0.4/fdsock-leave-join", "4.2.30/fdsock-crash"})
+    void aSignalNamesTheMemberOfTheServerSocketAtEitherEnd(String sample) throws Exception {
+        Manifest[] m = new Manifest[1];
+        List<MessageRecord> signals = signals(sample, m);
+        Map<Integer, Set<String>> owners = new HashMap<>(); // a reused port: every member pinned there
+        for (Manifest.Member mb : m[0].members()) {
+            String p = mb.physical();
+            owners.computeIfAbsent(Integer.parseInt(p.substring(p.lastIndexOf(':') + 1)) + 100, k -> new HashSet<>())
+                    .add(mb.uuid().toLowerCase());
+        }
+        int fromServer = 0, toServer = 0;
+        for (MessageRecord s : signals) {
+            Set<String> src = owners.get(s.frame().src().port()),
+                    dst = owners.get(s.frame().dst().port());
+            assertTrue(src != null || dst != null, "a signal on no member's FD_SOCK connection: " + s.frame());
+            if (src != null) {
+                fromServer++;
+                assertTrue(s.src() != null && src.contains(s.src().id().toLowerCase()), s.frame() + ": " + s.src());
+            } else assertEquals(null, s.src(), s.frame() + ": a pinger's socket names no one");
+            if (dst != null) {
+                toServer++;
+                assertTrue(s.dest() != null && dst.contains(s.dest().id().toLowerCase()), s.frame() + ": " + s.dest());
+            } else assertEquals(null, s.dest(), s.frame() + ": a pinger's socket names no one");
+        }
+        assertTrue(fromServer > 0 && toServer > 0, "signals both ways: " + signals);
+    }
+
     @Test
     void aCrashedMemberSendsNoSignal() throws Exception {
         Manifest[] m = new Manifest[1];

@@ -11,7 +11,8 @@ import org.jgwire.codec.model.NodeAddress;
 
 /**
  * The FD_SOCK server sockets of the capture, learnt from the traffic: an {@code I_HAVE_SOCK} header names a member
- * ({@code mbr}) and its server socket ({@code sock_addr}). The cache a {@code GET_CACHE_RSP} sends lies in its
+ * ({@code mbr}) and its server socket ({@code sock_addr}). They name the members of {@code NORMAL_TERMINATION}
+ * signals. The cache a {@code GET_CACHE_RSP} sends lies in its
  * payload, which is never decoded, so it teaches nothing. With them, a silent close ({@link FrameSink#closedSilently})
  * from a server socket becomes FD_SOCK's {@code ABNORMAL_TERMINATION}: the pinger reading that connection sees the end
  * of the stream without {@code NORMAL_TERMINATION} and suspects the member. Bounded: the {@link #MAX_SOCKETS} most
@@ -42,9 +43,21 @@ public final class FdSockServers {
      * source; null when {@code info.src()} is no FD_SOCK server socket announced so far.
      */
     public MessageRecord abnormalTermination(FrameInfo info) {
-        Endpoint src = info.src();
-        NodeAddress owner = src == null || src.ip() == null ? null : owners.get(key(src.ip(), src.port()));
+        NodeAddress owner = owner(info.src());
         return owner == null ? null : MessageRecord.signal(info, FdSockSignal.ABNORMAL, owner, 0);
+    }
+
+    /**
+     * The record of a one-byte signal ({@code NORMAL_TERMINATION}), naming the members whose server sockets it was
+     * sent from (a leaving member tells its pinger) or to (a pinger that stops tells its ping destination), where
+     * announced.
+     */
+    public MessageRecord signal(FrameInfo info, String signal) {
+        return MessageRecord.signal(info, signal, owner(info.src()), owner(info.dst()), 1);
+    }
+
+    private NodeAddress owner(Endpoint e) {
+        return e == null || e.ip() == null ? null : owners.get(key(e.ip(), e.port()));
     }
 
     /** Server sockets remembered. */

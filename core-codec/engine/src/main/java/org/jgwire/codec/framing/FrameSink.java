@@ -18,7 +18,7 @@ public interface FrameSink {
 
     /**
      * A failure-detection signal that stands for a whole stream direction (FD_SOCK's one byte, see
-     * {@link FdSockSignal}); {@code info} names the member that sent it as its source.
+     * {@link FdSockSignal}); {@code info} holds the sockets it went between.
      */
     void signal(FrameInfo info, String signal);
 

@@ -75,6 +75,11 @@ public record MessageRecord(
      * byte, stands for none.
      */
     public static MessageRecord signal(FrameInfo frame, String signal, NodeAddress src, int length) {
+        return signal(frame, signal, src, null, length);
+    }
+
+    /** A signal as {@link #signal(FrameInfo, String, NodeAddress, int)} that also names its receiver, if known. */
+    public static MessageRecord signal(FrameInfo frame, String signal, NodeAddress src, NodeAddress dest, int length) {
         return new MessageRecord(
                 frame,
                 null,
@@ -83,7 +88,7 @@ public record MessageRecord(
                 0,
                 List.of(),
                 src,
-                null,
+                dest,
                 false,
                 null,
                 -1,
@@ -104,9 +109,14 @@ public record MessageRecord(
      */
     public static final String ABNORMAL_TERMINATION = "ABNORMAL_TERMINATION";
 
+    /** Whether this is one of FD_SOCK's signals ({@link #signal}), not a JGroups message. */
+    public boolean isSignal() {
+        return version == null && frame.transport() == Transport.FD_SOCK;
+    }
+
     /** Whether this is FD_SOCK's {@link #ABNORMAL_TERMINATION}, a close and no message. */
     public boolean isAbnormalTermination() {
-        return version == null && frame.transport() == Transport.FD_SOCK && ABNORMAL_TERMINATION.equals(type);
+        return isSignal() && ABNORMAL_TERMINATION.equals(type);
     }
 
     /** A message as the adapters and the fragment reassembler make it, before the stack step. */

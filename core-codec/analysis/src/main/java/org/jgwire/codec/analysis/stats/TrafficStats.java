@@ -102,13 +102,15 @@ public final class TrafficStats {
         if (!(r instanceof MessageRecord m) || m.isReassembled() || carried(m) || m.isAbnormalTermination()) return;
         long bytes = Math.max(0, m.length());
         long ts = m.frame().tsNanos();
+        // FD_SOCK's signal names the members of its sockets, but no member sent a message: counted without a sender
+        NodeAddress src = m.isSignal() ? null : m.src();
         total.add(bytes);
         if (ts >= 0) {
             if (firstTs < 0) firstTs = ts;
             lastTs = Math.max(lastTs, ts);
             long s = second(ts);
-            seconds.computeIfAbsent(s, x -> new SecondCounter()).add(m.src(), bytes);
-            if (m.src() != null) rate(memberRates, m.src().id(), s).member = m.src();
+            seconds.computeIfAbsent(s, x -> new SecondCounter()).add(src, bytes);
+            if (src != null) rate(memberRates, src.id(), s).member = src;
             if (!m.headers().isEmpty()) rate(protocolRates, m.headers().get(0).protocol(), s);
         }
         if (m.batchIndex() == 0) batchSizes.add(m.batchSize());
@@ -118,8 +120,8 @@ public final class TrafficStats {
             bounded(headerTypes, type != null ? h.protocol() + " " + type : h.protocol())
                     .add(bytes);
         }
-        if (m.src() == null) return;
-        Member me = member(m.src());
+        if (src == null) return;
+        Member me = member(src);
         if (me == null) return;
         me.sent.add(bytes);
         if (m.dest() == null) me.multicasts++;

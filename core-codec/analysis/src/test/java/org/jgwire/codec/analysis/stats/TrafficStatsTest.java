@@ -132,14 +132,18 @@ class TrafficStatsTest {
     @Test
     void fdSockSignalsAreMessageTypesButAnAbnormalTerminationIsNoMessageOfTheMemberItNames() {
         Endpoint server = new Endpoint("127.0.0.1", 7900), pinger = new Endpoint("127.0.0.1", 40000);
-        t.accept(MessageRecord.signal(new FrameInfo(1, 0, server, pinger, Transport.FD_SOCK), "NORMAL_TERMINATION"));
+        // the decoder names the members of announced server sockets: A's leaves, B's stops being pinged
+        t.accept(MessageRecord.signal(
+                new FrameInfo(1, 0, server, pinger, Transport.FD_SOCK), "NORMAL_TERMINATION", A, null, 1));
+        t.accept(MessageRecord.signal(
+                new FrameInfo(1, 500, pinger, server, Transport.FD_SOCK), "NORMAL_TERMINATION", null, B, 1));
         t.accept(MessageRecord.signal(
                 new FrameInfo(2, 1_000, server, pinger, Transport.FD_SOCK), MessageRecord.ABNORMAL_TERMINATION, A, 0));
         TrafficStats.Snapshot s = t.snapshot();
-        assertEquals(1, s.messages(), "the byte NORMAL_TERMINATION travelled, the close carried nothing");
+        assertEquals(2, s.messages(), "the bytes NORMAL_TERMINATION travelled, the close carried nothing");
         assertEquals(
                 List.of("NORMAL_TERMINATION"),
                 s.messageTypes().stream().map(TrafficStats.Count::key).toList());
-        assertEquals(List.of(), s.members(), "A sent nothing: its socket was closed");
+        assertEquals(List.of(), s.members(), "no member sent a message: signals, and a closed socket");
     }
 }
