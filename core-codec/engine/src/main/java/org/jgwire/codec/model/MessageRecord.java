@@ -213,53 +213,11 @@ public record MessageRecord(
 
     /** This message stating {@code v} as its version: a frame without one, whose version is known otherwise. */
     public MessageRecord withVersion(String v) {
-        return new MessageRecord(
-                frame,
-                v,
-                decodedWith,
-                type,
-                flags,
-                flagNames,
-                src,
-                dest,
-                multicast,
-                cluster,
-                batchIndex,
-                batchSize,
-                headers,
-                payload,
-                view,
-                discovery,
-                offset,
-                length,
-                reassembledFrom,
-                transformed,
-                wirePayload);
+        return copy(v, view, payload, transformed, wirePayload);
     }
 
     public MessageRecord withView(ViewInfo v) {
-        return new MessageRecord(
-                frame,
-                version,
-                decodedWith,
-                type,
-                flags,
-                flagNames,
-                src,
-                dest,
-                multicast,
-                cluster,
-                batchIndex,
-                batchSize,
-                headers,
-                payload,
-                v,
-                discovery,
-                offset,
-                length,
-                reassembledFrom,
-                transformed,
-                wirePayload);
+        return copy(version, v, payload, transformed, wirePayload);
     }
 
     /**
@@ -270,6 +228,17 @@ public record MessageRecord(
         List<String> steps = new ArrayList<>(transformed.size() + 1);
         steps.addAll(transformed);
         steps.add(step);
+        return copy(
+                version,
+                view,
+                delivered != null ? delivered : payload,
+                List.copyOf(steps),
+                delivered != null && wirePayload == null ? payload : wirePayload);
+    }
+
+    /** This message with the fields that change after decoding replaced; the rest as it is. */
+    private MessageRecord copy(
+            String version, ViewInfo view, Payload payload, List<String> transformed, Payload wirePayload) {
         return new MessageRecord(
                 frame,
                 version,
@@ -284,14 +253,14 @@ public record MessageRecord(
                 batchIndex,
                 batchSize,
                 headers,
-                delivered != null ? delivered : payload,
+                payload,
                 view,
                 discovery,
                 offset,
                 length,
                 reassembledFrom,
-                List.copyOf(steps),
-                delivered != null && wirePayload == null ? payload : wirePayload);
+                transformed,
+                wirePayload);
     }
 
     /** Whether this message was reassembled from fragments. */
