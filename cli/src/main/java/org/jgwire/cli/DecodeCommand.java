@@ -121,8 +121,8 @@ public final class DecodeCommand implements Callable<Integer> {
             names = "--threads",
             paramLabel = "N",
             description = "Threads that decode frames and format records beside the one reading the capture "
-                    + "(default: JGWIRE_THREADS, else one per processor; 1: decode on the reading thread). Records "
-                    + "come out in capture order whatever N.")
+                    + "(default: JGWIRE_THREADS, else one per processor but one; 1: decode on the reading thread). "
+                    + "Records come out in capture order whatever N.")
     Integer threads;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
@@ -170,20 +170,31 @@ public final class DecodeCommand implements Callable<Integer> {
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 
-    /** --threads, else JGWIRE_THREADS, else the processors the JVM may use. */
+    /** --threads, else JGWIRE_THREADS, else {@link #defaultThreads} of the processors the JVM may use. */
     private int threads() {
         int n;
         if (threads != null) n = threads;
         else {
             String env = System.getenv("JGWIRE_THREADS");
             try {
-                n = env == null || env.isBlank() ? Runtime.getRuntime().availableProcessors() : Integer.parseInt(env);
+                n = env == null || env.isBlank()
+                        ? defaultThreads(Runtime.getRuntime().availableProcessors())
+                        : Integer.parseInt(env);
             } catch (NumberFormatException e) {
                 throw usage("JGWIRE_THREADS must be a number, got '" + env + "'");
             }
         }
         if (n < 1) throw usage("--threads must be at least 1, got " + n);
         return n;
+    }
+
+    /**
+     * One thread per processor but one, at least one: the reading thread, the JIT compiler and the collector need a
+     * processor too. On 2 processors, 2 threads were 7% (100-byte messages) to 13% (100-1,000-byte text) slower than
+     * 1 and spent 12 to 19% more CPU (tests/bench/README.md).
+     */
+    static int defaultThreads(int processors) {
+        return Math.max(1, processors - 1);
     }
 
     private DecodeOptions options() throws IOException {

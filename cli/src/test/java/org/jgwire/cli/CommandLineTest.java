@@ -37,6 +37,14 @@ class CommandLineTest {
             assertTrue(help.contains(s), "help lacks " + s + ":\n" + help);
     }
 
+    /** A processor is left to the reading thread, the compiler and the collector; one thread at least. */
+    @Test
+    void decodeThreadsByDefaultAreOnePerProcessorButOne() {
+        assertEquals(1, DecodeCommand.defaultThreads(1));
+        assertEquals(1, DecodeCommand.defaultThreads(2));
+        assertEquals(7, DecodeCommand.defaultThreads(8));
+    }
+
     @Test
     void versionNamesJgwire() {
         assertEquals(0, run("--version"));
