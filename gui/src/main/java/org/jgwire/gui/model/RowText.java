@@ -33,16 +33,27 @@ public final class RowText {
     }
 
     /**
-     * {@code A → B}, {@code A → <all>}, {@code C (FD_SOCK server socket closed)} (ABNORMAL_TERMINATION); empty for
-     * records without a sender.
+     * {@code A → B}, {@code A → <all>}, {@code C (FD_SOCK server socket closed)} (ABNORMAL_TERMINATION), {@code C → ?}
+     * (an FD_SOCK signal: the members of its announced server sockets, {@code ?} for a pinger's); empty for records
+     * without a sender.
      */
     public static String logical(Record r, NameTable names) {
         if (r instanceof MessageRecord m && m.isAbnormalTermination()) // sent nothing: its server socket closed
         return name(m.src(), names) + " (FD_SOCK server socket closed)";
+        if (r instanceof MessageRecord m && m.isSignal()) // no multicast: an end not known is a pinger's socket
+        return name(m.src(), names) + " \u2192 " + name(m.dest(), names);
         if (r instanceof MessageRecord m)
             return name(m.src(), names) + " \u2192 " + (m.dest() != null ? name(m.dest(), names) : "<all>");
         if (r instanceof GossipRecord g && g.address() != null) return name(g.address(), names);
         return "";
+    }
+
+    /**
+     * Whether the flow diagram draws {@code m} as an arrow from its sender: a message of a known sender, not an FD_SOCK
+     * signal (a byte or a close, which names members but is no message between them).
+     */
+    public static boolean drawnAsArrow(MessageRecord m) {
+        return m.src() != null && !m.isSignal();
     }
 
     public static String name(NodeAddress a, NameTable names) {

@@ -54,7 +54,7 @@ public final class FlowView extends ScrollPane {
         Map<String, Integer> lanes = new LinkedHashMap<>();
         for (Row r : rows) {
             MessageRecord m = r.message();
-            if (m == null || m.src() == null || m.isAbnormalTermination()) continue; // that is a close, no arrow
+            if (m == null || !RowText.drawnAsArrow(m)) continue;
             if (messages.size() == MAX_MESSAGES) break;
             messages.add(r);
             lanes.putIfAbsent(m.src().id(), lanes.size());
