@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.NodeAddress;
@@ -25,7 +26,18 @@ import org.jgwire.codec.model.ViewInfo;
  * ever refers back to, and as many unresolved deltas.
  */
 public final class ViewHistory {
-    private record Key(String creator, long id) {}
+    /** Equality written out: a record's own is bound on first use by spinning classes, at every decode's start. */
+    private record Key(String creator, long id) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key k && id == k.id && Objects.equals(creator, k.creator);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(creator) + Long.hashCode(id);
+        }
+    }
 
     private final int maxViews;
 
