@@ -11,9 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Set;
 import java.util.zip.CRC32C;
 
@@ -21,8 +18,9 @@ import java.util.zip.CRC32C;
  * The classes {@link SandboxRewriter} rewrote, kept on disk between runs: rewriting the 200-odd classes a decode
  * loads takes a quarter of a second of CPU, and as much again to compile the rewriter, at every start-up.
  *
- * <p>A class is found by the SHA-256 of its original bytes, in a folder named after the rewriter's own code (its
- * classes and ASM's), so a changed class, jar or rewriter never meets an entry it did not make. A file holds the
+ * <p>A class is found by a {@linkplain ContentKey key} of its original bytes, in a folder named after the key of the
+ * rewriter's own code (its classes and ASM's), so a changed class, jar or rewriter never meets an entry it did not
+ * make. A file holds the
  * rewritten bytes behind their length and CRC-32C, checked on every read; it is written under another name and
  * renamed into place, so a reader sees a whole file or none. Anything wrong (a bad file, a folder that cannot be
  * written) means rewriting as if there were no cache.
@@ -69,7 +67,7 @@ final class RewrittenClasses {
     /** {@code original}, rewritten by {@link SandboxRewriter}: from the cache when it holds it, else made and kept. */
     byte[] rewrite(byte[] original) {
         if (dir == null) return SandboxRewriter.rewrite(original);
-        Path file = dir.resolve(HexFormat.of().formatHex(sha256(original)) + ".class");
+        Path file = dir.resolve(new ContentKey().add(original).text() + ".class");
         byte[] cached = read(file);
         if (cached != null) return cached;
         byte[] rewritten = SandboxRewriter.rewrite(original);
@@ -112,13 +110,13 @@ final class RewrittenClasses {
 
     /** What the rewritten bytes depend on besides the class: the rewriter's code and ASM's. */
     static String fingerprint() throws IOException {
-        MessageDigest d = sha256();
+        ContentKey key = new ContentKey();
         ClassLoader loader = SandboxRewriter.class.getClassLoader();
-        d.update(resource(loader, SandboxRewriter.class.getName().replace('.', '/') + ".class"));
+        key.add(resource(loader, SandboxRewriter.class.getName().replace('.', '/') + ".class"));
         String pkg = SandboxRewriter.class.getPackageName().replace('.', '/') + "/";
-        for (String c : REWRITER_CLASSES) d.update(resource(loader, pkg + c + ".class"));
-        for (String c : ASM_CLASSES) d.update(resource(loader, c));
-        return "rewriter-" + HexFormat.of().formatHex(d.digest(), 0, 8);
+        for (String c : REWRITER_CLASSES) key.add(resource(loader, pkg + c + ".class"));
+        for (String c : ASM_CLASSES) key.add(resource(loader, c));
+        return "rewriter-" + key.text();
     }
 
     private static byte[] resource(ClassLoader loader, String name) throws IOException {
@@ -177,17 +175,5 @@ final class RewrittenClasses {
         CRC32C c = new CRC32C();
         c.update(b, off, len);
         return (int) c.getValue();
-    }
-
-    private static byte[] sha256(byte[] b) {
-        return sha256().digest(b);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e); // every JDK has it
-        }
     }
 }

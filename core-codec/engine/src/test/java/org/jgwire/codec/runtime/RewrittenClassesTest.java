@@ -62,6 +62,19 @@ class RewrittenClassesTest {
     }
 
     @Test
+    void aClassThatDiffersInOneBitIsAnotherEntry() throws IOException {
+        Path dir = RewrittenClasses.usable(root);
+        RewrittenClasses cache = new RewrittenClasses(dir);
+        byte[] original = original();
+        cache.rewrite(original);
+        byte[] changed = original.clone();
+        changed[changed.length - 1] ^= 1; // the last attribute's last byte: a class file the rewriter still reads
+        cache.rewrite(changed);
+        assertEquals(2, entries(dir).size());
+        assertArrayEquals(SandboxRewriter.rewrite(original()), cache.rewrite(original));
+    }
+
+    @Test
     void aDamagedEntryIsRewrittenAndReplaced() throws IOException {
         Path dir = RewrittenClasses.usable(root);
         RewrittenClasses cache = new RewrittenClasses(dir);
