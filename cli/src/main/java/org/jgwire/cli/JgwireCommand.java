@@ -3,7 +3,9 @@ package org.jgwire.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.jgwire.cli.analysis.StatsCommand;
 import org.jgwire.cli.analysis.ViewsCommand;
@@ -37,20 +39,27 @@ public final class JgwireCommand implements Runnable {
                 spec.commandLine(), "a command is required, e.g. 'jgwire decode FILE'");
     }
 
-    /** Every subcommand, in the order of the help. */
-    private static final List<Class<?>> SUBCOMMANDS = List.of(
-            DecodeCommand.class,
-            ViewsCommand.class,
-            StatsCommand.class,
-            ParseMessagesCommand.class,
-            ClusterCommand.class,
-            GuiCommand.class,
-            WiresharkCommand.class,
-            VerifyCommand.class,
-            DiffCommand.class,
-            SamplesCommand.class,
-            CompletionCommand.class,
-            CommandLine.HelpCommand.class);
+    /**
+     * Every subcommand by its name, in the order of the help. The names are written here as well as in each
+     * command's annotation (a test keeps them equal): reading the annotations to find one cost every run a tenth of
+     * its start-up.
+     */
+    static final Map<String, Class<?>> SUBCOMMANDS = new LinkedHashMap<>();
+
+    static {
+        SUBCOMMANDS.put("decode", DecodeCommand.class);
+        SUBCOMMANDS.put("views", ViewsCommand.class);
+        SUBCOMMANDS.put("stats", StatsCommand.class);
+        SUBCOMMANDS.put("parse-messages", ParseMessagesCommand.class);
+        SUBCOMMANDS.put("cluster", ClusterCommand.class);
+        SUBCOMMANDS.put("gui", GuiCommand.class);
+        SUBCOMMANDS.put("wireshark", WiresharkCommand.class);
+        SUBCOMMANDS.put("verify", VerifyCommand.class);
+        SUBCOMMANDS.put("diff", DiffCommand.class);
+        SUBCOMMANDS.put("samples", SamplesCommand.class);
+        SUBCOMMANDS.put("completion", CompletionCommand.class);
+        SUBCOMMANDS.put("help", CommandLine.HelpCommand.class);
+    }
 
     /** Subcommands whose work needs every other one (the help, the completion script). */
     private static final List<String> NEED_ALL = List.of("help", "completion");
@@ -66,19 +75,14 @@ public final class JgwireCommand implements Runnable {
      */
     public static CommandLine commandLine(String... args) {
         String first = args.length > 0 ? args[0] : null;
-        boolean one = first != null
-                && !NEED_ALL.contains(first)
-                && SUBCOMMANDS.stream().anyMatch(c -> name(c).equals(first));
+        Class<?> one = first == null || NEED_ALL.contains(first) ? null : SUBCOMMANDS.get(first);
         CommandLine cl = new CommandLine(new JgwireCommand());
-        for (Class<?> c : SUBCOMMANDS) if (!one || name(c).equals(first)) cl.addSubcommand(c);
+        if (one != null) cl.addSubcommand(one);
+        else for (Class<?> c : SUBCOMMANDS.values()) cl.addSubcommand(c);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setParameterExceptionHandler(JgwireCommand::usageError);
         return cl;
-    }
-
-    private static String name(Class<?> command) {
-        return command.getAnnotation(Command.class).name();
     }
 
     /** A usage error: the message and where help is, not the whole help (exit 2). */

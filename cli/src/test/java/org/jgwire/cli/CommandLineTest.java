@@ -107,6 +107,14 @@ class CommandLineTest {
         assertTrue(err.toString().contains("Did you mean: jgwire decode"), err.toString());
     }
 
+    /** The names the command line finds subcommands by are the names picocli gives them. */
+    @Test
+    void subcommandNamesAreTheAnnotationsNames() {
+        assertEquals(
+                List.copyOf(JgwireCommand.SUBCOMMANDS.keySet()),
+                List.copyOf(JgwireCommand.commandLine().getSubcommands().keySet()));
+    }
+
     @Test
     void unknownOptionIsAUsageError() {
         assertEquals(ExitCodes.USAGE, run("decode", "--no-such-option", "x.pcap"));
