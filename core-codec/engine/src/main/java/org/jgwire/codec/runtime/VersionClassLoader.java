@@ -72,7 +72,9 @@ final class VersionClassLoader extends URLClassLoader {
         }
         byte[] rewritten = RewrittenClasses.shared().rewrite(original);
         definePackageOf(name);
-        return defineClass(name, rewritten, 0, rewritten.length, new CodeSource(jarOf(url), (CodeSigner[]) null));
+        Class<?> c = defineClass(name, rewritten, 0, rewritten.length, new CodeSource(jarOf(url), (CodeSigner[]) null));
+        if (ArchiveLinking.ON) ArchiveLinking.defined(c);
+        return c;
     }
 
     /** The jar of this loader that {@code url} (a {@code jar:...!/...} resource) points into. */
