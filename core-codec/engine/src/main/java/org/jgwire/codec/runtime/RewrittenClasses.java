@@ -18,9 +18,9 @@ import java.util.zip.CRC32C;
  * The classes {@link SandboxRewriter} rewrote, kept on disk between runs: rewriting the 200-odd classes a decode
  * loads takes a quarter of a second of CPU, and as much again to compile the rewriter, at every start-up.
  *
- * <p>A class is found by a {@linkplain ContentKey key} of its original bytes, in a folder named after the key of the
- * rewriter's own code (its classes and ASM's), so a changed class, jar or rewriter never meets an entry it did not
- * make. A file holds the
+ * <p>A class is found by a key of its original bytes (the loader's: {@link VersionClassLoader#entryKey}), in a folder
+ * named after a {@linkplain ContentKey key} of the rewriter's own code (its classes and ASM's), so a changed class,
+ * jar or rewriter never meets an entry it did not make. A file holds the
  * rewritten bytes behind their length and CRC-32C, checked on every read; it is written under another name and
  * renamed into place, so a reader sees a whole file or none. Anything wrong (a bad file, a folder that cannot be
  * written) means rewriting as if there were no cache.
@@ -64,13 +64,21 @@ final class RewrittenClasses {
         return c;
     }
 
-    /** {@code original}, rewritten by {@link SandboxRewriter}: from the cache when it holds it, else made and kept. */
-    byte[] rewrite(byte[] original) {
-        if (dir == null) return SandboxRewriter.rewrite(original);
-        Path file = dir.resolve(new ContentKey().add(original).text() + ".class");
+    /** A class file's original bytes, read only when the cache does not hold the class rewritten. */
+    interface Original {
+        byte[] read() throws IOException;
+    }
+
+    /**
+     * The class named by {@code key} (letters, digits and dashes: a file name), rewritten by {@link SandboxRewriter}:
+     * from the cache when it holds it, else made from {@code original} and kept.
+     */
+    byte[] rewrite(String key, Original original) throws IOException {
+        if (dir == null) return SandboxRewriter.rewrite(original.read());
+        Path file = dir.resolve(key + ".class");
         byte[] cached = read(file);
         if (cached != null) return cached;
-        byte[] rewritten = SandboxRewriter.rewrite(original);
+        byte[] rewritten = SandboxRewriter.rewrite(original.read());
         write(file, rewritten);
         return rewritten;
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
 import org.jgroups.protocols.AuthHeader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,45 +51,58 @@ class RewrittenClassesTest {
         assertEquals(nest, named);
     }
 
+    private static final String KEY = "authheader";
+
     @Test
     void givesWhatTheRewriterMakesWhetherCachedOrNot() throws IOException {
         Path dir = RewrittenClasses.usable(root);
         assertNotNull(dir);
         RewrittenClasses cache = new RewrittenClasses(dir);
         byte[] expected = SandboxRewriter.rewrite(original());
-        assertArrayEquals(expected, cache.rewrite(original())); // made and kept
+        assertArrayEquals(expected, cache.rewrite(KEY, RewrittenClassesTest::original)); // made and kept
         assertEquals(1, entries(dir).size());
-        assertArrayEquals(expected, cache.rewrite(original())); // read back
-        assertArrayEquals(expected, new RewrittenClasses(null).rewrite(original()));
-    }
-
-    @Test
-    void aClassThatDiffersInOneBitIsAnotherEntry() throws IOException {
-        Path dir = RewrittenClasses.usable(root);
-        RewrittenClasses cache = new RewrittenClasses(dir);
-        byte[] original = original();
-        cache.rewrite(original);
-        byte[] changed = original.clone();
-        changed[changed.length - 1] ^= 1; // the last attribute's last byte: a class file the rewriter still reads
-        cache.rewrite(changed);
-        assertEquals(2, entries(dir).size());
-        assertArrayEquals(SandboxRewriter.rewrite(original()), cache.rewrite(original));
+        assertArrayEquals(expected, cache.rewrite(KEY, () -> {
+            throw new AssertionError("the original is read although the class is kept");
+        }));
+        assertArrayEquals(expected, new RewrittenClasses(null).rewrite(KEY, RewrittenClassesTest::original));
     }
 
     @Test
     void aDamagedEntryIsRewrittenAndReplaced() throws IOException {
         Path dir = RewrittenClasses.usable(root);
         RewrittenClasses cache = new RewrittenClasses(dir);
-        byte[] expected = cache.rewrite(original());
+        byte[] expected = cache.rewrite(KEY, RewrittenClassesTest::original);
         Path entry = entries(dir).get(0);
         byte[] damaged = Files.readAllBytes(entry);
         damaged[damaged.length / 2] ^= 1;
         Files.write(entry, damaged);
-        assertArrayEquals(expected, cache.rewrite(original()));
+        assertArrayEquals(expected, cache.rewrite(KEY, RewrittenClassesTest::original));
         Files.write(entry, Arrays.copyOf(damaged, damaged.length - 10)); // cut short
-        assertArrayEquals(expected, cache.rewrite(original()));
+        assertArrayEquals(expected, cache.rewrite(KEY, RewrittenClassesTest::original));
         assertArrayEquals(expected, Arrays.copyOfRange(Files.readAllBytes(entry), 8, expected.length + 8));
         assertEquals(1, entries(dir).size());
+    }
+
+    /** A class file that changed in the jar (its directory CRC or size), or another class, is another entry. */
+    @Test
+    void aJarEntryIsKeyedByItsNameCrcAndSize() {
+        ZipEntry a = entry("org/jgroups/A.class", 0x1234, 100);
+        Set<String> keys = Set.of(
+                VersionClassLoader.entryKey(a),
+                VersionClassLoader.entryKey(entry("org/jgroups/A.class", 0x1235, 100)),
+                VersionClassLoader.entryKey(entry("org/jgroups/A.class", 0x1234, 101)),
+                VersionClassLoader.entryKey(entry("org/jgroups/B.class", 0x1234, 100)));
+        assertEquals(4, keys.size(), keys.toString());
+        assertEquals(
+                VersionClassLoader.entryKey(a), VersionClassLoader.entryKey(entry("org/jgroups/A.class", 0x1234, 100)));
+        for (String k : keys) assertTrue(k.matches("[0-9a-f-]+"), k); // a file name everywhere
+    }
+
+    private static ZipEntry entry(String name, long crc, long size) {
+        ZipEntry e = new ZipEntry(name);
+        e.setCrc(crc);
+        e.setSize(size);
+        return e;
     }
 
     @Test
