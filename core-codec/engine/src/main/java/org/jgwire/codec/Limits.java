@@ -99,6 +99,66 @@ public record Limits(
         return new Builder();
     }
 
+    // Equality written out: a record's own is bound on first use by spinning classes (some 30 ms for these 24
+    // components), and a decode's start compares limits (AdapterShelf). LimitsTest checks that every component counts.
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Limits o
+                && maxCaptureBlock == o.maxCaptureBlock
+                && maxPcapngInterfaces == o.maxPcapngInterfaces
+                && maxTextLine == o.maxTextLine
+                && maxHexFields == o.maxHexFields
+                && maxPendingBadLines == o.maxPendingBadLines
+                && maxOpenStreams == o.maxOpenStreams
+                && maxStreamBuffer == o.maxStreamBuffer
+                && maxIpFragmentSets == o.maxIpFragmentSets
+                && maxIpFragmentBytes == o.maxIpFragmentBytes
+                && maxFrameLength == o.maxFrameLength
+                && maxNesting == o.maxNesting
+                && maxCachedAddresses == o.maxCachedAddresses
+                && maxHeaderFieldItems == o.maxHeaderFieldItems
+                && maxMemoBody == o.maxMemoBody
+                && payloadHeadBytes == o.payloadHeadBytes
+                && payloadTextChars == o.payloadTextChars
+                && headerTexts == o.headerTexts
+                && maxFragmentSets == o.maxFragmentSets
+                && maxFragmentBytes == o.maxFragmentBytes
+                && maxViews == o.maxViews
+                && maxJGroupsEndpoints == o.maxJGroupsEndpoints
+                && maxStreamHoldMillis == o.maxStreamHoldMillis
+                && maxHeldBytes == o.maxHeldBytes
+                && payloadStringChars == o.payloadStringChars;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = headerTexts ? 1 : 0;
+        h = 31 * h + maxCaptureBlock;
+        h = 31 * h + maxPcapngInterfaces;
+        h = 31 * h + maxTextLine;
+        h = 31 * h + maxHexFields;
+        h = 31 * h + maxPendingBadLines;
+        h = 31 * h + maxOpenStreams;
+        h = 31 * h + maxStreamBuffer;
+        h = 31 * h + maxIpFragmentSets;
+        h = 31 * h + maxIpFragmentBytes;
+        h = 31 * h + maxFrameLength;
+        h = 31 * h + maxNesting;
+        h = 31 * h + maxCachedAddresses;
+        h = 31 * h + maxHeaderFieldItems;
+        h = 31 * h + maxMemoBody;
+        h = 31 * h + payloadHeadBytes;
+        h = 31 * h + payloadTextChars;
+        h = 31 * h + maxFragmentSets;
+        h = 31 * h + maxFragmentBytes;
+        h = 31 * h + maxViews;
+        h = 31 * h + maxJGroupsEndpoints;
+        h = 31 * h + maxStreamHoldMillis;
+        h = 31 * h + maxHeldBytes;
+        h = 31 * h + payloadStringChars;
+        return h;
+    }
+
     /** A builder holding these limits. */
     public Builder toBuilder() {
         Builder b = new Builder();
