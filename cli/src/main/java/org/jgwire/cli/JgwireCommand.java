@@ -47,6 +47,10 @@ public final class JgwireCommand implements Runnable {
     static final Map<String, Class<?>> SUBCOMMANDS = new LinkedHashMap<>();
 
     static {
+        // picocli looks for Groovy's Closure class unless told not to: a failed class look-up through every jar of
+        // the class path, some 18 ms of each run's start. jgwire's annotations hold no closures.
+        if (System.getProperty("picocli.disable.closures") == null)
+            System.setProperty("picocli.disable.closures", "true");
         SUBCOMMANDS.put("decode", DecodeCommand.class);
         SUBCOMMANDS.put("views", ViewsCommand.class);
         SUBCOMMANDS.put("stats", StatsCommand.class);
