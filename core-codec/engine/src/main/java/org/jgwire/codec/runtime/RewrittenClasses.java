@@ -3,6 +3,7 @@ package org.jgwire.codec.runtime;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystems;
@@ -11,8 +12,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.CodeSource;
 import java.util.Set;
 import java.util.zip.CRC32C;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.objectweb.asm.ClassReader;
 
 /**
  * The classes {@link SandboxRewriter} rewrote, kept on disk between runs: rewriting the 200-odd classes a decode
@@ -116,21 +121,44 @@ final class RewrittenClasses {
         return base.resolve("jgwire").resolve("sandbox");
     }
 
-    /** What the rewritten bytes depend on besides the class: the rewriter's code and ASM's. */
+    /**
+     * What the rewritten bytes depend on besides the class: the rewriter's code and ASM's, read from where their
+     * classes were loaded (a jar, or a folder of a build tree) without the class loader's resource look-up, whose
+     * first use cost a small decode's start-up some 14 ms.
+     */
     static String fingerprint() throws IOException {
         ContentKey key = new ContentKey();
-        ClassLoader loader = SandboxRewriter.class.getClassLoader();
-        key.add(resource(loader, SandboxRewriter.class.getName().replace('.', '/') + ".class"));
         String pkg = SandboxRewriter.class.getPackageName().replace('.', '/') + "/";
-        for (String c : REWRITER_CLASSES) key.add(resource(loader, pkg + c + ".class"));
-        for (String c : ASM_CLASSES) key.add(resource(loader, c));
+        String[] rewriter = new String[REWRITER_CLASSES.length + 1];
+        rewriter[0] = SandboxRewriter.class.getName().replace('.', '/') + ".class";
+        for (int i = 0; i < REWRITER_CLASSES.length; i++) rewriter[i + 1] = pkg + REWRITER_CLASSES[i] + ".class";
+        addCode(key, SandboxRewriter.class, rewriter);
+        addCode(key, ClassReader.class, ASM_CLASSES);
         return "rewriter-" + key.text();
     }
 
-    private static byte[] resource(ClassLoader loader, String name) throws IOException {
-        try (InputStream in = loader.getResourceAsStream(name)) {
-            if (in == null) throw new IOException(name + " not found");
-            return in.readAllBytes();
+    /** Adds the class files {@code names} of the jar or folder {@code c} was loaded from. */
+    private static void addCode(ContentKey key, Class<?> c, String[] names) throws IOException {
+        CodeSource source = c.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) throw new IOException(c.getName() + ": no code source");
+        Path where;
+        try {
+            where = Path.of(source.getLocation().toURI());
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new IOException(c.getName() + " loaded from " + source.getLocation(), e);
+        }
+        if (Files.isDirectory(where)) {
+            for (String name : names) key.add(Files.readAllBytes(where.resolve(name)));
+            return;
+        }
+        try (ZipFile jar = new ZipFile(where.toFile())) {
+            for (String name : names) {
+                ZipEntry e = jar.getEntry(name);
+                if (e == null) throw new IOException(name + " not found in " + where);
+                try (InputStream in = jar.getInputStream(e)) {
+                    key.add(in.readAllBytes());
+                }
+            }
         }
     }
 

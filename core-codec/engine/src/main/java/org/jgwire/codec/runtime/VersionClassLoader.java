@@ -64,21 +64,24 @@ final class VersionClassLoader extends URLClassLoader {
 
     /**
      * JGroups classes are defined rewritten; the adapter's as they are. The class file is read straight from the
-     * jar, and only when the cache of rewritten classes does not hold it already: going through the loader's
-     * resource URLs, and inflating every class to find it in the cache, cost a fifth of a small decode's start-up.
+     * jar, and a JGroups class only when the cache of rewritten classes does not hold it already: going through the
+     * loader's resource URLs, and inflating every class to find it in the cache, cost a fifth of a small decode's
+     * start-up.
      */
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
-        if (!name.startsWith("org.jgroups.")) return super.findClass(name);
+        boolean jgroups = name.startsWith("org.jgroups.");
+        if (!jgroups && !name.startsWith("org.jgwire.adapter.")) return super.findClass(name);
         String path = name.replace('.', '/') + ".class";
         try {
             for (Jar jar : jars()) {
                 ZipEntry entry = jar.zip().getEntry(path);
                 if (entry == null) continue;
-                byte[] rewritten = RewrittenClasses.shared().rewrite(entryKey(entry), () -> read(jar.zip(), entry));
+                byte[] bytes = jgroups
+                        ? RewrittenClasses.shared().rewrite(entryKey(entry), () -> read(jar.zip(), entry))
+                        : read(jar.zip(), entry);
                 definePackageOf(name);
-                Class<?> c = defineClass(
-                        name, rewritten, 0, rewritten.length, new CodeSource(jar.url(), (CodeSigner[]) null));
+                Class<?> c = defineClass(name, bytes, 0, bytes.length, new CodeSource(jar.url(), (CodeSigner[]) null));
                 if (ArchiveLinking.ON) ArchiveLinking.defined(c);
                 return c;
             }
