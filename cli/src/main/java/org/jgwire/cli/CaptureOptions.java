@@ -168,10 +168,12 @@ public final class CaptureOptions {
         return new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
     }
 
+    /** The limits of a decode whose output shows no header texts (decode, the analyses) and no option changes. */
+    static final Limits ANALYSIS_LIMITS = Limits.builder().headerTexts(false).build();
+
     /** The decode options for an analysis (reassembly on, no header texts), checked; see below. */
     public DecodeOptions decodeOptions(CommandLine cl) throws IOException {
-        return decodeOptions(
-                cl, Limits.builder().headerTexts(false).build(), true); // the analyses read header fields only
+        return decodeOptions(cl, ANALYSIS_LIMITS, true); // the analyses read header fields only
     }
 
     /**

@@ -198,7 +198,7 @@ public final class DecodeCommand implements Callable<Integer> {
     }
 
     private DecodeOptions options() throws IOException {
-        Limits.Builder limits = Limits.builder().headerTexts(false); // neither output format shows them
+        Limits.Builder limits = CaptureOptions.ANALYSIS_LIMITS.toBuilder(); // no output format shows header texts
         if (maxFrame != null) {
             if (maxFrame <= 0) throw usage("--max-frame must be positive, got " + maxFrame);
             limits.maxFrameLength(maxFrame);

@@ -8,6 +8,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        WarmStart.begin(args); // a capture's jar loads beside the parse (in-process runs, as tests make, go without)
         System.exit(run(args));
     }
 

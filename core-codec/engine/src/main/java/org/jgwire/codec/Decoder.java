@@ -124,6 +124,11 @@ public final class Decoder implements AutoCloseable {
         this.decodeThreads = threads;
     }
 
+    /** The jars this decoder loads go to the next decoder that needs them ({@link DecodeAhead}). */
+    void lendAdapters() {
+        runtime.lendAdapters();
+    }
+
     /** Packets read so far; safe to read from another thread (progress display). */
     public long packetsRead() {
         return packets;

@@ -63,6 +63,9 @@ public final class VersionRuntime implements AutoCloseable {
     /** Version last sent from each endpoint in a transport frame: FD_SOCK2 listens at the TP port + 100. */
     private final Map<Endpoint, Integer> senders;
 
+    /** Set by {@link #lendAdapters}: the adapters this runtime loads are shelved for another, never closed here. */
+    private volatile boolean lends;
+
     private volatile int lastTransportVersion = -1;
     private Endpoint lastSender;
     private int lastSenderVersion = -1;
@@ -96,6 +99,20 @@ public final class VersionRuntime implements AutoCloseable {
         if (userJar != null) fixed = forUserJar(userJar);
         else if (forcedVersion != null) fixed = forForcedVersion(forcedVersion);
         else fixed = null;
+    }
+
+    /**
+     * From now on, every jar this runtime loads is {@linkplain AdapterShelf shelved} for the next runtime of this
+     * process that needs it with the same limits, and this one never closes it: for a warm-up decode that runs
+     * while the command line is still being read.
+     */
+    public void lendAdapters() {
+        lends = true;
+    }
+
+    /** Adapters that lending runtimes shelved and no runtime took yet: for tests and diagnostics. */
+    public static int shelvedAdapters() {
+        return AdapterShelf.size();
     }
 
     /**
@@ -465,7 +482,9 @@ public final class VersionRuntime implements AutoCloseable {
         return byJar.computeIfAbsent(jar.path(), p -> {
             String family = WireVariants.of(jar.version()).family();
             try {
-                return factory.load(family, p);
+                if (lends) return AdapterShelf.loadAndShelve(factory, family, p, limits);
+                LoadedAdapter ahead = AdapterShelf.take(family, p, limits);
+                return ahead != null ? ahead : factory.load(family, p);
             } catch (IllegalStateException e) {
                 return "JGroups " + jar.label() + ": " + e.getMessage();
             }
@@ -502,8 +521,10 @@ public final class VersionRuntime implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        for (Object o : byJar.values()) if (o instanceof LoadedAdapter a) a.close();
-        if (fixed instanceof LoadedAdapter a) a.close();
+        if (!lends) {
+            for (Object o : byJar.values()) if (o instanceof LoadedAdapter a) a.close();
+            if (fixed instanceof LoadedAdapter a) a.close();
+        }
         byJar.clear();
         Arrays.fill(byShort, null);
     }
