@@ -38,10 +38,19 @@ final class RewrittenClasses {
     static final String PROPERTY = "jgwire.sandbox.cache";
 
     /**
-     * The rewriter's classes besides {@link SandboxRewriter} itself (its nest members; a test keeps this list
-     * whole), read as bytes without loading them.
+     * The rewriter's classes besides {@link SandboxRewriter} itself (its nest members, and {@link IndySites} with
+     * its own; a test keeps this list whole), read as bytes without loading them.
      */
-    static final String[] REWRITER_CLASSES = {"SandboxRewriter$1", "SandboxRewriter$Guarded"};
+    static final String[] REWRITER_CLASSES = {
+        "SandboxRewriter$1",
+        "SandboxRewriter$Guarded",
+        "SandboxRewriter$Host",
+        "IndySites",
+        "IndySites$1",
+        "IndySites$2",
+        "IndySites$2$1",
+        "IndySites$Concat"
+    };
 
     private static final String[] ASM_CLASSES = {
         "org/objectweb/asm/ClassReader.class", "org/objectweb/asm/ClassWriter.class", "org/objectweb/asm/Opcodes.class"
@@ -69,7 +78,7 @@ final class RewrittenClasses {
         return c;
     }
 
-    /** A class file's original bytes, read only when the cache does not hold the class rewritten. */
+    /** A class file's bytes, read or made only when the cache does not hold them. */
     interface Original {
         byte[] read() throws IOException;
     }
@@ -79,13 +88,18 @@ final class RewrittenClasses {
      * from the cache when it holds it, else made from {@code original} and kept.
      */
     byte[] rewrite(String key, Original original) throws IOException {
-        if (dir == null) return SandboxRewriter.rewrite(original.read());
+        return cached(key, () -> SandboxRewriter.rewrite(original.read()));
+    }
+
+    /** A class the rewriter makes (a rewritten class, a lambda's), from the cache when it holds it, else kept. */
+    byte[] cached(String key, Original made) throws IOException {
+        if (dir == null) return made.read();
         Path file = dir.resolve(key + ".class");
         byte[] cached = read(file);
         if (cached != null) return cached;
-        byte[] rewritten = SandboxRewriter.rewrite(original.read());
-        write(file, rewritten);
-        return rewritten;
+        byte[] bytes = made.read();
+        write(file, bytes);
+        return bytes;
     }
 
     /** The folder of the cache: {@code root} with a sub-folder for this rewriter, or null when it cannot be used. */

@@ -1,5 +1,7 @@
 package org.jgwire.codec.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -17,6 +19,8 @@ import org.objectweb.asm.Type;
  * {@code ClassLoader.loadClass}), every reflective instantiation ({@code Class.newInstance},
  * {@code Constructor.newInstance}) and every {@code ObjectInputStream} it creates. Matching instructions rather than
  * JGroups methods covers every release, written or not.
+ *
+ * <p>Lambdas that capture nothing and string concatenations are linked ahead ({@link IndySites}).
  *
  * <p>The stack and the locals are left as they were at every branch target, so the class's stack map frames stay
  * valid; the maximum stack grows by what the inserted instructions push at most.
@@ -44,17 +48,42 @@ final class SandboxRewriter {
     static byte[] rewrite(byte[] classFile) {
         ClassReader reader = new ClassReader(classFile);
         ClassWriter writer = new ClassWriter(reader, 0); // computing the maxima would double the time
+        Host host = new Host(
+                reader.getClassName(),
+                (reader.getAccess() & Opcodes.ACC_INTERFACE) != 0,
+                IndySites.privateMethods(reader));
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9, writer) {
                     @Override
                     public MethodVisitor visitMethod(
                             int access, String name, String descriptor, String signature, String[] exceptions) {
                         MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-                        return new Guarded(mv);
+                        return new Guarded(mv, host);
+                    }
+
+                    @Override
+                    public void visitEnd() {
+                        for (IndySites.Concat c : host.concats) IndySites.addConcat(cv, c);
+                        super.visitEnd();
                     }
                 },
                 0);
         return writer.toByteArray();
+    }
+
+    /** What the methods of one class share while it is rewritten: its lambdas' numbers, its concatenations. */
+    private static final class Host {
+        final String name;
+        final boolean isInterface;
+        final Set<String> privateMethods;
+        final List<IndySites.Concat> concats = new ArrayList<>();
+        int lambdas;
+
+        Host(String name, boolean isInterface, Set<String> privateMethods) {
+            this.name = name;
+            this.isInterface = isInterface;
+            this.privateMethods = privateMethods;
+        }
     }
 
     private static final class Guarded extends MethodVisitor {
@@ -66,8 +95,11 @@ final class SandboxRewriter {
          */
         private boolean smallConstant;
 
-        Guarded(MethodVisitor mv) {
+        private final Host host;
+
+        Guarded(MethodVisitor mv, Host host) {
             super(Opcodes.ASM9, mv);
+            this.host = host;
         }
 
         private void needs(int slots) {
@@ -124,9 +156,23 @@ final class SandboxRewriter {
             smallConstant = false;
         }
 
+        /** A lambda or a concatenation linked ahead ({@link IndySites}): the stack is the same after it. */
         @Override
         public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
-            super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+            if (IndySites.isPlainLambda(host.name, host.privateMethods, descriptor, bootstrap, arguments)) {
+                String lambda = host.name + IndySites.LAMBDA + host.lambdas++;
+                super.visitFieldInsn(
+                        Opcodes.GETSTATIC,
+                        lambda,
+                        "INSTANCE",
+                        Type.getReturnType(descriptor).getDescriptor());
+            } else if (IndySites.isConcat(descriptor, bootstrap, arguments)) {
+                String method = "jgwire$concat$" + host.concats.size();
+                host.concats.add(new IndySites.Concat(method, descriptor, (String) arguments[0], arguments));
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, host.name, method, descriptor, host.isInterface);
+            } else {
+                super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+            }
             smallConstant = false;
         }
 

@@ -72,6 +72,9 @@ final class VersionClassLoader extends URLClassLoader {
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         boolean jgroups = name.startsWith("org.jgroups.");
         if (!jgroups && !name.startsWith("org.jgwire.adapter.")) return super.findClass(name);
+        int lambda = jgroups ? name.indexOf(IndySites.LAMBDA) : -1;
+        if (lambda > 0)
+            return defineLambda(name, name.substring(0, lambda), name.substring(lambda + IndySites.LAMBDA.length()));
         String path = name.replace('.', '/') + ".class";
         try {
             for (Jar jar : jars()) {
@@ -81,6 +84,31 @@ final class VersionClassLoader extends URLClassLoader {
                         ? RewrittenClasses.shared().rewrite(entryKey(entry), () -> read(jar.zip(), entry))
                         : read(jar.zip(), entry);
                 definePackageOf(name);
+                Class<?> c = defineClass(name, bytes, 0, bytes.length, new CodeSource(jar.url(), (CodeSigner[]) null));
+                if (ArchiveLinking.ON) ArchiveLinking.defined(c);
+                return c;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new ClassNotFoundException(name + ": " + e, e);
+        }
+        throw new ClassNotFoundException(name);
+    }
+
+    /**
+     * A class that stands for a lambda of a JGroups class ({@link IndySites}): made from that class's original bytes,
+     * kept in the cache beside it.
+     */
+    private Class<?> defineLambda(String name, String host, String number) throws ClassNotFoundException {
+        String path = host.replace('.', '/') + ".class";
+        try {
+            int n = Integer.parseInt(number);
+            for (Jar jar : jars()) {
+                ZipEntry entry = jar.zip().getEntry(path);
+                if (entry == null) continue;
+                byte[] bytes = RewrittenClasses.shared()
+                        .cached(
+                                entryKey(entry) + "-lambda-" + n,
+                                () -> IndySites.lambdaClassOf(read(jar.zip(), entry), n));
                 Class<?> c = defineClass(name, bytes, 0, bytes.length, new CodeSource(jar.url(), (CodeSigner[]) null));
                 if (ArchiveLinking.ON) ArchiveLinking.defined(c);
                 return c;
