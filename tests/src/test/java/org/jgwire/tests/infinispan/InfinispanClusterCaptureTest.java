@@ -213,8 +213,10 @@ class InfinispanClusterCaptureTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(JgwireProcess.PATIENCE_SECONDS);
         while (System.nanoTime() < deadline && capture.isAlive()) {
             Set<String> packetSockets = new HashSet<>();
-            for (String line : Files.readAllLines(Path.of("/proc/net/packet")))
-                packetSockets.add("socket:[" + line.substring(line.lastIndexOf(' ') + 1) + "]");
+            for (String line : Files.readAllLines(Path.of("/proc/net/packet"))) {
+                String[] fields = line.trim().split("\\s+"); // the inode last; some kernels end the line with a space
+                packetSockets.add("socket:[" + fields[fields.length - 1] + "]");
+            }
             try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(capture.pid()), "fd"))) {
                 if (fds.anyMatch(fd -> packetSockets.contains(linkOf(fd)))) return;
             } catch (IOException e) {
