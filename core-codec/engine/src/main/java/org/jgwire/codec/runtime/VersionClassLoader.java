@@ -73,42 +73,36 @@ final class VersionClassLoader extends URLClassLoader {
         boolean jgroups = name.startsWith("org.jgroups.");
         if (!jgroups && !name.startsWith("org.jgwire.adapter.")) return super.findClass(name);
         int lambda = jgroups ? name.indexOf(IndySites.LAMBDA) : -1;
-        if (lambda > 0)
-            return defineLambda(name, name.substring(0, lambda), name.substring(lambda + IndySites.LAMBDA.length()));
-        String path = name.replace('.', '/') + ".class";
-        try {
-            for (Jar jar : jars()) {
-                ZipEntry entry = jar.zip().getEntry(path);
-                if (entry == null) continue;
-                byte[] bytes = jgroups
-                        ? RewrittenClasses.shared().rewrite(entryKey(entry), () -> read(jar.zip(), entry))
-                        : read(jar.zip(), entry);
-                definePackageOf(name);
-                Class<?> c = defineClass(name, bytes, 0, bytes.length, new CodeSource(jar.url(), (CodeSigner[]) null));
-                if (ArchiveLinking.ON) ArchiveLinking.defined(c);
-                return c;
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new ClassNotFoundException(name + ": " + e, e);
-        }
-        throw new ClassNotFoundException(name);
+        if (lambda < 0)
+            return define(
+                    name,
+                    name,
+                    (zip, entry) -> jgroups
+                            ? RewrittenClasses.shared().rewrite(entryKey(entry), () -> read(zip, entry))
+                            : read(zip, entry));
+        // a class that stands for a lambda of a JGroups class (IndySites), made from that class's original bytes
+        String number = name.substring(lambda + IndySites.LAMBDA.length());
+        return define(name, name.substring(0, lambda), (zip, entry) -> {
+            int n = Integer.parseInt(number);
+            return RewrittenClasses.shared()
+                    .cached(entryKey(entry) + "-lambda-" + n, () -> IndySites.lambdaClassOf(read(zip, entry), n));
+        });
     }
 
-    /**
-     * A class that stands for a lambda of a JGroups class ({@link IndySites}): made from that class's original bytes,
-     * kept in the cache beside it.
-     */
-    private Class<?> defineLambda(String name, String host, String number) throws ClassNotFoundException {
-        String path = host.replace('.', '/') + ".class";
+    /** How a class's bytes come from a class file of the jar: its own, or its host's for a lambda. */
+    private interface ClassBytes {
+        byte[] of(ZipFile zip, ZipEntry entry) throws IOException;
+    }
+
+    /** Defines {@code name} from the class file of {@code from} in the first jar that holds it. */
+    private Class<?> define(String name, String from, ClassBytes bytesOf) throws ClassNotFoundException {
+        String path = from.replace('.', '/') + ".class";
         try {
-            int n = Integer.parseInt(number);
             for (Jar jar : jars()) {
                 ZipEntry entry = jar.zip().getEntry(path);
                 if (entry == null) continue;
-                byte[] bytes = RewrittenClasses.shared()
-                        .cached(
-                                entryKey(entry) + "-lambda-" + n,
-                                () -> IndySites.lambdaClassOf(read(jar.zip(), entry), n));
+                byte[] bytes = bytesOf.of(jar.zip(), entry);
+                definePackageOf(name);
                 Class<?> c = defineClass(name, bytes, 0, bytes.length, new CodeSource(jar.url(), (CodeSigner[]) null));
                 if (ArchiveLinking.ON) ArchiveLinking.defined(c);
                 return c;
