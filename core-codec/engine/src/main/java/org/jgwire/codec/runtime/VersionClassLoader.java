@@ -170,6 +170,7 @@ final class VersionClassLoader extends URLClassLoader {
 
     @Override
     public void close() throws IOException {
+        if (ArchiveLinking.ON) ArchiveLinking.linkAll();
         synchronized (this) {
             if (jars != null) closeAll(jars);
         }
