@@ -84,14 +84,9 @@ final class RewrittenClasses {
     }
 
     /**
-     * The class named by {@code key} (letters, digits and dashes: a file name), rewritten by {@link SandboxRewriter}:
-     * from the cache when it holds it, else made from {@code original} and kept.
+     * A class the rewriter makes (a rewritten class, a lambda's), named by {@code key} (letters, digits and dashes:
+     * a file name): from the cache when it holds it, else made and kept.
      */
-    byte[] rewrite(String key, Original original) throws IOException {
-        return cached(key, () -> SandboxRewriter.rewrite(original.read()));
-    }
-
-    /** A class the rewriter makes (a rewritten class, a lambda's), from the cache when it holds it, else kept. */
     byte[] cached(String key, Original made) throws IOException {
         if (dir == null) return made.read();
         Path file = dir.resolve(key + ".class");
@@ -100,6 +95,14 @@ final class RewrittenClasses {
         byte[] bytes = made.read();
         write(file, bytes);
         return bytes;
+    }
+
+    /**
+     * The pack ({@link ClassPack}) named {@code name} (letters, digits and dashes), for the classes of one loader;
+     * without a cache folder it keeps nothing.
+     */
+    ClassPack pack(String name) {
+        return new ClassPack(this, dir == null ? null : dir.resolve("pack-" + name + ".pack"));
     }
 
     /** The folder of the cache: {@code root} with a sub-folder for this rewriter, or null when it cannot be used. */
@@ -176,8 +179,8 @@ final class RewrittenClasses {
         }
     }
 
-    /** The rewritten class in {@code file}, or null when there is none or it is not whole. */
-    private static byte[] read(Path file) {
+    /** The rewritten class (or pack) in {@code file}, or null when there is none or it is not whole. */
+    static byte[] read(Path file) {
         byte[] all;
         try {
             all = Files.readAllBytes(file);
@@ -193,7 +196,7 @@ final class RewrittenClasses {
         return rewritten;
     }
 
-    private static void write(Path file, byte[] rewritten) {
+    static void write(Path file, byte[] rewritten) {
         Path tmp = null;
         try {
             tmp = Files.createTempFile(file.getParent(), "write-", ".tmp");

@@ -1,5 +1,6 @@
 package org.jgwire.codec.runtime;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -78,14 +79,13 @@ final class VersionClassLoader extends URLClassLoader {
                     name,
                     name,
                     (zip, entry) -> jgroups
-                            ? RewrittenClasses.shared().rewrite(entryKey(entry), () -> read(zip, entry))
+                            ? pack().cached(entryKey(entry), () -> SandboxRewriter.rewrite(read(zip, entry)))
                             : read(zip, entry));
         // a class that stands for a lambda of a JGroups class (IndySites), made from that class's original bytes
         String number = name.substring(lambda + IndySites.LAMBDA.length());
         return define(name, name.substring(0, lambda), (zip, entry) -> {
             int n = Integer.parseInt(number);
-            return RewrittenClasses.shared()
-                    .cached(entryKey(entry) + "-lambda-" + n, () -> IndySites.lambdaClassOf(read(zip, entry), n));
+            return pack().cached(entryKey(entry) + "-lambda-" + n, () -> IndySites.lambdaClassOf(read(zip, entry), n));
         });
     }
 
@@ -134,6 +134,7 @@ final class VersionClassLoader extends URLClassLoader {
     private record Jar(URL url, ZipFile zip) {}
 
     private volatile List<Jar> jars;
+    private volatile ClassPack pack;
 
     /** The loader's jars, in its search order, opened on first use (and closed with the loader). */
     private List<Jar> jars() throws IOException {
@@ -152,10 +153,26 @@ final class VersionClassLoader extends URLClassLoader {
                     closeAll(all);
                     throw e;
                 }
+                pack = RewrittenClasses.shared().pack(packName(all));
                 jars = List.copyOf(all);
             }
             return jars;
         }
+    }
+
+    /** The pack of the classes this loader takes from the cache, ready once {@link #jars()} has been asked. */
+    private ClassPack pack() {
+        return pack;
+    }
+
+    /** A pack's name: the loader's jars, each by its path, size and time (its classes' keys hold their content). */
+    private static String packName(List<Jar> jars) {
+        ContentKey key = new ContentKey();
+        for (Jar j : jars) {
+            File f = new File(j.zip().getName());
+            key.add((f.getPath() + "|" + f.length() + "|" + f.lastModified() + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return key.text();
     }
 
     private static void closeAll(List<Jar> jars) {
@@ -171,6 +188,8 @@ final class VersionClassLoader extends URLClassLoader {
     @Override
     public void close() throws IOException {
         if (ArchiveLinking.ON) ArchiveLinking.linkAll();
+        ClassPack p = pack;
+        if (p != null) p.save();
         synchronized (this) {
             if (jars != null) closeAll(jars);
         }

@@ -31,6 +31,10 @@ class RewrittenClassesTest {
         }
     }
 
+    private static byte[] rewritten() throws IOException {
+        return SandboxRewriter.rewrite(original());
+    }
+
     private List<Path> entries(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.toList();
@@ -56,26 +60,26 @@ class RewrittenClassesTest {
         assertNotNull(dir);
         RewrittenClasses cache = new RewrittenClasses(dir);
         byte[] expected = SandboxRewriter.rewrite(original());
-        assertArrayEquals(expected, cache.rewrite(KEY, RewrittenClassesTest::original)); // made and kept
+        assertArrayEquals(expected, cache.cached(KEY, RewrittenClassesTest::rewritten)); // made and kept
         assertEquals(1, entries(dir).size());
-        assertArrayEquals(expected, cache.rewrite(KEY, () -> {
+        assertArrayEquals(expected, cache.cached(KEY, () -> {
             throw new AssertionError("the original is read although the class is kept");
         }));
-        assertArrayEquals(expected, new RewrittenClasses(null).rewrite(KEY, RewrittenClassesTest::original));
+        assertArrayEquals(expected, new RewrittenClasses(null).cached(KEY, RewrittenClassesTest::rewritten));
     }
 
     @Test
     void aDamagedEntryIsRewrittenAndReplaced() throws IOException {
         Path dir = RewrittenClasses.usable(root);
         RewrittenClasses cache = new RewrittenClasses(dir);
-        byte[] expected = cache.rewrite(KEY, RewrittenClassesTest::original);
+        byte[] expected = cache.cached(KEY, RewrittenClassesTest::rewritten);
         Path entry = entries(dir).get(0);
         byte[] damaged = Files.readAllBytes(entry);
         damaged[damaged.length / 2] ^= 1;
         Files.write(entry, damaged);
-        assertArrayEquals(expected, cache.rewrite(KEY, RewrittenClassesTest::original));
+        assertArrayEquals(expected, cache.cached(KEY, RewrittenClassesTest::rewritten));
         Files.write(entry, Arrays.copyOf(damaged, damaged.length - 10)); // cut short
-        assertArrayEquals(expected, cache.rewrite(KEY, RewrittenClassesTest::original));
+        assertArrayEquals(expected, cache.cached(KEY, RewrittenClassesTest::rewritten));
         assertArrayEquals(expected, Arrays.copyOfRange(Files.readAllBytes(entry), 8, expected.length + 8));
         assertEquals(1, entries(dir).size());
     }
