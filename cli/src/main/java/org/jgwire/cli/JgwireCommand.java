@@ -51,6 +51,10 @@ public final class JgwireCommand implements Runnable {
         // the class path, some 18 ms of each run's start. jgwire's annotations hold no closures.
         if (System.getProperty("picocli.disable.closures") == null)
             System.setProperty("picocli.disable.closures", "true");
+        // picocli registers converters for java.time and java.sql types by loading and initialising each class (its
+        // formatters among them), some 9 ms of each run; no jgwire option has such a type.
+        if (System.getProperty("picocli.converters.excludes") == null)
+            System.setProperty("picocli.converters.excludes", "java\\.time\\..*,java\\.sql\\..*");
         SUBCOMMANDS.put("decode", DecodeCommand.class);
         SUBCOMMANDS.put("views", ViewsCommand.class);
         SUBCOMMANDS.put("stats", StatsCommand.class);

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -113,6 +116,33 @@ class CommandLineTest {
         assertEquals(
                 List.copyOf(JgwireCommand.SUBCOMMANDS.keySet()),
                 List.copyOf(JgwireCommand.commandLine().getSubcommands().keySet()));
+    }
+
+    /**
+     * picocli is told not to register converters for java.time and java.sql types (JgwireCommand), so no option or
+     * parameter of any command may have one: it would be refused at run time.
+     */
+    @Test
+    void noOptionHasATypeWhoseConverterIsLeftOut() {
+        List<String> found = new ArrayList<>();
+        Deque<picocli.CommandLine> commands = new ArrayDeque<>(List.of(JgwireCommand.commandLine()));
+        while (!commands.isEmpty()) {
+            picocli.CommandLine c = commands.pop();
+            commands.addAll(c.getSubcommands().values());
+            for (picocli.CommandLine.Model.ArgSpec arg : c.getCommandSpec().args()) {
+                List<Class<?>> types = new ArrayList<>(List.of(arg.type()));
+                types.addAll(List.of(arg.auxiliaryTypes()));
+                for (Class<?> t : types) {
+                    String name = t.getName();
+                    if (name.startsWith("java.time.") || name.startsWith("java.sql."))
+                        found.add(c.getCommandSpec().qualifiedName() + " " + arg.paramLabel() + ": " + name);
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+        assertTrue(
+                JgwireCommand.commandLine().getCommandSpec().subcommands().size() > 5,
+                "the walk reached the subcommands");
     }
 
     @Test
