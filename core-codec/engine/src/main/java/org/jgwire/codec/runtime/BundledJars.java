@@ -1,14 +1,12 @@
 package org.jgwire.codec.runtime;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The JGroups jars of a distribution ({@code <home>/jgroups/jgroups-X.Y.Z.Final.jar}) and the rule that picks
@@ -16,9 +14,6 @@ import java.util.stream.Stream;
  * WIRE-NOTES); among those the same major.minor with the closest micro wins, else the variant's newest.
  */
 final class BundledJars {
-    private static final Pattern NAME =
-            Pattern.compile("jgroups-(\\d+)\\.(\\d+)\\.(\\d+)((?:\\.[A-Za-z0-9_-]+)*)\\.jar");
-
     /** One bundled jar; {@code label} is its full version as in the file name, e.g. {@code 5.5.7.Final}. */
     record Jar(JGroupsVersion version, String label, Path path) {}
 
@@ -33,23 +28,48 @@ final class BundledJars {
         List<Jar> out = new ArrayList<>();
         Path dir = home == null ? null : home.resolve("jgroups");
         if (dir != null && Files.isDirectory(dir)) {
-            try (Stream<Path> files = Files.list(dir)) {
-                files.forEach(p -> {
-                    Matcher m = NAME.matcher(p.getFileName().toString());
-                    if (!m.matches()) return;
-                    try {
-                        JGroupsVersion v = JGroupsVersion.parse(m.group(1) + "." + m.group(2) + "." + m.group(3));
-                        out.add(new Jar(v, v + m.group(4), p));
-                    } catch (IllegalArgumentException e) {
-                        // not a version jgwire can encode on the wire: not a candidate
-                    }
-                });
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+                for (Path p : files) {
+                    Jar jar = named(p);
+                    if (jar != null) out.add(jar);
+                }
             } catch (IOException e) {
                 // unreadable folder: treated as empty, the error records say where jars were looked for
             }
         }
         out.sort(Comparator.comparing(Jar::version));
         return new BundledJars(List.copyOf(out));
+    }
+
+    /**
+     * The jar {@code p} when its name is {@code jgroups-X.Y.Z[.Qualifier...].jar} (each qualifier letters, digits,
+     * {@code _} or {@code -}) with a version jgwire can encode on the wire; else null. Written out rather than as a
+     * pattern: the first pattern a run compiles costs it some milliseconds, on the thread that loads the jar.
+     */
+    static Jar named(Path p) {
+        String name = p.getFileName().toString();
+        if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) return null;
+        String middle = name.substring(PREFIX.length(), name.length() - SUFFIX.length());
+        String[] parts = middle.split("\\.", -1);
+        if (parts.length < 3) return null;
+        for (int i = 0; i < parts.length; i++)
+            if (parts[i].isEmpty() || !onlyOf(parts[i], i < 3 ? DIGITS : QUALIFIER)) return null;
+        try {
+            JGroupsVersion v = JGroupsVersion.parse(parts[0] + "." + parts[1] + "." + parts[2]);
+            int qualifiers = parts[0].length() + parts[1].length() + parts[2].length() + 2;
+            return new Jar(v, v + middle.substring(qualifiers), p);
+        } catch (IllegalArgumentException e) {
+            return null; // not a version jgwire can encode on the wire: not a candidate
+        }
+    }
+
+    private static final String PREFIX = "jgroups-", SUFFIX = ".jar";
+    private static final String DIGITS = "0123456789";
+    private static final String QUALIFIER = DIGITS + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-";
+
+    private static boolean onlyOf(String text, String allowed) {
+        for (int i = 0; i < text.length(); i++) if (allowed.indexOf(text.charAt(i)) < 0) return false;
+        return true;
     }
 
     List<Jar> all() {

@@ -17,14 +17,18 @@ public record JGroupsVersion(int major, int minor, int micro) implements Compara
         try {
             int major = Integer.parseInt(parts[0]);
             int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-            int micro =
-                    parts.length > 2 && parts[2].chars().allMatch(Character::isDigit) ? Integer.parseInt(parts[2]) : 0;
+            int micro = parts.length > 2 && allDigits(parts[2]) ? Integer.parseInt(parts[2]) : 0;
             if (major > 31 || minor > 31 || micro > 63 || major < 0 || minor < 0 || micro < 0)
                 throw new IllegalArgumentException("version out of range: " + text);
             return new JGroupsVersion(major, minor, micro);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a JGroups version: '" + text + "' (expected e.g. 5.3.7)");
         }
+    }
+
+    private static boolean allDigits(String text) {
+        for (int i = 0; i < text.length(); i++) if (!Character.isDigit(text.charAt(i))) return false;
+        return true;
     }
 
     public int toShort() {
