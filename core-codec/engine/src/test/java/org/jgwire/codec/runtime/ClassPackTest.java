@@ -64,25 +64,26 @@ class ClassPackTest {
         for (String k : List.of("k1", "k2", "k3")) third.cached(k, NEVER);
     }
 
-    @Test
-    void anotherLoadersPackIsAnotherFile() throws IOException {
-        Path dir = RewrittenClasses.usable(root);
-        RewrittenClasses cache = new RewrittenClasses(dir);
+    /** A cache whose pack {@code jar-a} holds class {@code k1} ("one"), kept in its own file as well. */
+    private RewrittenClasses cacheWithOnePack() throws IOException {
+        RewrittenClasses cache = new RewrittenClasses(RewrittenClasses.usable(root));
         ClassPack a = cache.pack("jar-a");
         a.cached("k1", made("one"));
         a.save();
-        Files.delete(dir.resolve("k1.class"));
+        return cache;
+    }
+
+    @Test
+    void anotherLoadersPackIsAnotherFile() throws IOException {
+        RewrittenClasses cache = cacheWithOnePack();
+        Files.delete(RewrittenClasses.usable(root).resolve("k1.class"));
         assertArrayEquals("made".getBytes(), cache.pack("jar-b").cached("k1", made("made")));
     }
 
     @Test
     void aDamagedPackMeansTheClassesOwnFiles() throws IOException {
-        Path dir = RewrittenClasses.usable(root);
-        RewrittenClasses cache = new RewrittenClasses(dir);
-        ClassPack a = cache.pack("jar-a");
-        a.cached("k1", made("one"));
-        a.save();
-        Path pack = dir.resolve("pack-jar-a.pack");
+        RewrittenClasses cache = cacheWithOnePack();
+        Path pack = RewrittenClasses.usable(root).resolve("pack-jar-a.pack");
         byte[] damaged = Files.readAllBytes(pack);
         damaged[damaged.length - 1] ^= 1;
         Files.write(pack, damaged);
