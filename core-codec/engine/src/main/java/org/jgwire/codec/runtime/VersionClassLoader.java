@@ -79,13 +79,13 @@ final class VersionClassLoader extends URLClassLoader {
                     name,
                     name,
                     (zip, entry) -> jgroups
-                            ? pack().cached(entryKey(entry), () -> SandboxRewriter.rewrite(read(zip, entry)))
+                            ? pack.cached(entryKey(entry), () -> SandboxRewriter.rewrite(read(zip, entry)))
                             : read(zip, entry));
         // a class that stands for a lambda of a JGroups class (IndySites), made from that class's original bytes
         String number = name.substring(lambda + IndySites.LAMBDA.length());
         return define(name, name.substring(0, lambda), (zip, entry) -> {
             int n = Integer.parseInt(number);
-            return pack().cached(entryKey(entry) + "-lambda-" + n, () -> IndySites.lambdaClassOf(read(zip, entry), n));
+            return pack.cached(entryKey(entry) + "-lambda-" + n, () -> IndySites.lambdaClassOf(read(zip, entry), n));
         });
     }
 
@@ -134,6 +134,7 @@ final class VersionClassLoader extends URLClassLoader {
     private record Jar(URL url, ZipFile zip) {}
 
     private volatile List<Jar> jars;
+    /** The pack of the classes this loader takes from the cache, made with {@link #jars()}, which define asks first. */
     private volatile ClassPack pack;
 
     /** The loader's jars, in its search order, opened on first use (and closed with the loader). */
@@ -158,11 +159,6 @@ final class VersionClassLoader extends URLClassLoader {
             }
             return jars;
         }
-    }
-
-    /** The pack of the classes this loader takes from the cache, ready once {@link #jars()} has been asked. */
-    private ClassPack pack() {
-        return pack;
     }
 
     /** A pack's name: the loader's jars, each by its path, size and time (its classes' keys hold their content). */
