@@ -12,12 +12,15 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
@@ -136,11 +139,12 @@ class CommandLineLiveCaptureTest {
     @Test
     void withoutCaptureRightsTheErrorNamesTheFix() throws Exception {
         List<String> command = new ArrayList<>();
+        Path home = Decoding.home();
         if (isRoot()) {
             assertTrue(Files.isExecutable(Path.of("/usr/sbin/runuser")), "runuser, to run as nobody");
             command.addAll(List.of("/usr/sbin/runuser", "-u", "nobody", "--"));
+            home = copyOthersCanRead(home, work.resolve("home"));
         }
-        Path home = Decoding.home();
         command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djgwire.home=" + home,
@@ -157,6 +161,25 @@ class CommandLineLiveCaptureTest {
         assertEquals(3, p.exitValue(), err);
         assertTrue(err.contains("cannot capture on 'lo'") && err.contains("setcap cap_net_raw,cap_net_admin"), err);
         assertEquals(1, err.lines().count(), err);
+    }
+
+    /**
+     * A copy of the distribution that another user can read: the build's own may sit in a folder only its owner can
+     * enter (a clone made in {@code mktemp -d}), and nobody's JVM then cannot even find jgwire's main class.
+     */
+    private Path copyOthersCanRead(Path home, Path copy) throws IOException {
+        Set<PosixFilePermission> folder = PosixFilePermissions.fromString("rwxr-xr-x");
+        Files.setPosixFilePermissions(work, folder);
+        try (Stream<Path> all = Files.walk(home)) {
+            for (Path from : (Iterable<Path>) all::iterator) {
+                Path to = copy.resolve(home.relativize(from).toString());
+                if (Files.isDirectory(from)) Files.createDirectories(to);
+                else Files.copy(from, to);
+                Files.setPosixFilePermissions(
+                        to, Files.isDirectory(to) ? folder : PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        }
+        return copy;
     }
 
     private static int freeUdpPort() throws IOException {
