@@ -125,6 +125,9 @@ table() {
   rows=()
 }
 
+# faster A B: whether wall time A (seconds) is below B: keeps the fastest of $runs
+faster() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
+
 # time_jgwire LABEL PCAP [EXTRA JVM OPTIONS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
 time_jgwire() {
   local label=$1 pcap=$2 best="" i out bytes
@@ -136,7 +139,7 @@ time_jgwire() {
     unset JAVA_TOOL_OPTIONS
     out=$(tail -1 "$dir/time.out" | awk '{ printf "%s %s %.2f", $1, $2, $3 + $4 }') # wall, RSS, user+sys CPU
     # (tail: the line after "Command exited with non-zero status 1" when there were errors)
-    if [ -z "$best" ] || awk -v a="${out%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best=$out; fi
+    if [ -z "$best" ] || faster "${out%% *}" "${best%% *}"; then best=$out; fi
   done
   local summary msgs errors
   summary=$(grep '^jgwire: ' "$dir/jgwire.err" | tail -1)
@@ -164,7 +167,7 @@ time_parsemessages() {
     tsrss=$(tail -1 "$dir/tshark.time" | cut -d' ' -f1)
     # CPU: ParseMessages' JVM and tshark together (the pipeline's work)
     cpu=$(tail -q -n1 "$dir/pm.time" "$dir/tshark.time" | awk '{ c += $2 + $3 } END { printf "%.2f", c }')
-    if [ -z "$best" ] || awk -v a="$secs" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
+    if [ -z "$best" ] || faster "$secs" "${best%% *}"; then
       best="$secs $rss $tsrss $cpu"
     fi
   done
