@@ -17,10 +17,10 @@ import org.jgwire.codec.model.NodeAddress;
  * Categories {@code message} and {@code load}: every application message the manifest lists is on the wire as many
  * times as the stack puts it there ({@link StackRules#expectedCopies}), each copy with the sender's UUID as src and
  * the addressee's as dest (none for a multicast). A copy JGroups retransmitted is told by its headers (NAKACK2
- * XMIT_RSP, addressed to the member that asked for it; a UNICAST3 DATA repeated with the same conn_id and seqno on
- * the same connection): it is never extra, and it counts as the copy the capture lacks when that one was lost before
- * reaching the wire ({@link CopyTally}). A text message no one sent, above no protocol but NAKACK2/UNICAST3, is
- * extra. Load multicasts are counted the same way, told apart by their number ({@code load A#17/1000}), and their
+ * XMIT_RSP, addressed to the member that asked for it; a UNICAST3 DATA repeated with the same conn_id and seqno
+ * between the same members, on any connection): it is never extra, and it counts as the copy the capture lacks when
+ * that one was lost before reaching the wire ({@link CopyTally}). A text message no one sent, above no protocol but
+ * NAKACK2/UNICAST3, is extra. Load multicasts are counted the same way, told apart by their number ({@code load A#17/1000}), and their
  * lengths and first bytes checked ({@link LoadPayloadCheck}).
  */
 final class MessageCheck {
@@ -133,16 +133,19 @@ final class MessageCheck {
 
     /**
      * Whether JGroups sent this copy again: a NAKACK2 XMIT_RSP, or a UNICAST3 DATA already seen with the same conn_id
-     * and seqno between the same endpoints (UNICAST3 resends unacknowledged messages unchanged). Only the copies
-     * remembered here are known when seen again.
+     * and seqno between the same members (UNICAST3 resends unacknowledged messages unchanged), in the same copy's
+     * slot where the stack puts several on the wire. Not between the same transport endpoints: when two members
+     * connect to each other at once, TCP_NIO2 keeps one connection and closes the other, and a message written to
+     * the closed one is on the wire there and resent on the kept one, from other ports. Only the copies remembered
+     * here are known when seen again.
      */
     private boolean retransmission(MessageRecord m, boolean remember) {
         HeaderRecord nak = header(m, "NAKACK");
         if (nak != null && "XMIT_RSP".equals(nak.field("type"))) return true;
         HeaderRecord uni = header(m, "UNICAST");
         if (uni == null || !"DATA".equals(uni.field("type"))) return false;
-        String key = m.frame().src() + ">" + m.frame().dst() + " " + m.src() + ">" + m.dest() + " conn "
-                + uni.field("conn_id") + " seqno " + uni.field("seqno");
+        String key = slot(m, StackRules.expectedCopies(manifest, m.dest() == null)) + " " + m.src() + ">" + m.dest()
+                + " conn " + uni.field("conn_id") + " seqno " + uni.field("seqno");
         return remember ? !unicastSeen.add(key) : unicastSeen.contains(key);
     }
 

@@ -31,8 +31,19 @@ class CaptureVerifierTest {
 
     private static MessageRecord message(
             String src, String dest, Payload payload, ViewInfo view, List<HeaderRecord> headers, List<Discovery> d) {
+        return message(FRAME, src, dest, payload, view, headers, d);
+    }
+
+    private static MessageRecord message(
+            FrameInfo frame,
+            String src,
+            String dest,
+            Payload payload,
+            ViewInfo view,
+            List<HeaderRecord> headers,
+            List<Discovery> d) {
         return new MessageRecord(
-                FRAME,
+                frame,
                 "5.5.7",
                 "5.5.7.Final",
                 "BYTES",
@@ -150,6 +161,37 @@ class CaptureVerifierTest {
                         .contains(new VerifyItem(
                                 "message", "'chat A#3 to B' A -> B", Outcome.OK, "1 of 1 copy (udp), 1 retransmitted")),
                 v.report().items().toString());
+    }
+
+    /**
+     * TCP_NIO2, two members connecting to each other at once: A writes a unicast to the connection it opened, which
+     * B then closes as the one it does not keep, and UNICAST3 resends it on the kept one, which B opened. Both copies
+     * are on the wire, between other ports; the second is a retransmission, not an extra copy.
+     */
+    @Test
+    void aUnicastResentOnAnotherConnectionOfTheSameMembersIsNotExtra() {
+        HeaderRecord data = header("UNICAST3", "type", "DATA", "conn_id", 0, "seqno", 2L);
+        Payload text = new Payload(13, "chat A#3 to B", new byte[0], null);
+        FrameInfo closed =
+                new FrameInfo(7, -1, new Endpoint("127.0.0.1", 41234), new Endpoint("127.0.0.1", 7801), Transport.TCP);
+        FrameInfo kept =
+                new FrameInfo(9, -1, new Endpoint("127.0.0.1", 7800), new Endpoint("127.0.0.1", 41240), Transport.TCP);
+        List<Record> wire = List.of(
+                naming(),
+                message(A, null, null, view(1, A, B)),
+                message(A, null, "chat A#1 to all", null),
+                message(closed, A, B, text, null, List.of(data), List.of()),
+                message(kept, A, B, text, null, List.of(data), List.of()));
+        CaptureVerifier v = verify(TestManifests.chat("tcp-nio"), wire);
+        assertEquals(List.of(), problems(v.report(), "message"));
+        assertEquals(1, v.retransmissions());
+        // the same seqno from another conn_id is another message: extra
+        HeaderRecord other = header("UNICAST3", "type", "DATA", "conn_id", 1, "seqno", 2L);
+        List<Record> twice = new ArrayList<>(wire.subList(0, 4));
+        twice.add(message(kept, A, B, text, null, List.of(other), List.of()));
+        assertEquals(
+                List.of("EXTRA 'chat A#3 to B' A -> B: 2 of 1 copy (tcp-nio)"),
+                problems(verify(TestManifests.chat("tcp-nio"), twice).report(), "message"));
     }
 
     /**
