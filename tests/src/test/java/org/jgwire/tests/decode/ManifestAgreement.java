@@ -28,9 +28,9 @@ public final class ManifestAgreement {
      * The decoder's records against the manifest.
      *
      * @param retransmissions whether copies that JGroups retransmitted are allowed (a live capture on a loaded
-     *                        machine: UNICAST3 resends an unacknowledged message with the same conn_id and seqno
-     *                        on the same connection, NAKACK2 answers a gap with an XMIT_RSP copy); the verifier
-     *                        proves them retransmissions by their headers and counts them apart
+     *                        machine: UNICAST3 resends an unacknowledged message with the same conn_id and seqno,
+     *                        on any connection between the two members; NAKACK2 answers a gap with an XMIT_RSP
+     *                        copy); the verifier proves them retransmissions by their headers and counts them apart
      * @return every record decoded, retransmissions included
      */
     public static List<Record> assertDecodesToManifest(Path pcap, boolean retransmissions) throws IOException {
