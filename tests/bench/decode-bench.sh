@@ -182,6 +182,25 @@ time_parsemessages() {
   [ -z "$ex" ] || notes+=("  ParseMessages stopped at: $ex (after $msgs messages)")
 }
 
+# marginal_cost PCAP PACKETS: jgwire on the capture's first half too, and the CPU per message of the second half
+# (the whole run's first row less the half's: start-up and JIT compilation, done within the first half, cancel out),
+# so that captures of different sizes compare per message without their fixed cost
+marginal_cost() {
+  local pcap=$1 half="$dir/half-$(basename "$1")" full_row half_row
+  [ -s "$half" ] || editcap -r "$pcap" "$half" "1-$(($2 / 2))"
+  full_row=${rows[0]}
+  time_jgwire "jgwire, first half ($(($2 / 2)) packets)" "$half"
+  half_row=${rows[${#rows[@]} - 1]}
+  notes+=("$(awk -F'|' -v f="$full_row" -v h="$half_row" 'BEGIN {
+    split(f, a); split(h, b)
+    if (a[2] > b[2]) printf "CPU per message past the first half: %.2f us ((%.2f - %.2f) CPU s / %d messages)",
+      1e6 * (a[5] - b[5]) / (a[2] - b[2]), a[5], b[5], a[2] - b[2]
+    else printf "CPU per message past the first half: not measurable (no messages past it)" }')")
+  # the launcher takes other JVM options for an input under 200 MB, so the two runs would not compare
+  [ "$(stat -L -c %s "$half")" -gt 200000000 ] ||
+    notes+=("  (the half is under 200 MB, so the launcher ran it with other JVM options: not a fair difference)")
+}
+
 # top_frames JFR: per thread, the top frames (self time) of the execution samples, then the first org.jgwire frame
 # on each sample's stack (which of our calls the time is spent under)
 top_frames() {
@@ -229,6 +248,7 @@ for kind in "${stacks[@]}"; do
        "$(manifest "$json" dropped) dropped by the capture (pcap_stats)"
   time_jgwire "jgwire decode --format jsonl" "$pcap"
   time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "-Xmx$small_heap"
+  marginal_cost "$pcap" "$packets"
   if [ "$pm_packets" = all ] || [ "$pm_packets" -ge "$packets" ]; then
     prefix=$pcap; what="whole capture"
   else
