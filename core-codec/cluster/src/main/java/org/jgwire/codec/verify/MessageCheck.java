@@ -20,8 +20,8 @@ import org.jgwire.codec.model.NodeAddress;
  * XMIT_RSP, addressed to the member that asked for it; a UNICAST3 DATA repeated with the same conn_id and seqno
  * between the same members, on any connection): it is never extra, and it counts as the copy the capture lacks when
  * that one was lost before reaching the wire ({@link CopyTally}). A text message no one sent, above no protocol but
- * NAKACK2/UNICAST3, is extra. Load multicasts are counted the same way, told apart by their number ({@code load A#17/1000}), and their
- * lengths and first bytes checked ({@link LoadPayloadCheck}).
+ * NAKACK2/UNICAST3, is extra. Load multicasts are counted the same way, told apart by their number
+ * ({@code load A#17/1000}), and their lengths and first bytes checked ({@link LoadPayloadCheck}).
  */
 final class MessageCheck {
     private final Manifest manifest;
