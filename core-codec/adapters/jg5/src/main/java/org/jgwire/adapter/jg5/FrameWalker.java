@@ -143,21 +143,32 @@ final class FrameWalker {
                     in.remaining() + " bytes after the last message of the frame");
     }
 
-    /**
-     * A message serialized on its own ({@code Message.writeTo}, the type given apart): the original of a reassembled
-     * fragmented message. Bytes after it are left alone (FragmentedMessage may round its slices up, JGRP-2289).
-     */
     /** FRAG/FRAG2/FRAG4's FragHeader, FRAG3's Frag3Header: the message is a fragment. */
     static boolean isFragHeader(Header h) {
-        String name = h == null ? "" : h.getClass().getSimpleName();
-        return name.startsWith("Frag") && name.endsWith("Header");
+        return h != null && FRAG_HEADER.get(h.getClass());
     }
+
+    /**
+     * Per header class, whether it is a fragment header: every header of every message is asked, and a class's
+     * simple name is a reflective lookup (whose soft-reference cache also made C2 recompile the message loop).
+     */
+    private static final ClassValue<Boolean> FRAG_HEADER = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            String name = c.getSimpleName();
+            return name.startsWith("Frag") && name.endsWith("Header");
+        }
+    };
 
     /** The reader of views in GMS payloads. */
     GmsViews views() {
         return views;
     }
 
+    /**
+     * A message serialized on its own ({@code Message.writeTo}, the type given apart): the original of a reassembled
+     * fragmented message. Bytes after it are left alone (FragmentedMessage may round its slices up, JGRP-2289).
+     */
     void serialized(short type) throws IOException {
         message(type, null, null, false, null, -1, 0, true, 0);
     }
