@@ -119,20 +119,21 @@ final class JsonText {
 
     /** {@link #asciiString} without the quotes: the escaped characters only, to continue a string already begun. */
     static void asciiChars(byte[] a, int from, int to, OutputBuffer buf) {
-        int n = to - from, i = from;
-        long needs = 0;
-        for (; i + 8 <= to && needs == 0; i += 8) needs = needsEscape((long) LONGS.get(a, i));
-        for (; i < to && needs == 0; i++) needs = ESCAPES[a[i] & 0x7F];
-        if (needs == 0) {
-            buf.ensure(n);
-            System.arraycopy(a, from, buf.bytes, buf.size, n);
-            buf.size += n;
+        int i = from;
+        while (i + 8 <= to && needsEscape((long) LONGS.get(a, i)) == 0) i += 8;
+        if (i + 8 > to) while (i < to && ESCAPES[a[i] & 0x7F] == 0) i++;
+        int plain = i - from; // a[from, i) needs no escape: copied in one go, and not looked at again
+        if (i == to) {
+            buf.ensure(plain);
+            System.arraycopy(a, from, buf.bytes, buf.size, plain);
+            buf.size += plain;
             return;
         }
-        buf.ensure(6 * n + 8); // the longest escape is six bytes; a word may be stored past the end
+        buf.ensure(plain + 6 * (to - i) + 8); // the longest escape is six bytes; a word may be stored past the end
         byte[] b = buf.bytes;
         int p = buf.size;
-        i = from;
+        System.arraycopy(a, from, b, p, plain);
+        p += plain;
         while (i + 8 <= to) { // a word is stored whole, and kept up to its first byte that needs an escape
             long w = (long) LONGS.get(a, i);
             long m = needsEscape(w);
