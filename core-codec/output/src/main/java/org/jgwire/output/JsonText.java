@@ -107,7 +107,8 @@ final class JsonText {
      * Appends ASCII bytes {@code a[from, to)} as a quoted JSON string, escaped as Jackson's {@code writeString}
      * escapes those characters: quote and backslash with a backslash, control characters as short escapes (tab,
      * newline, ...) or {@code u00XX}. No {@code String} on the way: payload text goes from the frame's bytes to the
-     * output. Eight bytes are checked at a time; only a string that needs an escape is copied byte by byte.
+     * output. Eight bytes are checked and copied at a time; only the bytes after the last whole word are taken one
+     * by one.
      */
     static void asciiString(byte[] a, int from, int to, OutputBuffer buf) {
         buf.ensure(1);
@@ -119,21 +120,9 @@ final class JsonText {
 
     /** {@link #asciiString} without the quotes: the escaped characters only, to continue a string already begun. */
     static void asciiChars(byte[] a, int from, int to, OutputBuffer buf) {
-        int i = from;
-        while (i + 8 <= to && needsEscape((long) LONGS.get(a, i)) == 0) i += 8;
-        if (i + 8 > to) while (i < to && ESCAPES[a[i] & 0x7F] == 0) i++;
-        int plain = i - from; // a[from, i) needs no escape: copied in one go, and not looked at again
-        if (i == to) {
-            buf.ensure(plain);
-            System.arraycopy(a, from, buf.bytes, buf.size, plain);
-            buf.size += plain;
-            return;
-        }
-        buf.ensure(plain + 6 * (to - i) + 8); // the longest escape is six bytes; a word may be stored past the end
+        buf.ensure(6 * (to - from) + 8); // the longest escape is six bytes; a word may be stored past the end
         byte[] b = buf.bytes;
-        int p = buf.size;
-        System.arraycopy(a, from, b, p, plain);
-        p += plain;
+        int p = buf.size, i = from;
         while (i + 8 <= to) { // a word is stored whole, and kept up to its first byte that needs an escape
             long w = (long) LONGS.get(a, i);
             long m = needsEscape(w);
@@ -143,39 +132,48 @@ final class JsonText {
                 i += 8;
             } else {
                 int k = Long.numberOfTrailingZeros(m) >>> 3; // exact for the lowest such byte
-                p = escaped(a, i + k, i + k + 1, b, p + k);
+                p = escape(a[i + k], b, p + k);
                 i += k + 1;
             }
         }
-        buf.size = escaped(a, i, to, b, p);
-    }
-
-    /** Writes ASCII bytes {@code a[from, to)} at {@code b[p]}, escaped; returns the position after them. */
-    private static int escaped(byte[] a, int from, int to, byte[] b, int p) {
-        for (int i = from; i < to; i++) {
-            int c = a[i] & 0x7F;
-            byte e = ESCAPES[c];
-            if (e == 0) b[p++] = (byte) c;
-            else if (e > 0) {
-                b[p++] = '\\';
-                b[p++] = e;
-            } else {
-                b[p++] = '\\';
-                b[p++] = 'u';
-                b[p++] = '0';
-                b[p++] = '0';
-                b[p++] = UPPER_HEX[c >> 4];
-                b[p++] = UPPER_HEX[c & 0xF];
-            }
+        for (; i < to; i++) {
+            byte c = a[i];
+            if (ESCAPES[c & 0x7F] == 0) b[p++] = c;
+            else p = escape(c, b, p);
         }
-        return p;
+        buf.size = p;
     }
 
-    /** Nonzero when a byte of {@code w} (ASCII) needs an escape in JSON: a control character, quote or backslash. */
+    /**
+     * Writes the escape of ASCII character {@code c}, one that needs an escape, at {@code b[p]}; returns the position
+     * after it. Written here, not in a loop of its own: text holds a quote or backslash every few dozen bytes.
+     */
+    private static int escape(byte c, byte[] b, int p) {
+        byte e = ESCAPES[c & 0x7F];
+        b[p] = '\\';
+        if (e > 0) {
+            b[p + 1] = e;
+            return p + 2;
+        }
+        b[p + 1] = 'u';
+        b[p + 2] = '0';
+        b[p + 3] = '0';
+        b[p + 4] = UPPER_HEX[(c & 0x7F) >> 4];
+        b[p + 5] = UPPER_HEX[c & 0xF];
+        return p + 6;
+    }
+
+    /**
+     * Nonzero when a byte of {@code w} (ASCII: every high bit clear) needs an escape in JSON: a control character,
+     * quote or backslash. With the high bits clear, a byte's subtraction sets its high bit exactly when the byte is
+     * below what is subtracted (or a lower byte borrowed, which only happens above a byte that is flagged anyway),
+     * so the lowest flagged byte is exact with three subtractions and no masking per test.
+     */
     private static long needsEscape(long w) {
-        return ((w - 0x2020202020202020L) & ~w & HIGH_BITS)
-                | zeroByte(w ^ 0x2222222222222222L)
-                | zeroByte(w ^ 0x5C5C5C5C5C5C5C5CL);
+        return ((w - 0x2020202020202020L)
+                        | ((w ^ 0x2222222222222222L) - 0x0101010101010101L)
+                        | ((w ^ 0x5C5C5C5C5C5C5C5CL) - 0x0101010101010101L))
+                & HIGH_BITS;
     }
 
     /** {@link #plainString} one character at a time. */

@@ -126,6 +126,35 @@ class JsonTextTest {
         }
     }
 
+    /**
+     * ASCII bytes are judged a word at a time, where what one byte borrows in a subtraction reaches the byte above
+     * it: every pair of neighbouring ASCII characters, inside a word, across two words and in the tail, is written
+     * as Jackson writes it.
+     */
+    @Test
+    void everyPairOfAsciiNeighboursIsEscapedAsJacksonEscapesIt() throws IOException {
+        JsonFactory factory = new JsonFactory();
+        for (int at : new int[] {0, 3, 7, 15}) { // first and middle of a word, across two words, the tail
+            for (char c1 = 0; c1 < 0x80; c1++) {
+                for (char c2 = 0; c2 < 0x80; c2++) {
+                    char[] chars = "abcdefghijklmnopq".toCharArray(); // two words of eight, a tail of one
+                    chars[at] = c1;
+                    chars[at + 1] = c2;
+                    String s = new String(chars);
+                    OutputBuffer buf = new OutputBuffer(4);
+                    JsonText.asciiString(s.getBytes(StandardCharsets.US_ASCII), 0, s.length(), buf);
+                    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                    try (JsonGenerator g = factory.createGenerator(bytes, JsonEncoding.UTF8)) {
+                        g.writeString(s);
+                    }
+                    String expected = bytes.toString(StandardCharsets.ISO_8859_1);
+                    if (!expected.equals(ours(buf)))
+                        assertEquals(expected, ours(buf), "chars " + (int) c1 + ", " + (int) c2 + " at " + at);
+                }
+            }
+        }
+    }
+
     @Test
     void numbersAreWrittenAsJacksonWritesThem() throws IOException {
         for (long v : new long[] {
