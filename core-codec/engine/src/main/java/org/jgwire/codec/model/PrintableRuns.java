@@ -141,17 +141,22 @@ public final class PrintableRuns {
     /** {@link #isPrintableAscii}, telling too whether a tab, CR or LF is there (a line break ends a run). */
     public static int printableAscii(byte[] buf, int off, int len) {
         int i = off, end = off + len;
-        long controls = 0;
+        boolean controls = false;
         for (; i + 8 <= end; i += 8) {
             long w = (long) WORDS.get(buf, i);
-            if (((w & HIGH_BITS) | zeroByte(w ^ 0x7F7F7F7F7F7F7F7FL)) != 0) return NOT_PRINTABLE; // non-ASCII, DEL
-            long low = (w - 0x2020202020202020L) & ~w & HIGH_BITS;
-            if (low != 0 && !textBytes(buf, i, i + 8)) return NOT_PRINTABLE;
-            controls |= low;
+            // One test for non-ASCII, DEL and control characters: a byte with its high bit set is non-ASCII; with
+            // the high bits clear, a subtraction sets a byte's high bit exactly when it is below what is subtracted
+            // (or a lower byte borrowed, which only happens above a byte that is flagged anyway). A word flagged
+            // with none of the first two holds a control character: looked at byte by byte.
+            if (((w | (w - 0x2020202020202020L) | ((w ^ 0x7F7F7F7F7F7F7F7FL) - 0x0101010101010101L)) & HIGH_BITS)
+                    != 0) {
+                if (!textBytes(buf, i, i + 8)) return NOT_PRINTABLE;
+                controls = true;
+            }
         }
-        for (int k = i; k < end; k++) if (buf[k] >= 0 && buf[k] < 0x20) controls = 1;
+        for (int k = i; k < end; k++) if (buf[k] >= 0 && buf[k] < 0x20) controls = true;
         if (!textBytes(buf, i, end)) return NOT_PRINTABLE;
-        return controls == 0 ? NO_CONTROLS : SOME_CONTROLS;
+        return controls ? SOME_CONTROLS : NO_CONTROLS;
     }
 
     private static boolean textBytes(byte[] buf, int from, int to) {

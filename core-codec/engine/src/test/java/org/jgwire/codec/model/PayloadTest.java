@@ -97,6 +97,32 @@ class PayloadTest {
             }
     }
 
+    /**
+     * Bytes are judged a word at a time, where what one byte borrows in a subtraction reaches the byte above it:
+     * every pair of neighbouring byte values, inside a word, across two words and in the tail, is judged as a byte
+     * by byte reading judges it.
+     */
+    @Test
+    void everyPairOfNeighbouringBytesIsJudgedAsByteByByte() {
+        for (int at : new int[] {0, 3, 7, 15}) { // first and middle of a word, across two words, the tail
+            for (int b1 = 0; b1 < 256; b1++) {
+                for (int b2 = 0; b2 < 256; b2++) {
+                    byte[] b = "abcdefghijklmnopq".getBytes(StandardCharsets.US_ASCII); // two words, a tail of one
+                    b[at] = (byte) b1;
+                    b[at + 1] = (byte) b2;
+                    int expected = PrintableRuns.NO_CONTROLS;
+                    for (byte x : b) {
+                        if (x == '\t' || x == '\n' || x == '\r') {
+                            if (expected == PrintableRuns.NO_CONTROLS) expected = PrintableRuns.SOME_CONTROLS;
+                        } else if (x < 0x20 || x == 0x7F) expected = PrintableRuns.NOT_PRINTABLE; // x < 0: non-ASCII
+                    }
+                    int kind = PrintableRuns.printableAscii(b, 0, b.length);
+                    if (kind != expected) assertEquals(expected, kind, "bytes " + b1 + ", " + b2 + " at " + at);
+                }
+            }
+        }
+    }
+
     @Test
     void randomBinaryPayloadsHaveTheRunsStringsFinds() {
         java.util.Random random = new java.util.Random(42);
