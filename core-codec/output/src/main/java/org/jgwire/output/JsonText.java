@@ -89,13 +89,11 @@ final class JsonText {
 
     /**
      * Nonzero when a byte of {@code w} is not plain ASCII: a control character, DEL excepted, non-ASCII, {@code "\?}.
+     * Only zero or not matters: a word with a high bit set is nonzero whatever {@link #needsEscape} (which expects
+     * ASCII) makes of it, and one without is judged exactly.
      */
     private static long notPlain(long w) {
-        return (w & HIGH_BITS)
-                | ((w - 0x2020202020202020L) & ~w & HIGH_BITS)
-                | zeroByte(w ^ 0x2222222222222222L)
-                | zeroByte(w ^ 0x5C5C5C5C5C5C5C5CL)
-                | zeroByte(w ^ 0x3F3F3F3F3F3F3F3FL);
+        return (w & HIGH_BITS) | needsEscape(w) | zeroByte(w ^ 0x3F3F3F3F3F3F3F3FL);
     }
 
     /** Nonzero when a byte of {@code w} is zero. */
