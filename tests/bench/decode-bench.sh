@@ -197,9 +197,9 @@ marginal_cost() {
     if (a[2] > b[2]) printf "CPU per message past the first half: %.2f us ((%.2f - %.2f) CPU s / %d messages)",
       1e6 * (a[5] - b[5]) / (a[2] - b[2]), a[5], b[5], a[2] - b[2]
     else printf "CPU per message past the first half: not measurable (no messages past it)" }')")
-  # the launcher takes other JVM options for an input under 200 MB, so the two runs would not compare
-  [ "$(stat -L -c %s "$half")" -gt 200000000 ] ||
-    notes+=("  (the half is under 200 MB, so the launcher ran it with other JVM options: not a fair difference)")
+  # the launcher takes other JVM options for an input under 4 MB, so the two runs would not compare
+  [ "$(stat -L -c %s "$half")" -ge 4000000 ] ||
+    notes+=("  (the half is under 4 MB, so the launcher ran it with other JVM options: not a fair difference)")
 }
 
 # top_frames JFR: per thread, the top frames (self time) of the execution samples, then the first org.jgwire frame
