@@ -129,11 +129,17 @@ table() {
 # faster A B: whether wall time A (seconds) is below B: keeps the fastest of $runs
 faster() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
+# warm PCAP: reads the capture once, untimed, so that a timed run reads it from the page cache, not the disk. On the
+# machine of the bench README the kernel drops pages of GB files within seconds: a 100-byte capture (1.4 GB) read
+# partly from the disk took jgwire 12 to 16 s instead of 10.
+warm() { cat "$1" >/dev/null; }
+
 # time_jgwire LABEL PCAP [EXTRA JVM OPTIONS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
 time_jgwire() {
   local label=$1 pcap=$2 best="" i out bytes
   bytes=$(output_bytes "$pcap")
   for ((i = 0; i < runs; i++)); do
+    warm "$pcap"
     if [ $# -ge 3 ]; then export JAVA_TOOL_OPTIONS=$3; else unset JAVA_TOOL_OPTIONS; fi
     /usr/bin/time -o "$dir/time.out" -f '%e %M %U %S' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
       2>"$dir/jgwire.err" || [ $? -eq 1 ] # 1: some frames became error records; counted below
@@ -158,6 +164,7 @@ time_jgwire() {
 time_parsemessages() {
   local label=$1 pcap=$2 field=$3 flag=${4:-} t0 t1 i secs best="" msgs rss tsrss cpu
   for ((i = 0; i < runs; i++)); do
+    warm "$pcap"
     t0=$(date +%s.%N)
     /usr/bin/time -o "$dir/tshark.time" -f '%M %U %S' tshark -r "$pcap" -T fields -e "$field" 2>/dev/null \
       | /usr/bin/time -o "$dir/pm.time" -f '%M %U %S' java -cp "$jgroups_jar" org.jgroups.tests.ParseMessages $flag \
