@@ -3,6 +3,7 @@ package org.jgwire.codec.cluster;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.sql.Timestamp;
 import java.util.Set;
@@ -31,10 +32,21 @@ final class LoopbackCapture implements PacketCapture {
     /**
      * Kernel ring for the {@code load} scenario: tens of MB/s cross lo, and on a busy 2-core machine the capture
      * thread can be starved for a second or more; 16 MB then dropped hundreds of 64 KB TCP segments, and 256 MB
-     * dropped 20,738 packets of 3 members x 500,000 messages of 100 to 1,000 bytes (1 GB: none). The
-     * kernel may refuse so much locked memory on a small machine: libpcap then asks for 5% less until it gets a ring.
+     * dropped 20,738 packets of 3 members x 500,000 messages of 100 to 1,000 bytes (1 GB: none). The kernel
+     * allocates the ring whole when the capture opens, so it is a sixteenth of the machine's memory at most (1 GB
+     * from 16 GB on); should the kernel still refuse, libpcap asks for 5% less until it gets a ring.
      */
-    static final int LOAD_BUFFER_BYTES = 1 << 30;
+    static final int LOAD_BUFFER_BYTES = loadBufferBytes(physicalMemoryBytes());
+
+    /** The {@code load} scenario's ring on a machine of {@code memoryBytes}: 256 MB to 1 GB. */
+    static int loadBufferBytes(long memoryBytes) {
+        return (int) Math.max(256L << 20, Math.min(1L << 30, memoryBytes / 16));
+    }
+
+    private static long physicalMemoryBytes() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+    }
 
     /** Captures running now: a JVM shutdown (Ctrl-C) stops them, so a file ends with whole packets. */
     private static final Set<LoopbackCapture> LIVE = ConcurrentHashMap.newKeySet();
