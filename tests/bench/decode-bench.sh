@@ -131,7 +131,7 @@ faster() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
 # warm PCAP: reads the capture once, untimed, so that a timed run reads it from the page cache, not the disk. On the
 # machine of the bench README the kernel drops pages of GB files within seconds: a 100-byte capture (1.4 GB) read
-# partly from the disk took jgwire 12 to 16 s instead of 10.
+# partly from the disk took jgwire 12 to 15 s instead of 10.
 warm() { cat "$1" >/dev/null; }
 
 # time_jgwire LABEL PCAP [EXTRA JVM OPTIONS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
