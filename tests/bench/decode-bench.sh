@@ -70,8 +70,8 @@ fi
 # timed run: the distribution was just built from every source, say so.
 touch "$home"/lib/jgwire-cli-*.jar
 launcher="$root/jgwire"
-# jgwire runs with the launcher's own JVM options; extra ones (the small heap, JFR) go in JAVA_TOOL_OPTIONS, which
-# the JVM adds to them
+# jgwire runs with the launcher's own JVM options. The small heap goes through JGWIRE_HEAP: the launcher's -Xmx comes
+# after anything in JAVA_TOOL_OPTIONS and wins, so an -Xmx there changes nothing. JFR goes in JAVA_TOOL_OPTIONS.
 jgroups_jar="$home/jgroups/jgroups-$version.Final.jar"
 
 # --- the machine ---
@@ -134,16 +134,17 @@ faster() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 # partly from the disk took jgwire 12 to 15 s instead of 10.
 warm() { cat "$1" >/dev/null; }
 
-# time_jgwire LABEL PCAP [EXTRA JVM OPTIONS]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs
+# time_jgwire LABEL PCAP [HEAP]: the launcher decoding to JSON Lines into /dev/null, fastest of $runs; HEAP (256m)
+# bounds the JVM's heap instead of the launcher's default
 time_jgwire() {
   local label=$1 pcap=$2 best="" i out bytes
   bytes=$(output_bytes "$pcap")
   for ((i = 0; i < runs; i++)); do
     warm "$pcap"
-    if [ $# -ge 3 ]; then export JAVA_TOOL_OPTIONS=$3; else unset JAVA_TOOL_OPTIONS; fi
+    if [ $# -ge 3 ]; then export JGWIRE_HEAP=$3; else unset JGWIRE_HEAP; fi
     /usr/bin/time -o "$dir/time.out" -f '%e %M %U %S' "$launcher" decode --format jsonl -o /dev/null "$pcap" \
       2>"$dir/jgwire.err" || [ $? -eq 1 ] # 1: some frames became error records; counted below
-    unset JAVA_TOOL_OPTIONS
+    unset JGWIRE_HEAP
     out=$(tail -1 "$dir/time.out" | awk '{ printf "%s %s %.2f", $1, $2, $3 + $4 }') # wall, RSS, user+sys CPU
     # (tail: the line after "Command exited with non-zero status 1" when there were errors)
     if [ -z "$best" ] || faster "${out%% *}" "${best%% *}"; then best=$out; fi
@@ -255,7 +256,7 @@ for kind in "${stacks[@]}"; do
   echo "   $members members x $n load multicasts of $sz bytes; $packets packets, $(( $(stat -L -c %s "$pcap") / 1048576 )) MB," \
        "$(manifest "$json" dropped) dropped by the capture (pcap_stats)"
   time_jgwire "jgwire decode --format jsonl" "$pcap"
-  time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "-Xmx$small_heap"
+  time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "$small_heap"
   marginal_cost "$pcap" "$packets"
   # ParseMessages' JVM start weighs on a prefix: on the text capture's first 1000 packets (76,599 messages) it read
   # 11,700 messages/s, on its first half 13,700; side by side on the realistic captures means the whole of them
