@@ -81,7 +81,7 @@ record LoadScenario(long messages, LoadShape shape, Duration duration) implement
 
     @Override
     public int captureBufferBytes() {
-        return LoopbackCapture.LOAD_BUFFER_BYTES;
+        return LoopbackCapture.loadBufferBytes();
     }
 
     @Override

@@ -34,9 +34,13 @@ final class LoopbackCapture implements PacketCapture {
      * thread can be starved for a second or more; 16 MB then dropped hundreds of 64 KB TCP segments, and 256 MB
      * dropped 20,738 packets of 3 members x 500,000 messages of 100 to 1,000 bytes (1 GB: none). The kernel
      * allocates the ring whole when the capture opens, so it is a sixteenth of the machine's memory at most (1 GB
-     * from 16 GB on); should the kernel still refuse, libpcap asks for 5% less until it gets a ring.
+     * from 16 GB on); should the kernel still refuse, libpcap asks for 5% less until it gets a ring. Asked when a
+     * load capture opens, not when this class loads: the first memory lookup in a JVM takes some 50 ms, which no
+     * other scenario needs.
      */
-    static final int LOAD_BUFFER_BYTES = loadBufferBytes(physicalMemoryBytes());
+    static int loadBufferBytes() {
+        return loadBufferBytes(physicalMemoryBytes());
+    }
 
     /** The {@code load} scenario's ring on a machine of {@code memoryBytes}: 256 MB to 1 GB. */
     static int loadBufferBytes(long memoryBytes) {
