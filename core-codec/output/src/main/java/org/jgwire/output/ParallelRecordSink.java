@@ -59,8 +59,8 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
         this.names = names;
         this.formatters = Executors.newFixedThreadPool(threads, r -> daemon(r, "jgwire-format"));
         // One batch waiting per formatting thread, and one more: enough to keep every thread busy. Twice as many
-        // kept more records alive and out of the caches for nothing: paired runs on 2 cores (tests/bench/README.md),
-        // 3 to 4% less CPU with this bound.
+        // only kept more records alive: paired runs on 2 cores (tests/bench/README.md), 3 to 4% less CPU with this
+        // bound.
         this.inOrder = new ArrayBlockingQueue<>(threads + 1);
         this.spare = new ArrayBlockingQueue<>(3 * threads + 3);
         this.output = daemon(() -> drain(out), "jgwire-output");
