@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Decode benchmark: jgwire vs. JGroups' own ParseMessages on large real captures of the cluster runner's `load`
 # scenario (JGroups 5.5.7, a udp and a tcp cluster on loopback, 100-byte messages; and udp clusters sending
-# 100 to 1,000 bytes of text or of binary). See tests/bench/README.md.
+# 100 to 1,000 bytes of text or of binary). See tests/bench/README.md. The text and binary runs also time jgwire on
+# a prefix of the 100-byte capture with as many messages, for the CPU per message at equal counts.
 #
 #   tests/bench/decode-bench.sh              # all four captures (made on first use, then reused)
 #   tests/bench/decode-bench.sh udp          # only the udp one (or: tcp, text, binary)
@@ -213,6 +214,34 @@ marginal_cost() {
     notes+=("  (the half is under 4 MB, so the launcher ran it with other JVM options: not a fair difference)")
 }
 
+# equal_count MESSAGES: jgwire on a prefix of the udp capture (100-byte messages by default) holding about MESSAGES
+# messages (made when missing), and the CPU per message of the first row (the realistic capture) against it. A run's CPU per message is
+# its fixed cost (start-up, JIT compilation) over its count plus what each message costs, so captures of 1.5 M and
+# 10 M messages compare per message only at equal counts. The prefix's packets: estimated from the capture's
+# manifest, then corrected once by an untimed count.
+equal_count() {
+  local want=$1 udp packets p got prefix first_row last_row pass
+  udp=$(capture udp "$udp_messages" "$size")
+  packets=$(manifest "${udp%.pcap}.json" packets)
+  p=$((want * packets / (members * udp_messages) + 1))
+  for pass in estimate corrected; do
+    prefix="$dir/equal-$(basename "$udp" .pcap)-$p.pcap"
+    [ -s "$prefix" ] || editcap -r "$udp" "$prefix" "1-$p"
+    [ "$pass" = corrected ] && break
+    got=$("$launcher" decode -o /dev/null "$prefix" 2>&1 >/dev/null | grep '^jgwire: ' | tail -1 |
+      sed -E 's/.* ([0-9]+) messages.*/\1/' || true)
+    [ "${got:-0}" -gt 0 ] || { notes+=("  (no count of the udp capture's prefix: no equal-count row)"); return; }
+    p=$((p * want / got + 1))
+  done
+  first_row=${rows[0]}
+  time_jgwire "jgwire, $size-byte capture, first $p packets" "$prefix"
+  last_row=${rows[${#rows[@]} - 1]}
+  notes+=("$(awk -F'|' -v f="$first_row" -v u="$last_row" -v sz="$size" 'BEGIN {
+    split(f, a); split(u, b)
+    printf "CPU per message at equal counts: %.2f us (%d messages) against %.2f us (%d messages of %s bytes): %.2fx",
+      1e6 * a[5] / a[2], a[2], 1e6 * b[5] / b[2], b[2], sz, (a[5] / a[2]) / (b[5] / b[2]) }')")
+}
+
 # top_frames JFR: per thread, the top frames (self time) of the execution samples, then the first org.jgwire frame
 # on each sample's stack (which of our calls the time is spent under)
 top_frames() {
@@ -261,6 +290,7 @@ for kind in "${stacks[@]}"; do
   time_jgwire "jgwire decode --format jsonl" "$pcap"
   time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "$small_heap"
   marginal_cost "$pcap" "$packets"
+  case "$kind" in text|binary) equal_count "$(sed -E 's/^[^|]*\|([0-9]+)\|.*/\1/' <<<"${rows[0]}")" ;; esac
   # ParseMessages' JVM start weighs on a prefix: on the text capture's first 1000 packets (76,599 messages) it read
   # 11,700 messages/s, on its first half 13,700; side by side on the realistic captures means the whole of them
   pm=${pm_packets:-1000}
