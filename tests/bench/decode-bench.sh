@@ -130,6 +130,9 @@ table() {
   rows=()
 }
 
+# summary_messages: the message count of jgwire's summary line ("jgwire: ... N messages, ...") on standard input
+summary_messages() { grep '^jgwire: ' | tail -1 | sed -E 's/.* ([0-9]+) messages.*/\1/'; }
+
 # faster A B: whether wall time A (seconds) is below B: keeps the fastest of $runs
 faster() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
@@ -155,7 +158,7 @@ time_jgwire() {
   done
   local summary msgs errors
   summary=$(grep '^jgwire: ' "$dir/jgwire.err" | tail -1)
-  msgs=$(sed -E 's/.* ([0-9]+) messages.*/\1/' <<<"$summary")
+  msgs=$(summary_messages <<<"$summary")
   errors=$(sed -E 's/.* ([0-9]+) errors?.*/\1/' <<<"$summary")
   local fields
   read -r -a fields <<<"$best"
@@ -214,13 +217,14 @@ marginal_cost() {
     notes+=("  (the half is under 4 MB, so the launcher ran it with other JVM options: not a fair difference)")
 }
 
-# equal_count MESSAGES: jgwire on a prefix of the udp capture (100-byte messages by default) holding about MESSAGES
-# messages (made when missing), and the CPU per message of the first row (the realistic capture) against it. A run's CPU per message is
-# its fixed cost (start-up, JIT compilation) over its count plus what each message costs, so captures of 1.5 M and
-# 10 M messages compare per message only at equal counts. The prefix's packets: estimated from the capture's
-# manifest, then corrected once by an untimed count.
+# equal_count: jgwire on a prefix of the udp capture (100-byte messages by default) holding about as many messages
+# as the first row (the realistic capture; made when missing), and the CPU per message of the two. A run's CPU per
+# message is its fixed cost (start-up, JIT compilation) over its count plus what each message costs, so captures of
+# 1.5 M and 10 M messages compare per message only at equal counts. The prefix's packets: estimated from the
+# capture's manifest, then corrected once by an untimed count.
 equal_count() {
-  local want=$1 udp packets p got prefix first_row last_row pass
+  local first_row=${rows[0]} want udp packets p got prefix last_row pass
+  want=$(cut -d'|' -f2 <<<"$first_row")
   udp=$(capture udp "$udp_messages" "$size")
   packets=$(manifest "${udp%.pcap}.json" packets)
   p=$((want * packets / (members * udp_messages) + 1))
@@ -228,12 +232,10 @@ equal_count() {
     prefix="$dir/equal-$(basename "$udp" .pcap)-$p.pcap"
     [ -s "$prefix" ] || editcap -r "$udp" "$prefix" "1-$p"
     [ "$pass" = corrected ] && break
-    got=$("$launcher" decode -o /dev/null "$prefix" 2>&1 >/dev/null | grep '^jgwire: ' | tail -1 |
-      sed -E 's/.* ([0-9]+) messages.*/\1/' || true)
+    got=$("$launcher" decode -o /dev/null "$prefix" 2>&1 >/dev/null | summary_messages || true)
     [ "${got:-0}" -gt 0 ] || { notes+=("  (no count of the udp capture's prefix: no equal-count row)"); return; }
     p=$((p * want / got + 1))
   done
-  first_row=${rows[0]}
   time_jgwire "jgwire, $size-byte capture, first $p packets" "$prefix"
   last_row=${rows[${#rows[@]} - 1]}
   notes+=("$(awk -F'|' -v f="$first_row" -v u="$last_row" -v sz="$size" 'BEGIN {
@@ -290,7 +292,7 @@ for kind in "${stacks[@]}"; do
   time_jgwire "jgwire decode --format jsonl" "$pcap"
   time_jgwire "jgwire decode --format jsonl, -Xmx$small_heap" "$pcap" "$small_heap"
   marginal_cost "$pcap" "$packets"
-  case "$kind" in text|binary) equal_count "$(sed -E 's/^[^|]*\|([0-9]+)\|.*/\1/' <<<"${rows[0]}")" ;; esac
+  case "$kind" in text|binary) equal_count ;; esac
   # ParseMessages' JVM start weighs on a prefix: on the text capture's first 1000 packets (76,599 messages) it read
   # 11,700 messages/s, on its first half 13,700; side by side on the realistic captures means the whole of them
   pm=${pm_packets:-1000}
