@@ -9,6 +9,7 @@ import org.jgwire.cli.RecordSelection;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.filter.RecordFilter;
@@ -18,7 +19,8 @@ import org.jgwire.codec.model.Record;
 /**
  * Decodes a whole input once for an analysis command: every record (fragments reassembled) that {@code --filter}
  * keeps goes to {@code records}, every fragment it keeps also goes to {@code fragments} (for analyses of the
- * traffic on the wire), and the name table learns the logical names as they appear, from every record.
+ * traffic on the wire), and the names stage learns the logical names into {@code names} as they appear, from every
+ * record, before the filter reads them.
  */
 final class AnalysisRun {
     private AnalysisRun() {}
@@ -33,7 +35,7 @@ final class AnalysisRun {
             Consumer<MessageRecord> fragments)
             throws IOException {
         RecordFilter filter = selection.compileFilter();
-        RecordFilter kept = filter == null ? null : filter.withNames(names.copy());
+        RecordFilter kept = filter == null ? null : filter.withNames(names);
         try (CaptureSource source = in.open(options.limits(), System.in);
                 Decoder decoder = new Decoder(options);
                 Progress p = selection.startProgress(decoder::packetsRead, err)) {
@@ -41,10 +43,9 @@ final class AnalysisRun {
                 decoder.fragmentTap(m -> {
                     if (kept == null || kept.test(m)) fragments.accept(m);
                 });
-            return decoder.decode(source, r -> {
-                names.learnFrom(r);
+            return decoder.decode(source, new NameStage(names, r -> {
                 if (kept == null || kept.test(r)) records.accept(r);
-            });
+            }));
         }
     }
 }
