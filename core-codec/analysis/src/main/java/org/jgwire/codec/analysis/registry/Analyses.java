@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jgwire.codec.analysis.Analysis;
+import org.jgwire.codec.analysis.clusters.ClusterSenders;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -42,6 +43,7 @@ public final class Analyses {
         all.add(TrafficStats::new);
         all.add(ReliabilityTracker::new);
         all.add(RpcTracker::new);
+        all.add(ClusterSenders::new);
         return List.copyOf(all);
     }
 
