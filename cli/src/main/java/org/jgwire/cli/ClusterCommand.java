@@ -25,6 +25,7 @@ import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.PcapngReader;
 import org.jgwire.codec.cluster.CaptureTarget;
@@ -331,15 +332,14 @@ public final class ClusterCommand implements Callable<Integer> {
                                     new Decoder(new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, Set.of()));
                             RecordWriter writer =
                                     format.isJson() ? new JsonLinesWriter(out, names) : new TextWriter(out, names)) {
-                        result.set(d.decode(source, r -> {
-                            names.learnFrom(r);
+                        result.set(d.decode(source, new NameStage(names, r -> {
                             writer.write(r);
                             try {
                                 writer.flush();
                             } catch (IOException e) {
                                 throw new UncheckedIOException(e);
                             }
-                        }));
+                        })));
                     } catch (Throwable e) {
                         result.set(e);
                         try {

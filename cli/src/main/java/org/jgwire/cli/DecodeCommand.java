@@ -12,6 +12,7 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.filter.RecordColumns;
@@ -160,7 +161,8 @@ public final class DecodeCommand implements Callable<Integer> {
                             in.open(options.limits(), new IdleAwareInput(System.in, sink::flush), sink::flush);
                     Progress p = selection.startProgress(
                             decoder::packetsRead, spec.commandLine().getErr())) {
-                summary = decoder.decode(source, new Selection(sink, recordFilter, names, decoder));
+                summary =
+                        decoder.decode(source, new NameStage(names, new Selection(sink, recordFilter, names, decoder)));
             }
         }
         if (!quiet) {
@@ -229,10 +231,10 @@ public final class DecodeCommand implements Callable<Integer> {
         private final Decoder decoder;
         private long left = count != null ? count : Long.MAX_VALUE;
 
-        /** Records the filter rejects still teach the writers their names, so later lines show them. */
-        Selection(ParallelRecordSink sink, RecordFilter filter, NameTable known, Decoder decoder) {
+        /** {@code names}: the names stage's table, which has learnt from every record, those the filter drops too. */
+        Selection(ParallelRecordSink sink, RecordFilter filter, NameTable names, Decoder decoder) {
             this.sink = sink;
-            this.filter = filter == null ? null : filter.withNames(known.copy());
+            this.filter = filter == null ? null : filter.withNames(names);
             this.decoder = decoder;
         }
 
@@ -240,10 +242,7 @@ public final class DecodeCommand implements Callable<Integer> {
         public void accept(Record r) {
             if (firstTsNanos.get() < 0) firstTsNanos.set(r.frame().tsNanos());
             if (left == 0) return; // the rest of the unit during which --count was reached
-            if (filter != null && !filter.test(r)) {
-                sink.learnNames(r);
-                return;
-            }
+            if (filter != null && !filter.test(r)) return;
             sink.accept(r);
             if (lineBuffered) sink.flush();
             if (--left == 0) decoder.stop();

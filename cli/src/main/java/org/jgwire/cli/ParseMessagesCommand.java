@@ -13,6 +13,7 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.NamesFileReader;
 import org.jgwire.codec.capture.CaptureSource;
@@ -168,11 +169,14 @@ public final class ParseMessagesCommand implements Callable<Integer> {
                 Decoder decoder = new Decoder(options)) {
             Consumer<Record> print = printer;
             if (recordFilter != null) {
-                RecordFilter f = recordFilter.withNames(names.copy());
-                print = r -> {
+                // The filter reads every name the traffic teaches; the printer learns its own as ParseMessages does,
+                // only with -parse-discovery-responses and at the points ParseMessages does.
+                NameTable filterNames = names.copy();
+                RecordFilter f = recordFilter.withNames(filterNames);
+                print = new NameStage(filterNames, r -> {
                     if (f.test(r) || r instanceof ErrorRecord) printer.accept(r);
                     else if (parseDiscoveryResponses) names.learnFrom(r);
-                };
+                });
             }
             Consumer<Record> printing = print;
             long[] printed = {0};

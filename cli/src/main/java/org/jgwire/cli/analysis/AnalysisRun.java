@@ -2,23 +2,23 @@ package org.jgwire.cli.analysis;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.function.Consumer;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.Progress;
 import org.jgwire.cli.RecordSelection;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.filter.RecordFilter;
-import org.jgwire.codec.model.MessageRecord;
-import org.jgwire.codec.model.Record;
 
 /**
- * Decodes a whole input once for an analysis command: every record (fragments reassembled) that {@code --filter}
- * keeps goes to {@code records}, every fragment it keeps also goes to {@code fragments} (for analyses of the
- * traffic on the wire), and the name table learns the logical names as they appear, from every record.
+ * Decodes a whole input once for an analysis command: the names stage learns the logical names into {@code names}
+ * as they appear, from every record, then every record (fragments reassembled) that {@code --filter} keeps goes to
+ * the analyses, and so does every fragment it keeps when an analysis reads the traffic on the wire. The analyses
+ * are finished at the end.
  */
 final class AnalysisRun {
     private AnalysisRun() {}
@@ -29,22 +29,23 @@ final class AnalysisRun {
             DecodeOptions options,
             NameTable names,
             PrintWriter err,
-            Consumer<Record> records,
-            Consumer<MessageRecord> fragments)
+            Analyses analyses)
             throws IOException {
         RecordFilter filter = selection.compileFilter();
-        RecordFilter kept = filter == null ? null : filter.withNames(names.copy());
+        RecordFilter kept = filter == null ? null : filter.withNames(names);
+        DecodeSummary summary;
         try (CaptureSource source = in.open(options.limits(), System.in);
                 Decoder decoder = new Decoder(options);
                 Progress p = selection.startProgress(decoder::packetsRead, err)) {
-            if (fragments != null)
+            if (analyses.readsWire())
                 decoder.fragmentTap(m -> {
-                    if (kept == null || kept.test(m)) fragments.accept(m);
+                    if (kept == null || kept.test(m)) analyses.acceptFragment(m);
                 });
-            return decoder.decode(source, r -> {
-                names.learnFrom(r);
-                if (kept == null || kept.test(r)) records.accept(r);
-            });
+            summary = decoder.decode(source, new NameStage(names, r -> {
+                if (kept == null || kept.test(r)) analyses.accept(r);
+            }));
         }
+        analyses.finish();
+        return summary;
     }
 }

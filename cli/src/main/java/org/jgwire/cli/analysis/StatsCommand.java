@@ -9,13 +9,13 @@ import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
+import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
-import org.jgwire.codec.model.MessageRecord;
-import org.jgwire.codec.stack.FragmentReassembler;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -79,30 +79,16 @@ public final class StatsCommand implements Callable<Integer> {
 
     private int run() throws IOException {
         NameTable names = in.names();
-        TrafficStats traffic = new TrafficStats();
-        ReliabilityTracker reliability = new ReliabilityTracker();
-        RpcTracker rpc = new RpcTracker();
-        // the wire's traffic: every fragment from the tap, everything else from the records (reassembled ones are
-        // skipped by those analyses); RPCs: the records, whole messages
+        DecodeOptions options = in.decodeOptions(spec.commandLine());
+        Analyses analyses = Analyses.all(options.reassemble());
         DecodeSummary summary = AnalysisRun.run(
-                in,
-                selection,
-                in.decodeOptions(spec.commandLine()),
-                names,
-                spec.commandLine().getErr(),
-                r -> {
-                    if (!(r instanceof MessageRecord m && FragmentReassembler.isFragment(m))) {
-                        traffic.accept(r);
-                        reliability.accept(r);
-                    }
-                    rpc.accept(r);
-                },
-                m -> {
-                    traffic.accept(m);
-                    reliability.accept(m);
-                });
+                in, selection, options, names, spec.commandLine().getErr(), analyses);
         PrintWriter out = spec.commandLine().getOut();
-        StatsReport report = new StatsReport(traffic.snapshot(), reliability.snapshot(), rpc.snapshot(), names);
+        StatsReport report = new StatsReport(
+                analyses.get(TrafficStats.class).result(),
+                analyses.get(ReliabilityTracker.class).result(),
+                analyses.get(RpcTracker.class).result(),
+                names);
         if (format.isJson()) report.json(out, format, summary);
         else report.text(out);
         StandardOutput.flush(out);

@@ -12,10 +12,12 @@ import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
+import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.membership.MembershipEvent;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
+import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.model.NodeAddress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -72,16 +74,11 @@ public final class ViewsCommand implements Callable<Integer> {
 
     private int run() throws IOException {
         NameTable names = in.names();
-        MembershipTimeline timeline = new MembershipTimeline();
+        DecodeOptions options = in.decodeOptions(spec.commandLine());
+        Analyses analyses = Analyses.only(options.reassemble(), MembershipTimeline.class);
         DecodeSummary summary = AnalysisRun.run(
-                in,
-                selection,
-                in.decodeOptions(spec.commandLine()),
-                names,
-                spec.commandLine().getErr(),
-                timeline::accept,
-                null);
-        timeline.finish();
+                in, selection, options, names, spec.commandLine().getErr(), analyses);
+        MembershipTimeline timeline = analyses.get(MembershipTimeline.class);
         PrintWriter out = spec.commandLine().getOut();
         if (format.isJson()) json(out, format, timeline, names, summary);
         else text(out, timeline, names);

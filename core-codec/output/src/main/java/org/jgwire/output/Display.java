@@ -2,16 +2,16 @@ package org.jgwire.output;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewIdText;
 import org.jgwire.codec.model.ViewInfo;
 
 /** How records show addresses, views and times, shared by the text and JSON writers. */
 final class Display {
-    private final NameTable names;
+    private final Names names;
 
-    Display(NameTable names) {
+    Display(Names names) {
         this.names = names;
     }
 

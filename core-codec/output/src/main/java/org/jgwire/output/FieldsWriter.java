@@ -7,20 +7,20 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.LongSupplier;
-import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.filter.RecordColumns;
 import org.jgwire.codec.model.Record;
 
 /** One line of tab-separated field values per record ({@code jgwire decode --fields}, as tshark's -T fields). */
 public final class FieldsWriter implements RecordWriter {
     private final Writer out;
-    private final NameTable names;
+    private final Names names;
     private final RecordColumns columns;
     private final LongSupplier originNanos;
     private final StringBuilder line = new StringBuilder(128);
 
     /** @param originNanos the capture time {@code time} counts from (the first record's), -1 before it is known */
-    public FieldsWriter(OutputStream out, NameTable names, RecordColumns columns, LongSupplier originNanos) {
+    public FieldsWriter(OutputStream out, Names names, RecordColumns columns, LongSupplier originNanos) {
         this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         this.names = names;
         this.columns = columns;
@@ -29,7 +29,6 @@ public final class FieldsWriter implements RecordWriter {
 
     @Override
     public void write(Record r) {
-        names.learnFrom(r);
         line.setLength(0);
         long origin = originNanos.getAsLong();
         columns.append(r, names, origin >= 0 ? origin : r.frame().tsNanos(), line);

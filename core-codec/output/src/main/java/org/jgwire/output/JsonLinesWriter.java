@@ -113,7 +113,11 @@ public final class JsonLinesWriter implements RecordWriter {
     /** Where {@link #buf} goes when full, or null when the caller's stream is the buffer itself. */
     private final OutputStream out;
 
+    /** The names shown: the names stage's table, or a copy of it; read, never learnt into. */
     private final NameTable names;
+    /** {@link NameTable#changes} when {@link #shown} and the kept key bytes were made. */
+    private long namesSeen;
+
     private final Display display;
     /** Encodings do not depend on the names: kept per thread, across the writers of successive batches. */
     private static final ThreadLocal<EncodedStrings> ENCODED = ThreadLocal.withInitial(EncodedStrings::new);
@@ -146,6 +150,7 @@ public final class JsonLinesWriter implements RecordWriter {
             this.out = out;
         }
         this.names = names;
+        this.namesSeen = names.changes();
         this.display = new Display(names);
         for (int i = 0; i < headerKeys.length; i++) headerKeys[i] = new HeaderKeys();
     }
@@ -160,7 +165,8 @@ public final class JsonLinesWriter implements RecordWriter {
 
     @Override
     public void write(Record r) {
-        if (names.learnFrom(r)) {
+        if (names.changes() != namesSeen) { // the names stage learnt a name since the last record
+            namesSeen = names.changes();
             shown.clear();
             prefixOf = null;
             for (HeaderKeys k : headerKeys) k.forgetFields();

@@ -20,8 +20,9 @@ import org.jgwire.codec.model.Record;
  * of {@code decode}) does not hold up decoding. Memory is bounded by the batches in flight.
  *
  * <p>Records show the logical names known at their point of the capture, exactly as one sequential writer would:
- * this sink learns names in order, and each batch is formatted with its own copy of the table as it stood at the
- * batch's first record. A record that teaches a new name starts a new batch, so no name changes inside a batch.
+ * the names stage before this sink learns them in order, and each batch is formatted with its own copy of the table
+ * as it stood at the batch's first record. A record that comes after a new name (learnt from it or from a record
+ * the filter dropped) starts a new batch, so no name changes inside a batch.
  */
 public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable {
     /** Makes the writer that formats one batch. */
@@ -46,12 +47,15 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
     private Record[] batch = new Record[BATCH];
     private int size;
     private NameTable batchNames;
+    /** {@link NameTable#changes} of {@link #batchNames}. */
+    private long batchChanges;
+
     private boolean closed;
     /** Batches were handed off since the last {@link #flush}. */
     private boolean unflushed;
 
     /**
-     * @param names   the names known before the first record ({@code --names}); this sink keeps learning into it
+     * @param names   the names stage's table, read on the calling thread at each record
      * @param threads formatting threads
      */
     public ParallelRecordSink(OutputStream out, WriterFactory factory, NameTable names, int threads) {
@@ -76,15 +80,14 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
     @Override
     public void accept(Record r) {
         if (failure != null) rethrowFailure(); // a closed output stops the run at once, not a batch later
-        if (names.learnFrom(r) && size > 0) handOff(); // r and what follows need the new names
-        if (size == 0) batchNames = names.copy();
+        long changes = names.changes();
+        if (changes != batchChanges && size > 0) handOff(); // r and what follows need the new names
+        if (size == 0) {
+            batchNames = names.copy();
+            batchChanges = changes;
+        }
         batch[size++] = r;
         if (size == BATCH) handOff();
-    }
-
-    /** Learns the names of a record that is not to be written (a filter dropped it): later records show them. */
-    public void learnNames(Record r) {
-        if (names.learnFrom(r) && size > 0) handOff();
     }
 
     private void handOff() {

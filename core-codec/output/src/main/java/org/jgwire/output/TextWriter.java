@@ -8,7 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.LongSupplier;
-import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
@@ -28,7 +28,6 @@ import org.jgwire.codec.model.ViewInfo;
  */
 public final class TextWriter implements RecordWriter {
     private final Writer out;
-    private final NameTable names;
     private final Display display;
     private final StringBuilder line = new StringBuilder(256);
     private final AsciiChars ascii = new AsciiChars();
@@ -36,7 +35,7 @@ public final class TextWriter implements RecordWriter {
     private final TimeFormat timeFormat;
     private final LongSupplier originNanos;
 
-    public TextWriter(OutputStream out, NameTable names) {
+    public TextWriter(OutputStream out, Names names) {
         this(out, names, TimeFormat.TIME, () -> -1);
     }
 
@@ -44,9 +43,8 @@ public final class TextWriter implements RecordWriter {
      * @param originNanos the capture time {@link TimeFormat#RELATIVE} counts from (the first record's), -1 before
      *                    it is known (then the record's own)
      */
-    public TextWriter(OutputStream out, NameTable names, TimeFormat timeFormat, LongSupplier originNanos) {
+    public TextWriter(OutputStream out, Names names, TimeFormat timeFormat, LongSupplier originNanos) {
         this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-        this.names = names;
         this.display = new Display(names);
         this.timeFormat = timeFormat;
         this.originNanos = originNanos;
@@ -54,7 +52,6 @@ public final class TextWriter implements RecordWriter {
 
     @Override
     public void write(Record r) {
-        names.learnFrom(r);
         line.setLength(0);
         frame(r.frame());
         if (r instanceof MessageRecord m) message(m);

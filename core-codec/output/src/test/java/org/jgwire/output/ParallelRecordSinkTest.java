@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.FrameInfo;
@@ -66,9 +67,21 @@ class ParallelRecordSinkTest {
     private static String sequential(List<Record> records, NameTable names) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         JsonLinesWriter w = new JsonLinesWriter(bytes, names);
-        for (Record r : records) w.write(r);
+        records.forEach(new NameStage(names, w::write));
         w.flush();
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Hands records to a sink behind the names stage, as {@code decode} does. */
+    private static void write(
+            ParallelRecordSink.WriterFactory writers,
+            OutputStream out,
+            List<Record> records,
+            NameTable names,
+            int threads) {
+        try (ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, threads)) {
+            records.forEach(new NameStage(names, sink));
+        }
     }
 
     @Test
@@ -77,10 +90,7 @@ class ParallelRecordSinkTest {
         String expected = sequential(records, new NameTable());
         for (int threads : new int[] {1, 2, 4}) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (ParallelRecordSink sink =
-                    new ParallelRecordSink(bytes, JsonLinesWriter::new, new NameTable(), threads)) {
-                records.forEach(sink);
-            }
+            write(JsonLinesWriter::new, bytes, records, new NameTable(), threads);
             assertEquals(expected, bytes.toString(StandardCharsets.UTF_8), threads + " threads");
         }
         // the check above could not fail if names never showed: make sure they do, and change where they should
@@ -98,15 +108,31 @@ class ParallelRecordSinkTest {
     void startsFromTheNamesItIsGiven() throws IOException {
         NameTable known = new NameTable(List.of(new Discovery(B, "from-file", null, false, "names-file")));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ParallelRecordSink sink = new ParallelRecordSink(bytes, TextWriter::new, known, 2)) {
-            records().subList(0, 3).forEach(sink);
-        }
+        write(TextWriter::new, bytes, records().subList(0, 3), known, 2);
         assertEquals(
                 3,
                 bytes.toString(StandardCharsets.UTF_8)
                         .lines()
                         .filter(l -> l.contains("-> from-file"))
                         .count());
+    }
+
+    @Test
+    void namesOfRecordsNotHandedInShowFromTheNextRecordOn() throws IOException {
+        List<Record> records = records();
+        NameTable names = new NameTable();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ParallelRecordSink sink = new ParallelRecordSink(bytes, TextWriter::new, names, 2)) {
+            // as decode --filter: the names stage sees every record, the sink only some (here not the 100th)
+            NameStage stage = new NameStage(names, r -> {
+                if (r.frame().packet() != 100) sink.accept(r);
+            });
+            records.subList(0, 101).forEach(stage);
+        }
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(100, lines.size());
+        assertTrue(lines.get(98).contains(" " + A.id() + " -> "), lines.get(98));
+        assertTrue(lines.get(99).contains(" alpha -> "), lines.get(99));
     }
 
     @Test

@@ -8,6 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.model.Record;
 
 /**
@@ -20,14 +21,17 @@ final class FilterBar extends HBox {
     private final Label error = new Label();
     private final ViewerPrefs prefs;
     private final Consumer<Predicate<Record>> apply;
+    private final Names names;
     /** The applied expression, null when every row is shown. */
     private String current;
     /** Set while the bar changes its own items (which fires actions). */
     private boolean updating;
 
-    FilterBar(ViewerPrefs prefs, Consumer<Predicate<Record>> apply) {
+    /** @param names the names the viewer shows, which the filter compares members by */
+    FilterBar(ViewerPrefs prefs, Names names, Consumer<Predicate<Record>> apply) {
         super(6);
         this.prefs = prefs;
+        this.names = names;
         this.apply = apply;
         getStyleClass().add("filter-bar");
         field.setId("filter");
@@ -62,7 +66,7 @@ final class FilterBar extends HBox {
             return;
         }
         try {
-            Predicate<Record> p = FilterCompiler.compile(text);
+            Predicate<Record> p = FilterCompiler.compile(text, names);
             markError(null, -1);
             current = text;
             prefs.addFilter(text);
@@ -117,7 +121,7 @@ final class FilterBar extends HBox {
             return;
         }
         try {
-            apply.accept(FilterCompiler.compile(current));
+            apply.accept(FilterCompiler.compile(current, names));
         } catch (FilterCompiler.BadFilter e) {
             markError(e.getMessage(), e.position());
         }

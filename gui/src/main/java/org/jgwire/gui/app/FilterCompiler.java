@@ -1,6 +1,7 @@
 package org.jgwire.gui.app;
 
 import java.util.function.Predicate;
+import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.filter.FilterSyntaxException;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.codec.model.Record;
@@ -26,12 +27,13 @@ final class FilterCompiler {
     }
 
     /**
-     * A new filter for {@code text}. A RecordFilter learns names and the start time from the records it tests, in
-     * order, so each capture (and each change of expression) gets a fresh one.
+     * A new filter for {@code text}, comparing members by the names the viewer shows ({@code names}). A RecordFilter
+     * keeps the start time of the records it tests, in order, so each capture (and each change of expression) gets a
+     * fresh one.
      */
-    static Predicate<Record> compile(String text) throws BadFilter {
+    static Predicate<Record> compile(String text, Names names) throws BadFilter {
         try {
-            return RecordFilter.compile(text);
+            return RecordFilter.compile(text).withNames(names);
         } catch (FilterSyntaxException e) {
             return fail(e);
         }

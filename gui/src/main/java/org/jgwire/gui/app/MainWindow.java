@@ -108,7 +108,8 @@ public final class MainWindow {
         bannerBox.setVisible(false);
         bannerBox.setManaged(false);
 
-        filterBar = new FilterBar(prefs, this::applyFilter);
+        filterBar = new FilterBar(
+                prefs, a -> session != null ? session.names().get().nameOf(a) : a.name(), this::applyFilter);
         menu = new MainMenu(this, prefs);
         capture = new CaptureControl(this, options);
 
@@ -433,7 +434,7 @@ public final class MainWindow {
     void exportTo(List<Row> rows, Path file) {
         List<Record> records = new ArrayList<>(rows.size());
         for (Row r : rows) records.add(r.record());
-        NameTable names = session.names().get().copy(); // the writer learns into its table
+        NameTable names = session.names().get(); // the names the viewer shows, a copy it no longer changes
         Thread t = new Thread(
                 () -> {
                     try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.Decoder;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.model.FrameInfo;
@@ -84,7 +85,7 @@ public final class CaptureLoader {
                 Decoder decoder = new Decoder(options)) {
             decoder.tapFrames(batcher::frame);
             decoder.fragmentTap(batcher::fragment);
-            summary = decoder.decode(source, batcher::record);
+            summary = decoder.decode(source, new NameStage(batcher.names, batcher::record));
         } catch (Cancelled e) {
             // rows so far stay
         } catch (IOException | RuntimeException e) {
@@ -107,8 +108,10 @@ public final class CaptureLoader {
     /** Pairs records with the frame they came from and cuts the stream into batches. */
     private final class Batcher {
         private final ProgressSource source;
-        private final NameTable names = new NameTable();
-        private boolean namesChanged;
+        /** Learnt into by the names stage in front of {@link #record}; a copy goes to the viewer when it changed. */
+        final NameTable names = new NameTable();
+
+        private long namesHandedOver;
         private List<Row> batch = new ArrayList<>();
         private List<MessageRecord> fragments = new ArrayList<>();
         private long lastHandOver = System.nanoTime();
@@ -137,7 +140,6 @@ public final class CaptureLoader {
             boolean reassembled = r instanceof MessageRecord m && m.isReassembled();
             int index = !reassembled && (f == frameInfo || f != null && f.equals(frameInfo)) ? frameIndex : -1;
             batch.add(new Row(++number, index, r));
-            namesChanged |= names.learnFrom(r);
             handOver(false);
         }
 
@@ -149,8 +151,8 @@ public final class CaptureLoader {
             batch = new ArrayList<>();
             List<MessageRecord> wire = fragments;
             fragments = new ArrayList<>();
-            NameTable copy = namesChanged ? names.copy() : null;
-            namesChanged = false;
+            NameTable copy = names.changes() != namesHandedOver ? names.copy() : null;
+            namesHandedOver = names.changes();
             double progress = last ? 1.0 : source.progress();
             fx.execute(() -> listener.rows(rows, wire, copy, progress));
         }

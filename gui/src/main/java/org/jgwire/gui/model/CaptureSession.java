@@ -21,6 +21,8 @@ import javafx.collections.transformation.FilteredList;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.membership.MembershipTimeline;
+import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
 import org.jgwire.codec.capture.CaptureSource;
@@ -29,7 +31,6 @@ import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
-import org.jgwire.codec.stack.FragmentReassembler;
 
 /**
  * What the viewer shows of one capture: every row (appended while it loads), the rows the filter lets through,
@@ -40,9 +41,10 @@ public final class CaptureSession implements AutoCloseable {
     private final RowList rows = new RowList();
     private final FilteredList<Row> shown = new FilteredList<>(rows);
     private final ObservableList<TimelineMark> events = FXCollections.observableArrayList();
-    private final TimelineMarks timeline = new TimelineMarks();
-    private final TrafficStats traffic = new TrafficStats();
-    private final RpcTracker rpc = new RpcTracker();
+    /** Every registered analysis, fed on this thread; made by {@link #load}, when reassembly is known. */
+    private Analyses analyses = Analyses.all(true);
+
+    private TimelineMarks timeline = new TimelineMarks(analyses.get(MembershipTimeline.class));
     private final Map<Integer, Integer> responseToRequest = new HashMap<>();
     private final ObjectProperty<NameTable> names = new SimpleObjectProperty<>(new NameTable());
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
@@ -52,20 +54,21 @@ public final class CaptureSession implements AutoCloseable {
     private final FrameStore frames = new FrameStore();
     private final String title;
     private CaptureLoader loader;
-    private boolean reassemble;
     private long startNanos = -1;
     private int errorRows;
 
     public CaptureSession(String title) {
         this.title = title;
-        // Every row's record is fed to the tracker in order, so a record's index there is its row number - 1.
-        rpc.onPair(p -> responseToRequest.putIfAbsent((int) p.responseIndex() + 1, (int) p.requestIndex() + 1));
     }
 
     /** Starts decoding {@code source} in the background; {@code expectedBytes} (the file's size) drives progress. */
     public void load(DecodeOptions options, CaptureSource source, long expectedBytes) {
         loading.set(true);
-        reassemble = options.reassemble();
+        analyses = Analyses.all(options.reassemble());
+        timeline = new TimelineMarks(analyses.get(MembershipTimeline.class));
+        // Every row's record is fed to the tracker in order, so a record's index there is its row number - 1.
+        analyses.get(RpcTracker.class)
+                .onPair(p -> responseToRequest.putIfAbsent((int) p.responseIndex() + 1, (int) p.requestIndex() + 1));
         loader = new CaptureLoader(options, frames, Platform::runLater, new CaptureLoader.Listener() {
             @Override
             public void rows(List<Row> batch, List<MessageRecord> fragments, NameTable table, double p) {
@@ -74,6 +77,7 @@ public final class CaptureSession implements AutoCloseable {
 
             @Override
             public void finished(DecodeSummary s, Exception f) {
+                analyses.finish();
                 events.setAll(timeline.finish(CaptureSession.this::rowOfPacket));
                 summary.set(s);
                 failure.set(f);
@@ -94,14 +98,11 @@ public final class CaptureSession implements AutoCloseable {
         }
         if (table != null) names.set(table);
         List<TimelineMark> found = new ArrayList<>();
-        // The statistics count the wire's traffic (as `jgwire stats`): every fragment from the decoder's fragment tap,
-        // the other records from the stream (TrafficStats skips reassembled messages).
-        fragments.forEach(traffic::accept);
+        // As `jgwire stats`: the analyses of the wire's traffic take the fragments from the decoder's fragment tap
+        fragments.forEach(analyses::acceptFragment);
         for (Row r : batch) {
             if (r.record() instanceof ErrorRecord) errorRows++;
-            boolean fromTap = reassemble && r.message() != null && FragmentReassembler.isFragment(r.message());
-            if (!fromTap) traffic.accept(r.record());
-            rpc.accept(r.record());
+            analyses.accept(r.record());
             TimelineMark e = timeline.add(r);
             if (e != null) found.add(e);
         }
@@ -153,7 +154,12 @@ public final class CaptureSession implements AutoCloseable {
 
     /** The traffic statistics so far (core-codec's TrafficStats, fed with the wire's messages). */
     public TrafficStats traffic() {
-        return traffic;
+        return analyses.get(TrafficStats.class);
+    }
+
+    /** Every analysis of the capture (core-codec's registered list), fed with its rows so far. */
+    public Analyses analyses() {
+        return analyses;
     }
 
     public ObjectProperty<NameTable> names() {

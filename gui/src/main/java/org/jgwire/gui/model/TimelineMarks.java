@@ -16,16 +16,20 @@ import org.jgwire.codec.model.ViewInfo;
  * leaves (GMS LEAVE_REQ), crashes (after a suspicion or stopped heartbeats), removals, partitions and merges apart.
  * The analysis gives several events per view (the view, then who joined, left, crashed); they are grouped here by
  * the view they belong to. Suspicions, and leaves that no view on the wire showed (only a LEAVE_RSP), are marks of
- * their own between the views. Fed row by row, in capture order.
+ * their own between the views. Read row by row, in capture order, after the analysis took each row's record.
  */
 public final class TimelineMarks {
-    private final MembershipTimeline analysis = new MembershipTimeline();
+    private final MembershipTimeline analysis;
     private int consumed;
     private final List<TimelineMark> all = new ArrayList<>();
 
-    /** Takes one row into account; returns the mark it made, or null. */
+    /** @param analysis the membership analysis of the capture, fed by its owner */
+    public TimelineMarks(MembershipTimeline analysis) {
+        this.analysis = analysis;
+    }
+
+    /** Takes the events the analysis found at this row (just fed its record); returns the mark they made, or null. */
     public TimelineMark add(Row row) {
-        analysis.accept(row.record());
         List<MembershipEvent> events = analysis.events();
         if (events.size() == consumed) return null;
         List<TimelineMark> made = group(events.subList(consumed, events.size()), p -> row.number());
@@ -35,11 +39,10 @@ public final class TimelineMarks {
     }
 
     /**
-     * Ends the stream: the analysis settles what only the end shows (partitions, leaves shown only by a LEAVE_RSP),
-     * and the marks are made anew from all its events; {@code rowOfPacket} finds the row of a packet.
+     * Once the analysis has finished (and settled what only the end shows: partitions, leaves shown only by a
+     * LEAVE_RSP), makes the marks anew from all its events; {@code rowOfPacket} finds the row of a packet.
      */
     public List<TimelineMark> finish(LongToIntFunction rowOfPacket) {
-        analysis.finish();
         all.clear();
         all.addAll(group(analysis.events(), rowOfPacket));
         consumed = analysis.events().size();

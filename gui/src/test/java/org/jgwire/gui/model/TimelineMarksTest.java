@@ -8,11 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongToIntFunction;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.HeaderFields;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.Records;
+import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.cluster.Manifest;
@@ -29,7 +32,7 @@ class TimelineMarksTest {
 
     @Test
     void marksASuspicionBetweenViewsWithWhoWasSuspectedAndTheMessageShowingIt() {
-        TimelineMarks t = new TimelineMarks();
+        Marks t = new Marks();
         ViewInfo view = new ViewInfo("VIEW", A, 1, List.of(A, B), -1, List.of(), List.of(), List.of());
         t.add(new Row(1, -1, message(1, B, null, view, Records.header("GMS", "GmsHeader", "type", "VIEW"))));
         // VERIFY_SUSPECT.VerifyHeader type 1 = ARE_YOU_DEAD, sent by B to the suspect A
@@ -77,9 +80,10 @@ class TimelineMarksTest {
             loader.join();
         }
         NameTable names = new NameTable();
-        TimelineMarks t = new TimelineMarks();
+        NameStage learn = new NameStage(names, record -> {});
+        Marks t = new Marks();
         for (Row r : rows) {
-            names.learnFrom(r.record());
+            learn.accept(r.record());
             t.add(r);
         }
         List<TimelineMark> marks = t.finish(packet -> rows.stream()
@@ -97,6 +101,22 @@ class TimelineMarksTest {
                 rsp.headers().stream()
                         .anyMatch(h -> h.protocol().equals("GMS") && "LEAVE_RSP".equals(HeaderFields.type(h))),
                 rsp.toString());
+    }
+
+    /** The marks, with the membership analysis fed each row's record first, as the viewer's session feeds it. */
+    private static final class Marks {
+        final MembershipTimeline analysis = new MembershipTimeline();
+        final TimelineMarks marks = new TimelineMarks(analysis);
+
+        void add(Row r) {
+            analysis.accept(r.record());
+            marks.add(r);
+        }
+
+        List<TimelineMark> finish(LongToIntFunction rowOfPacket) {
+            analysis.finish();
+            return marks.finish(rowOfPacket);
+        }
     }
 
     /** A message at packet {@code packet}, as many milliseconds into the capture. */

@@ -14,11 +14,13 @@ import org.jgwire.codec.model.Record;
  * file), keyed by the address id. A later binding for the same address replaces the earlier one, as JGroups' own
  * name cache does.
  *
- * <p>Every name comes from a record, so any consumer of the record stream can keep its own table by calling
- * {@link #learnFrom(Record)} on each record it reads, in order: no table is shared between threads.
+ * <p>One table per capture, filled by the {@link NameStage} right after the decoder, in capture order: writers, the
+ * filter and analyses read it and never learn into it. A consumer on another thread reads a {@link #copy}.
  */
-public final class NameTable {
+public final class NameTable implements Names {
     private final Map<String, String> names = new HashMap<>();
+    /** Bindings changed so far: a reader that keeps display forms checks it instead of learning. */
+    private long changes;
 
     public NameTable() {}
 
@@ -29,6 +31,7 @@ public final class NameTable {
 
     /**
      * Learns the names a record carries (discovery data, MERGE3 INFO, GossipRouter registrations); true if any changed.
+     * The {@link NameStage} calls it; so does ParseMessages' emulation, which learns at the points its namesake does.
      */
     public boolean learnFrom(Record r) {
         List<Discovery> found =
@@ -42,27 +45,28 @@ public final class NameTable {
     public NameTable copy() {
         NameTable c = new NameTable();
         c.names.putAll(names);
+        c.changes = changes;
         return c;
     }
 
     /** Learns one binding; returns whether it changed what the table shows. */
     public boolean learn(Discovery d) {
         if (d.address() == null || d.logicalName() == null || d.logicalName().isEmpty()) return false;
-        return !d.logicalName().equals(names.put(d.address().id(), d.logicalName()));
+        if (d.logicalName().equals(names.put(d.address().id(), d.logicalName()))) return false;
+        changes++;
+        return true;
     }
 
-    /** The logical name of this address, or null when none is known yet. */
+    @Override
     public String nameOf(NodeAddress a) {
         if (a == null) return null;
         String n = names.get(a.id());
         return n != null ? n : a.name();
     }
 
-    /** The logical name when known, else the address id. */
-    public String display(NodeAddress a) {
-        if (a == null) return null;
-        String n = nameOf(a);
-        return n != null ? n : a.id();
+    /** How many times a binding changed so far: equal counts mean the table shows the same names. */
+    public long changes() {
+        return changes;
     }
 
     public int size() {

@@ -22,8 +22,6 @@ final class FilterParser {
     private final List<Token> tokens;
     private final Comparisons comparisons;
     private int next;
-    /** Whether any test compares members, which need the logical names learned so far. */
-    private boolean usesNames;
 
     private FilterParser(String expression, List<Token> tokens) {
         this.expression = expression;
@@ -31,10 +29,7 @@ final class FilterParser {
         this.comparisons = new Comparisons(expression);
     }
 
-    /** The compiled condition and whether it needs logical names. */
-    record Compiled(Condition condition, boolean usesNames) {}
-
-    static Compiled compile(String expression) throws FilterSyntaxException {
+    static Condition compile(String expression) throws FilterSyntaxException {
         FilterParser p = new FilterParser(expression, FilterLexer.tokens(expression));
         if (p.peek().kind() == Token.Kind.END)
             throw p.error("empty filter: give an expression such as gms.type == VIEW", 0);
@@ -42,7 +37,7 @@ final class FilterParser {
         Token t = p.peek();
         if (t.kind() != Token.Kind.END)
             throw p.error("unexpected " + t.shown() + ": expected &&, || or the end of the expression", t.position());
-        return new Compiled(c, p.usesNames);
+        return c;
     }
 
     /**
@@ -147,8 +142,6 @@ final class FilterParser {
         } else {
             values.add(literal(op));
         }
-        if (f.type() == FieldType.ADDRESS || f.type() == FieldType.ADDRESS_LIST || f.type() == FieldType.HEADER_FIELD)
-            usesNames = true;
         return comparisons.compare(f, op, values);
     }
 

@@ -7,7 +7,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
 
@@ -64,7 +64,7 @@ public final class RecordColumns {
      * @param names       logical names known at this record
      * @param originNanos capture time of the first record with a time ({@code time} counts from it), or -1
      */
-    public void append(Record r, NameTable names, long originNanos, StringBuilder out) {
+    public void append(Record r, Names names, long originNanos, StringBuilder out) {
         EvalContext context = new EvalContext(names);
         context.originNanos = originNanos;
         for (int i = 0; i < fields.size(); i++) {
@@ -82,7 +82,7 @@ public final class RecordColumns {
         }
     }
 
-    private static void value(Object v, NameTable names, StringBuilder out) {
+    private static void value(Object v, Names names, StringBuilder out) {
         if (v == null) return;
         if (v instanceof Collection<?> c) {
             boolean first = true;

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.Endpoint;
@@ -111,13 +113,17 @@ class RecordFilterTest {
     }
 
     @Test
-    void membersMatchByAddressAndByTheNameLearnedFromEarlierRecords() throws Exception {
-        RecordFilter f = RecordFilter.compile("src == \"node-1\"");
+    void membersMatchByAddressAndByTheNameTheNamesStageLearnedFromEarlierRecords() throws Exception {
+        NameTable names = new NameTable();
+        RecordFilter f = RecordFilter.compile("src == \"node-1\"").withNames(names);
+        List<Boolean> kept = new ArrayList<>();
+        NameStage stage = new NameStage(names, r -> kept.add(f.test(r)));
         Record before = Records.nakack(1, 1, "x");
-        assertFalse(f.test(before), "no name known yet");
+        stage.accept(before);
         assertTrue(RecordFilter.compile("src == \"" + A.id() + "\"").test(before));
-        assertFalse(f.test(Records.discovery(2)), "the discovery record is from B");
-        assertTrue(f.test(Records.nakack(3, 2, "x")), "A is node-1 from frame 2 on");
+        stage.accept(Records.discovery(2));
+        stage.accept(Records.nakack(3, 2, "x"));
+        assertEquals(List.of(false, false, true), kept, "no name yet; the discovery record is from B; A is node-1");
         assertTrue(RecordFilter.compile("view.members contains \"node-2\"")
                 .withNames(named(B, "node-2"))
                 .test(Records.view(4)));

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.membership.MembershipEvent.Kind;
 import org.jgwire.codec.model.HeaderRecord;
@@ -35,7 +36,7 @@ import org.jgwire.codec.model.ViewInfo;
  * <p>One class past 300 lines: views, suspicions, leaves and crashes are read from different headers but decide
  * together what happened to a member, on one per-cluster state.
  */
-public final class MembershipTimeline {
+public final class MembershipTimeline implements Analysis<List<MembershipEvent>> {
     public static final int MAX_EVENTS = 100_000;
     static final int MAX_TRACKED = 65_536;
 
@@ -65,7 +66,13 @@ public final class MembershipTimeline {
     private final List<MembershipEvent> events = new ArrayList<>();
     private long dropped;
 
+    @Override
+    public Input input() {
+        return Input.MESSAGES;
+    }
+
     /** Takes the next record of the stream, in capture order. */
+    @Override
     public void accept(Record r) {
         if (!(r instanceof MessageRecord m)) return;
         Cluster c = null;
@@ -91,6 +98,7 @@ public final class MembershipTimeline {
      * Ends the stream: a member the coordinator answered (GMS LEAVE_RSP) but whose leaving no view on the wire showed
      * (the last view of a TCP cluster holds only the coordinator and goes to nobody) leaves at the LEAVE_RSP.
      */
+    @Override
     public void finish() {
         partitions();
         for (Cluster c : clusters.values()) {
@@ -144,6 +152,11 @@ public final class MembershipTimeline {
     /** The events so far, in capture order (at most {@link #MAX_EVENTS}). */
     public List<MembershipEvent> events() {
         return List.copyOf(events);
+    }
+
+    @Override
+    public List<MembershipEvent> result() {
+        return events();
     }
 
     /** Events not kept because there were more than {@link #MAX_EVENTS}. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.stats.Samples;
 import org.jgwire.codec.model.HeaderRecord;
@@ -29,7 +30,7 @@ import org.jgwire.codec.model.Record;
  * resend, or, when the original never showed, from the first XMIT_REQ for that sender since the previous resend.
  * Bounded: at most {@link #MAX_STREAMS} streams. Not thread-safe.
  */
-public final class ReliabilityTracker {
+public final class ReliabilityTracker implements Analysis<List<ReliabilityTracker.SenderStats>> {
     static final int MAX_STREAMS = 65_536;
 
     private static final String[] NAKACK_TYPES = {null, "MSG", "XMIT_REQ", "XMIT_RSP", "HIGHEST_SEQNO", "ACK"};
@@ -56,7 +57,13 @@ public final class ReliabilityTracker {
         }
     }
 
+    @Override
+    public Input input() {
+        return Input.WIRE;
+    }
+
     /** Takes one message as it was on the wire; other records are ignored. */
+    @Override
     public void accept(Record r) {
         if (!(r instanceof MessageRecord m) || m.isReassembled()) return;
         for (HeaderRecord h : m.headers()) {
@@ -168,6 +175,11 @@ public final class ReliabilityTracker {
             senders.put(key, s = new Sender(protocol, a));
         }
         return s;
+    }
+
+    @Override
+    public List<SenderStats> result() {
+        return snapshot();
     }
 
     /** What the reliable protocols did, per protocol and sender, in the order senders appeared. */

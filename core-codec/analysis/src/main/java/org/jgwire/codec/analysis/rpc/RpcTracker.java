@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.stats.Samples;
 import org.jgwire.codec.model.HeaderRecord;
@@ -31,7 +32,7 @@ import org.jgwire.codec.model.Record;
  * <p>{@link #onPair} hands each response over with its request as it is paired (for a flow diagram's links);
  * records are known there by their index in the stream fed to {@link #accept}, so the tracker keeps no record.
  */
-public final class RpcTracker {
+public final class RpcTracker implements Analysis<RpcTracker.RpcStats> {
     public static final int MAX_PENDING = 100_000;
     public static final int MAX_LISTED = 1000;
     private static final String[] TYPES = {"REQ", "RSP", "EXC_RSP"};
@@ -72,7 +73,13 @@ public final class RpcTracker {
         this.pairListener = listener;
     }
 
+    @Override
+    public Input input() {
+        return Input.MESSAGES;
+    }
+
     /** Takes one record; messages with a RequestCorrelator header are used. */
+    @Override
     public void accept(Record r) {
         fed++;
         if (!(r instanceof MessageRecord m) || m.src() == null) return;
@@ -137,6 +144,11 @@ public final class RpcTracker {
 
     private static Unanswered unanswered(Request r, boolean evicted) {
         return new Unanswered(r.packet, r.ts, r.requester, r.dest, r.method, evicted);
+    }
+
+    @Override
+    public RpcStats result() {
+        return snapshot();
     }
 
     /** The figures so far. */

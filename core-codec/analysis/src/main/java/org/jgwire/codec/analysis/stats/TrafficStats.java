@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.HeaderRecord;
@@ -31,7 +32,7 @@ import org.jgwire.codec.model.StreamEndRecord;
  * and per protocol of a message's first header (the top of its stack), for at most {@link #MAX_RATE_KEYS} each
  * (the rest together as {@code (other)}).
  */
-public final class TrafficStats {
+public final class TrafficStats implements Analysis<TrafficStats.Snapshot> {
     static final int MAX_KEYS = 65_536, MAX_SECONDS = 7 * 86_400, MAX_RATE_KEYS = 64;
 
     private static class Counter {
@@ -96,6 +97,7 @@ public final class TrafficStats {
      * ABNORMAL_TERMINATION is no traffic either: it stands for a close (counted with the TCP directions ended), and the
      * member it names sent nothing.
      */
+    @Override
     public void accept(Record r) {
         if (r instanceof ErrorRecord) errors++;
         if (r instanceof StreamEndRecord e) streamEnds.merge(e.how(), 1L, Long::sum);
@@ -175,6 +177,16 @@ public final class TrafficStats {
             c = m.computeIfAbsent(key, k -> new Counter());
         }
         return c;
+    }
+
+    @Override
+    public Input input() {
+        return Input.WIRE;
+    }
+
+    @Override
+    public Snapshot result() {
+        return snapshot();
     }
 
     /** The figures so far; members sorted by bytes sent, most first. */
