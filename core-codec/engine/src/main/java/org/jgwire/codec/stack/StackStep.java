@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
@@ -84,12 +85,11 @@ public final class StackStep implements RecordSink {
     private static boolean actsOn(MessageRecord m) {
         List<HeaderRecord> headers = m.headers();
         for (int i = 0; i < headers.size(); i++) {
-            switch (headers.get(i).headerClass()) {
-                case "CompressHeader", "SequencerHeader", "ForkHeader", "EncryptHeader" -> {
-                    return true;
-                }
-                default -> {}
-            }
+            HeaderClass c = headers.get(i).headerClass();
+            if (c == HeaderClass.COMPRESS
+                    || c == HeaderClass.SEQUENCER
+                    || c == HeaderClass.FORK
+                    || c == HeaderClass.ENCRYPT) return true;
         }
         return false;
     }
@@ -110,34 +110,31 @@ public final class StackStep implements RecordSink {
         for (int i = m.headers().size() - 1; i >= 0; i--) {
             HeaderRecord h = m.headers().get(i);
             if (h.protocolId() == unwrappedBy) continue;
-            switch (h.headerClass()) {
-                case "CompressHeader" -> {
-                    Inflated inflated = compress(m, h, bytes, depth);
-                    if (inflated == null) return; // shown already, with what it carried
-                    m = inflated.message();
-                    bytes = MessageBytes.payload(inflated.bytes());
+            HeaderClass c = h.headerClass();
+            if (c == HeaderClass.COMPRESS) {
+                Inflated inflated = compress(m, h, bytes, depth);
+                if (inflated == null) return; // shown already, with what it carried
+                m = inflated.message();
+                bytes = MessageBytes.payload(inflated.bytes());
+            } else if (c == HeaderClass.SEQUENCER) {
+                String type = SequencerTypes.name(h.field("type"));
+                if (SequencerTypes.wraps(type)) {
+                    out.accept(m);
+                    String step = "SEQUENCER unwrapped from " + type + " seqno=" + h.field("seqno")
+                            + (Boolean.TRUE.equals(h.field("flush_ack")) ? " flush_ack" : "");
+                    unwrap(m, bytes, h, step, depth);
+                    return;
                 }
-                case "SequencerHeader" -> {
-                    String type = SequencerTypes.name(h.field("type"));
-                    if (SequencerTypes.wraps(type)) {
-                        out.accept(m);
-                        String step = "SEQUENCER unwrapped from " + type + " seqno=" + h.field("seqno")
-                                + (Boolean.TRUE.equals(h.field("flush_ack")) ? " flush_ack" : "");
-                        unwrap(m, bytes, h, step, depth);
-                        return;
-                    }
-                }
-                case "EncryptHeader" -> {
-                    Inflated decrypted = decrypt(m, h, bytes, hbuf, hbase, depth);
-                    if (decrypted == null) return; // shown already
-                    if (decrypted.bytes() != null) bytes = MessageBytes.payload(decrypted.bytes());
-                    m = decrypted.message();
-                }
-                case "ForkHeader" -> m = m.transformedBy(
+            } else if (c == HeaderClass.ENCRYPT) {
+                Inflated decrypted = decrypt(m, h, bytes, hbuf, hbase, depth);
+                if (decrypted == null) return; // shown already
+                if (decrypted.bytes() != null) bytes = MessageBytes.payload(decrypted.bytes());
+                m = decrypted.message();
+            } else if (c == HeaderClass.FORK) {
+                m = m.transformedBy(
                         "FORK delivered to fork stack " + h.field("fork_stack_id") + ", fork channel "
                                 + h.field("fork_channel_id"),
                         null);
-                default -> {}
             }
         }
         out.accept(m);
