@@ -2,6 +2,7 @@ package org.jgwire.output;
 
 import java.util.Arrays;
 import java.util.List;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 
@@ -15,7 +16,8 @@ final class HeaderKeys {
             HEADER = JsonLinesWriter.key(",", "header"),
             FIELDS = JsonLinesWriter.key(",", "fields"),
             NULL = JsonLinesWriter.ascii("null");
-    private String protocol, headerClass;
+    private String protocol;
+    private HeaderClass headerClass;
     private byte[] start;
     private String[] fieldNames = new String[0];
     private byte[][] fieldKeys = new byte[0][];
@@ -54,7 +56,7 @@ final class HeaderKeys {
             byte[] p = protocol == null ? NULL : encoded.of(protocol);
             b.write(p, 0, p.length);
             b.write(HEADER, 0, HEADER.length);
-            byte[] c = headerClass == null ? NULL : encoded.of(headerClass);
+            byte[] c = headerClass == null ? NULL : encoded.of(headerClass.name());
             b.write(c, 0, c.length);
             b.write(FIELDS, 0, FIELDS.length);
             b.write('{');

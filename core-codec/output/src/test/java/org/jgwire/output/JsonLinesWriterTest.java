@@ -14,6 +14,7 @@ import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -66,7 +67,7 @@ class JsonLinesWriterTest {
                 41,
                 "NAKACK2",
                 78,
-                "NakAckHeader2",
+                HeaderClass.of("NakAckHeader2"),
                 List.of(new HeaderField("type", "MSG"), new HeaderField("seqno", 5L), new HeaderField("sender", B)),
                 "[MSG, seqno=5]",
                 40,

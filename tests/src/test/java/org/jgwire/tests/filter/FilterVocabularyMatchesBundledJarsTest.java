@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
@@ -79,10 +80,10 @@ class FilterVocabularyMatchesBundledJarsTest {
                     .records()) {
                 if (!(r instanceof MessageRecord m)) continue;
                 for (HeaderRecord h : m.headers())
-                    if (!h.protocol().startsWith("id=") && h.headerClass() != null)
+                    if (!h.protocol().startsWith("id=") && h.headerClass() != HeaderClass.UNKNOWN)
                         headersByProtocol
                                 .computeIfAbsent(h.protocol(), k -> new TreeSet<>())
-                                .add(h.headerClass());
+                                .add(h.headerClass().name());
             }
         }
         // a protocol of no sample is still known by the section the plugin gives its header class (jgroups.rtt.*)

@@ -2,6 +2,7 @@ package org.jgwire.codec.analysis;
 
 import java.util.List;
 import java.util.Map;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -18,16 +19,16 @@ public final class HeaderFields {
      * CREDIT_REQUEST=2; {@code VERIFY_SUSPECT.VerifyHeader}: ARE_YOU_DEAD=1, I_AM_NOT_DEAD=2;
      * {@code RequestCorrelator.Header}: REQ=0, RSP=1, EXC_RSP=2), by header class.
      */
-    private static final Map<String, String[]> KNOWN = Map.of(
-            "FcHeader", new String[] {null, "REPLENISH", "CREDIT_REQUEST"},
-            "VerifyHeader", new String[] {null, "ARE_YOU_DEAD", "I_AM_NOT_DEAD"},
-            "Header", new String[] {"REQ", "RSP", "EXC_RSP"},
-            "MultiDestinationHeader", new String[] {"REQ", "RSP", "EXC_RSP"});
+    private static final Map<HeaderClass, String[]> KNOWN = Map.of(
+            HeaderClass.FC, new String[] {null, "REPLENISH", "CREDIT_REQUEST"},
+            HeaderClass.VERIFY_SUSPECT, new String[] {null, "ARE_YOU_DEAD", "I_AM_NOT_DEAD"},
+            HeaderClass.RPC, new String[] {"REQ", "RSP", "EXC_RSP"},
+            HeaderClass.RPC_MULTI, new String[] {"REQ", "RSP", "EXC_RSP"});
 
     /** The header's {@code type} as a name, with the known names of its class when the jar gave a number. */
     public static String type(HeaderRecord h) {
         String[] names = KNOWN.get(h.headerClass());
-        if (h.headerClass().equals("Header") && h.field("req_id") == null) names = null; // 3.6's UNICAST3.Header
+        if (h.headerClass() == HeaderClass.RPC && h.field("req_id") == null) names = null; // 3.6's UNICAST3.Header
         return type(h, names != null ? names : new String[0]);
     }
 
@@ -70,10 +71,10 @@ public final class HeaderFields {
         return null;
     }
 
-    /** The first header of the given class (simple name), or null. */
-    public static HeaderRecord byClass(MessageRecord m, String headerClass) {
+    /** The first header of the given class, or null. */
+    public static HeaderRecord byClass(MessageRecord m, HeaderClass headerClass) {
         List<HeaderRecord> hs = m.headers();
-        for (int i = 0; i < hs.size(); i++) if (hs.get(i).headerClass().equals(headerClass)) return hs.get(i);
+        for (int i = 0; i < hs.size(); i++) if (hs.get(i).headerClass() == headerClass) return hs.get(i);
         return null;
     }
 }

@@ -31,7 +31,7 @@ public final class HeaderShape {
         count++;
         protocolIds.add(h.protocolId());
         magicIds.add(h.magicId());
-        classes.add(h.headerClass());
+        classes.add(h.headerClass().name());
         int strings = 0;
         for (HeaderField f : h.fields()) {
             Set<String> types = fields.computeIfAbsent(f.name(), k -> new TreeSet<>());

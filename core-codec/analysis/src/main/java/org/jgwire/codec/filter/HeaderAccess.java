@@ -1,6 +1,7 @@
 package org.jgwire.codec.filter;
 
 import java.util.List;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -34,10 +35,11 @@ final class HeaderAccess {
 
     /** {@code jgroups.frag.frag_id}: the field of the message's header of that class, whichever protocol wrote it. */
     static Field classField(List<String> headerClasses, String field) {
+        List<HeaderClass> classes = headerClasses.stream().map(HeaderClass::of).toList();
         return Field.value(headerClasses.get(0) + "." + field, FieldType.HEADER_FIELD, (r, c) -> {
             if (!(r instanceof MessageRecord m)) return null;
             for (HeaderRecord h : m.headers()) {
-                if (!headerClasses.contains(h.headerClass())) continue;
+                if (!classes.contains(h.headerClass())) continue;
                 for (HeaderField f : h.fields()) if (f.name().equalsIgnoreCase(field)) return f.value();
             }
             return null;

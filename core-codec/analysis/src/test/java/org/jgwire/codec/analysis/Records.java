@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -25,7 +26,7 @@ public final class Records {
     public static HeaderRecord header(String protocol, String headerClass, Object... fields) {
         List<HeaderField> f = new ArrayList<>();
         for (int i = 0; i < fields.length; i += 2) f.add(new HeaderField((String) fields[i], fields[i + 1]));
-        return new HeaderRecord(0, protocol, 0, headerClass, f, "", 0, 10);
+        return new HeaderRecord(0, protocol, 0, HeaderClass.of(headerClass), f, "", 0, 10);
     }
 
     /** A message at packet {@code packet}, {@code ms} milliseconds into the capture, to {@code dst} port. */

@@ -7,6 +7,7 @@ import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -33,7 +34,7 @@ final class Records {
         List<HeaderField> fields = new ArrayList<>();
         for (int i = 0; i < nameValues.length; i += 2)
             fields.add(new HeaderField((String) nameValues[i], nameValues[i + 1]));
-        return new HeaderRecord(1, protocol, 2, protocol + "Header", fields, protocol, 0, 4);
+        return new HeaderRecord(1, protocol, 2, HeaderClass.of(protocol + "Header"), fields, protocol, 0, 4);
     }
 
     static MessageRecord message(

@@ -14,6 +14,7 @@ import org.jgwire.codec.cluster.TestManifests;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -79,7 +80,7 @@ class CaptureVerifierTest {
     private static HeaderRecord header(String protocol, Object... fields) {
         List<HeaderField> f = new ArrayList<>();
         for (int i = 0; i < fields.length; i += 2) f.add(new HeaderField((String) fields[i], fields[i + 1]));
-        return new HeaderRecord(1, protocol, 1, "Header", f, protocol, 0, 0);
+        return new HeaderRecord(1, protocol, 1, HeaderClass.RPC, f, protocol, 0, 0);
     }
 
     private static MessageRecord withHeader(String src, String dest, HeaderRecord h, String head, int length) {

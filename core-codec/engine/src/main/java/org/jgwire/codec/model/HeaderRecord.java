@@ -9,7 +9,7 @@ import java.util.List;
  * @param protocol    the protocol's name from the jar's protocol-id map ({@code jg-protocol-ids.xml}),
  *                    or {@code "id=<n>"} when the map does not know the id
  * @param magicId     the header class's magic id written on the wire
- * @param headerClass the header's simple class name from the jar's magic map
+ * @param headerClass the header's class, by its simple name from the jar's magic map
  * @param fields      the header's fields
  * @param text        the header's own {@code toString()}; null when the decoder was told not to keep it
  *                    ({@link org.jgwire.codec.Limits#headerTexts()})
@@ -20,7 +20,7 @@ public record HeaderRecord(
         int protocolId,
         String protocol,
         int magicId,
-        String headerClass,
+        HeaderClass headerClass,
         List<HeaderField> fields,
         String text,
         int offset,

@@ -9,6 +9,7 @@ import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.IvParameterSpec;
 import org.jgwire.codec.DecryptionKeys;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ViewInfo;
@@ -103,7 +104,7 @@ public final class Decryptor {
     MessageRecord withView(MessageRecord m, byte[] payload) {
         if (m.view() != null) return m;
         for (HeaderRecord h : m.headers())
-            if (h.headerClass().equals("GmsHeader") && h.field("type") instanceof String type) {
+            if (h.headerClass() == HeaderClass.GMS && h.field("type") instanceof String type) {
                 ViewInfo v = views.read(m.version(), type, payload, 0, payload.length);
                 return v != null ? m.withView(v) : m;
             }

@@ -1,5 +1,6 @@
 package org.jgwire.codec.stack;
 
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 
@@ -36,8 +37,8 @@ record FragmentHeader(
             String p = h.protocol();
             // called for every message: most protocol names are not five characters long
             if (p.length() != 5 || !p.equals("FRAG2") && !p.equals("FRAG3") && !p.equals("FRAG4")) continue;
-            boolean frag3 = h.headerClass().equals("Frag3Header");
-            if (!frag3 && !h.headerClass().equals("FragHeader")) continue;
+            boolean frag3 = h.headerClass() == HeaderClass.FRAG3;
+            if (!frag3 && h.headerClass() != HeaderClass.FRAG) continue;
             Number id = num(h.field("id")), fragId = num(h.field("frag_id")), numFrags = num(h.field("num_frags"));
             if (id == null || fragId == null || numFrags == null) return null;
             Number length = num(h.field("original_length")), offset = num(h.field("offset"));

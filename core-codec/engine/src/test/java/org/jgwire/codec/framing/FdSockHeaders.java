@@ -2,6 +2,7 @@ package org.jgwire.codec.framing;
 
 import java.util.List;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -19,7 +20,7 @@ public final class FdSockHeaders {
                 3,
                 protocol,
                 1007,
-                "FdHeader",
+                HeaderClass.FD_SOCK,
                 List.of(
                         new HeaderField("type", type),
                         new HeaderField("mbr", mbr),

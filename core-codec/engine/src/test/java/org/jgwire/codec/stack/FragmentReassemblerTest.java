@@ -13,6 +13,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -51,7 +52,7 @@ class FragmentReassemblerTest {
                 4,
                 "FRAG2",
                 52,
-                "FragHeader",
+                HeaderClass.FRAG,
                 List.of(
                         new HeaderField("id", id),
                         new HeaderField("frag_id", fragId),
@@ -67,7 +68,7 @@ class FragmentReassemblerTest {
                 69,
                 "FRAG4",
                 52,
-                "FragHeader",
+                HeaderClass.FRAG,
                 List.of(
                         new HeaderField("id", id),
                         new HeaderField("frag_id", fragId),
@@ -84,7 +85,7 @@ class FragmentReassemblerTest {
                 62,
                 "FRAG3",
                 91,
-                "Frag3Header",
+                HeaderClass.FRAG3,
                 List.of(
                         new HeaderField("id", id),
                         new HeaderField("frag_id", fragId),
@@ -100,7 +101,7 @@ class FragmentReassemblerTest {
             41,
             "NAKACK2",
             78,
-            "NakAckHeader2",
+            HeaderClass.of("NakAckHeader2"),
             List.of(new HeaderField("type", "MSG"), new HeaderField("seqno", 7L)),
             "",
             0,

@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -56,7 +57,7 @@ class JGroupsTextTest {
     }
 
     private static HeaderRecord gms(String type, String text) {
-        return new HeaderRecord(12, "GMS", 55, "GmsHeader", List.of(new HeaderField("type", type)), text, 0, 4);
+        return new HeaderRecord(12, "GMS", 55, HeaderClass.GMS, List.of(new HeaderField("type", type)), text, 0, 4);
     }
 
     @Test
@@ -91,7 +92,8 @@ class JGroupsTextTest {
 
     @Test
     void headersGetKnownNamesAndUnknownProtocolIdsAsNumbers() {
-        HeaderRecord other = new HeaderRecord(1001, "id=1001", 3000, "X", List.of(), "X[" + B.id() + "]", 0, 4);
+        HeaderRecord other =
+                new HeaderRecord(1001, "id=1001", 3000, HeaderClass.of("X"), List.of(), "X[" + B.id() + "]", 0, 4);
         names.learn(new Discovery(B, "B", null, false, "names-file"));
         assertEquals(
                 "GMS: GmsHeader[JOIN_REQ]: mbr=B, 1001: X[B]",

@@ -8,6 +8,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.GmsType;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
@@ -101,10 +102,10 @@ public abstract class ClassicWireAdapter implements WireAdapter {
 
     @Override
     public ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
-        for (byte t = 0; t < 32; t++)
-            if (Views.carriesView(t) && GMS.GmsHeader.type2String(t).equals(gmsType))
-                return decoders.get().cx.views.read(t, buf, off, len);
-        return null;
+        byte t = (byte) GmsType.of(gmsType).code();
+        // the jar names its code as the header did: the codes are the same in every jar, checked all the same
+        if (t == 0 || !Views.carriesView(t) || !GMS.GmsHeader.type2String(t).equals(gmsType)) return null;
+        return decoders.get().cx.views.read(t, buf, off, len);
     }
 
     private Decoders newDecoders() {

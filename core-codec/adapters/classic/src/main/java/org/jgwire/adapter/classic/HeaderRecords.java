@@ -7,6 +7,7 @@ import org.jgroups.Header;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TpHeader;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
@@ -15,6 +16,7 @@ import org.jgwire.codec.runtime.HeaderFieldReader;
 /** Builds {@link HeaderRecord}s from headers read by the jar; protocol names are looked up once per id. */
 final class HeaderRecords {
     private final String[] protocolNames = new String[1 << 16];
+    private final HeaderClass[] headerClasses = new HeaderClass[1 << 16];
     private final HeaderFieldReader fields;
     private final HeaderBodyMemo memos;
     private final boolean keepTexts;
@@ -68,11 +70,19 @@ final class HeaderRecords {
                 protocolId & 0xFFFF,
                 protocol(protocolId),
                 magic & 0xFFFF,
-                hdr.getClass().getSimpleName(),
+                headerClass(magic, hdr),
                 f,
                 text,
                 start - base,
                 end - start);
+    }
+
+    /** The class of a header, looked up once per magic id (the magic map is fixed for a jar). */
+    private HeaderClass headerClass(short magic, Header hdr) {
+        int i = magic & 0xFFFF;
+        HeaderClass c = headerClasses[i];
+        if (c == null) headerClasses[i] = c = HeaderClass.of(hdr.getClass().getSimpleName());
+        return c;
     }
 
     private static String text(Header hdr) {

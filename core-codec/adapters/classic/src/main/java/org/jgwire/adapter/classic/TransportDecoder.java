@@ -17,6 +17,7 @@ import org.jgroups.util.Util;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -207,9 +208,9 @@ final class TransportDecoder {
         boolean encrypted = false, fragment = false;
         for (int i = 0; i < n; i++) {
             Header h = hdrs[i];
-            // FRAG/FRAG2's FragHeader, FRAG3's Frag3Header: the payload is a slice (FragmentReassembler shows the view)
-            fragment |= h != null && h.getClass().getSimpleName().matches("Frag3?Header");
             HeaderRecord r = cx.headers.record(pids[i], magics[i], h, buf, starts[i], ends[i], base);
+            // FRAG/FRAG2's FragHeader, FRAG3's Frag3Header: the payload is a slice (FragmentReassembler shows the view)
+            fragment |= h != null && (r.headerClass() == HeaderClass.FRAG || r.headerClass() == HeaderClass.FRAG3);
             headers.add(r);
             if (h instanceof TpHeader) {
                 if (cluster == null) cluster = HeaderRecords.clusterOf(buf, starts[i] + 4, ends[i]);

@@ -58,7 +58,7 @@ class BatchDecodingTest {
 
         HeaderRecord gms = message(records.get(2)).headers().get(0);
         assertEquals("GMS", gms.protocol());
-        assertEquals("GmsHeader", gms.headerClass());
+        assertEquals("GmsHeader", gms.headerClass().name());
         assertEquals("VIEW_ACK", gms.field("type"));
     }
 

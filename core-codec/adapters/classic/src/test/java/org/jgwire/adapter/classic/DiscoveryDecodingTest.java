@@ -39,7 +39,7 @@ class DiscoveryDecodingTest {
         MessageRecord m = ping(PingHeader.GET_MBRS_REQ, data, null);
 
         HeaderRecord h = m.header("PING");
-        assertEquals("PingHeader", h.headerClass());
+        assertEquals("PingHeader", h.headerClass().name());
         assertEquals("demo", h.field("cluster_name"));
         assertEquals(
                 List.of(new org.jgwire.codec.model.Discovery(
@@ -71,7 +71,7 @@ class DiscoveryDecodingTest {
         MessageRecord m = message(transport(Frames.single(msg, "demo", true)).get(0));
 
         HeaderRecord h = m.header("MERGE3");
-        assertEquals("MergeHeader", h.headerClass());
+        assertEquals("MergeHeader", h.headerClass().name());
         assertEquals("INFO", h.field("type"));
         assertEquals(id(b) + "|3", h.field("view_id"));
         assertEquals(

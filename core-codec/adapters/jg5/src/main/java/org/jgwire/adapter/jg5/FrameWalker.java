@@ -22,6 +22,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
@@ -155,8 +156,8 @@ final class FrameWalker {
     private static final ClassValue<Boolean> FRAG_HEADER = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> c) {
-            String name = c.getSimpleName();
-            return name.startsWith("Frag") && name.endsWith("Header");
+            HeaderClass hc = HeaderClass.of(c.getSimpleName());
+            return hc == HeaderClass.FRAG || hc == HeaderClass.FRAG3;
         }
     };
 
@@ -432,7 +433,7 @@ final class FrameWalker {
                 protId,
                 jar.protocolName(protId),
                 magic,
-                jar.headerClassName(magic, h),
+                jar.headerClass(magic, h),
                 fields,
                 text,
                 hstart - base,

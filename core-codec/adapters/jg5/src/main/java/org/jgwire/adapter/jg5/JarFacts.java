@@ -7,6 +7,7 @@ import java.util.List;
 import org.jgroups.Message;
 import org.jgroups.Version;
 import org.jgroups.conf.ClassConfigurator;
+import org.jgwire.codec.model.HeaderClass;
 
 /**
  * What the running jar says about itself, read once: its version, the names of its message types and flags, and
@@ -26,7 +27,7 @@ final class JarFacts {
 
     private final String[] flagNames = new String[16];
     private final String[] protocolNames = new String[1 << 16];
-    private final String[] magicNames = new String[1 << 16];
+    private final HeaderClass[] headerClasses = new HeaderClass[1 << 16];
 
     JarFacts() {
         // Version's fields are filled from JGROUPS_VERSION.properties in its static initialiser, so they are read
@@ -86,12 +87,12 @@ final class JarFacts {
         return n;
     }
 
-    /** The simple name of a header class, cached by magic id (the magic map is fixed for a jar). */
-    String headerClassName(short magic, Object header) {
+    /** The class of a header, cached by magic id (the magic map is fixed for a jar). */
+    HeaderClass headerClass(short magic, Object header) {
         int i = magic & 0xFFFF;
-        String n = magicNames[i];
-        if (n == null) magicNames[i] = n = header.getClass().getSimpleName();
-        return n;
+        HeaderClass c = headerClasses[i];
+        if (c == null) headerClasses[i] = c = HeaderClass.of(header.getClass().getSimpleName());
+        return c;
     }
 
     static int staticShort(Class<?> c, String name) {

@@ -12,6 +12,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.GmsType;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
@@ -86,10 +87,10 @@ public final class Jg5WireAdapter implements WireAdapter {
 
     @Override
     public ViewInfo decodeView(String gmsType, byte[] buf, int off, int len) throws Exception {
-        for (byte t = 0; t < 32; t++)
-            if (GmsViews.carriesView(t) && GMS.GmsHeader.type2String(t).equals(gmsType))
-                return walks.get().walker().views().read(t, buf, off, len);
-        return null;
+        byte t = (byte) GmsType.of(gmsType).code();
+        // the jar names its code as the header did: the codes are the same in every jar, checked all the same
+        if (t == 0 || !GmsViews.carriesView(t) || !GMS.GmsHeader.type2String(t).equals(gmsType)) return null;
+        return walks.get().walker().views().read(t, buf, off, len);
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.membership.MembershipEvent.Kind;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -81,7 +82,7 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
             if (p.equals("GMS")) {
                 c = cluster(m);
                 gms(c, m, h);
-            } else if (h.headerClass().equals("HeartbeatHeader")) {
+            } else if (h.headerClass() == HeaderClass.HEARTBEAT) {
                 if (m.src() != null) heartbeat(cluster(m), m, p);
             } else if (p.startsWith("VERIFY_SUSPECT")) {
                 verify(cluster(m), m, h);

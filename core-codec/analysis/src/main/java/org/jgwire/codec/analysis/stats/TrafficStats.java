@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -129,11 +130,11 @@ public final class TrafficStats implements Analysis<TrafficStats.Snapshot> {
         if (m.dest() == null) me.multicasts++;
         else me.unicasts++;
         for (HeaderRecord h : m.headers()) {
-            if (h.headerClass().equals("FcHeader")) {
+            if (h.headerClass() == HeaderClass.FC) {
                 String t = HeaderFields.type(h, null, "REPLENISH", "CREDIT_REQUEST");
                 if ("CREDIT_REQUEST".equals(t)) me.creditRequests++;
                 else if ("REPLENISH".equals(t)) me.replenishments++;
-            } else if (h.headerClass().equals("HeartbeatHeader")) {
+            } else if (h.headerClass() == HeaderClass.HEARTBEAT) {
                 me.heartbeats++;
                 if (ts < 0 || me.lastHeartbeat.size() >= 1024) continue;
                 Long last = me.lastHeartbeat.put(String.valueOf(m.frame().dst()), ts);
