@@ -1,7 +1,9 @@
 package org.jgwire.codec;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -10,44 +12,70 @@ import org.jgwire.codec.model.Record;
 import org.jgwire.codec.runtime.VersionRuntime;
 
 /**
- * Frames decoded by their jars on a pool of threads, their records handed back in capture order on the decoding
- * thread. Only the jar's work runs on the pool: what learns from the frames in order (the choice of jar, fragment
- * reassembly, views, the endpoints that carry JGroups) stays on the decoding thread, so the records are those of a
- * decode on one thread. Bounded by frames and by bytes in flight, so memory stays flat whatever the capture.
+ * Capture order for everything a decode delivers: frames, and the records and decisions found between them. On one
+ * thread each is delivered as soon as it is found. With a pool, the jars decode frames on its threads, and what comes
+ * after a frame still decoding (a problem, a stream's end, an FD_SOCK signal) waits in the queue behind it instead of
+ * waiting for it: the reading thread reads on. Every delivery runs on the reading thread, so what learns from the
+ * frames in order (fragment reassembly, views, the endpoints that carry JGroups) sees what a decode on one thread
+ * sees. Bounded by frames and by bytes in flight, so memory stays flat whatever the capture.
+ *
+ * <p>Each item belongs to a unit (the packet read during which it was found). {@link #stop} during the delivery of
+ * a unit ends the decode there: items of later units, read ahead, are delivered to nobody.
  */
 final class FramePipeline implements AutoCloseable {
-    /** A frame handed to the pool: its bytes, and what the decoding thread needs back with its records. */
-    record InFlight(Future<List<Record>> records, byte[] buf, int off, int len, long unit, Object context) {}
-
     /** What the decoding thread does with a frame's records, in capture order. */
     @FunctionalInterface
     interface Delivery {
-        void deliver(InFlight frame, List<Record> records);
+        void deliver(List<Record> records, byte[] buf, int off, Object context);
+    }
+
+    /** An item in the queue: a frame (its records, future or decided) or an action ({@code records} null). */
+    private record InFlight(Future<List<Record>> records, byte[] buf, int off, int len, long unit, Object context) {
+        boolean ready() {
+            return records == null || records.isDone();
+        }
     }
 
     private final ExecutorService pool;
-    private final Delivery delivery;
+    private Delivery delivery;
     private final ArrayDeque<InFlight> queue = new ArrayDeque<>();
     private final int maxFrames;
     private final long maxBytes;
     private long bytes;
-    /** A frame's records are being delivered: what they emit belongs to it, no other frame may come first. */
+    /** An item is being delivered: what it emits belongs to it, no other item may come first. */
     private boolean delivering;
 
-    FramePipeline(int threads, long maxBytes, Delivery delivery) {
-        this.pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "jgwire-decode");
-            t.setDaemon(true);
-            return t;
-        });
-        this.delivery = delivery;
+    /** The unit being delivered, and the one during which {@link #stop} came (-1: the stop loses nothing). */
+    private long deliveringUnit = -1, stopUnit = -1;
+    /** Past the last packet: a stop lets the decode finish, as on one thread. */
+    private boolean finishing;
+
+    private volatile boolean stopped;
+
+    /**
+     * @param threads  decoding threads besides the reading one; 1: no pool, every frame decoded in place
+     * @param maxBytes bytes of frames in flight at most
+     */
+    FramePipeline(int threads, long maxBytes) {
+        this.pool = threads > 1
+                ? Executors.newFixedThreadPool(threads, r -> {
+                    Thread t = new Thread(r, "jgwire-decode");
+                    t.setDaemon(true);
+                    return t;
+                })
+                : null;
         this.maxFrames = 8 * threads;
         this.maxBytes = maxBytes;
     }
 
+    /** Where the frames go; before the first. */
+    void deliverTo(Delivery delivery) {
+        this.delivery = delivery;
+    }
+
     /** Whether a frame of {@code len} bytes may go to the pool; a larger one is decoded in place, after a drain. */
     boolean takes(int len) {
-        return len <= maxBytes / 2;
+        return pool != null && len <= maxBytes / 2;
     }
 
     long bytesInFlight() {
@@ -55,20 +83,88 @@ final class FramePipeline implements AutoCloseable {
     }
 
     /**
-     * Hands a frame to the pool; first delivers the oldest frames while the pipeline is full, and after, those
-     * already decoded, so records keep flowing. {@code buf[off, off + len)} must stay as it is until the frame is
-     * delivered: a buffer its producer reuses is copied first.
+     * Decodes a frame and delivers its records, now, or on a pool once the items before it are delivered: first
+     * delivers the oldest while the queue is full, and after, those already decoded, so records keep flowing.
+     *
+     * @param owned {@code buf[off, off + len)} stays as it is until delivered (a datagram's own bytes); other
+     *              buffers, which their producer reuses, are copied before going to the pool
      */
-    void submit(VersionRuntime.ChosenDecode decode, byte[] buf, int off, int len, long unit, Object context) {
+    void frame(VersionRuntime.ChosenDecode decode, byte[] buf, int off, int len, boolean owned, long unit, Object ctx) {
+        if (!takes(len)) {
+            drain();
+            if (enter(unit)) delivery.deliver(decode.decode(buf, off, len), buf, off, ctx);
+            return;
+        }
+        byte[] b = owned ? buf : Arrays.copyOfRange(buf, off, off + len);
+        int o = owned ? off : 0;
         while (!queue.isEmpty() && (queue.size() >= maxFrames || bytes + len > maxBytes)) deliverOldest();
-        queue.add(new InFlight(pool.submit(() -> decode.decode(buf, off, len)), buf, off, len, unit, context));
+        queue.add(new InFlight(pool.submit(() -> decode.decode(b, o, len)), b, o, len, unit, ctx));
         bytes += len;
-        while (!queue.isEmpty() && queue.peek().records().isDone()) deliverOldest();
+        while (!queue.isEmpty() && queue.peek().ready()) deliverOldest();
     }
 
-    /** Delivers every frame handed in: before anything the decoding thread emits or decides on its own. */
+    /** A frame decoded already (an MPING datagram, whose layout only a decode confirms): delivered in its turn. */
+    void decided(List<Record> records, byte[] buf, int off, long unit, Object ctx) {
+        if (queue.isEmpty() || delivering) {
+            if (enter(unit)) delivery.deliver(records, buf, off, ctx);
+        } else {
+            makeRoom();
+            queue.add(new InFlight(CompletableFuture.completedFuture(records), buf, off, 0, unit, ctx));
+        }
+    }
+
+    /** Runs {@code action} in its turn: now when nothing is in flight, else once the items before it are delivered. */
+    void inTurn(long unit, Runnable action) {
+        if (queue.isEmpty() || delivering) {
+            if (enter(unit)) action.run();
+        } else {
+            makeRoom();
+            queue.add(new InFlight(null, null, 0, 0, unit, action));
+        }
+    }
+
+    /** Delivers every item in the queue: before anything the decoding thread decides that needs all before it. */
     void drain() {
         while (!delivering && !queue.isEmpty()) deliverOldest();
+    }
+
+    /**
+     * Ends the decode after the unit being delivered, without reporting what is held. With items read ahead, those
+     * of later units are delivered to nobody; past the last packet, the decode finishes as on one thread.
+     */
+    void stop() {
+        stopUnit = pool != null && !finishing ? deliveringUnit : -1;
+        stopped = true;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    /** The unit during which the decode was stopped with items read ahead of it, or -1. */
+    long stopUnit() {
+        return stopUnit;
+    }
+
+    /** Past the last packet: what comes now is the end of open streams and fragment sets. */
+    void finishing() {
+        finishing = true;
+    }
+
+    /** Whether a record emitted now is delivered: not when it belongs to a unit read ahead of the stopping one. */
+    boolean delivers() {
+        return !(stopped && stopUnit >= 0 && deliveringUnit != stopUnit);
+    }
+
+    /** The queue is bounded, whatever waits in it: a full one delivers its oldest first. */
+    private void makeRoom() {
+        while (queue.size() >= maxFrames) deliverOldest();
+    }
+
+    private boolean enter(long unit) {
+        if (stopped && stopUnit >= 0 && unit != stopUnit) return false;
+        deliveringUnit = unit;
+        return true;
     }
 
     private void deliverOldest() {
@@ -76,7 +172,12 @@ final class FramePipeline implements AutoCloseable {
         bytes -= f.len();
         delivering = true;
         try {
-            delivery.deliver(f, result(f));
+            if (f.records() == null) {
+                if (enter(f.unit())) ((Runnable) f.context()).run();
+            } else {
+                List<Record> records = result(f);
+                if (enter(f.unit())) delivery.deliver(records, f.buf(), f.off(), f.context());
+            }
         } finally {
             delivering = false;
         }
@@ -95,16 +196,11 @@ final class FramePipeline implements AutoCloseable {
         }
     }
 
-    /** Forgets the frames in flight (a stopped decode). */
-    void discard() {
-        for (InFlight f : queue) f.records().cancel(false);
-        queue.clear();
-        bytes = 0;
-    }
-
     @Override
     public void close() {
-        discard();
-        pool.shutdownNow();
+        for (InFlight f : queue) if (f.records() != null) f.records().cancel(false);
+        queue.clear();
+        bytes = 0;
+        if (pool != null) pool.shutdownNow();
     }
 }
