@@ -17,7 +17,7 @@ import org.jgwire.codec.model.ViewInfo;
  * is the frame's length ({@link SandboxGuard}), and whatever the jar throws or the sandbox refuses becomes an error
  * record here, the boundary the rest of jgwire relies on.
  */
-final class LoadedAdapter implements AutoCloseable {
+final class LoadedAdapter implements AutoCloseable, AdapterSlot {
     private final WireAdapter adapter;
     private final URLClassLoader loader;
     private final String label;
