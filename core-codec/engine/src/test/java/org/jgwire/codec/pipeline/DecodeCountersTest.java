@@ -1,8 +1,9 @@
-package org.jgwire.codec;
+package org.jgwire.codec.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;

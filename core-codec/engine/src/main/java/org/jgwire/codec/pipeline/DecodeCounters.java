@@ -1,6 +1,7 @@
-package org.jgwire.codec;
+package org.jgwire.codec.pipeline;
 
 import java.util.TreeSet;
+import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;

@@ -1,4 +1,4 @@
-package org.jgwire.codec;
+package org.jgwire.codec.pipeline;
 
 import java.util.List;
 import java.util.function.Consumer;

@@ -1,9 +1,13 @@
-package org.jgwire.codec;
+package org.jgwire.codec.pipeline;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.HeldBytes;
+import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
