@@ -3,7 +3,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jgwire.codec.DecodeOptions;
-import org.jgwire.codec.Decoder;
+import org.jgwire.codec.pipeline.Decoder;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;

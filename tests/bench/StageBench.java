@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.output.JsonLinesWriter;
 import org.jgwire.codec.DecodeOptions;
-import org.jgwire.codec.Decoder;
+import org.jgwire.codec.pipeline.Decoder;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;

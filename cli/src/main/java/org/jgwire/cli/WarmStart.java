@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
-import org.jgwire.codec.DecodeAhead;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.pipeline.DecodeAhead;
 import org.jgwire.codec.runtime.VersionRuntime;
 
 /**

@@ -7,12 +7,14 @@ import org.jgwire.cli.Progress;
 import org.jgwire.cli.RecordSelection;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
-import org.jgwire.codec.Decoder;
 import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.filter.RecordFilter;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.pipeline.Decoder;
 
 /**
  * Decodes a whole input once for an analysis command: the names stage learns the logical names into {@code names}

@@ -9,13 +9,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
-import org.jgwire.codec.Decoder;
 import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.pipeline.Decoder;
 
 /**
  * Decodes one capture on a background thread and hands the rows over in batches through {@code fx} (the FX

@@ -6,7 +6,7 @@ import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
 import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.capture.RawPacket;
-import org.jgwire.codec.capture.text.SkipsBadLines;
+import org.jgwire.codec.capture.SkipsBadLines;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 

@@ -22,11 +22,11 @@ import org.jgwire.cli.JgwireCommand;
 import org.jgwire.cli.samples.SampleLibrary;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
-import org.jgwire.codec.Decoder;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.pipeline.Decoder;
 import picocli.CommandLine;
 
 /** Shared by the end-to-end decode and CLI tests: the samples, the decoder, the CLI in-process, tshark. */

@@ -25,8 +25,9 @@ import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.tests.decode.Decoding;
-import org.jgwire.wireshark.layout.JarCatalog;
-import org.jgwire.wireshark.layout.LayoutCatalog;
+import org.jgwire.wireshark.catalog.JarCatalog;
+import org.jgwire.wireshark.catalog.LayoutCatalog;
+import org.jgwire.wireshark.layout.ResolvedLayout;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -90,7 +91,7 @@ class FilterVocabularyMatchesBundledJarsTest {
         Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         known.addAll(headersByProtocol.keySet());
         for (JarCatalog jar : catalog.jars())
-            for (JarCatalog.ResolvedLayout l : jar.layouts().values()) {
+            for (ResolvedLayout l : jar.layouts().values()) {
                 String section = l.layout().section();
                 if (!known.contains(section))
                     headersByProtocol

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jgwire.tests.decode.Decoding;
-import org.jgwire.wireshark.layout.CoverageReport;
+import org.jgwire.wireshark.catalog.CoverageReport;
 import org.junit.jupiter.api.Test;
 
 /**

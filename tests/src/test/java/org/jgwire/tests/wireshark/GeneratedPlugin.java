@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jgwire.tests.decode.Decoding;
-import org.jgwire.wireshark.layout.LayoutCatalog;
+import org.jgwire.wireshark.catalog.LayoutCatalog;
 
 /** The plugin as {@code jgwire wireshark generate} writes it (once per test JVM), and tshark runs with it. */
 final class GeneratedPlugin {

@@ -11,11 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jgwire.tests.decode.Decoding;
+import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.derive.LayoutCheck;
 import org.jgwire.wireshark.layout.HeaderLayout;
 import org.jgwire.wireshark.layout.Item;
-import org.jgwire.wireshark.layout.JarCatalog;
 import org.jgwire.wireshark.layout.Kind;
+import org.jgwire.wireshark.layout.ResolvedLayout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -44,9 +45,9 @@ class HeaderLayoutConformanceTest {
         int checked = 0;
         try (URLClassLoader loader =
                 new URLClassLoader(new URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
-            for (Map.Entry<String, JarCatalog.ResolvedLayout> e : jar.layouts().entrySet()) {
+            for (Map.Entry<String, ResolvedLayout> e : jar.layouts().entrySet()) {
                 Class<?> c = Class.forName(e.getKey(), true, loader);
-                JarCatalog.ResolvedLayout layout = e.getValue();
+                ResolvedLayout layout = e.getValue();
                 String problem = LayoutCheck.check(c, layout, loader);
                 if (problem != null) problems.add(c.getName() + ": " + problem);
                 if (LayoutCheck.check(c, with(layout, extraLong(layout)), loader) == null)
@@ -61,16 +62,16 @@ class HeaderLayoutConformanceTest {
         assertTrue(checked >= 10, "only " + checked + " layouts checked for " + jar.label());
     }
 
-    private static JarCatalog.ResolvedLayout with(JarCatalog.ResolvedLayout l, List<Item> items) {
+    private static ResolvedLayout with(ResolvedLayout l, List<Item> items) {
         HeaderLayout h = l.layout();
-        return new JarCatalog.ResolvedLayout(
+        return new ResolvedLayout(
                 new HeaderLayout(h.className(), h.section(), h.from(), h.until(), items),
                 l.constants(),
                 l.valueNames(),
                 l.otherNames());
     }
 
-    private static List<Item> extraLong(JarCatalog.ResolvedLayout l) {
+    private static List<Item> extraLong(ResolvedLayout l) {
         List<Item> items = new ArrayList<>(l.layout().items());
         items.add(new Item.Value("jgwire_extra", Kind.LONG, true, false));
         return items;

@@ -25,8 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jgwire.tests.decode.Decoding;
+import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.derive.LayoutCheck;
-import org.jgwire.wireshark.layout.JarCatalog;
+import org.jgwire.wireshark.layout.ResolvedLayout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -238,7 +239,7 @@ class PluginMatchesDecoderTest {
                 String luaClass = lh.path("jgroups.hdr.class").asText();
                 String simple = luaClass.substring(Math.max(luaClass.lastIndexOf('.'), luaClass.lastIndexOf('$')) + 1);
                 assertEquals(jh.path("header").asText(), simple, w + ": class");
-                JarCatalog.ResolvedLayout layout = jar.layouts().get(luaClass);
+                ResolvedLayout layout = jar.layouts().get(luaClass);
                 Map<String, String> luaFields = new TreeMap<>();
                 lh.fields().forEachRemaining(e -> {
                     String k = e.getKey();

@@ -15,7 +15,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.jgwire.tests.decode.Decoding;
-import org.jgwire.wireshark.layout.JarCatalog;
+import org.jgwire.wireshark.catalog.JarCatalog;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.w3c.dom.Element;

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jgwire.wireshark.layout.Item;
-import org.jgwire.wireshark.layout.JarCatalog.ResolvedLayout;
 import org.jgwire.wireshark.layout.LayoutReader;
+import org.jgwire.wireshark.layout.ResolvedLayout;
 
 /**
  * Holds a resolved layout against the real class: instances (one per type code the layout tests or the class

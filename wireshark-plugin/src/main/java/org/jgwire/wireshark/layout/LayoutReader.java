@@ -40,7 +40,7 @@ public final class LayoutReader {
         }
     }
 
-    public static Result read(JarCatalog.ResolvedLayout layout, byte[] buf, int off, int len) {
+    public static Result read(ResolvedLayout layout, byte[] buf, int off, int len) {
         LayoutReader r = new LayoutReader(buf, off, len, layout.constants());
         Map<String, Object> values = new LinkedHashMap<>();
         r.items(layout.layout().items(), layout.constants(), values);

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import org.jgwire.wireshark.layout.LayoutCatalog;
+import org.jgwire.wireshark.catalog.LayoutCatalog;
 
 /** Facade: reads the jars of a folder and returns / writes the plugin. */
 public final class PluginGenerator {

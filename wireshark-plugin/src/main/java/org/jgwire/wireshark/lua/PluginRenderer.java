@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jgwire.codec.runtime.WireVariant;
+import org.jgwire.wireshark.catalog.JarCatalog;
+import org.jgwire.wireshark.catalog.LayoutCatalog;
 import org.jgwire.wireshark.layout.AuthTokens;
 import org.jgwire.wireshark.layout.HeaderLayout;
 import org.jgwire.wireshark.layout.Item;
-import org.jgwire.wireshark.layout.JarCatalog;
-import org.jgwire.wireshark.layout.JarCatalog.ResolvedLayout;
 import org.jgwire.wireshark.layout.Kind;
-import org.jgwire.wireshark.layout.LayoutCatalog;
+import org.jgwire.wireshark.layout.ResolvedLayout;
 
 /**
  * Renders a {@link LayoutCatalog} into the plugin: a header naming the versions, the {@code GEN} table (variants,

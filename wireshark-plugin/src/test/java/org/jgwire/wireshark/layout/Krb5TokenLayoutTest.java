@@ -46,8 +46,8 @@ class Krb5TokenLayoutTest {
                 new JGroupsVersion(3, 6, 0),
                 new JGroupsVersion(99, 0, 0),
                 List.of(new Item.Value("ticket", entry.kind(), false, false)));
-        LayoutReader.Result r = LayoutReader.read(
-                new JarCatalog.ResolvedLayout(body, Map.of(), Map.of(), Map.of()), wire, 0, wire.length);
+        LayoutReader.Result r =
+                LayoutReader.read(new ResolvedLayout(body, Map.of(), Map.of(), Map.of()), wire, 0, wire.length);
         assertEquals(wire.length, r.consumed());
         assertEquals(Base64.getEncoder().encodeToString(ticket), r.values().get("ticket"));
     }

@@ -11,9 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.capture.text.FollowTcpSource;
-import org.jgwire.codec.capture.text.HexLineSource;
-import org.jgwire.codec.capture.text.RawBinarySource;
 
 /**
  * Opens an input file or stdin as the right {@link CaptureSource}, telling the kind from its first bytes unless

@@ -1,7 +1,7 @@
 package org.jgwire.codec.framing;
 
 import java.util.List;
-import org.jgwire.codec.capture.text.RawBinarySource;
+import org.jgwire.codec.capture.RawBinarySource;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;

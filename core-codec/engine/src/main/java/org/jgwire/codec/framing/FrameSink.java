@@ -2,6 +2,7 @@ package org.jgwire.codec.framing;
 
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.StreamEndRecord;
 

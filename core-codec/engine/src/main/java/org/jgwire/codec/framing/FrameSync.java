@@ -1,6 +1,7 @@
 package org.jgwire.codec.framing;
 
 import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameKind;
 
 /**
  * Finds where a handshake or a frame starts in stream bytes of unknown alignment (the start of a stream, a

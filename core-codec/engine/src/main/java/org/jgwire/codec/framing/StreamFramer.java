@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Transport;
 

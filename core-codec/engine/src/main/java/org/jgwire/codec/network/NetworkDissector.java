@@ -168,7 +168,7 @@ public final class NetworkDissector {
     /** An IPv4 packet of another protocol: reported when the ports where UDP has them are JGroups endpoints'. */
     private Transported otherProtocol(RawPacket p, byte[] d, int ip, int len, int protocol) {
         int ihl = (d[ip] & 0xF) * 4;
-        if (ip + 20 > len || ihl < 20 || ip + ihl + 4 > len || jgroups.size() == 0) return null;
+        if (ip + 20 > len || ihl < 20 || ip + ihl + 4 > len || jgroups.none()) return null;
         Endpoint src = endpoints.v4(d, ip + 12, u16(d, ip + ihl)), dst = endpoints.v4(d, ip + 16, u16(d, ip + ihl + 2));
         if (!jgroups.either(src, dst)) return null;
         return malformed(

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.List;
-import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
@@ -17,7 +17,7 @@ import org.jgwire.codec.model.ViewInfo;
  * is the frame's length ({@link SandboxGuard}), and whatever the jar throws or the sandbox refuses becomes an error
  * record here, the boundary the rest of jgwire relies on.
  */
-final class LoadedAdapter implements AutoCloseable {
+final class LoadedAdapter implements AutoCloseable, AdapterSlot {
     private final WireAdapter adapter;
     private final URLClassLoader loader;
     private final String label;

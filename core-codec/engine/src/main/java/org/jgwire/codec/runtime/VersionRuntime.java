@@ -14,10 +14,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
@@ -51,11 +51,11 @@ public final class VersionRuntime implements AutoCloseable {
     private final BundledJars bundled;
     private final AdapterFactory factory;
     /** Set when every frame goes to one jar ({@code --jgroups-version} / {@code --jgroups-jar}). */
-    private final Object fixed;
-    /** Per version short: a {@link LoadedAdapter} or the error message for that version (String). */
-    private final Object[] byShort = new Object[1 << 16];
+    private final LoadedAdapter fixed;
+    /** Per version short: its adapter, or why it has none; null until the first frame of that version. */
+    private final AdapterSlot[] byShort = new AdapterSlot[1 << 16];
 
-    private final Map<Path, Object> byJar = new HashMap<>();
+    private final Map<Path, AdapterSlot> byJar = new HashMap<>();
     /** Version texts of {@link #stamped} records, one string per version (frames are decoded on several threads). */
     private final Map<Integer, String> versionTexts = new ConcurrentHashMap<>();
 
@@ -181,7 +181,7 @@ public final class VersionRuntime implements AutoCloseable {
      */
     public ChosenDecode choose(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame, int handshakeVersion) {
         try {
-            Object slot;
+            AdapterSlot slot;
             if (fixed != null) {
                 slot = fixed;
             } else if (kind == FrameKind.TRANSPORT) {
@@ -204,7 +204,7 @@ public final class VersionRuntime implements AutoCloseable {
                     return (b, o, l) -> stamped(decodeWith(a, kind, b, o, l, frame), v);
             }
             if (slot instanceof LoadedAdapter a) return (b, o, l) -> decodeWith(a, kind, b, o, l, frame);
-            return decided(List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, (String) slot)));
+            return decided(List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, reason(slot))));
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
             return decided(failed(e, frame));
@@ -251,10 +251,10 @@ public final class VersionRuntime implements AutoCloseable {
      */
     public List<Record> decodeMessage(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
         try {
-            Object slot =
+            AdapterSlot slot =
                     fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
             if (slot instanceof LoadedAdapter a) return a.decodeMessage(type, buf, off, len, frame);
-            return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, String.valueOf(slot)));
+            return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, reason(slot)));
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
             return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
@@ -267,7 +267,7 @@ public final class VersionRuntime implements AutoCloseable {
      */
     public EncryptHeaderFields readEncryptHeader(String version, int magicId, byte[] buf, int off, int len) {
         try {
-            Object slot =
+            AdapterSlot slot =
                     fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
             return slot instanceof LoadedAdapter a ? a.readEncryptHeader(magicId, buf, off, len) : null;
         } catch (Throwable e) {
@@ -289,7 +289,7 @@ public final class VersionRuntime implements AutoCloseable {
     /** {@link WireAdapter#keyBlockLength} with the jar of {@code version}, or -1. */
     public int keyBlockLength(String version, byte[] buf, int off, int len) {
         try {
-            Object slot =
+            AdapterSlot slot =
                     fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
             return slot instanceof LoadedAdapter a ? a.keyBlockLength(buf, off, len) : -1;
         } catch (Throwable e) {
@@ -307,7 +307,7 @@ public final class VersionRuntime implements AutoCloseable {
      */
     public List<Record> decodeMping(byte[] buf, int off, int len, FrameInfo frame) {
         try {
-            if (fixed instanceof LoadedAdapter a) return a.decodeMessage(0, buf, off, len, frame);
+            if (fixed != null) return fixed.decodeMessage(0, buf, off, len, frame);
             List<Record> first = null;
             int last = lastTransportVersion;
             if (last >= 0 && slot(last) instanceof LoadedAdapter a) {
@@ -342,9 +342,10 @@ public final class VersionRuntime implements AutoCloseable {
      * @throws IllegalArgumentException saying why it cannot be read
      */
     public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
-        Object slot = fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+        AdapterSlot slot =
+                fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
         if (slot instanceof LoadedAdapter a) return a.decodeView(gmsType, buf, off, len);
-        throw new IllegalArgumentException(String.valueOf(slot));
+        throw new IllegalArgumentException(reason(slot));
     }
 
     /**
@@ -378,12 +379,12 @@ public final class VersionRuntime implements AutoCloseable {
     }
 
     /** The jar for {@link #unversionedVersion}'s answer {@code v}; null: a GossipRouter message to guess for. */
-    private Object unversionedSlot(FrameKind kind, int v) {
-        Object slot = v >= 0 ? slot(v) : null;
+    private AdapterSlot unversionedSlot(FrameKind kind, int v) {
+        AdapterSlot slot = v >= 0 ? slot(v) : null;
         if (slot instanceof LoadedAdapter) return slot;
         if (v < 0 && kind == FrameKind.GOSSIP && !bundled.isEmpty()) return null; // nothing known: guessGossipVersion
         BundledJars.Jar newest = bundled.newest();
-        if (newest == null) return slot != null ? slot : noJars();
+        if (newest == null) return slot != null ? slot : new AdapterSlot.Unsupported(noJars());
         return byJar(newest);
     }
 
@@ -452,8 +453,8 @@ public final class VersionRuntime implements AutoCloseable {
         return a.compareTo(b) <= 0 ? List.of(f.src(), f.dst()) : List.of(f.dst(), f.src());
     }
 
-    private Object slot(int versionShort) {
-        Object s = byShort[versionShort];
+    private AdapterSlot slot(int versionShort) {
+        AdapterSlot s = byShort[versionShort];
         if (s != null) return s;
         synchronized (this) {
             s = byShort[versionShort];
@@ -467,10 +468,14 @@ public final class VersionRuntime implements AutoCloseable {
         }
     }
 
-    private String unsupported(JGroupsVersion v, int versionShort) {
-        if (bundled.isEmpty()) return noJars();
-        return "JGroups " + v + " (0x" + Integer.toHexString(versionShort)
-                + "): no bundled jar for this wire variant; use --jgroups-jar or --jgroups-version";
+    private AdapterSlot.Unsupported unsupported(JGroupsVersion v, int versionShort) {
+        if (bundled.isEmpty()) return new AdapterSlot.Unsupported(noJars());
+        return new AdapterSlot.Unsupported("JGroups " + v + " (0x" + Integer.toHexString(versionShort)
+                + "): no bundled jar for this wire variant; use --jgroups-jar or --jgroups-version");
+    }
+
+    private static String reason(AdapterSlot slot) {
+        return ((AdapterSlot.Unsupported) slot).reason();
     }
 
     private String noJars() {
@@ -478,7 +483,7 @@ public final class VersionRuntime implements AutoCloseable {
                 + " or use --jgroups-jar)";
     }
 
-    private synchronized Object byJar(BundledJars.Jar jar) {
+    private synchronized AdapterSlot byJar(BundledJars.Jar jar) {
         return byJar.computeIfAbsent(jar.path(), p -> {
             String family = WireVariants.of(jar.version()).family();
             try {
@@ -486,24 +491,24 @@ public final class VersionRuntime implements AutoCloseable {
                 LoadedAdapter ahead = AdapterShelf.take(family, p, limits);
                 return ahead != null ? ahead : factory.load(family, p);
             } catch (IllegalStateException e) {
-                return "JGroups " + jar.label() + ": " + e.getMessage();
+                return new AdapterSlot.Unsupported("JGroups " + jar.label() + ": " + e.getMessage());
             }
         });
     }
 
-    private Object forForcedVersion(String text) {
+    private LoadedAdapter forForcedVersion(String text) {
         JGroupsVersion v = JGroupsVersion.parse(text);
         BundledJars.Jar jar = bundled.choose(v);
         if (jar == null)
             throw new IllegalArgumentException("--jgroups-version " + text + ": no bundled jar for its wire variant"
                     + " (bundled: " + String.join(", ", bundledVersions()) + "); use --jgroups-jar");
-        Object slot = byJar(jar);
-        if (slot instanceof String problem)
-            throw new IllegalArgumentException("--jgroups-version " + text + ": " + problem);
-        return slot;
+        AdapterSlot slot = byJar(jar);
+        if (slot instanceof AdapterSlot.Unsupported u)
+            throw new IllegalArgumentException("--jgroups-version " + text + ": " + u.reason());
+        return (LoadedAdapter) slot;
     }
 
-    private Object forUserJar(Path jar) {
+    private LoadedAdapter forUserJar(Path jar) {
         JGroupsVersion v = UserJarVersion.read(jar);
         WireVariant variant = WireVariants.of(v);
         String family = variant != null
@@ -522,8 +527,8 @@ public final class VersionRuntime implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (!lends) {
-            for (Object o : byJar.values()) if (o instanceof LoadedAdapter a) a.close();
-            if (fixed instanceof LoadedAdapter a) a.close();
+            for (AdapterSlot s : byJar.values()) if (s instanceof LoadedAdapter a) a.close();
+            if (fixed != null) fixed.close();
         }
         byJar.clear();
         Arrays.fill(byShort, null);

@@ -9,6 +9,7 @@ import java.util.List;
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.ProblemKind;
 import org.junit.jupiter.api.Test;
 

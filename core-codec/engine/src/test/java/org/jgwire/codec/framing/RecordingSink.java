@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.StreamEndRecord;
 

@@ -12,6 +12,7 @@ import org.jgroups.stack.GossipData;
 import org.jgroups.stack.GossipType;
 import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.Transport;
 import org.junit.jupiter.api.Test;
 

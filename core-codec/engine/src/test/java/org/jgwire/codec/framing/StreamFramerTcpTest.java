@@ -10,6 +10,7 @@ import org.jgroups.Version;
 import org.jgroups.stack.IpAddress;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Transport;
 import org.junit.jupiter.api.Test;

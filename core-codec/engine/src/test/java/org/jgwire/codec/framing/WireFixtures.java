@@ -9,6 +9,7 @@ import org.jgroups.EmptyMessage;
 import org.jgroups.Message;
 import org.jgroups.Version;
 import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.PingHeader;
 import org.jgroups.protocols.TpHeader;
 import org.jgroups.stack.GossipData;
 import org.jgroups.stack.GossipType;
@@ -23,7 +24,7 @@ import org.jgwire.codec.model.Endpoint;
 public final class WireFixtures {
     public static final Endpoint CLIENT = new Endpoint("127.0.0.1", 45678), SERVER = new Endpoint("127.0.0.1", 7800);
     /** TP's protocol id in 4.x/5.x (jg-protocol-ids.xml); only the magic id matters to the framing. */
-    static final short TP_ID = 57, FD_SOCK2_ID = 73;
+    static final short TP_ID = 57, FD_SOCK2_ID = 73, PING_ID = 6;
 
     public static final UUID A = new UUID(0x1111_2222_3333_4444L, 0x5555_6666_7777_8888L);
     public static final UUID B = new UUID(0x0102_0304_0506_0708L, 0x090A_0B0C_0D0E_0F10L);
@@ -35,6 +36,14 @@ public final class WireFixtures {
         Message msg = new BytesMessage(B, payload(payload, seed)).setSrc(A).putHeader(TP_ID, new TpHeader("demo"));
         ByteArrayDataOutputStream out = new ByteArrayDataOutputStream(payload + 64);
         Util.writeMessage(msg, out, false);
+        return Arrays.copyOf(out.buffer(), out.position());
+    }
+
+    /** An MPING discovery datagram: one message as {@code Message.writeTo} writes it, its sender and PING's header. */
+    public static byte[] mping() throws Exception {
+        Message msg = new EmptyMessage(null).setSrc(A).putHeader(PING_ID, new PingHeader(PingHeader.GET_MBRS_REQ));
+        ByteArrayDataOutputStream out = new ByteArrayDataOutputStream(64);
+        msg.writeTo(out);
         return Arrays.copyOf(out.buffer(), out.position());
     }
 

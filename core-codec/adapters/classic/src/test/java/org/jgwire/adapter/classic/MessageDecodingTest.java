@@ -25,7 +25,7 @@ import org.jgroups.stack.IpAddress;
 import org.jgroups.util.ExtendedUUID;
 import org.jgroups.util.UUID;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;

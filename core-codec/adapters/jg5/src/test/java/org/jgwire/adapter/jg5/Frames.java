@@ -12,9 +12,9 @@ import org.jgroups.protocols.pbcast.NakAckHeader2;
 import org.jgroups.util.ByteArrayDataOutputStream;
 import org.jgroups.util.Util;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.framing.FrameKind;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
 

@@ -20,7 +20,7 @@ import org.jgroups.util.ByteArray;
 import org.jgroups.util.UUID;
 import org.jgroups.util.Util;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.stack.FragmentReassembler;

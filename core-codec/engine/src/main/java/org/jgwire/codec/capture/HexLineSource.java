@@ -1,12 +1,9 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 import java.io.IOException;
 import java.nio.channels.ReadableByteChannel;
 import java.util.List;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.Captured;
-import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.ProblemKind;
 

@@ -1,4 +1,4 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,10 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.InputHints;
-import org.jgwire.codec.capture.InputOpener;
-import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.model.Endpoint;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;

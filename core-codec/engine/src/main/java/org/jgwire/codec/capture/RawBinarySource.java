@@ -1,13 +1,9 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Arrays;
-import org.jgwire.codec.capture.CaptureFormatException;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.Captured;
-import org.jgwire.codec.capture.PayloadChunk;
 
 /**
  * Raw bytes, as ParseMessages reads them with {@code -binary-to-ascii false}: one TCP stream (the {@code "bela"}

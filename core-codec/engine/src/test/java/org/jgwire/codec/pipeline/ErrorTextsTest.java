@@ -1,4 +1,4 @@
-package org.jgwire.codec;
+package org.jgwire.codec.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

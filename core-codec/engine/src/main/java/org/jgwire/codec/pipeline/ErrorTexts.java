@@ -1,4 +1,4 @@
-package org.jgwire.codec;
+package org.jgwire.codec.pipeline;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

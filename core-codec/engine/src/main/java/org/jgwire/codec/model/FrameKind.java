@@ -1,4 +1,4 @@
-package org.jgwire.codec.framing;
+package org.jgwire.codec.model;
 
 /** How a frame's bytes are laid out. */
 public enum FrameKind {

@@ -1,7 +1,7 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
-import static org.jgwire.codec.capture.text.TextInputs.channel;
-import static org.jgwire.codec.capture.text.TextInputs.readAll;
+import static org.jgwire.codec.capture.TextInputs.channel;
+import static org.jgwire.codec.capture.TextInputs.readAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
-import org.jgwire.codec.capture.CaptureFormatException;
-import org.jgwire.codec.capture.PayloadChunk;
 import org.junit.jupiter.api.Test;
 
 class RawBinarySourceTest {

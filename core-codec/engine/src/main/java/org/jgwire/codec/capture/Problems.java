@@ -1,4 +1,4 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 import java.util.ArrayList;
 import java.util.List;

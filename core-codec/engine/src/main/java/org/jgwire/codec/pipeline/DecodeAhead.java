@@ -1,7 +1,8 @@
-package org.jgwire.codec;
+package org.jgwire.codec.pipeline;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.Captured;
 import org.jgwire.codec.capture.InputHints;

@@ -1,10 +1,10 @@
-package org.jgwire.wireshark.layout;
+package org.jgwire.wireshark.catalog;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.jgwire.wireshark.layout.JarCatalog.Coverage;
+import org.jgwire.wireshark.catalog.JarCatalog.Coverage;
 
 /**
  * What the generator could lay out, as text: per jar the header classes derived from their writeTo, laid out by

@@ -1,4 +1,4 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 import java.io.IOException;
 import java.nio.channels.ReadableByteChannel;
@@ -6,10 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.capture.CaptureFormatException;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.Captured;
-import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.ProblemKind;

@@ -1,4 +1,4 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 /** tshark's {@code frame.time_epoch}: seconds since the epoch with a fraction, {@code 1700000000.123456789}. */
 final class EpochTime {

@@ -1,4 +1,4 @@
-package org.jgwire.wireshark.layout;
+package org.jgwire.wireshark.catalog;
 
 import java.io.IOException;
 import java.nio.file.Files;

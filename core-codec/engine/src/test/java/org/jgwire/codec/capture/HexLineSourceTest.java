@@ -1,8 +1,8 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
-import static org.jgwire.codec.capture.text.TextInputs.channel;
-import static org.jgwire.codec.capture.text.TextInputs.hex;
-import static org.jgwire.codec.capture.text.TextInputs.readAll;
+import static org.jgwire.codec.capture.TextInputs.channel;
+import static org.jgwire.codec.capture.TextInputs.hex;
+import static org.jgwire.codec.capture.TextInputs.readAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.capture.PayloadChunk;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.junit.jupiter.api.Test;

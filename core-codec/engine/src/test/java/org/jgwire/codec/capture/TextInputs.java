@@ -1,4 +1,4 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -9,9 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import org.jgwire.codec.capture.CaptureSource;
-import org.jgwire.codec.capture.Captured;
-import org.jgwire.codec.capture.PayloadChunk;
 
 /** Test helpers: inputs as channels, sources read to the end. */
 final class TextInputs {

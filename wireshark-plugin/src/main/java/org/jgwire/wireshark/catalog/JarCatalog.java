@@ -1,4 +1,4 @@
-package org.jgwire.wireshark.layout;
+package org.jgwire.wireshark.catalog;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,6 +23,13 @@ import org.jgwire.codec.runtime.TypeConstants;
 import org.jgwire.wireshark.derive.ClassSource;
 import org.jgwire.wireshark.derive.LayoutCheck;
 import org.jgwire.wireshark.derive.WriteToDeriver;
+import org.jgwire.wireshark.layout.AuthTokens;
+import org.jgwire.wireshark.layout.HeaderLayout;
+import org.jgwire.wireshark.layout.HeaderLayouts;
+import org.jgwire.wireshark.layout.Item;
+import org.jgwire.wireshark.layout.Kind;
+import org.jgwire.wireshark.layout.ResolvedLayout;
+import org.jgwire.wireshark.layout.Sections;
 
 /**
  * What one JGroups jar says about its wire format, read mechanically: the magic-id and protocol-id maps
@@ -46,25 +53,6 @@ public final class JarCatalog {
     private final Map<Integer, String> fdSockSignals;
     private final Map<String, ResolvedLayout> layouts = new LinkedHashMap<>();
     private final Map<String, Coverage> coverage = new TreeMap<>();
-
-    /**
-     * A layout with the class constants it names resolved to this jar's numbers, the names of its type codes, and
-     * per named field what the class's namer answers for every code it does not name (EncryptHeader 4.0+ says
-     * {@code "EncryptHeader"} for its plain type 0; the decoder shows that answer too).
-     */
-    public record ResolvedLayout(
-            HeaderLayout layout,
-            Map<String, Integer> constants,
-            Map<String, Map<Integer, String>> valueNames,
-            Map<String, String> otherNames) {
-        /** The name of a code of a named field as the class gives it, or null when the class names none. */
-        public String nameOf(String field, int code) {
-            Map<Integer, String> names = valueNames.get(field);
-            if (names == null) return null;
-            String n = names.get(code);
-            return n != null ? n : otherNames.get(field);
-        }
-    }
 
     private JarCatalog(
             JGroupsVersion version,

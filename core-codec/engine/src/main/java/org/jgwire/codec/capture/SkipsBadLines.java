@@ -1,4 +1,4 @@
-package org.jgwire.codec.capture.text;
+package org.jgwire.codec.capture;
 
 /**
  * A text source that skips a line it cannot read and reports it through {@code CaptureSource.drainProblems()} instead

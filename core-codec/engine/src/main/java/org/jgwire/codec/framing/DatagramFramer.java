@@ -1,0 +1,99 @@
+package org.jgwire.codec.framing;
+
+import java.util.List;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.network.JGroupsEndpoints;
+import org.jgwire.codec.network.UdpDatagram;
+
+/**
+ * UDP datagrams to frames, as {@link StreamFramer} cuts streams: a datagram is one transport frame, an MPING discovery
+ * message, or other traffic. Without --port, JGroups is recognised by content ({@link FrameDetector}); other UDP
+ * traffic is skipped silently, unless it goes to or from an endpoint seen carrying JGroups ({@link JGroupsEndpoints}):
+ * there it is a damaged frame, to report. With --port the user said this is JGroups, so a frame that does not look
+ * like one is reported. What the frames teach about endpoints is learnt when they are delivered ({@link #delivered}),
+ * in capture order. One thread.
+ */
+public final class DatagramFramer {
+    /** Takes the frames. */
+    public interface Sink {
+        /**
+         * A transport frame to decode; {@code buf} is the packet's own, which nothing reuses. {@code teaches}: hand it
+         * to {@link #delivered} with the frame's records, or null.
+         */
+        void frame(FrameInfo info, byte[] buf, int off, int len, Teaches teaches);
+
+        /** An MPING datagram, decoded already (only a decode tells it from other traffic); as above. */
+        void decoded(FrameInfo info, byte[] buf, int off, int len, List<Record> records, Teaches teaches);
+    }
+
+    /** Decodes an MPING datagram: one message without version, flags or type short. */
+    @FunctionalInterface
+    public interface MpingDecoder {
+        List<Record> decode(byte[] buf, int off, int len, FrameInfo frame);
+    }
+
+    /**
+     * The endpoints a delivered frame shows to carry JGroups: a transport frame's when it decodes to a message, an
+     * MPING datagram's (decoded cleanly: {@code always}) in any case.
+     */
+    public record Teaches(Endpoint src, Endpoint dst, boolean always) {}
+
+    private final boolean portsGiven;
+    private final JGroupsEndpoints endpoints;
+    private final MpingDecoder mping;
+    private final Sink sink;
+
+    /** @param portsGiven the user named the ports of JGroups traffic ({@code --port}) */
+    public DatagramFramer(boolean portsGiven, JGroupsEndpoints endpoints, MpingDecoder mping, Sink sink) {
+        this.portsGiven = portsGiven;
+        this.endpoints = endpoints;
+        this.mping = mping;
+        this.sink = sink;
+    }
+
+    /** A datagram of packet {@code packet}; its bytes are the packet's own. */
+    public void datagram(UdpDatagram u, long packet, long ts) {
+        byte[] b = u.data();
+        boolean plausible = FrameDetector.isPlausibleTransportFrame(b, u.offset(), u.length());
+        if (!plausible && FrameDetector.isPlausibleMping(b, u.offset(), u.length()) && mping(u, packet, ts)) return;
+        if (!portsGiven && !plausible && !endpoints.either(u.src(), u.dst())) return;
+        Teaches teaches = null;
+        if (plausible) {
+            teaches = new Teaches(u.src(), u.dst(), false);
+            endpoints.expect(u.src(), u.dst());
+        }
+        sink.frame(new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP), b, u.offset(), u.length(), teaches);
+    }
+
+    /** The records of a frame that {@code teaches}, delivered in capture order. */
+    public void delivered(Teaches teaches, List<Record> records) {
+        boolean carried = teaches.always() || !records.isEmpty() && records.get(0) instanceof MessageRecord;
+        endpoints.delivered(teaches.src(), teaches.dst(), carried);
+    }
+
+    /**
+     * An MPING discovery datagram, recognised by its layout (sent to a multicast group, or on a port the user
+     * named): true when it is one. Without --port, bytes no jar reads cleanly at an endpoint not known to carry
+     * JGroups are not MPING's: they go the way of other datagrams.
+     */
+    private boolean mping(UdpDatagram u, long packet, long ts) {
+        boolean known = portsGiven || endpoints.either(u.src(), u.dst());
+        if (!known && !u.dst().isMulticast()) return false;
+        FrameInfo info = new FrameInfo(packet, ts, u.src(), u.dst(), Transport.MPING);
+        List<Record> records = mping.decode(u.data(), u.offset(), u.length(), info);
+        boolean clean = !records.isEmpty() && records.stream().noneMatch(r -> r instanceof ErrorRecord);
+        if (!clean && !known) return false;
+        Teaches teaches = null;
+        if (clean) {
+            teaches = new Teaches(u.src(), u.dst(), true);
+            endpoints.expect(u.src(), u.dst());
+        }
+        sink.decoded(info, u.data(), u.offset(), u.length(), records, teaches);
+        return true;
+    }
+}

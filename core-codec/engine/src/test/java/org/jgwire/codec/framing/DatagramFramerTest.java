@@ -1,0 +1,114 @@
+package org.jgwire.codec.framing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.ProblemKind;
+import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.network.JGroupsEndpoints;
+import org.jgwire.codec.network.UdpDatagram;
+import org.junit.jupiter.api.Test;
+
+/** Which datagrams are frames, which MPING, which other traffic; and what their delivery teaches. */
+class DatagramFramerTest {
+    private static final Endpoint MEMBER = new Endpoint("10.0.0.1", 7800), OTHER = new Endpoint("10.0.0.2", 7800);
+    private static final Endpoint GROUP = new Endpoint("239.1.2.3", 45566);
+    private static final byte[] JUNK = "not a frame at all, just some text".getBytes();
+
+    private final JGroupsEndpoints endpoints = new JGroupsEndpoints(16);
+    private final List<String> handed = new ArrayList<>();
+    private final List<DatagramFramer.Teaches> teaches = new ArrayList<>();
+    private boolean mpingDecodesCleanly = true;
+
+    private final DatagramFramer framer = new DatagramFramer(false, endpoints, this::decodeMping, new Sink());
+
+    private List<Record> decodeMping(byte[] buf, int off, int len, FrameInfo info) {
+        return List.of(
+                mpingDecodesCleanly
+                        ? MessageRecord.signal(info, "GET_MBRS_REQ")
+                        : new ErrorRecord(info, ProblemKind.MALFORMED, 0, "not this jar's layout"));
+    }
+
+    private final class Sink implements DatagramFramer.Sink {
+        @Override
+        public void frame(FrameInfo info, byte[] buf, int off, int len, DatagramFramer.Teaches t) {
+            assertEquals(Transport.UDP, info.transport());
+            handed.add("frame");
+            teaches.add(t);
+        }
+
+        @Override
+        public void decoded(
+                FrameInfo info, byte[] buf, int off, int len, List<Record> records, DatagramFramer.Teaches t) {
+            assertEquals(Transport.MPING, info.transport());
+            handed.add("mping " + records.get(0).getClass().getSimpleName());
+            teaches.add(t);
+        }
+    }
+
+    private void datagram(byte[] b, Endpoint src, Endpoint dst) {
+        framer.datagram(new UdpDatagram(src, dst, b, 0, b.length), 1, 0);
+    }
+
+    @Test
+    void aFrameTeachesItsEndpointsOnlyOnceItDecodesToAMessage() throws Exception {
+        datagram(WireFixtures.single(20, 1), MEMBER, GROUP);
+        assertEquals(List.of("frame"), handed);
+        DatagramFramer.Teaches t = teaches.get(0);
+        assertNotNull(t);
+        assertFalse(endpoints.either(MEMBER, GROUP), "nothing learnt before its delivery");
+        FrameInfo info = new FrameInfo(1, 0, MEMBER, GROUP, Transport.UDP);
+        framer.delivered(t, List.of(new ErrorRecord(info, ProblemKind.MALFORMED, 0, "bad")));
+        assertFalse(endpoints.either(MEMBER, GROUP), "an error teaches nothing");
+        framer.delivered(t, List.of(MessageRecord.signal(info, "X")));
+        assertTrue(endpoints.either(MEMBER, OTHER));
+    }
+
+    @Test
+    void otherTrafficIsSkippedUnlessItTouchesAnEndpointThatCarriesJGroups() {
+        datagram(JUNK, MEMBER, OTHER);
+        assertEquals(List.of(), handed, "skipped silently");
+        endpoints.carried(MEMBER, GROUP);
+        datagram(JUNK, MEMBER, OTHER);
+        assertEquals(List.of("frame"), handed, "a damaged frame, to report");
+        assertNull(teaches.get(0), "a damaged frame teaches nothing");
+    }
+
+    @Test
+    void withPortsGivenEveryDatagramIsAFrame() {
+        DatagramFramer given = new DatagramFramer(true, endpoints, this::decodeMping, new Sink());
+        given.datagram(new UdpDatagram(MEMBER, OTHER, JUNK, 0, JUNK.length), 1, 0);
+        assertEquals(List.of("frame"), handed);
+    }
+
+    @Test
+    void anMpingToAGroupIsDecodedHereAndTeachesItsEndpointsWhenClean() throws Exception {
+        byte[] mping = WireFixtures.mping();
+        assertTrue(FrameDetector.isPlausibleMping(mping, 0, mping.length));
+        datagram(mping, MEMBER, GROUP);
+        assertEquals(List.of("mping MessageRecord"), handed);
+        framer.delivered(teaches.get(0), List.of());
+        assertTrue(endpoints.either(MEMBER, OTHER), "a clean MPING teaches whatever its records");
+    }
+
+    @Test
+    void anMpingNoJarReadsCleanlyBetweenUnknownEndpointsIsOtherTraffic() throws Exception {
+        mpingDecodesCleanly = false;
+        datagram(WireFixtures.mping(), MEMBER, GROUP);
+        assertEquals(List.of(), handed);
+        endpoints.carried(MEMBER, GROUP);
+        datagram(WireFixtures.mping(), MEMBER, GROUP);
+        assertEquals(List.of("mping ErrorRecord"), handed, "at a JGroups endpoint: shown with its problem");
+        assertNull(teaches.get(0));
+    }
+}
