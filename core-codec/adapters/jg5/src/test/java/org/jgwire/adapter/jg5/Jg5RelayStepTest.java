@@ -15,7 +15,7 @@ import org.jgroups.protocols.relay.SiteMaster;
 import org.jgroups.protocols.relay.SiteUUID;
 import org.jgroups.util.UUID;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.framing.FrameKind;
+import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.stack.StackStep;
