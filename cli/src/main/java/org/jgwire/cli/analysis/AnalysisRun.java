@@ -12,8 +12,6 @@ import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.filter.RecordFilter;
-import org.jgwire.codec.model.MessageRecord;
-import org.jgwire.codec.model.Record;
 import org.jgwire.codec.pipeline.Decoder;
 
 /**
