@@ -28,8 +28,6 @@ import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.derive.LayoutCheck;
 import org.jgwire.wireshark.layout.ResolvedLayout;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -56,7 +54,6 @@ class PluginMatchesDecoderTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("samples")
-    @Execution(ExecutionMode.CONCURRENT) // two samples at a time (junit-platform.properties), the class alone
     void pluginSeesWhatTheDecoderSees(Path sample) throws Exception {
         Path work = Files.createTempDirectory("jgwire-ws");
         // --no-reassemble: Wireshark shows each FRAG/FRAG2/3/4 fragment as the packet it is and the plugin does not
