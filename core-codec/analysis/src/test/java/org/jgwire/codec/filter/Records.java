@@ -49,25 +49,21 @@ final class Records {
             HeaderRecord... headers) {
         byte[] bytes = text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
         Payload p = new Payload(bytes.length, text, bytes, null);
-        return new MessageRecord(
-                frame(packet, ts),
-                "5.5.7",
-                "5.5.7.Final",
-                type,
-                flags.contains("OOB") ? 1 : 0,
-                flags,
-                src,
-                dest,
-                dest == null,
-                "c1",
-                -1,
-                0,
-                List.of(headers),
-                p,
-                view,
-                names,
-                0,
-                40);
+        return MessageRecord.builder(frame(packet, ts))
+                .version("5.5.7")
+                .decodedWith("5.5.7.Final")
+                .type(type)
+                .flags(flags.contains("OOB") ? 1 : 0, flags)
+                .src(src)
+                .dest(dest)
+                .multicast(dest == null)
+                .cluster("c1")
+                .headers(List.of(headers))
+                .payload(p)
+                .view(view)
+                .discovery(names)
+                .range(0, 40)
+                .build();
     }
 
     /** A NAKACK2 multicast from A with seqno. */

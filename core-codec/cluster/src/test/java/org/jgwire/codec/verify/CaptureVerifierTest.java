@@ -42,25 +42,19 @@ class CaptureVerifierTest {
             ViewInfo view,
             List<HeaderRecord> headers,
             List<Discovery> d) {
-        return new MessageRecord(
-                frame,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                0,
-                List.of(),
-                NodeAddress.uuid(src),
-                dest == null ? null : NodeAddress.uuid(dest),
-                dest == null,
-                "c",
-                -1,
-                0,
-                headers,
-                payload,
-                view,
-                d,
-                0,
-                -1);
+        return MessageRecord.builder(frame)
+                .version("5.5.7")
+                .decodedWith("5.5.7.Final")
+                .type("BYTES")
+                .src(NodeAddress.uuid(src))
+                .dest(dest == null ? null : NodeAddress.uuid(dest))
+                .multicast(dest == null)
+                .cluster("c")
+                .headers(headers)
+                .payload(payload)
+                .view(view)
+                .discovery(d)
+                .build();
     }
 
     private static MessageRecord message(String src, String dest, String text, ViewInfo view) {

@@ -23,25 +23,15 @@ class LoadPayloadCheckTest {
         FrameInfo frame =
                 new FrameInfo(packet, -1, new Endpoint("127.0.0.1", 1), new Endpoint("127.0.0.1", 2), Transport.UDP);
         Payload p = new Payload(length, null, Arrays.copyOf(bytes, Math.min(64, bytes.length)), null);
-        return new MessageRecord(
-                frame,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                0,
-                List.of(),
-                NodeAddress.uuid("a"),
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                List.of(),
-                p,
-                null,
-                List.of(),
-                0,
-                -1);
+        return MessageRecord.builder(frame)
+                .version("5.5.7")
+                .decodedWith("5.5.7.Final")
+                .type("BYTES")
+                .src(NodeAddress.uuid("a"))
+                .multicast(true)
+                .cluster("c")
+                .payload(p)
+                .build();
     }
 
     private static List<VerifyItem> report(String scenario, MessageRecord... messages) {

@@ -45,27 +45,16 @@ record WrappedMessage(int type, int start, int length, String problem) {
                     h.text(),
                     h.offset() >= 0 ? h.offset() + shift : h.offset(),
                     h.length()));
-        return new MessageRecord(
-                wrapper.frame(),
-                wrapper.version(),
-                m.decodedWith(),
-                m.type(),
-                m.flags(),
-                m.flagNames(),
-                m.src() != null ? m.src() : wrapper.src(),
-                m.dest(),
-                m.dest() == null,
-                m.cluster() != null ? m.cluster() : wrapper.cluster(),
-                wrapper.batchIndex(),
-                wrapper.batchSize(),
-                List.copyOf(headers),
-                m.payload(),
-                m.view(),
-                m.discovery(),
-                m.offset() >= 0 ? m.offset() + shift : m.offset(),
-                m.length(),
-                wrapper.reassembledFrom(),
-                m.transformed(),
-                m.wirePayload());
+        return m.toBuilder()
+                .frame(wrapper.frame())
+                .version(wrapper.version())
+                .src(m.src() != null ? m.src() : wrapper.src())
+                .multicast(m.dest() == null)
+                .cluster(m.cluster() != null ? m.cluster() : wrapper.cluster())
+                .batch(wrapper.batchIndex(), wrapper.batchSize())
+                .headers(List.copyOf(headers))
+                .range(m.offset() >= 0 ? m.offset() + shift : m.offset(), m.length())
+                .reassembledFrom(wrapper.reassembledFrom())
+                .build();
     }
 }

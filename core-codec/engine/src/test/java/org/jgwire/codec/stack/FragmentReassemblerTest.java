@@ -107,25 +107,17 @@ class FragmentReassemblerTest {
             12);
 
     private static MessageRecord message(FrameInfo f, String type, List<HeaderRecord> headers, Payload p) {
-        return new MessageRecord(
-                f,
-                "5.5.7",
-                "5.5.7.Final",
-                type,
-                0,
-                List.of(),
-                A,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                headers,
-                p,
-                null,
-                List.of(),
-                0,
-                HEAD + p.length());
+        return MessageRecord.builder(f)
+                .version("5.5.7")
+                .decodedWith("5.5.7.Final")
+                .type(type)
+                .src(A)
+                .multicast(true)
+                .cluster("c")
+                .headers(headers)
+                .payload(p)
+                .range(0, HEAD + p.length())
+                .build();
     }
 
     private long packet;

@@ -244,25 +244,22 @@ final class TransportDecoder {
                         frame, ProblemKind.MALFORMED, payloadOff - base, "discovery payload is not a PingData: " + t));
             }
         }
-        return new MessageRecord(
-                frame,
-                version,
-                cx.jar,
-                "MESSAGE",
-                flags,
-                cx.flagNames.of(flags),
-                srcNode,
-                multicast ? null : cx.addresses.node(dest),
-                multicast,
-                cluster,
-                index,
-                count,
-                headers,
-                payload,
-                view,
-                discovery,
-                start - base,
-                end - start);
+        return MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(cx.jar)
+                .type("MESSAGE")
+                .flags(flags, cx.flagNames.of(flags))
+                .src(srcNode)
+                .dest(multicast ? null : cx.addresses.node(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, count)
+                .headers(headers)
+                .payload(payload)
+                .view(view)
+                .discovery(discovery)
+                .range(start - base, end - start)
+                .build();
     }
 
     /** One header: {@code protocol_id(u16) magic_id(u16) body}; the body's end is known only to its class. */

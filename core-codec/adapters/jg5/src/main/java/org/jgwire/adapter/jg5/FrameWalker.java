@@ -287,25 +287,20 @@ final class FrameWalker {
                     int n = in.position() - pstart;
                     out.set(
                             reserved,
-                            new MessageRecord(
-                                    frame,
-                                    version,
-                                    jar.label,
-                                    typeName,
-                                    flags,
-                                    jar.flagNames(flags),
-                                    addresses.of(src),
-                                    addresses.of(dest),
-                                    multicast,
-                                    cluster,
-                                    index,
-                                    size,
-                                    headers,
-                                    new Payload(n, null, head(pstart, n), null),
-                                    null,
-                                    List.of(),
-                                    start - base,
-                                    -1));
+                            MessageRecord.builder(frame)
+                                    .version(version)
+                                    .decodedWith(jar.label)
+                                    .type(typeName)
+                                    .flags(flags, jar.flagNames(flags))
+                                    .src(addresses.of(src))
+                                    .dest(addresses.of(dest))
+                                    .multicast(multicast)
+                                    .cluster(cluster)
+                                    .batch(index, size)
+                                    .headers(headers)
+                                    .payload(new Payload(n, null, head(pstart, n), null))
+                                    .range(start - base, -1)
+                                    .build());
                     throw e;
                 }
             }
@@ -344,25 +339,22 @@ final class FrameWalker {
             if (names.isEmpty()) names = DiscoveryData.list();
             discovery.mergeInfo(merge, src, names);
         }
-        MessageRecord r = new MessageRecord(
-                frame,
-                version,
-                jar.label,
-                typeName,
-                flags,
-                jar.flagNames(flags),
-                addresses.of(src),
-                addresses.of(dest),
-                multicast,
-                cluster,
-                index,
-                size,
-                headers,
-                payload,
-                view,
-                names,
-                start - base,
-                length);
+        MessageRecord r = MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(jar.label)
+                .type(typeName)
+                .flags(flags, jar.flagNames(flags))
+                .src(addresses.of(src))
+                .dest(addresses.of(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, size)
+                .headers(headers)
+                .payload(payload)
+                .view(view)
+                .discovery(names)
+                .range(start - base, length)
+                .build();
         if (reserved >= 0) out.set(reserved, r);
         else out.add(r);
         if (late != null) out.add(late);
