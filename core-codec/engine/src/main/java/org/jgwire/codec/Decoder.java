@@ -23,6 +23,7 @@ import org.jgwire.codec.framing.FrameSink;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
@@ -74,7 +75,7 @@ public final class Decoder implements AutoCloseable {
 
     private long frames, messages, errors;
     private final TreeSet<String> versions = new TreeSet<>();
-    private String lastVersion;
+    private JGroupsVersion lastVersion;
 
     private int decodeThreads = 1;
     /** The pool decoding frames ahead, when {@link #decodeThreads} is above one. */
@@ -409,10 +410,9 @@ public final class Decoder implements AutoCloseable {
         if (out instanceof MessageRecord m) {
             messages++;
             fdSockServers.learn(m);
-            if (m.version() != lastVersion
-                    && m.version() != null) { // adapters share one version string per jar: usually no set work
+            if (m.version() != lastVersion && m.version() != null) { // one instance per version: usually no set work
                 lastVersion = m.version();
-                versions.add(lastVersion);
+                versions.add(lastVersion.toString());
             }
         } else if (out instanceof ErrorRecord) {
             errors++;
@@ -458,12 +458,12 @@ public final class Decoder implements AutoCloseable {
     /** Serialized originals and the views in reassembled payloads, read by the jar of their version. */
     private final class RuntimeMessages implements FragmentReassembler.SerializedMessageDecoder {
         @Override
-        public List<Record> decode(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
+        public List<Record> decode(JGroupsVersion version, int type, byte[] buf, int off, int len, FrameInfo frame) {
             return runtime.decodeMessage(version, type, buf, off, len, frame);
         }
 
         @Override
-        public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+        public ViewInfo decodeView(JGroupsVersion version, String gmsType, byte[] buf, int off, int len) {
             return runtime.decodeView(version, gmsType, buf, off, len);
         }
     }

@@ -16,6 +16,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -72,7 +73,7 @@ class JsonLinesWriterTest {
                 40,
                 14);
         return MessageRecord.builder(FRAME)
-                .version("5.5.7")
+                .version(JGroupsVersion.parse("5.5.7"))
                 .decodedWith("5.5.7.Final")
                 .type("BYTES")
                 .flags(1, List.of("OOB"))

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -41,7 +42,7 @@ class ParallelRecordSinkTest {
                                     : List.of();
             byte[] text = ("m" + i).getBytes(StandardCharsets.UTF_8);
             out.add(MessageRecord.builder(new FrameInfo(i, i * 1000L, null, null, Transport.NONE))
-                    .version("5.5.7")
+                    .version(JGroupsVersion.parse("5.5.7"))
                     .decodedWith("5.5.7.Final")
                     .type("BYTES")
                     .src(A)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Transport;
@@ -41,7 +42,7 @@ class RowTextSignalsTest {
         FrameInfo udp =
                 new FrameInfo(1, 0, new Endpoint("127.0.0.1", 7800), new Endpoint("228.8.8.8", 45588), Transport.UDP);
         MessageRecord m = MessageRecord.builder(udp)
-                .version("5.5.7")
+                .version(JGroupsVersion.parse("5.5.7"))
                 .decodedWith("5.5.7.Final")
                 .type("EMPTY")
                 .src(A)

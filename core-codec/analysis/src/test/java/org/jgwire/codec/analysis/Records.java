@@ -6,6 +6,7 @@ import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Transport;
@@ -43,7 +44,7 @@ public final class Records {
                 new Endpoint("127.0.0.1", dstPort),
                 Transport.UDP);
         return MessageRecord.builder(f)
-                .version("5.5.7")
+                .version(JGroupsVersion.parse("5.5.7"))
                 .decodedWith("5.5.7.Final")
                 .type("BYTES")
                 .src(src)

@@ -16,6 +16,7 @@ import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -43,7 +44,7 @@ class CaptureVerifierTest {
             List<HeaderRecord> headers,
             List<Discovery> d) {
         return MessageRecord.builder(frame)
-                .version("5.5.7")
+                .version(JGroupsVersion.parse("5.5.7"))
                 .decodedWith("5.5.7.Final")
                 .type("BYTES")
                 .src(NodeAddress.uuid(src))

@@ -7,7 +7,7 @@ import java.util.List;
  * One JGroups message.
  *
  * @param frame        where its frame came from
- * @param version      the version of the frame, e.g. {@code "5.5.7"} (from the frame's version short); null for a
+ * @param version      the version of the frame (its version short), printed as {@code 5.5.7}; null for a
  *                     {@link #signal}, whose bytes carry none
  * @param decodedWith  the JGroups jar that decoded it, e.g. {@code "5.5.7.Final"}
  * @param type         message type: {@code BYTES}, {@code EMPTY}, {@code OBJECT}, {@code LONG}, {@code NIO},
@@ -41,7 +41,7 @@ import java.util.List;
  */
 public record MessageRecord(
         FrameInfo frame,
-        String version,
+        JGroupsVersion version,
         String decodedWith,
         String type,
         int flags,
@@ -109,7 +109,7 @@ public record MessageRecord(
     }
 
     /** This message stating {@code v} as its version: a frame without one, whose version is known otherwise. */
-    public MessageRecord withVersion(String v) {
+    public MessageRecord withVersion(JGroupsVersion v) {
         return toBuilder().version(v).build();
     }
 
@@ -177,7 +177,7 @@ public record MessageRecord(
      */
     public static final class Builder {
         private FrameInfo frame;
-        private String version;
+        private JGroupsVersion version;
         private String decodedWith;
         private String type;
         private int flags;
@@ -207,7 +207,7 @@ public record MessageRecord(
             return this;
         }
 
-        public Builder version(String v) {
+        public Builder version(JGroupsVersion v) {
             version = v;
             return this;
         }

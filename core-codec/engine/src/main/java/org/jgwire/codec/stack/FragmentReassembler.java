@@ -11,6 +11,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
@@ -47,13 +48,13 @@ public final class FragmentReassembler {
     /** Decodes a message serialized on its own: {@code VersionRuntime::decodeMessage}. */
     @FunctionalInterface
     public interface SerializedMessageDecoder {
-        List<Record> decode(String version, int type, byte[] buf, int off, int len, FrameInfo frame);
+        List<Record> decode(JGroupsVersion version, int type, byte[] buf, int off, int len, FrameInfo frame);
 
         /**
          * The view a GMS message of {@code gmsType} carries in a reassembled payload ({@code
          * VersionRuntime::decodeView}); null when none. Throws IllegalArgumentException saying why it cannot be read.
          */
-        default ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+        default ViewInfo decodeView(JGroupsVersion version, String gmsType, byte[] buf, int off, int len) {
             return null;
         }
     }

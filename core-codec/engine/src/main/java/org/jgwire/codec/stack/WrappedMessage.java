@@ -3,6 +3,7 @@ package org.jgwire.codec.stack;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 
 /**
@@ -15,8 +16,8 @@ import org.jgwire.codec.model.MessageRecord;
  * @param length how many
  */
 record WrappedMessage(int type, int start, int length, String problem) {
-    static WrappedMessage locate(String version, MessageBytes bytes) {
-        if (!version.startsWith("3.") && !version.startsWith("4.")) {
+    static WrappedMessage locate(JGroupsVersion version, MessageBytes bytes) {
+        if (version.major() != 3 && version.major() != 4) {
             if (bytes.length() < 2)
                 return new WrappedMessage(-1, 0, 0, bytes.length() + " bytes end before the message type");
             byte[] b = bytes.buf();

@@ -4,6 +4,7 @@ import java.util.List;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Transport;
@@ -28,7 +29,7 @@ public final class FdSockHeaders {
                 0,
                 20);
         return MessageRecord.builder(new FrameInfo(1, 0, null, null, Transport.UDP))
-                .version("4.2.30")
+                .version(JGroupsVersion.parse("4.2.30"))
                 .decodedWith("4.2.30.Final")
                 .type("MESSAGE")
                 .src(mbr)

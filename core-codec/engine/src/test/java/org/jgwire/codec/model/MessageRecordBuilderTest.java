@@ -14,7 +14,7 @@ class MessageRecordBuilderTest {
 
     private static MessageRecord full() {
         return MessageRecord.builder(FRAME)
-                .version("5.5.7")
+                .version(JGroupsVersion.parse("5.5.7"))
                 .decodedWith("5.5.7.Final")
                 .type("BYTES")
                 .flags(1, List.of("OOB"))
@@ -56,7 +56,7 @@ class MessageRecordBuilderTest {
     void eachFieldLandsInItsComponent() {
         MessageRecord m = full();
 
-        assertEquals("5.5.7", m.version());
+        assertEquals("5.5.7", String.valueOf(m.version()));
         assertEquals("5.5.7.Final", m.decodedWith());
         assertEquals(1, m.flags());
         assertEquals(List.of("OOB"), m.flagNames());

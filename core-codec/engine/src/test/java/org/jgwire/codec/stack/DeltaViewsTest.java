@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Transport;
@@ -21,7 +22,7 @@ class DeltaViewsTest {
     private MessageRecord carrying(ViewInfo view) {
         FrameInfo f = new FrameInfo(++packet, packet * 1000, null, new Endpoint("127.0.0.1", 7800), Transport.UDP);
         return MessageRecord.builder(f)
-                .version("5.5.7")
+                .version(JGroupsVersion.parse("5.5.7"))
                 .decodedWith("5.5.7.Final")
                 .type("BYTES")
                 .src(A)

@@ -15,6 +15,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -108,7 +109,7 @@ class FragmentReassemblerTest {
 
     private static MessageRecord message(FrameInfo f, String type, List<HeaderRecord> headers, Payload p) {
         return MessageRecord.builder(f)
-                .version("5.5.7")
+                .version(JGroupsVersion.parse("5.5.7"))
                 .decodedWith("5.5.7.Final")
                 .type(type)
                 .src(A)

@@ -11,6 +11,7 @@ import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -35,7 +36,7 @@ class JGroupsTextTest {
             ViewInfo view,
             HeaderRecord... headers) {
         return MessageRecord.builder(new FrameInfo(1, -1, null, null, Transport.NONE))
-                .version(version)
+                .version(JGroupsVersion.parse(version))
                 .decodedWith(version + ".Final")
                 .type(type)
                 .flags(flags, flagNames)

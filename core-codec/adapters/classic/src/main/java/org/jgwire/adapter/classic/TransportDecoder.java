@@ -18,6 +18,7 @@ import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -50,8 +51,6 @@ final class TransportDecoder {
     private Header[] hdrs = new Header[8];
     private short[] pids = new short[8], magics = new short[8];
     private int[] starts = new int[8], ends = new int[8];
-    private short lastVersion = -1;
-    private String lastVersionText;
 
     TransportDecoder(Context cx) {
         this.cx = cx;
@@ -68,17 +67,15 @@ final class TransportDecoder {
             return;
         }
         in.reset(buf, start, end - start);
-        String version;
+        JGroupsVersion version;
         int flags;
-        short v;
         try {
-            v = in.readShort();
-            version = versionText(v);
+            version = JGroupsVersion.valueOf(in.readShort());
             flags = in.readByte();
         } catch (IOException e) {
             return; // cannot happen: the length was checked above
         }
-        if (cx.jarMajor >= 0 && (v >> 11 & 0x1F) != cx.jarMajor) {
+        if (version.major() != cx.version.major()) {
             out.add(new ErrorRecord(
                     frame,
                     ProblemKind.UNSUPPORTED_VERSION,
@@ -141,7 +138,7 @@ final class TransportDecoder {
     void serialized(byte[] buf, int start, int end, FrameInfo frame, List<Record> out) {
         in.reset(buf, start, end - start);
         try {
-            out.add(message(buf, start, frame, cx.versionText(), false, null, null, null, -1, 0));
+            out.add(message(buf, start, frame, cx.version, false, null, null, null, -1, 0));
         } catch (FrameProblem p) {
             out.add(new ErrorRecord(frame, p.kind(), p.position() - start, "serialized message: " + p.getMessage()));
         } catch (EOFException e) {
@@ -166,7 +163,7 @@ final class TransportDecoder {
             byte[] buf,
             int base,
             FrameInfo frame,
-            String version,
+            JGroupsVersion version,
             boolean multicast,
             Address dest,
             Address src,
@@ -338,13 +335,5 @@ final class TransportDecoder {
         magics = Arrays.copyOf(magics, n);
         starts = Arrays.copyOf(starts, n);
         ends = Arrays.copyOf(ends, n);
-    }
-
-    private String versionText(short v) {
-        if (v != lastVersion || lastVersionText == null) {
-            lastVersion = v;
-            lastVersionText = (v >> 11 & 0x1F) + "." + (v >> 6 & 0x1F) + "." + (v & 0x3F);
-        }
-        return lastVersionText;
     }
 }

@@ -24,6 +24,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.PrintableRuns;
@@ -72,10 +73,8 @@ final class FrameWalker {
     // the frame being decoded
     private FrameInfo frame;
     private int base;
-    private String version;
+    private JGroupsVersion version;
     private List<Record> out;
-    private int lastVersionShort = -1;
-    private String lastVersionText;
 
     FrameWalker(JarFacts jar, Limits limits, Addresses addresses) {
         this.jar = jar;
@@ -101,7 +100,7 @@ final class FrameWalker {
         this.frame = frame;
         this.base = base;
         this.out = out;
-        this.version = jar.versionText;
+        this.version = jar.version;
     }
 
     /**
@@ -110,8 +109,7 @@ final class FrameWalker {
      * type + message written by {@code writeToNoAddrs}).
      */
     void transport() throws IOException {
-        int v = in.readShort() & 0xFFFF;
-        version = versionText(v);
+        version = JGroupsVersion.valueOf(in.readShort());
         byte flags = in.readByte();
         boolean multicast = (flags & MULTICAST) != 0;
         if ((flags & LIST) == 0) {
@@ -176,14 +174,6 @@ final class FrameWalker {
     /** An FD_SOCK2 message: an EmptyMessage's {@code writeTo}, without version, flags or type. */
     void bare() throws IOException {
         message((short) 2, null, null, false, null, -1, 0, true, 0);
-    }
-
-    private String versionText(int v) {
-        if (v != lastVersionShort) {
-            lastVersionShort = v;
-            lastVersionText = (v >>> 11) + "." + ((v >>> 6) & 0x1F) + "." + (v & 0x3F);
-        }
-        return lastVersionText;
     }
 
     /**
