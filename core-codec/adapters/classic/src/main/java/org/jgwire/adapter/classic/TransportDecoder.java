@@ -1,5 +1,11 @@
 package org.jgwire.adapter.classic;
 
+import static org.jgwire.codec.runtime.WireFlags.BUF_SET;
+import static org.jgwire.codec.runtime.WireFlags.DEST_SET;
+import static org.jgwire.codec.runtime.WireFlags.LIST;
+import static org.jgwire.codec.runtime.WireFlags.MULTICAST;
+import static org.jgwire.codec.runtime.WireFlags.SRC_SET;
+
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +31,10 @@ import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FragmentHeaders;
 import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
+import org.jgwire.codec.runtime.HeaderProblems;
 
 /**
  * Walks a 3.x/4.x transport frame ({@code TP.receive}): {@code version(u16) flags(u8)}, then one message
@@ -38,11 +46,6 @@ import org.jgwire.codec.runtime.FrameProblem;
  * headers) over one cursor, method for method.
  */
 final class TransportDecoder {
-    // TP.LIST / TP.MULTICAST, the frame flags (3.6 and 4.x)
-    private static final int LIST = 1, MULTICAST = 2;
-    // Message.DEST_SET / SRC_SET / BUF_SET: package-private in the jar, the same in 3.x and 4.x
-    private static final int DEST_SET = 1, SRC_SET = 2, BUF_SET = 4;
-
     /** {@code Header.setProtId} exists since 3.6; 3.5 headers carry no protocol id (checked once, not per header). */
     private static final boolean SET_PROT_ID = hasSetProtId();
 
@@ -204,8 +207,7 @@ final class TransportDecoder {
         boolean encrypted = false, fragment = false;
         for (int i = 0; i < n; i++) {
             Header h = hdrs[i];
-            // FRAG/FRAG2's FragHeader, FRAG3's Frag3Header: the payload is a slice (FragmentReassembler shows the view)
-            fragment |= h != null && h.getClass().getSimpleName().matches("Frag3?Header");
+            fragment |= FragmentHeaders.isFragment(h);
             HeaderRecord r = cx.headers.record(pids[i], magics[i], h, buf, starts[i], ends[i], base);
             headers.add(r);
             if (h instanceof TpHeader) {
@@ -270,29 +272,13 @@ final class TransportDecoder {
         } catch (Exception | LinkageError e) {
             h = null;
         }
-        if (h == null)
-            throw new FrameProblem(
-                    ProblemKind.UNKNOWN_CLASS,
-                    start + 2,
-                    "header " + (i + 1) + ": magic id "
-                            + (magic & 0xFFFF) + " (protocol " + cx.headers.protocol(pid)
-                            + ") is not in the magic map of JGroups " + cx.jar);
+        if (h == null) throw HeaderProblems.unknownMagic(i, magic, cx.headers.protocol(pid), cx.jar, start + 2);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new FrameProblem(
-                    ProblemKind.TRUNCATED,
-                    start,
-                    "header " + (i + 1) + " "
-                            + h.getClass().getSimpleName()
-                            + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid)
-                            + ") runs past the end of the frame");
+            throw HeaderProblems.cutShort(i, h, magic, cx.headers.protocol(pid), start, e);
         } catch (Throwable t) { // includes OutOfMemoryError from a garbage length the header class trusted
-            throw new FrameProblem(
-                    kindOf(t),
-                    start,
-                    "header " + (i + 1) + " " + h.getClass().getSimpleName() + " (magic id " + (magic & 0xFFFF)
-                            + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
+            throw HeaderProblems.unreadable(i, h, magic, cx.headers.protocol(pid), start, t);
         }
         if (SET_PROT_ID) h.setProtId(pid); // as Message.readFrom does: the id is written before the header
         hdrs[i] = h;

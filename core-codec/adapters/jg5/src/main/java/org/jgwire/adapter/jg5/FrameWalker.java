@@ -1,5 +1,10 @@
 package org.jgwire.adapter.jg5;
 
+import static org.jgwire.codec.runtime.WireFlags.DEST_SET;
+import static org.jgwire.codec.runtime.WireFlags.LIST;
+import static org.jgwire.codec.runtime.WireFlags.MULTICAST;
+import static org.jgwire.codec.runtime.WireFlags.SRC_SET;
+
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -31,10 +36,12 @@ import org.jgwire.codec.model.PrintableRuns;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FragmentHeaders;
 import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
+import org.jgwire.codec.runtime.HeaderProblems;
 
 /**
  * Walks 5.x transport frames and messages byte by byte, following {@code Util.readMessage} /
@@ -46,8 +53,6 @@ import org.jgwire.codec.runtime.HeaderFieldReader;
  * headers and typed payload) over one cursor, method for method.
  */
 final class FrameWalker {
-    private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)
-    private static final byte DEST_SET = 1, SRC_SET = 2; // BaseMessage.DEST_SET / SRC_SET (leading byte)
     /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
     private static final byte CONTROL = 1;
 
@@ -141,23 +146,6 @@ final class FrameWalker {
                     in.remaining() + " bytes after the last message of the frame");
     }
 
-    /** FRAG/FRAG2/FRAG4's FragHeader, FRAG3's Frag3Header: the message is a fragment. */
-    static boolean isFragHeader(Header h) {
-        return h != null && FRAG_HEADER.get(h.getClass());
-    }
-
-    /**
-     * Per header class, whether it is a fragment header: every header of every message is asked, and a class's
-     * simple name is a reflective lookup (whose soft-reference cache also made C2 recompile the message loop).
-     */
-    private static final ClassValue<Boolean> FRAG_HEADER = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> c) {
-            String name = c.getSimpleName();
-            return name.startsWith("Frag") && name.endsWith("Header");
-        }
-    };
-
     /** The reader of views in GMS payloads. */
     GmsViews views() {
         return views;
@@ -213,7 +201,7 @@ final class FrameWalker {
         boolean encrypted = false, fragment = false;
         for (int i = 0; i < hcount; i++) {
             Header h = header(headers, i);
-            fragment |= isFragHeader(h);
+            fragment |= FragmentHeaders.isFragment(h);
             if (h instanceof GMS.GmsHeader g) gms = g;
             else if (h instanceof PingHeader p) ping = p;
             else if (h instanceof MERGE3.MergeHeader) merge = h;
@@ -430,26 +418,13 @@ final class FrameWalker {
         } catch (ClassNotFoundException | RuntimeException e) {
             h = null;
         }
-        if (h == null)
-            throw new FrameProblem(
-                    ProblemKind.UNKNOWN_CLASS,
-                    hstart + 2,
-                    "header " + i + " (protocol " + jar.protocolName(protId) + "): magic id " + magic
-                            + " is unknown to JGroups " + jar.label);
+        if (h == null) throw HeaderProblems.unknownMagic(i, magic, jar.protocolName(protId), jar.label, hstart + 2);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new FrameProblem(
-                    ProblemKind.TRUNCATED,
-                    hstart,
-                    "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
-                            + jar.protocolName(protId) + ") is cut short: " + e.getMessage());
+            throw HeaderProblems.cutShort(i, h, magic, jar.protocolName(protId), hstart, e);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw new FrameProblem(
-                    ProblemKind.MALFORMED,
-                    hstart,
-                    "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
-                            + jar.protocolName(protId) + ") cannot be read: " + e);
+            throw HeaderProblems.unreadable(i, h, magic, jar.protocolName(protId), hstart, e);
         }
         return h;
     }
