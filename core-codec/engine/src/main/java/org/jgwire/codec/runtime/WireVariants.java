@@ -46,6 +46,8 @@ public final class WireVariants {
 
     /** Whether a frame starting with this version short is plausibly JGroups (a known variant). */
     public static boolean isKnownVersionShort(int s) {
-        return of(JGroupsVersion.valueOf(s)) != null;
+        // compared as shorts: the bytes of a frame that is no JGroups frame are no version to keep an instance of
+        for (WireVariant w : ALL) if (s >= w.from().toShort() && s < w.until().toShort()) return true;
+        return false;
     }
 }
