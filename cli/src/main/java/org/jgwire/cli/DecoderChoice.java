@@ -9,7 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;

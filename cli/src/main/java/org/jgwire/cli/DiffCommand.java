@@ -21,6 +21,7 @@ import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.compare.CaptureDiff;
 import org.jgwire.codec.compare.CaptureProfile;
 import org.jgwire.codec.compare.KindProfile;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.pipeline.Decoder;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
@@ -200,7 +201,13 @@ public final class DiffCommand implements Callable<Integer> {
     private static String summary(CaptureProfile p) {
         StringBuilder s = new StringBuilder("JGroups ");
         s.append(
-                p.versions().isEmpty() ? "none" : String.join(", ", p.versions().keySet()));
+                p.versions().isEmpty()
+                        ? "none"
+                        : String.join(
+                                ", ",
+                                p.versions().keySet().stream()
+                                        .map(String::valueOf)
+                                        .toList()));
         s.append("; ").append(String.join(", ", p.transports().keySet()));
         s.append(String.format(
                 Locale.ROOT,
@@ -238,7 +245,7 @@ public final class DiffCommand implements Callable<Integer> {
         g.writeObjectFieldStart(field);
         g.writeStringField("file", path.toString());
         g.writeArrayFieldStart("versions");
-        for (String v : p.versions().keySet()) g.writeString(v);
+        for (JGroupsVersion v : p.versions().keySet()) g.writeString(v.toString());
         g.writeEndArray();
         g.writeNumberField("messages", p.messages());
         g.writeNumberField("errors", p.errors());

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.cluster.Stack;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.VersionRuntime;
 
 /**

@@ -316,7 +316,7 @@ public final class JsonLinesWriter implements RecordWriter {
     /** {@code "version"} to {@code "cluster"}. */
     private void messagePrefix(MessageRecord m) {
         raw(VERSION);
-        repeated(m.version());
+        repeated(m.version() != null ? m.version().toString() : null); // one text per version: encoded once
         raw(DECODED_WITH);
         repeated(m.decodedWith());
         raw(TYPE);

@@ -17,6 +17,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -72,25 +73,19 @@ class JsonLinesWriterTest {
                 "[MSG, seqno=5]",
                 40,
                 14);
-        return new MessageRecord(
-                FRAME,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                1,
-                List.of("OOB"),
-                A,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                List.of(nak),
-                payload,
-                view,
-                List.of(),
-                3,
-                60);
+        return MessageRecord.builder(FRAME)
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type("BYTES")
+                .flags(1, List.of("OOB"))
+                .src(A)
+                .multicast(true)
+                .cluster("c")
+                .headers(List.of(nak))
+                .payload(payload)
+                .view(view)
+                .range(3, 60)
+                .build();
     }
 
     @Test
@@ -180,26 +175,11 @@ class JsonLinesWriterTest {
     @Test
     void reassembledMessageEndsWithItsFragmentsPackets() throws Exception {
         MessageRecord one = message(null);
-        MessageRecord whole = new MessageRecord(
-                one.frame(),
-                one.version(),
-                one.decodedWith(),
-                one.type(),
-                one.flags(),
-                one.flagNames(),
-                one.src(),
-                one.dest(),
-                one.multicast(),
-                one.cluster(),
-                -1,
-                0,
-                one.headers(),
-                one.payload(),
-                null,
-                List.of(),
-                3,
-                60,
-                List.of(3L, 5L));
+        MessageRecord whole = one.toBuilder()
+                .view(null)
+                .discovery(List.of())
+                .reassembledFrom(List.of(3L, 5L))
+                .build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JsonLinesWriter w = new JsonLinesWriter(bytes, names)) {
             w.write(one);

@@ -18,6 +18,7 @@ import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -41,25 +42,15 @@ class ParallelRecordSinkTest {
                                     ? List.of(new Discovery(A, "alpha2", null, true, "merge3"))
                                     : List.of();
             byte[] text = ("m" + i).getBytes(StandardCharsets.UTF_8);
-            out.add(new MessageRecord(
-                    new FrameInfo(i, i * 1000L, null, null, Transport.NONE),
-                    "5.5.7",
-                    "5.5.7.Final",
-                    "BYTES",
-                    0,
-                    List.of(),
-                    A,
-                    B,
-                    false,
-                    null,
-                    -1,
-                    0,
-                    List.of(),
-                    new Payload(text.length, "m" + i, text, null),
-                    null,
-                    names,
-                    0,
-                    -1));
+            out.add(MessageRecord.builder(new FrameInfo(i, i * 1000L, null, null, Transport.NONE))
+                    .version(JGroupsVersion.parse("5.5.7"))
+                    .decodedWith("5.5.7.Final")
+                    .type("BYTES")
+                    .src(A)
+                    .dest(B)
+                    .payload(new Payload(text.length, "m" + i, text, null))
+                    .discovery(names)
+                    .build());
         }
         return out;
     }

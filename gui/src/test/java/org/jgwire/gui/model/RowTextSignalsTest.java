@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
-import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Transport;
 import org.junit.jupiter.api.Test;
 
@@ -41,25 +41,15 @@ class RowTextSignalsTest {
     void aMessageOfAKnownSenderIsDrawnAsAnArrow() {
         FrameInfo udp =
                 new FrameInfo(1, 0, new Endpoint("127.0.0.1", 7800), new Endpoint("228.8.8.8", 45588), Transport.UDP);
-        MessageRecord m = new MessageRecord(
-                udp,
-                "5.5.7",
-                "5.5.7.Final",
-                "EMPTY",
-                0,
-                List.of(),
-                A,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                List.of(),
-                Payload.EMPTY,
-                null,
-                List.of(),
-                0,
-                10);
+        MessageRecord m = MessageRecord.builder(udp)
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type("EMPTY")
+                .src(A)
+                .multicast(true)
+                .cluster("c")
+                .range(0, 10)
+                .build();
         assertTrue(RowText.drawnAsArrow(m));
         assertEquals(A.id() + " \u2192 <all>", RowText.logical(m, null));
     }

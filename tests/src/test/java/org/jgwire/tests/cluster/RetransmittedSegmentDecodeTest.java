@@ -70,7 +70,7 @@ class RetransmittedSegmentDecodeTest {
                 .toList();
         assertEquals(1, chat.size(), "messages with the text: " + records);
         MessageRecord m = chat.get(0);
-        assertEquals("4.2.30", m.version());
+        assertEquals("4.2.30", String.valueOf(m.version()));
         assertEquals("eae497af-232a-4a37-abd3-585e77225a66", m.src().id().toLowerCase());
         assertEquals("7f87dbe4-eb59-409e-aaee-5908382c4e9b", m.dest().id().toLowerCase());
         assertEquals("DATA", m.header("UNICAST3").field("type"));

@@ -69,7 +69,7 @@ public final class ManifestAgreement {
             assertTrue(sentTexts.contains(msg.payload().text()), "a chat text nobody sent: " + msg);
             assertEquals(
                     m.jgroupsVersion(),
-                    msg.version(),
+                    String.valueOf(msg.version()),
                     "version of " + msg.payload().text());
         }
         int expected =

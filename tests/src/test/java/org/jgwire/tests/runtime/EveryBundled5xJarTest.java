@@ -75,7 +75,7 @@ class EveryBundled5xJarTest {
             Object msg = enc.withStackHeaders(enc.bytesMessage(b, a, ("hello " + label(jar)).getBytes()), "demo", 17);
             MessageRecord m = only(decode(FrameKind.TRANSPORT, enc.single(msg, false)));
             assertEquals(label(jar), m.decodedWith());
-            assertEquals(label(jar).replace(".Final", ""), m.version());
+            assertEquals(label(jar).replace(".Final", ""), String.valueOf(m.version()));
             assertEquals("BYTES", m.type());
             assertEquals("hello " + label(jar), m.payload().text());
             assertEquals(new UUID(1, 2).toString(), m.src().id());

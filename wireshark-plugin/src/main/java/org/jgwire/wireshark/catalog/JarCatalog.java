@@ -18,7 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.TypeConstants;
 import org.jgwire.wireshark.derive.ClassSource;
 import org.jgwire.wireshark.derive.LayoutCheck;

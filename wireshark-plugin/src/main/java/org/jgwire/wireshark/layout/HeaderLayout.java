@@ -1,7 +1,7 @@
 package org.jgwire.wireshark.layout;
 
 import java.util.List;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * The body of one header class as its {@code writeTo} writes it, for the versions {@code [from, until)}.

@@ -31,7 +31,7 @@ import static org.jgwire.wireshark.layout.Kind.VIEW_ID;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * The header bodies of the standard stacks, written down from each class's {@code writeTo} (JGroups 3.6.20 to

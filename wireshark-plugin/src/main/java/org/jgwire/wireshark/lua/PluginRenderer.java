@@ -65,7 +65,7 @@ public final class PluginRenderer {
         w.entry("generator", "jgwire " + jgwireVersion);
         w.open("variants");
         for (WireVariant v : catalog.variants())
-            w.inline(null, v.from().toShort(), v.until().toShort(), v.family());
+            w.inline(null, v.from().toShort(), v.until().toShort(), v.family().id());
         w.close();
         w.open("jars");
         for (int j = 0; j < jars.size(); j++) {

@@ -2,7 +2,7 @@ package org.jgwire.wireshark.lua;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.WireVariant;
 import org.jgwire.codec.runtime.WireVariants;
 

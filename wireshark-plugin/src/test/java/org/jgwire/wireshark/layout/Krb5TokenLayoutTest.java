@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.jgroups.auth.Krb5Token;
 import org.jgroups.auth.Krb5TokenUtils;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,8 +43,8 @@ class Krb5TokenLayoutTest {
         HeaderLayout body = new HeaderLayout(
                 Krb5Token.class.getName(),
                 "auth",
-                new JGroupsVersion(3, 6, 0),
-                new JGroupsVersion(99, 0, 0),
+                JGroupsVersion.of(3, 6, 0),
+                JGroupsVersion.of(31, 0, 0), // the largest major a version short holds
                 List.of(new Item.Value("ticket", entry.kind(), false, false)));
         LayoutReader.Result r =
                 LayoutReader.read(new ResolvedLayout(body, Map.of(), Map.of(), Map.of()), wire, 0, wire.length);

@@ -3,7 +3,7 @@ package org.jgwire.wireshark.lua;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.junit.jupiter.api.Test;
 
 class WireFeaturesTest {

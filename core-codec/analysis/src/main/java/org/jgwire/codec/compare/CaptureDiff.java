@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * Compares the structure of two captures ({@link CaptureProfile}s): what changed in how JGroups writes its
@@ -65,7 +66,7 @@ public final class CaptureDiff {
 
     private static String versions(CaptureProfile p) {
         List<String> v = new ArrayList<>();
-        for (String s : p.versions.keySet()) v.add(s + " (" + CaptureProfile.versionShort(s) + ")");
+        for (JGroupsVersion s : p.versions.keySet()) v.add(s + " (" + String.format("0x%04x", s.toShort()) + ")");
         return v.isEmpty() ? "none" : String.join(", ", v);
     }
 

@@ -1,5 +1,6 @@
 package org.jgwire.codec.compare;
 
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -7,6 +8,7 @@ import java.util.function.Consumer;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 
@@ -16,7 +18,9 @@ import org.jgwire.codec.model.Record;
  * grows with the kinds and header classes seen, not with the capture.
  */
 public final class CaptureProfile implements Consumer<Record> {
-    final Map<String, Long> versions = new TreeMap<>();
+    /** In the order of their text ({@code 4.2.30} before {@code 4.2.4}), as the comparison has always listed them. */
+    final Map<JGroupsVersion, Long> versions = new TreeMap<>(Comparator.comparing(JGroupsVersion::toString));
+
     final Map<String, Long> transports = new TreeMap<>();
     /** {@code single}/{@code list} (a frame of several messages) and {@code multicast}/{@code unicast}, per frame. */
     final Map<String, Long> frames = new TreeMap<>();
@@ -60,7 +64,7 @@ public final class CaptureProfile implements Consumer<Record> {
         return errors;
     }
 
-    public Map<String, Long> versions() {
+    public Map<JGroupsVersion, Long> versions() {
         return versions;
     }
 
@@ -75,16 +79,5 @@ public final class CaptureProfile implements Consumer<Record> {
     /** Mean bytes per message over the capture. */
     public double meanBytes() {
         return measured == 0 ? 0 : (double) messageBytes / measured;
-    }
-
-    /** The version short of {@code x.y.z}: {@code major<<11 | minor<<6 | micro} (org.jgroups.Version.encode). */
-    static String versionShort(String version) {
-        try {
-            String[] p = version.split("\\.");
-            int s = Integer.parseInt(p[0]) << 11 | Integer.parseInt(p[1]) << 6 | Integer.parseInt(p[2]);
-            return String.format("0x%04x", s);
-        } catch (RuntimeException e) {
-            return "?";
-        }
     }
 }

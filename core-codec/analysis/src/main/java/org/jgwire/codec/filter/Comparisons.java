@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 
@@ -174,7 +175,11 @@ final class Comparisons {
     // ---- versions: compared on the parts the literal gives, so version == 5.5 is any 5.5.x
 
     private Condition version(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
-        if (op.kind() == Token.Kind.CONTAINS || op.kind() == Token.Kind.MATCHES) return text(f, op, values);
+        if (op.kind() == Token.Kind.CONTAINS || op.kind() == Token.Kind.MATCHES) {
+            TextMatch m = textMatch(f, op, values);
+            Getters.Value g = f.value();
+            return (r, c) -> g.get(r, c) instanceof JGroupsVersion v && m.test(v.toString());
+        }
         List<int[]> ks = new ArrayList<>();
         for (Literal l : values) {
             int[] parts = VersionParts.parse(l.text());
@@ -184,33 +189,32 @@ final class Comparisons {
             ks.add(parts);
         }
         Getters.Value g = f.value();
-        VersionParts cache = new VersionParts();
         int[] k = ks.get(0);
         return switch (op.kind()) {
-            case EQ -> (r, c) -> cache.compare(g.get(r, c), k) == 0;
+            case EQ -> (r, c) -> VersionParts.compare(g.get(r, c), k) == 0;
             case NE -> (r, c) -> {
-                int d = cache.compare(g.get(r, c), k);
+                int d = VersionParts.compare(g.get(r, c), k);
                 return d != VersionParts.ABSENT && d != 0;
             };
             case LT -> (r, c) -> {
-                int d = cache.compare(g.get(r, c), k);
+                int d = VersionParts.compare(g.get(r, c), k);
                 return d < 0 && d != VersionParts.ABSENT;
             };
             case LE -> (r, c) -> {
-                int d = cache.compare(g.get(r, c), k);
+                int d = VersionParts.compare(g.get(r, c), k);
                 return d <= 0 && d != VersionParts.ABSENT;
             };
             case GT -> (r, c) -> {
-                int d = cache.compare(g.get(r, c), k);
+                int d = VersionParts.compare(g.get(r, c), k);
                 return d > 0 && d != VersionParts.ABSENT;
             };
             case GE -> (r, c) -> {
-                int d = cache.compare(g.get(r, c), k);
+                int d = VersionParts.compare(g.get(r, c), k);
                 return d >= 0 && d != VersionParts.ABSENT;
             };
             case IN -> (r, c) -> {
                 Object v = g.get(r, c);
-                for (int[] x : ks) if (cache.compare(v, x) == 0) return true;
+                for (int[] x : ks) if (VersionParts.compare(v, x) == 0) return true;
                 return false;
             };
             default -> throw new IllegalStateException(op.toString());

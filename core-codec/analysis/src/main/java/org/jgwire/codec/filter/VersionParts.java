@@ -1,16 +1,13 @@
 package org.jgwire.codec.filter;
 
-/**
- * Dotted version numbers ({@code 5.5.7}) compared part by part over as many parts as the literal gives. Remembers
- * the last version string parsed: records of one jar share one string, so a run parses it once.
- */
+import org.jgwire.codec.model.JGroupsVersion;
+
+/** A record's version compared with a dotted literal ({@code 5.5.7}, {@code 5.3}, {@code 5}) on the literal's parts. */
 final class VersionParts {
     /** What {@link #compare} returns when the record has no version. */
     static final int ABSENT = Integer.MIN_VALUE;
 
-    private record Parsed(String text, int[] parts) {}
-
-    private volatile Parsed last;
+    private VersionParts() {}
 
     /** The parts of {@code 5}, {@code 5.3} or {@code 5.3.7} (a {@code .Final} suffix ignored), or null. */
     static int[] parse(String s) {
@@ -27,17 +24,10 @@ final class VersionParts {
     }
 
     /** Sign of (record version - literal) over the literal's parts, or {@link #ABSENT}. */
-    int compare(Object version, int[] literal) {
-        if (!(version instanceof String s)) return ABSENT;
-        Parsed p = last;
-        if (p == null || p.text != s) { // identity: one string per jar
-            p = new Parsed(s, parse(s));
-            last = p;
-        }
-        int[] v = p.parts;
-        if (v == null) return ABSENT;
+    static int compare(Object version, int[] literal) {
+        if (!(version instanceof JGroupsVersion v)) return ABSENT;
         for (int i = 0; i < literal.length; i++) {
-            int a = i < v.length ? v[i] : 0;
+            int a = i == 0 ? v.major() : i == 1 ? v.minor() : v.micro();
             if (a != literal[i]) return a < literal[i] ? -1 : 1;
         }
         return 0;

@@ -7,9 +7,9 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
-import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 
@@ -44,25 +44,18 @@ public final class Records {
                 new Endpoint("127.0.0.1", 7800),
                 new Endpoint("127.0.0.1", dstPort),
                 Transport.UDP);
-        return new MessageRecord(
-                f,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                0,
-                List.of(),
-                src,
-                dest,
-                dest == null,
-                "c",
-                -1,
-                0,
-                List.of(headers),
-                Payload.EMPTY,
-                view,
-                List.of(),
-                0,
-                40);
+        return MessageRecord.builder(f)
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type("BYTES")
+                .src(src)
+                .dest(dest)
+                .multicast(dest == null)
+                .cluster("c")
+                .headers(List.of(headers))
+                .view(view)
+                .range(0, 40)
+                .build();
     }
 
     public static ViewInfo view(NodeAddress creator, long id, NodeAddress... members) {

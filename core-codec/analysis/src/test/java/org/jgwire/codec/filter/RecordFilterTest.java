@@ -60,6 +60,8 @@ class RecordFilterTest {
         assertTrue(matches("kind == message && frame == 7 && transport == udp", r));
         assertTrue(matches("version == 5.5.7 && version >= 5.3 && version < 6 && version == 5.5", r));
         assertFalse(matches("version < 5.5", r));
+        assertTrue(matches("version contains \"5.7\" && version matches \"^5\\\\.5\"", r), "as its text");
+        assertFalse(matches("version contains \"5.3\"", r));
         assertTrue(matches("type == BYTES && multicast && !flags.OOB && cluster == \"c1\"", r));
         assertTrue(matches("payload.length == 11 && payload.text contains \"lo wo\"", r));
         assertTrue(matches("payload.text matches \"^hel+o\\\\s\"", r));

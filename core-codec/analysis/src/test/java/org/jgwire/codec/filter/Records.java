@@ -10,6 +10,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -50,25 +51,21 @@ final class Records {
             HeaderRecord... headers) {
         byte[] bytes = text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
         Payload p = new Payload(bytes.length, text, bytes, null);
-        return new MessageRecord(
-                frame(packet, ts),
-                "5.5.7",
-                "5.5.7.Final",
-                type,
-                flags.contains("OOB") ? 1 : 0,
-                flags,
-                src,
-                dest,
-                dest == null,
-                "c1",
-                -1,
-                0,
-                List.of(headers),
-                p,
-                view,
-                names,
-                0,
-                40);
+        return MessageRecord.builder(frame(packet, ts))
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type(type)
+                .flags(flags.contains("OOB") ? 1 : 0, flags)
+                .src(src)
+                .dest(dest)
+                .multicast(dest == null)
+                .cluster("c1")
+                .headers(List.of(headers))
+                .payload(p)
+                .view(view)
+                .discovery(names)
+                .range(0, 40)
+                .build();
     }
 
     /** A NAKACK2 multicast from A with seqno. */

@@ -16,7 +16,8 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.ApiFamily;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.UserJarVersion;
 
 /**
@@ -67,7 +68,7 @@ public final class ClusterRunner {
                 : JGroupsVersion.parse(spec.jgroupsVersion());
         String versionText = spec.jgroupsVersion() != null ? spec.jgroupsVersion() : version.toString();
         if (scenario instanceof LargeScenario large) large.checkVersion(version);
-        ApiFamily family = ApiFamily.of(version);
+        ApiFamily family = NodePrograms.familyOf(version);
         UserStack user = UserStack.isFile(spec.stack()) ? UserStack.read(spec.stack(), jar) : null;
         StackPlan plan = user != null ? StackPlan.user(user) : StackPlan.stock(Stack.of(spec.stack()));
         if (user != null) user.checkPorts(spec.nodes());
@@ -242,7 +243,7 @@ public final class ClusterRunner {
                     name,
                     memberOptions,
                     nodeClassPath,
-                    family.nodeMainClass(),
+                    NodePrograms.mainClass(family),
                     args,
                     Cluster.logFile(work, name),
                     events);

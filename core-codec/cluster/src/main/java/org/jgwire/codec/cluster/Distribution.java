@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.ApiFamily;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /** The jars of a jgwire distribution ({@code cli/target/jgwire}): {@code lib/}, {@code nodes/} and {@code jgroups/}. */
 record Distribution(Path home) {
 
     Path nodeJar(ApiFamily family) throws IOException {
-        Path jar = home.resolve("nodes").resolve(family.nodeJarName());
+        Path jar = home.resolve("nodes").resolve(NodePrograms.jarName(family));
         if (!Files.isRegularFile(jar))
             throw new IOException("node program jar not found: " + jar + " (build the distribution: mvn -B -q package"
                     + " -DskipTests, or point jgwire.home at it)");

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * The {@code large} scenario: messages far bigger than the stack's {@code frag_size} (60K), so that the
@@ -23,8 +23,8 @@ final class LargeScenario implements Scenario {
     static final String SYNTAX = "large[:frag2|frag3|frag4]";
     static final int SMALL = 100_000;
     static final int BIG = 200_000;
-    private static final JGroupsVersion FRAG3_SINCE = new JGroupsVersion(4, 0, 0);
-    private static final JGroupsVersion FRAG4_SINCE = new JGroupsVersion(5, 0, 0);
+    private static final JGroupsVersion FRAG3_SINCE = JGroupsVersion.of(4, 0, 0);
+    private static final JGroupsVersion FRAG4_SINCE = JGroupsVersion.of(5, 0, 0);
 
     private final String frag;
 

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /** How the members' stack XMLs are made and which ports the capture filters on: a stock template or a user's XML. */
 abstract class StackPlan {

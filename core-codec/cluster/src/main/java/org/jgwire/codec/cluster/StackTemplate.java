@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * A stack XML for one member: the template {@code <stack>-<family>.xml} from this package's resources with its
@@ -17,7 +17,7 @@ import org.jgwire.codec.runtime.JGroupsVersion;
  */
 final class StackTemplate {
     private static final Pattern TOKEN = Pattern.compile("@([A-Z_]+)@");
-    private static final JGroupsVersion DIAG_COMPONENT_SINCE = new JGroupsVersion(5, 2, 0);
+    private static final JGroupsVersion DIAG_COMPONENT_SINCE = JGroupsVersion.of(5, 2, 0);
     /** Set to {@code on} in the tokens to leave diagnostics on (jgwire cluster --diagnostics). */
     static final String DIAGNOSTICS = "DIAGNOSTICS";
 
@@ -47,7 +47,7 @@ final class StackTemplate {
      * (DIAGNOSTICS_OFF is added here, FRAG defaults to FRAG4 from 5.0 and FRAG2 before).
      */
     static String render(Stack stack, JGroupsVersion version, Map<String, String> tokens) throws IOException {
-        String name = stack.templateId() + "-" + ApiFamily.of(version).id + ".xml";
+        String name = stack.templateId() + "-" + NodePrograms.familyOf(version).id() + ".xml";
         String text;
         try (InputStream in = StackTemplate.class.getResourceAsStream(name)) {
             if (in == null) throw new IOException("stack template " + name + " missing from the class path");

@@ -8,7 +8,7 @@ import java.security.Security;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.jgwire.codec.runtime.JGroupsVersion;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * TLSv1 allowed again for the members whose jar cannot ask for anything else. JGroups 4.0's and 4.1's
@@ -24,8 +24,8 @@ final class TlsV1Override {
     static final String FILE_NAME = "tlsv1.java.security";
 
     private static final String TLS_V1 = "TLSv1";
-    private static final JGroupsVersion SSL_KEY_EXCHANGE_SINCE = new JGroupsVersion(4, 0, 0);
-    private static final JGroupsVersion SSL_PROTOCOL_SINCE = new JGroupsVersion(4, 2, 0);
+    private static final JGroupsVersion SSL_KEY_EXCHANGE_SINCE = JGroupsVersion.of(4, 0, 0);
+    private static final JGroupsVersion SSL_PROTOCOL_SINCE = JGroupsVersion.of(4, 2, 0);
 
     private TlsV1Override() {}
 

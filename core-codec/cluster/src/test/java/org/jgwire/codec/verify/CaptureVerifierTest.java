@@ -17,6 +17,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -43,25 +44,19 @@ class CaptureVerifierTest {
             ViewInfo view,
             List<HeaderRecord> headers,
             List<Discovery> d) {
-        return new MessageRecord(
-                frame,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                0,
-                List.of(),
-                NodeAddress.uuid(src),
-                dest == null ? null : NodeAddress.uuid(dest),
-                dest == null,
-                "c",
-                -1,
-                0,
-                headers,
-                payload,
-                view,
-                d,
-                0,
-                -1);
+        return MessageRecord.builder(frame)
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type("BYTES")
+                .src(NodeAddress.uuid(src))
+                .dest(dest == null ? null : NodeAddress.uuid(dest))
+                .multicast(dest == null)
+                .cluster("c")
+                .headers(headers)
+                .payload(payload)
+                .view(view)
+                .discovery(d)
+                .build();
     }
 
     private static MessageRecord message(String src, String dest, String text, ViewInfo view) {

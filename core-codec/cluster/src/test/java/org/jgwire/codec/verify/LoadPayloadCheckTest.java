@@ -9,6 +9,7 @@ import java.util.List;
 import org.jgwire.codec.cluster.node.LoadShape;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -23,25 +24,15 @@ class LoadPayloadCheckTest {
         FrameInfo frame =
                 new FrameInfo(packet, -1, new Endpoint("127.0.0.1", 1), new Endpoint("127.0.0.1", 2), Transport.UDP);
         Payload p = new Payload(length, null, Arrays.copyOf(bytes, Math.min(64, bytes.length)), null);
-        return new MessageRecord(
-                frame,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                0,
-                List.of(),
-                NodeAddress.uuid("a"),
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                List.of(),
-                p,
-                null,
-                List.of(),
-                0,
-                -1);
+        return MessageRecord.builder(frame)
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type("BYTES")
+                .src(NodeAddress.uuid("a"))
+                .multicast(true)
+                .cluster("c")
+                .payload(p)
+                .build();
     }
 
     private static List<VerifyItem> report(String scenario, MessageRecord... messages) {

@@ -7,7 +7,7 @@ import java.util.List;
  * One JGroups message.
  *
  * @param frame        where its frame came from
- * @param version      the version of the frame, e.g. {@code "5.5.7"} (from the frame's version short); null for a
+ * @param version      the version of the frame (its version short), printed as {@code 5.5.7}; null for a
  *                     {@link #signal}, whose bytes carry none
  * @param decodedWith  the JGroups jar that decoded it, e.g. {@code "5.5.7.Final"}
  * @param type         message type: {@code BYTES}, {@code EMPTY}, {@code OBJECT}, {@code LONG}, {@code NIO},
@@ -35,10 +35,13 @@ import java.util.List;
  *                     empty when it delivers the message as it travelled (see {@code StackStep})
  * @param wirePayload  the payload as it travelled when a protocol changed it on the way up (COMPRESS), else null:
  *                     {@link #payload} is then what the protocol delivered
+ *
+ * <p>One class past 300 lines: the record's fields are written out once more in its {@link Builder}, which names
+ * each one where it is set.
  */
 public record MessageRecord(
         FrameInfo frame,
-        String version,
+        JGroupsVersion version,
         String decodedWith,
         String type,
         int flags,
@@ -80,26 +83,7 @@ public record MessageRecord(
 
     /** A signal as {@link #signal(FrameInfo, String, NodeAddress, int)} that also names its receiver, if known. */
     public static MessageRecord signal(FrameInfo frame, String signal, NodeAddress src, NodeAddress dest, int length) {
-        return new MessageRecord(
-                frame,
-                null,
-                null,
-                signal,
-                0,
-                List.of(),
-                src,
-                dest,
-                false,
-                null,
-                -1,
-                0,
-                List.of(),
-                Payload.EMPTY,
-                null,
-                List.of(),
-                0,
-                length,
-                List.of());
+        return builder(frame).type(signal).src(src).dest(dest).range(0, length).build();
     }
 
     /**
@@ -119,105 +103,18 @@ public record MessageRecord(
         return isSignal() && ABNORMAL_TERMINATION.equals(type);
     }
 
-    /** A message as the adapters and the fragment reassembler make it, before the stack step. */
-    public MessageRecord(
-            FrameInfo frame,
-            String version,
-            String decodedWith,
-            String type,
-            int flags,
-            List<String> flagNames,
-            NodeAddress src,
-            NodeAddress dest,
-            boolean multicast,
-            String cluster,
-            int batchIndex,
-            int batchSize,
-            List<HeaderRecord> headers,
-            Payload payload,
-            ViewInfo view,
-            List<Discovery> discovery,
-            int offset,
-            int length,
-            List<Long> reassembledFrom) {
-        this(
-                frame,
-                version,
-                decodedWith,
-                type,
-                flags,
-                flagNames,
-                src,
-                dest,
-                multicast,
-                cluster,
-                batchIndex,
-                batchSize,
-                headers,
-                payload,
-                view,
-                discovery,
-                offset,
-                length,
-                reassembledFrom,
-                List.of(),
-                null);
-    }
-
-    /** A message read from one frame (not reassembled). */
-    public MessageRecord(
-            FrameInfo frame,
-            String version,
-            String decodedWith,
-            String type,
-            int flags,
-            List<String> flagNames,
-            NodeAddress src,
-            NodeAddress dest,
-            boolean multicast,
-            String cluster,
-            int batchIndex,
-            int batchSize,
-            List<HeaderRecord> headers,
-            Payload payload,
-            ViewInfo view,
-            List<Discovery> discovery,
-            int offset,
-            int length) {
-        this(
-                frame,
-                version,
-                decodedWith,
-                type,
-                flags,
-                flagNames,
-                src,
-                dest,
-                multicast,
-                cluster,
-                batchIndex,
-                batchSize,
-                headers,
-                payload,
-                view,
-                discovery,
-                offset,
-                length,
-                List.of());
-    }
-
     @Override
     public String kind() {
         return "message";
     }
 
     /** This message stating {@code v} as its version: a frame without one, whose version is known otherwise. */
-    public MessageRecord withVersion(String v) {
-        return copy(v, view, payload, transformed, wirePayload);
+    public MessageRecord withVersion(JGroupsVersion v) {
+        return toBuilder().version(v).build();
     }
 
     public MessageRecord withView(ViewInfo v) {
-        return copy(version, v, payload, transformed, wirePayload);
+        return toBuilder().view(v).build();
     }
 
     /**
@@ -228,39 +125,11 @@ public record MessageRecord(
         List<String> steps = new ArrayList<>(transformed.size() + 1);
         steps.addAll(transformed);
         steps.add(step);
-        return copy(
-                version,
-                view,
-                delivered != null ? delivered : payload,
-                List.copyOf(steps),
-                delivered != null && wirePayload == null ? payload : wirePayload);
-    }
-
-    /** This message with the fields that change after decoding replaced; the rest as it is. */
-    private MessageRecord copy(
-            String version, ViewInfo view, Payload payload, List<String> transformed, Payload wirePayload) {
-        return new MessageRecord(
-                frame,
-                version,
-                decodedWith,
-                type,
-                flags,
-                flagNames,
-                src,
-                dest,
-                multicast,
-                cluster,
-                batchIndex,
-                batchSize,
-                headers,
-                payload,
-                view,
-                discovery,
-                offset,
-                length,
-                reassembledFrom,
-                transformed,
-                wirePayload);
+        return toBuilder()
+                .payload(delivered != null ? delivered : payload)
+                .transformed(List.copyOf(steps))
+                .wirePayload(delivered != null && wirePayload == null ? payload : wirePayload)
+                .build();
     }
 
     /** Whether this message was reassembled from fragments. */
@@ -272,5 +141,186 @@ public record MessageRecord(
     public HeaderRecord header(String protocol) {
         for (HeaderRecord h : headers) if (h.protocol().equals(protocol)) return h;
         return null;
+    }
+
+    /** A builder of a message of {@code frame}: every field not given is that of a single message with no content. */
+    public static Builder builder(FrameInfo frame) {
+        return new Builder(frame);
+    }
+
+    /** A builder holding this message's fields, to build a copy with some of them replaced. */
+    public Builder toBuilder() {
+        return new Builder(frame)
+                .version(version)
+                .decodedWith(decodedWith)
+                .type(type)
+                .flags(flags, flagNames)
+                .src(src)
+                .dest(dest)
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(batchIndex, batchSize)
+                .headers(headers)
+                .payload(payload)
+                .view(view)
+                .discovery(discovery)
+                .range(offset, length)
+                .reassembledFrom(reassembledFrom)
+                .transformed(transformed)
+                .wirePayload(wirePayload);
+    }
+
+    /**
+     * Builds a {@link MessageRecord} field by field, each named where it is set. Starts as a single message (batch
+     * index -1, size 0) without addresses, headers, payload ({@link Payload#EMPTY}), view or discovery, at offset 0
+     * of unknown length, neither reassembled nor transformed. Lists are kept as given, not copied.
+     */
+    public static final class Builder {
+        private FrameInfo frame;
+        private JGroupsVersion version;
+        private String decodedWith;
+        private String type;
+        private int flags;
+        private List<String> flagNames = List.of();
+        private NodeAddress src;
+        private NodeAddress dest;
+        private boolean multicast;
+        private String cluster;
+        private int batchIndex = -1;
+        private int batchSize;
+        private List<HeaderRecord> headers = List.of();
+        private Payload payload = Payload.EMPTY;
+        private ViewInfo view;
+        private List<Discovery> discovery = List.of();
+        private int offset;
+        private int length = -1;
+        private List<Long> reassembledFrom = List.of();
+        private List<String> transformed = List.of();
+        private Payload wirePayload;
+
+        private Builder(FrameInfo frame) {
+            this.frame = frame;
+        }
+
+        public Builder frame(FrameInfo f) {
+            frame = f;
+            return this;
+        }
+
+        public Builder version(JGroupsVersion v) {
+            version = v;
+            return this;
+        }
+
+        public Builder decodedWith(String jar) {
+            decodedWith = jar;
+            return this;
+        }
+
+        public Builder type(String t) {
+            type = t;
+            return this;
+        }
+
+        /** The flags as written and the names of the set ones. */
+        public Builder flags(int value, List<String> names) {
+            flags = value;
+            flagNames = names;
+            return this;
+        }
+
+        public Builder src(NodeAddress a) {
+            src = a;
+            return this;
+        }
+
+        public Builder dest(NodeAddress a) {
+            dest = a;
+            return this;
+        }
+
+        public Builder multicast(boolean m) {
+            multicast = m;
+            return this;
+        }
+
+        public Builder cluster(String c) {
+            cluster = c;
+            return this;
+        }
+
+        /** Position in the frame's message list and the list's size; -1 and 0 for a single message. */
+        public Builder batch(int index, int size) {
+            batchIndex = index;
+            batchSize = size;
+            return this;
+        }
+
+        public Builder headers(List<HeaderRecord> h) {
+            headers = h;
+            return this;
+        }
+
+        public Builder payload(Payload p) {
+            payload = p;
+            return this;
+        }
+
+        public Builder view(ViewInfo v) {
+            view = v;
+            return this;
+        }
+
+        public Builder discovery(List<Discovery> d) {
+            discovery = d;
+            return this;
+        }
+
+        /** First byte of the message in the frame, and its length (-1 when unknown). */
+        public Builder range(int first, int bytes) {
+            offset = first;
+            length = bytes;
+            return this;
+        }
+
+        public Builder reassembledFrom(List<Long> packets) {
+            reassembledFrom = packets;
+            return this;
+        }
+
+        public Builder transformed(List<String> steps) {
+            transformed = steps;
+            return this;
+        }
+
+        public Builder wirePayload(Payload p) {
+            wirePayload = p;
+            return this;
+        }
+
+        public MessageRecord build() {
+            return new MessageRecord(
+                    frame,
+                    version,
+                    decodedWith,
+                    type,
+                    flags,
+                    flagNames,
+                    src,
+                    dest,
+                    multicast,
+                    cluster,
+                    batchIndex,
+                    batchSize,
+                    headers,
+                    payload,
+                    view,
+                    discovery,
+                    offset,
+                    length,
+                    reassembledFrom,
+                    transformed,
+                    wirePayload);
+        }
     }
 }

@@ -3,6 +3,7 @@ package org.jgwire.codec.pipeline;
 import java.util.TreeSet;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 
@@ -13,7 +14,7 @@ final class DecodeCounters {
 
     private long frames, messages, errors;
     private final TreeSet<String> versions = new TreeSet<>();
-    private String lastVersion;
+    private JGroupsVersion lastVersion;
 
     /** One more packet read; its number, the unit what it holds is delivered in. */
     long packet() {
@@ -35,7 +36,7 @@ final class DecodeCounters {
             // adapters share one version string per jar: usually no set work
             if (m.version() != lastVersion && m.version() != null) {
                 lastVersion = m.version();
-                versions.add(lastVersion);
+                versions.add(lastVersion.toString());
             }
         } else if (r instanceof ErrorRecord) {
             errors++;

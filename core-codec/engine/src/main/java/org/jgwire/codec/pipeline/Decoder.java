@@ -15,6 +15,7 @@ import org.jgwire.codec.framing.ChunkStreams;
 import org.jgwire.codec.framing.DatagramFramer;
 import org.jgwire.codec.framing.FdSockServers;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
@@ -188,12 +189,12 @@ public final class Decoder implements AutoCloseable {
     /** Serialized originals and the views in reassembled payloads, read by the jar of their version. */
     private final class RuntimeMessages implements FragmentReassembler.SerializedMessageDecoder {
         @Override
-        public List<Record> decode(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
+        public List<Record> decode(JGroupsVersion version, int type, byte[] buf, int off, int len, FrameInfo frame) {
             return runtime.decodeMessage(version, type, buf, off, len, frame);
         }
 
         @Override
-        public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+        public ViewInfo decodeView(JGroupsVersion version, String gmsType, byte[] buf, int off, int len) {
             return runtime.decodeView(version, gmsType, buf, off, len);
         }
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ServiceLoader;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.ApiFamily;
 
 /**
  * Loads the adapter of a family beside a JGroups jar. The adapter class is found by its conventional name,
@@ -24,20 +25,20 @@ final class AdapterFactory {
     }
 
     /** The adapter jar of a family: {@code <home>/adapters/jgwire-adapter-<family>.jar}. */
-    Path adapterJar(String family) {
-        return home.resolve("adapters").resolve("jgwire-adapter-" + family + ".jar");
+    Path adapterJar(ApiFamily family) {
+        return home.resolve("adapters").resolve("jgwire-adapter-" + family.id() + ".jar");
     }
 
-    static String adapterClassName(String family) {
-        return "org.jgwire.adapter." + family + "." + Character.toUpperCase(family.charAt(0)) + family.substring(1)
-                + "WireAdapter";
+    static String adapterClassName(ApiFamily family) {
+        String id = family.id();
+        return "org.jgwire.adapter." + id + "." + Character.toUpperCase(id.charAt(0)) + id.substring(1) + "WireAdapter";
     }
 
     /**
      * Loads and initialises the adapter; throws {@link IllegalStateException} with a message naming the missing
      * piece when the adapter jar or class is absent or fails to start.
      */
-    LoadedAdapter load(String family, Path jgroupsJar) {
+    LoadedAdapter load(ApiFamily family, Path jgroupsJar) {
         Path adapterJar = adapterJar(family);
         if (!Files.isRegularFile(adapterJar))
             throw new IllegalStateException(
@@ -68,7 +69,7 @@ final class AdapterFactory {
         }
     }
 
-    private static WireAdapter instantiate(String family, ClassLoader loader) {
+    private static WireAdapter instantiate(ApiFamily family, ClassLoader loader) {
         try {
             Class<?> c = Class.forName(adapterClassName(family), true, loader);
             return (WireAdapter) c.getDeclaredConstructor().newInstance();

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.ApiFamily;
 
 /**
  * Adapters loaded ahead of need by a {@linkplain VersionRuntime#lendAdapters lending} runtime (a warm-up decode on
@@ -17,11 +18,11 @@ import org.jgwire.codec.Limits;
  * process ends, or until a later lender shelves the same jar again.
  */
 final class AdapterShelf {
-    private record Key(String family, Path jar, Limits limits) {
+    private record Key(ApiFamily family, Path jar, Limits limits) {
         // Equality written out: a record's own is bound on first use by spinning classes, at the decode's start.
         @Override
         public boolean equals(Object other) {
-            return other instanceof Key k && family.equals(k.family) && jar.equals(k.jar) && limits.equals(k.limits);
+            return other instanceof Key k && family == k.family && jar.equals(k.jar) && limits.equals(k.limits);
         }
 
         @Override
@@ -35,7 +36,7 @@ final class AdapterShelf {
     private AdapterShelf() {}
 
     /** Loads the adapter on this thread and shelves it; the lender may use what it returns too. */
-    static LoadedAdapter loadAndShelve(AdapterFactory factory, String family, Path jar, Limits limits) {
+    static LoadedAdapter loadAndShelve(AdapterFactory factory, ApiFamily family, Path jar, Limits limits) {
         Key key = new Key(family, jar, limits);
         CompletableFuture<LoadedAdapter> loading = new CompletableFuture<>();
         CompletableFuture<LoadedAdapter> before = SHELF.put(key, loading);
@@ -57,7 +58,7 @@ final class AdapterShelf {
     }
 
     /** The shelved adapter of this jar and limits, once loaded; null when none is shelved or its loading failed. */
-    static LoadedAdapter take(String family, Path jar, Limits limits) {
+    static LoadedAdapter take(ApiFamily family, Path jar, Limits limits) {
         if (SHELF.isEmpty()) return null;
         CompletableFuture<LoadedAdapter> shelved = SHELF.remove(new Key(family, jar, limits));
         if (shelved == null) return null;

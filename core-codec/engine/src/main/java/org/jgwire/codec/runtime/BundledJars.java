@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * The JGroups jars of a distribution ({@code <home>/jgroups/jgroups-X.Y.Z.Final.jar}) and the rule that picks

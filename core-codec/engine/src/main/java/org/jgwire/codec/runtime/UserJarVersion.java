@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /** Reads the version of a user's JGroups jar from its own {@code org.jgroups.Version}. */
 public final class UserJarVersion {
@@ -17,9 +18,7 @@ public final class UserJarVersion {
             Class<?> version = Class.forName("org.jgroups.Version", true, probe);
             if (version.getClassLoader() != probe)
                 throw new IllegalArgumentException("--jgroups-jar " + jar + ": no org.jgroups.Version in it");
-            // Version.version: the same short the jar writes at the start of every frame (all of 3.x to 5.x)
-            short s = version.getField("version").getShort(null);
-            return JGroupsVersion.fromShort(s);
+            return JarVersion.of(version);
         } catch (IOException | ReflectiveOperationException | LinkageError | RuntimeException e) {
             if (e instanceof IllegalArgumentException iae) throw iae;
             throw new IllegalArgumentException(

@@ -6,18 +6,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.ApiFamily;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
@@ -56,8 +57,6 @@ public final class VersionRuntime implements AutoCloseable {
     private final AdapterSlot[] byShort = new AdapterSlot[1 << 16];
 
     private final Map<Path, AdapterSlot> byJar = new HashMap<>();
-    /** Version texts of {@link #stamped} records, one string per version (frames are decoded on several threads). */
-    private final Map<Integer, String> versionTexts = new ConcurrentHashMap<>();
 
     private final Map<List<Endpoint>, Integer> connections;
     /** Version last sent from each endpoint in a transport frame: FD_SOCK2 listens at the TP port + 100. */
@@ -213,15 +212,12 @@ public final class VersionRuntime implements AutoCloseable {
 
     /** The messages of {@code records} stating version {@code v} (a version short) rather than their jar's. */
     private List<Record> stamped(List<Record> records, int v) {
-        String text =
-                versionTexts.computeIfAbsent(v, x -> JGroupsVersion.fromShort(x).toString());
+        JGroupsVersion version = JGroupsVersion.valueOf(v);
         List<Record> out = new ArrayList<>(records.size());
         for (Record r : records)
             out.add(
-                    r instanceof MessageRecord m
-                                    && m.version() != null
-                                    && !m.version().equals(text)
-                            ? m.withVersion(text)
+                    r instanceof MessageRecord m && m.version() != null && m.version() != version
+                            ? m.withVersion(version)
                             : r);
         return out;
     }
@@ -246,13 +242,12 @@ public final class VersionRuntime implements AutoCloseable {
 
     /**
      * Decodes one message serialized on its own ({@link WireAdapter#decodeMessage}) with the jar that decoded
-     * frames of {@code version} (e.g. {@code "5.5.7"}, a record's {@code version}): the original of a reassembled
+     * frames of {@code version} (a record's {@code version}): the original of a reassembled
      * fragmented message. Never throws.
      */
-    public List<Record> decodeMessage(String version, int type, byte[] buf, int off, int len, FrameInfo frame) {
+    public List<Record> decodeMessage(JGroupsVersion version, int type, byte[] buf, int off, int len, FrameInfo frame) {
         try {
-            AdapterSlot slot =
-                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            AdapterSlot slot = fixed != null ? fixed : slot(version.toShort());
             if (slot instanceof LoadedAdapter a) return a.decodeMessage(type, buf, off, len, frame);
             return List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, reason(slot)));
         } catch (Throwable e) {
@@ -265,10 +260,9 @@ public final class VersionRuntime implements AutoCloseable {
      * The fields of an {@code EncryptHeader} body read by the jar that decoded frames of {@code version}
      * ({@link WireAdapter#readEncryptHeader}), or null. Never throws.
      */
-    public EncryptHeaderFields readEncryptHeader(String version, int magicId, byte[] buf, int off, int len) {
+    public EncryptHeaderFields readEncryptHeader(JGroupsVersion version, int magicId, byte[] buf, int off, int len) {
         try {
-            AdapterSlot slot =
-                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            AdapterSlot slot = fixed != null ? fixed : slot(version.toShort());
             return slot instanceof LoadedAdapter a ? a.readEncryptHeader(magicId, buf, off, len) : null;
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
@@ -277,7 +271,7 @@ public final class VersionRuntime implements AutoCloseable {
     }
 
     /** The view in a GMS payload read by the jar of {@code version} ({@link #decodeView}), or null. Never throws. */
-    public ViewInfo readView(String version, String gmsType, byte[] buf, int off, int len) {
+    public ViewInfo readView(JGroupsVersion version, String gmsType, byte[] buf, int off, int len) {
         try {
             return decodeView(version, gmsType, buf, off, len);
         } catch (Throwable e) {
@@ -287,10 +281,9 @@ public final class VersionRuntime implements AutoCloseable {
     }
 
     /** {@link WireAdapter#keyBlockLength} with the jar of {@code version}, or -1. */
-    public int keyBlockLength(String version, byte[] buf, int off, int len) {
+    public int keyBlockLength(JGroupsVersion version, byte[] buf, int off, int len) {
         try {
-            AdapterSlot slot =
-                    fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+            AdapterSlot slot = fixed != null ? fixed : slot(version.toShort());
             return slot instanceof LoadedAdapter a ? a.keyBlockLength(buf, off, len) : -1;
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
@@ -315,12 +308,12 @@ public final class VersionRuntime implements AutoCloseable {
                 if (first.stream().noneMatch(r -> r instanceof ErrorRecord)) return stamped(first, last);
             }
             boolean bufSet = len > 0 && (buf[off] & 4) != 0;
-            Set<String> families = new HashSet<>();
+            Set<ApiFamily> families = EnumSet.noneOf(ApiFamily.class);
             List<BundledJars.Jar> jars = bundled.all();
             for (int i = jars.size() - 1; i >= 0; i--) {
                 WireVariant variant = WireVariants.of(jars.get(i).version());
                 if (variant == null || !families.add(variant.family())) continue;
-                if (bufSet && variant.family().equals("jg5")) continue;
+                if (bufSet && variant.family() == ApiFamily.JG5) continue;
                 if (!(byJar(jars.get(i)) instanceof LoadedAdapter a)) continue;
                 List<Record> records = a.decodeMessage(0, buf, off, len, frame);
                 if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) return records;
@@ -341,9 +334,8 @@ public final class VersionRuntime implements AutoCloseable {
      *
      * @throws IllegalArgumentException saying why it cannot be read
      */
-    public ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
-        AdapterSlot slot =
-                fixed != null ? fixed : slot(JGroupsVersion.parse(version).toShort());
+    public ViewInfo decodeView(JGroupsVersion version, String gmsType, byte[] buf, int off, int len) {
+        AdapterSlot slot = fixed != null ? fixed : slot(version.toShort());
         if (slot instanceof LoadedAdapter a) return a.decodeView(gmsType, buf, off, len);
         throw new IllegalArgumentException(reason(slot));
     }
@@ -397,7 +389,7 @@ public final class VersionRuntime implements AutoCloseable {
      */
     private List<Record> guessGossipVersion(byte[] buf, int off, int len, FrameInfo frame) {
         List<Record> first = null;
-        Set<String> families = new HashSet<>();
+        Set<ApiFamily> families = EnumSet.noneOf(ApiFamily.class);
         List<BundledJars.Jar> jars = bundled.all();
         for (int i = jars.size() - 1; i >= 0; i--) {
             BundledJars.Jar jar = jars.get(i);
@@ -459,7 +451,7 @@ public final class VersionRuntime implements AutoCloseable {
         synchronized (this) {
             s = byShort[versionShort];
             if (s == null) {
-                JGroupsVersion v = JGroupsVersion.fromShort(versionShort);
+                JGroupsVersion v = JGroupsVersion.valueOf(versionShort);
                 BundledJars.Jar jar = bundled.choose(v);
                 s = jar != null ? byJar(jar) : unsupported(v, versionShort);
                 byShort[versionShort] = s;
@@ -485,7 +477,7 @@ public final class VersionRuntime implements AutoCloseable {
 
     private synchronized AdapterSlot byJar(BundledJars.Jar jar) {
         return byJar.computeIfAbsent(jar.path(), p -> {
-            String family = WireVariants.of(jar.version()).family();
+            ApiFamily family = WireVariants.of(jar.version()).family();
             try {
                 if (lends) return AdapterShelf.loadAndShelve(factory, family, p, limits);
                 LoadedAdapter ahead = AdapterShelf.take(family, p, limits);
@@ -511,9 +503,7 @@ public final class VersionRuntime implements AutoCloseable {
     private LoadedAdapter forUserJar(Path jar) {
         JGroupsVersion v = UserJarVersion.read(jar);
         WireVariant variant = WireVariants.of(v);
-        String family = variant != null
-                ? variant.family()
-                : v.major() == 3 ? "jg36" : v.major() == 4 ? "jg4" : v.major() == 5 ? "jg5" : null;
+        ApiFamily family = variant != null ? variant.family() : ApiFamily.of(v);
         if (family == null)
             throw new IllegalArgumentException("--jgroups-jar " + jar + ": JGroups " + v
                     + " belongs to no API family jgwire has an adapter for (3.6, 4.x, 5.x)");

@@ -11,6 +11,7 @@ import javax.crypto.spec.IvParameterSpec;
 import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.EncryptHeaderFields;
@@ -26,17 +27,17 @@ import org.jgwire.codec.runtime.EncryptHeaderFields;
 public final class Decryptor {
     /** {@code VersionRuntime::readEncryptHeader}. */
     public interface HeaderReader {
-        EncryptHeaderFields read(String version, int magicId, byte[] buf, int off, int len);
+        EncryptHeaderFields read(JGroupsVersion version, int magicId, byte[] buf, int off, int len);
     }
 
     /** {@code VersionRuntime::readView}. */
     public interface ViewReader {
-        ViewInfo read(String version, String gmsType, byte[] buf, int off, int len);
+        ViewInfo read(JGroupsVersion version, String gmsType, byte[] buf, int off, int len);
     }
 
     /** {@code VersionRuntime::keyBlockLength}. */
     public interface KeyBlockReader {
-        int length(String version, byte[] buf, int off, int len);
+        int length(JGroupsVersion version, byte[] buf, int off, int len);
     }
 
     /** The plaintext, or why there is none. */

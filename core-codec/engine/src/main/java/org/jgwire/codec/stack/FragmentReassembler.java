@@ -11,6 +11,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
@@ -47,13 +48,13 @@ public final class FragmentReassembler {
     /** Decodes a message serialized on its own: {@code VersionRuntime::decodeMessage}. */
     @FunctionalInterface
     public interface SerializedMessageDecoder {
-        List<Record> decode(String version, int type, byte[] buf, int off, int len, FrameInfo frame);
+        List<Record> decode(JGroupsVersion version, int type, byte[] buf, int off, int len, FrameInfo frame);
 
         /**
          * The view a GMS message of {@code gmsType} carries in a reassembled payload ({@code
          * VersionRuntime::decodeView}); null when none. Throws IllegalArgumentException saying why it cannot be read.
          */
-        default ViewInfo decodeView(String version, String gmsType, byte[] buf, int off, int len) {
+        default ViewInfo decodeView(JGroupsVersion version, String gmsType, byte[] buf, int off, int len) {
             return null;
         }
     }
@@ -349,26 +350,22 @@ public final class FragmentReassembler {
                             0);
                 }
             sink.acceptRebuilt(
-                    new MessageRecord(
-                            s.last,
-                            base.version(),
-                            base.decodedWith(),
-                            base.type(),
-                            base.flags(),
-                            base.flagNames(),
-                            base.src(),
-                            base.dest(),
-                            base.multicast(),
-                            base.cluster(),
-                            -1,
-                            0,
-                            List.copyOf(headers),
-                            PayloadBytes.of(bytes, limits),
-                            view,
-                            base.discovery(),
-                            -1,
-                            -1,
-                            frames),
+                    MessageRecord.builder(s.last)
+                            .version(base.version())
+                            .decodedWith(base.decodedWith())
+                            .type(base.type())
+                            .flags(base.flags(), base.flagNames())
+                            .src(base.src())
+                            .dest(base.dest())
+                            .multicast(base.multicast())
+                            .cluster(base.cluster())
+                            .headers(List.copyOf(headers))
+                            .payload(PayloadBytes.of(bytes, limits))
+                            .view(view)
+                            .discovery(base.discovery())
+                            .range(-1, -1)
+                            .reassembledFrom(frames)
+                            .build(),
                     bytes);
         }
     }
@@ -385,26 +382,16 @@ public final class FragmentReassembler {
         for (Record r : records) {
             if (r instanceof MessageRecord m) {
                 out.accept(
-                        new MessageRecord(
-                                s.last,
-                                m.version(),
-                                m.decodedWith(),
-                                m.type(),
-                                m.flags(),
-                                m.flagNames(),
-                                m.src() != null ? m.src() : base.src(),
-                                m.dest() != null ? m.dest() : base.dest(),
-                                base.multicast(),
-                                m.cluster() != null ? m.cluster() : base.cluster(),
-                                m.batchIndex(),
-                                m.batchSize(),
-                                m.headers(),
-                                m.payload(),
-                                m.view(),
-                                m.discovery(),
-                                m.offset(),
-                                m.length(),
-                                frames),
+                        m.toBuilder()
+                                .frame(s.last)
+                                .src(m.src() != null ? m.src() : base.src())
+                                .dest(m.dest() != null ? m.dest() : base.dest())
+                                .multicast(base.multicast())
+                                .cluster(m.cluster() != null ? m.cluster() : base.cluster())
+                                .reassembledFrom(frames)
+                                .transformed(List.of())
+                                .wirePayload(null)
+                                .build(),
                         bytes,
                         bytesOff);
             } else if (r instanceof ErrorRecord e) {

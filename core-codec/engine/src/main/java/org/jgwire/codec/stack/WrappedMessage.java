@@ -3,6 +3,7 @@ package org.jgwire.codec.stack;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 
 /**
@@ -15,8 +16,8 @@ import org.jgwire.codec.model.MessageRecord;
  * @param length how many
  */
 record WrappedMessage(int type, int start, int length, String problem) {
-    static WrappedMessage locate(String version, MessageBytes bytes) {
-        if (!version.startsWith("3.") && !version.startsWith("4.")) {
+    static WrappedMessage locate(JGroupsVersion version, MessageBytes bytes) {
+        if (version.major() != 3 && version.major() != 4) {
             if (bytes.length() < 2)
                 return new WrappedMessage(-1, 0, 0, bytes.length() + " bytes end before the message type");
             byte[] b = bytes.buf();
@@ -45,27 +46,16 @@ record WrappedMessage(int type, int start, int length, String problem) {
                     h.text(),
                     h.offset() >= 0 ? h.offset() + shift : h.offset(),
                     h.length()));
-        return new MessageRecord(
-                wrapper.frame(),
-                wrapper.version(),
-                m.decodedWith(),
-                m.type(),
-                m.flags(),
-                m.flagNames(),
-                m.src() != null ? m.src() : wrapper.src(),
-                m.dest(),
-                m.dest() == null,
-                m.cluster() != null ? m.cluster() : wrapper.cluster(),
-                wrapper.batchIndex(),
-                wrapper.batchSize(),
-                List.copyOf(headers),
-                m.payload(),
-                m.view(),
-                m.discovery(),
-                m.offset() >= 0 ? m.offset() + shift : m.offset(),
-                m.length(),
-                wrapper.reassembledFrom(),
-                m.transformed(),
-                m.wirePayload());
+        return m.toBuilder()
+                .frame(wrapper.frame())
+                .version(wrapper.version())
+                .src(m.src() != null ? m.src() : wrapper.src())
+                .multicast(m.dest() == null)
+                .cluster(m.cluster() != null ? m.cluster() : wrapper.cluster())
+                .batch(wrapper.batchIndex(), wrapper.batchSize())
+                .headers(List.copyOf(headers))
+                .range(m.offset() >= 0 ? m.offset() + shift : m.offset(), m.length())
+                .reassembledFrom(wrapper.reassembledFrom())
+                .build();
     }
 }

@@ -5,9 +5,9 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
-import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Transport;
 
 /** FD_SOCK messages as the adapters give them ({@code FD_SOCK.FdHeader}: type, mbr, sock_addr, mbrs). */
@@ -29,25 +29,16 @@ public final class FdSockHeaders {
                 null,
                 0,
                 20);
-        return new MessageRecord(
-                new FrameInfo(1, 0, null, null, Transport.UDP),
-                "4.2.30",
-                "4.2.30.Final",
-                "MESSAGE",
-                0,
-                List.of(),
-                mbr,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                List.of(h),
-                Payload.EMPTY,
-                null,
-                List.of(),
-                0,
-                30);
+        return MessageRecord.builder(new FrameInfo(1, 0, null, null, Transport.UDP))
+                .version(JGroupsVersion.parse("4.2.30"))
+                .decodedWith("4.2.30.Final")
+                .type("MESSAGE")
+                .src(mbr)
+                .multicast(true)
+                .cluster("c")
+                .headers(List.of(h))
+                .range(0, 30)
+                .build();
     }
 
     private static NodeAddress ipAddress(String ipPort) {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.StreamEndRecord;
@@ -22,9 +23,9 @@ class DecodeCountersTest {
         assertEquals(1, counters.packet());
         assertEquals(2, counters.packet());
         counters.frame();
-        counters.emitted(MessageRecord.signal(FRAME, "X").withVersion("5.5.7"));
-        counters.emitted(MessageRecord.signal(FRAME, "X").withVersion(new String("5.5.7")));
-        counters.emitted(MessageRecord.signal(FRAME, "X").withVersion("4.2.30"));
+        counters.emitted(MessageRecord.signal(FRAME, "X").withVersion(JGroupsVersion.parse("5.5.7")));
+        counters.emitted(MessageRecord.signal(FRAME, "X").withVersion(JGroupsVersion.parse(new String("5.5.7"))));
+        counters.emitted(MessageRecord.signal(FRAME, "X").withVersion(JGroupsVersion.parse("4.2.30")));
         counters.emitted(MessageRecord.signal(FRAME, "X")); // states no version
         counters.emitted(new ErrorRecord(FRAME, ProblemKind.MALFORMED, 0, "bad"));
         counters.emitted(new StreamEndRecord(FRAME, StreamEndRecord.How.FIN));

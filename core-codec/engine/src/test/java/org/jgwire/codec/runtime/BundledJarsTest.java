@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +16,7 @@ class BundledJarsTest {
     void aJarNamedForItsVersionIsOneWithItsFullVersionAsLabel() {
         assertEquals("5.5.7.Final", label("jgroups-5.5.7.Final.jar"));
         assertEquals(
-                new JGroupsVersion(5, 5, 7),
+                JGroupsVersion.of(5, 5, 7),
                 BundledJars.named(Path.of("jgroups-5.5.7.Final.jar")).version());
         assertEquals("3.6.20.Final", label("jgroups-3.6.20.Final.jar"));
         assertEquals("4.2.30", label("jgroups-4.2.30.jar"));

@@ -10,6 +10,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
@@ -32,12 +33,14 @@ class UnsupportedVersionTest {
             assertEquals(ProblemKind.UNSUPPORTED_VERSION, e.problem());
             assertTrue(e.message().startsWith("no JGroups jars in " + home.resolve("jgroups")), e.message());
 
-            List<Record> original = runtime.decodeMessage("5.0.7", 1, frame, 0, frame.length, FRAME);
+            List<Record> original =
+                    runtime.decodeMessage(JGroupsVersion.parse("5.0.7"), 1, frame, 0, frame.length, FRAME);
             assertEquals(e.message(), ((ErrorRecord) original.get(0)).message(), "the same reason");
             IllegalArgumentException view = assertThrows(
-                    IllegalArgumentException.class, () -> runtime.decodeView("5.0.7", "VIEW", frame, 0, 3));
+                    IllegalArgumentException.class,
+                    () -> runtime.decodeView(JGroupsVersion.parse("5.0.7"), "VIEW", frame, 0, 3));
             assertEquals(e.message(), view.getMessage());
-            assertEquals(-1, runtime.keyBlockLength("5.0.7", frame, 0, 3));
+            assertEquals(-1, runtime.keyBlockLength(JGroupsVersion.parse("5.0.7"), frame, 0, 3));
         }
     }
 }

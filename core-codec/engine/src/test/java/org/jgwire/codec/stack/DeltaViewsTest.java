@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
-import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.model.ViewInfo;
 import org.junit.jupiter.api.Test;
@@ -21,25 +21,16 @@ class DeltaViewsTest {
 
     private MessageRecord carrying(ViewInfo view) {
         FrameInfo f = new FrameInfo(++packet, packet * 1000, null, new Endpoint("127.0.0.1", 7800), Transport.UDP);
-        return new MessageRecord(
-                f,
-                "5.5.7",
-                "5.5.7.Final",
-                "BYTES",
-                0,
-                List.of(),
-                A,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                List.of(),
-                Payload.EMPTY,
-                view,
-                List.of(),
-                0,
-                60);
+        return MessageRecord.builder(f)
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type("BYTES")
+                .src(A)
+                .multicast(true)
+                .cluster("c")
+                .view(view)
+                .range(0, 60)
+                .build();
     }
 
     private static ViewInfo delta(long id, long ref, List<NodeAddress> left, List<NodeAddress> joined) {

@@ -16,6 +16,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -108,25 +109,17 @@ class FragmentReassemblerTest {
             12);
 
     private static MessageRecord message(FrameInfo f, String type, List<HeaderRecord> headers, Payload p) {
-        return new MessageRecord(
-                f,
-                "5.5.7",
-                "5.5.7.Final",
-                type,
-                0,
-                List.of(),
-                A,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                headers,
-                p,
-                null,
-                List.of(),
-                0,
-                HEAD + p.length());
+        return MessageRecord.builder(f)
+                .version(JGroupsVersion.parse("5.5.7"))
+                .decodedWith("5.5.7.Final")
+                .type(type)
+                .src(A)
+                .multicast(true)
+                .cluster("c")
+                .headers(headers)
+                .payload(p)
+                .range(0, HEAD + p.length())
+                .build();
     }
 
     private long packet;

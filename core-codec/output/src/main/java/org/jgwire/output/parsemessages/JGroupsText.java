@@ -33,8 +33,7 @@ final class JGroupsText {
 
     /** The API family of a record's version: 3 (3.x), 4 (4.x) or 5 (5.x and later). */
     static int family(MessageRecord m) {
-        String v = m.version();
-        int major = v.isEmpty() ? 5 : v.charAt(0) - '0';
+        int major = m.version().major();
         return major <= 3 ? 3 : major == 4 ? 4 : 5;
     }
 

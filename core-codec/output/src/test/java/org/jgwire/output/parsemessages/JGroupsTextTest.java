@@ -12,6 +12,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
@@ -35,25 +36,17 @@ class JGroupsTextTest {
             int length,
             ViewInfo view,
             HeaderRecord... headers) {
-        return new MessageRecord(
-                new FrameInfo(1, -1, null, null, Transport.NONE),
-                version,
-                version + ".Final",
-                type,
-                flags,
-                flagNames,
-                A,
-                B,
-                false,
-                null,
-                -1,
-                0,
-                List.of(headers),
-                new Payload(length, null, new byte[0], null),
-                view,
-                List.of(),
-                0,
-                -1);
+        return MessageRecord.builder(new FrameInfo(1, -1, null, null, Transport.NONE))
+                .version(JGroupsVersion.parse(version))
+                .decodedWith(version + ".Final")
+                .type(type)
+                .flags(flags, flagNames)
+                .src(A)
+                .dest(B)
+                .headers(List.of(headers))
+                .payload(new Payload(length, null, new byte[0], null))
+                .view(view)
+                .build();
     }
 
     private static HeaderRecord gms(String type, String text) {

@@ -9,9 +9,11 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.GmsType;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.JarVersion;
 import org.jgwire.codec.runtime.WireAdapter;
 
 /**
@@ -23,6 +25,7 @@ import org.jgwire.codec.runtime.WireAdapter;
 public abstract class ClassicWireAdapter implements WireAdapter {
     private volatile Limits limits = Limits.DEFAULTS;
     private final String jar = jarVersion();
+    private final JGroupsVersion version = versionOfJar();
     private final ThreadLocal<Decoders> decoders = ThreadLocal.withInitial(this::newDecoders);
 
     /** How this family creates a header from its magic id. */
@@ -109,7 +112,7 @@ public abstract class ClassicWireAdapter implements WireAdapter {
     }
 
     private Decoders newDecoders() {
-        Context cx = new Context(jar, headerFactory(), limits);
+        Context cx = new Context(jar, version, headerFactory(), limits);
         TransportDecoder transport = new TransportDecoder(cx);
         GossipDecoder gossip;
         try {
@@ -121,6 +124,14 @@ public abstract class ClassicWireAdapter implements WireAdapter {
     }
 
     private record Decoders(Context cx, TransportDecoder transport, GossipDecoder gossip) {}
+
+    private static JGroupsVersion versionOfJar() {
+        try {
+            return JarVersion.of(Version.class);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("org.jgroups.Version.version missing in this jar", e);
+        }
+    }
 
     /** {@code "4.2.30.Final"}, from {@code "JGroups 4.2.30.Final (Julier)"}: printVersion() lacks the qualifier. */
     private static String jarVersion() {

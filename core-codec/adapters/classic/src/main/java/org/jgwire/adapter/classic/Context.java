@@ -3,13 +3,14 @@ package org.jgwire.adapter.classic;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.Record;
 
 /** What the decoders of one thread share: the jar's identity, converters and caches. */
 final class Context {
     final String jar;
-    /** The jar's major version: frames of another major are another wire format, never guessed at. */
-    final int jarMajor;
+    /** The jar's version: frames of another major are another wire format, never guessed at. */
+    final JGroupsVersion version;
 
     final HeaderFactory factory;
     final Addresses addresses;
@@ -20,28 +21,15 @@ final class Context {
     final Payloads payloads;
     private final List<Record> late = new ArrayList<>(2);
 
-    Context(String jar, HeaderFactory factory, Limits limits) {
+    Context(String jar, JGroupsVersion version, HeaderFactory factory, Limits limits) {
         this.jar = jar;
-        int dot = jar.indexOf('.');
-        int major;
-        try {
-            major = Integer.parseInt(dot > 0 ? jar.substring(0, dot) : jar);
-        } catch (NumberFormatException e) {
-            major = -1; // unknown: accept every frame
-        }
-        this.jarMajor = major;
+        this.version = version;
         this.factory = factory;
         this.addresses = new Addresses(limits.maxCachedAddresses());
         this.views = new Views(addresses);
         this.discoveries = new Discoveries(addresses);
         this.payloads = new Payloads(limits);
         this.headers = new HeaderRecords(addresses, limits);
-    }
-
-    /** The jar's version without its qualifier ({@code 4.2.30}): the version of messages serialized on their own. */
-    String versionText() {
-        String[] parts = jar.split("\\.");
-        return parts.length >= 3 ? parts[0] + "." + parts[1] + "." + parts[2] : jar;
     }
 
     /** A problem found while building a record, reported right after that record. */

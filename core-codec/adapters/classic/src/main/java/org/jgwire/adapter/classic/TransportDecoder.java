@@ -1,5 +1,11 @@
 package org.jgwire.adapter.classic;
 
+import static org.jgwire.codec.runtime.WireFlags.BUF_SET;
+import static org.jgwire.codec.runtime.WireFlags.DEST_SET;
+import static org.jgwire.codec.runtime.WireFlags.LIST;
+import static org.jgwire.codec.runtime.WireFlags.MULTICAST;
+import static org.jgwire.codec.runtime.WireFlags.SRC_SET;
+
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,16 +23,18 @@ import org.jgroups.util.Util;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
-import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FragmentHeaders;
 import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
+import org.jgwire.codec.runtime.HeaderProblems;
 
 /**
  * Walks a 3.x/4.x transport frame ({@code TP.receive}): {@code version(u16) flags(u8)}, then one message
@@ -38,11 +46,6 @@ import org.jgwire.codec.runtime.FrameProblem;
  * headers) over one cursor, method for method.
  */
 final class TransportDecoder {
-    // TP.LIST / TP.MULTICAST, the frame flags (3.6 and 4.x)
-    private static final int LIST = 1, MULTICAST = 2;
-    // Message.DEST_SET / SRC_SET / BUF_SET: package-private in the jar, the same in 3.x and 4.x
-    private static final int DEST_SET = 1, SRC_SET = 2, BUF_SET = 4;
-
     /** {@code Header.setProtId} exists since 3.6; 3.5 headers carry no protocol id (checked once, not per header). */
     private static final boolean SET_PROT_ID = hasSetProtId();
 
@@ -51,8 +54,6 @@ final class TransportDecoder {
     private Header[] hdrs = new Header[8];
     private short[] pids = new short[8], magics = new short[8];
     private int[] starts = new int[8], ends = new int[8];
-    private short lastVersion = -1;
-    private String lastVersionText;
 
     TransportDecoder(Context cx) {
         this.cx = cx;
@@ -69,17 +70,15 @@ final class TransportDecoder {
             return;
         }
         in.reset(buf, start, end - start);
-        String version;
+        JGroupsVersion version;
         int flags;
-        short v;
         try {
-            v = in.readShort();
-            version = versionText(v);
+            version = JGroupsVersion.valueOf(in.readShort());
             flags = in.readByte();
         } catch (IOException e) {
             return; // cannot happen: the length was checked above
         }
-        if (cx.jarMajor >= 0 && (v >> 11 & 0x1F) != cx.jarMajor) {
+        if (version.major() != cx.version.major()) {
             out.add(new ErrorRecord(
                     frame,
                     ProblemKind.UNSUPPORTED_VERSION,
@@ -142,7 +141,7 @@ final class TransportDecoder {
     void serialized(byte[] buf, int start, int end, FrameInfo frame, List<Record> out) {
         in.reset(buf, start, end - start);
         try {
-            out.add(message(buf, start, frame, cx.versionText(), false, null, null, null, -1, 0));
+            out.add(message(buf, start, frame, cx.version, false, null, null, null, -1, 0));
         } catch (FrameProblem p) {
             out.add(new ErrorRecord(frame, p.kind(), p.position() - start, "serialized message: " + p.getMessage()));
         } catch (EOFException e) {
@@ -167,7 +166,7 @@ final class TransportDecoder {
             byte[] buf,
             int base,
             FrameInfo frame,
-            String version,
+            JGroupsVersion version,
             boolean multicast,
             Address dest,
             Address src,
@@ -208,9 +207,8 @@ final class TransportDecoder {
         boolean encrypted = false, fragment = false;
         for (int i = 0; i < n; i++) {
             Header h = hdrs[i];
+            fragment |= FragmentHeaders.isFragment(h);
             HeaderRecord r = cx.headers.record(pids[i], magics[i], h, buf, starts[i], ends[i], base);
-            // FRAG/FRAG2's FragHeader, FRAG3's Frag3Header: the payload is a slice (FragmentReassembler shows the view)
-            fragment |= h != null && (r.headerClass() == HeaderClass.FRAG || r.headerClass() == HeaderClass.FRAG3);
             headers.add(r);
             if (h instanceof TpHeader) {
                 if (cluster == null) cluster = HeaderRecords.clusterOf(buf, starts[i] + 4, ends[i]);
@@ -245,25 +243,22 @@ final class TransportDecoder {
                         frame, ProblemKind.MALFORMED, payloadOff - base, "discovery payload is not a PingData: " + t));
             }
         }
-        return new MessageRecord(
-                frame,
-                version,
-                cx.jar,
-                "MESSAGE",
-                flags,
-                cx.flagNames.of(flags),
-                srcNode,
-                multicast ? null : cx.addresses.node(dest),
-                multicast,
-                cluster,
-                index,
-                count,
-                headers,
-                payload,
-                view,
-                discovery,
-                start - base,
-                end - start);
+        return MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(cx.jar)
+                .type("MESSAGE")
+                .flags(flags, cx.flagNames.of(flags))
+                .src(srcNode)
+                .dest(multicast ? null : cx.addresses.node(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, count)
+                .headers(headers)
+                .payload(payload)
+                .view(view)
+                .discovery(discovery)
+                .range(start - base, end - start)
+                .build();
     }
 
     /** One header: {@code protocol_id(u16) magic_id(u16) body}; the body's end is known only to its class. */
@@ -277,29 +272,13 @@ final class TransportDecoder {
         } catch (Exception | LinkageError e) {
             h = null;
         }
-        if (h == null)
-            throw new FrameProblem(
-                    ProblemKind.UNKNOWN_CLASS,
-                    start + 2,
-                    "header " + (i + 1) + ": magic id "
-                            + (magic & 0xFFFF) + " (protocol " + cx.headers.protocol(pid)
-                            + ") is not in the magic map of JGroups " + cx.jar);
+        if (h == null) throw HeaderProblems.unknownMagic(i, magic, cx.headers.protocol(pid), cx.jar, start + 2);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new FrameProblem(
-                    ProblemKind.TRUNCATED,
-                    start,
-                    "header " + (i + 1) + " "
-                            + h.getClass().getSimpleName()
-                            + " (magic id " + (magic & 0xFFFF) + ", protocol " + cx.headers.protocol(pid)
-                            + ") runs past the end of the frame");
+            throw HeaderProblems.cutShort(i, h, magic, cx.headers.protocol(pid), start, e);
         } catch (Throwable t) { // includes OutOfMemoryError from a garbage length the header class trusted
-            throw new FrameProblem(
-                    kindOf(t),
-                    start,
-                    "header " + (i + 1) + " " + h.getClass().getSimpleName() + " (magic id " + (magic & 0xFFFF)
-                            + ", protocol " + cx.headers.protocol(pid) + ") could not be read: " + t);
+            throw HeaderProblems.unreadable(i, h, magic, cx.headers.protocol(pid), start, t);
         }
         if (SET_PROT_ID) h.setProtId(pid); // as Message.readFrom does: the id is written before the header
         hdrs[i] = h;
@@ -342,13 +321,5 @@ final class TransportDecoder {
         magics = Arrays.copyOf(magics, n);
         starts = Arrays.copyOf(starts, n);
         ends = Arrays.copyOf(ends, n);
-    }
-
-    private String versionText(short v) {
-        if (v != lastVersion || lastVersionText == null) {
-            lastVersion = v;
-            lastVersionText = (v >> 11 & 0x1F) + "." + (v >> 6 & 0x1F) + "." + (v & 0x3F);
-        }
-        return lastVersionText;
     }
 }

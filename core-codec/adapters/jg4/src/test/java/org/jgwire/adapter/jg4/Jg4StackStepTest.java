@@ -89,7 +89,7 @@ class Jg4StackStepTest {
         MessageRecord inner = (MessageRecord) out.get(1);
         assertEquals("chat B#1 to all", inner.payload().text());
         assertEquals(List.of("SEQUENCER unwrapped from WRAPPED_BCAST seqno=9"), inner.transformed());
-        assertEquals("4.2.30", inner.version());
+        assertEquals("4.2.30", String.valueOf(inner.version()));
         assertNull(inner.dest());
         assertTrue(inner.src().id().contains("0000-0000-0007"), inner.src().id());
     }

@@ -1,5 +1,10 @@
 package org.jgwire.adapter.jg5;
 
+import static org.jgwire.codec.runtime.WireFlags.DEST_SET;
+import static org.jgwire.codec.runtime.WireFlags.LIST;
+import static org.jgwire.codec.runtime.WireFlags.MULTICAST;
+import static org.jgwire.codec.runtime.WireFlags.SRC_SET;
+
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -22,19 +27,21 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
-import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.PrintableRuns;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
+import org.jgwire.codec.runtime.FragmentHeaders;
 import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
+import org.jgwire.codec.runtime.HeaderProblems;
 
 /**
  * Walks 5.x transport frames and messages byte by byte, following {@code Util.readMessage} /
@@ -46,8 +53,6 @@ import org.jgwire.codec.runtime.HeaderFieldReader;
  * headers and typed payload) over one cursor, method for method.
  */
 final class FrameWalker {
-    private static final byte LIST = 1, MULTICAST = 2; // Util.LIST / Util.MULTICAST (frame flags)
-    private static final byte DEST_SET = 1, SRC_SET = 2; // BaseMessage.DEST_SET / SRC_SET (leading byte)
     /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
     private static final byte CONTROL = 1;
 
@@ -73,10 +78,8 @@ final class FrameWalker {
     // the frame being decoded
     private FrameInfo frame;
     private int base;
-    private String version;
+    private JGroupsVersion version;
     private List<Record> out;
-    private int lastVersionShort = -1;
-    private String lastVersionText;
 
     FrameWalker(JarFacts jar, Limits limits, Addresses addresses) {
         this.jar = jar;
@@ -102,7 +105,7 @@ final class FrameWalker {
         this.frame = frame;
         this.base = base;
         this.out = out;
-        this.version = jar.versionText;
+        this.version = jar.version;
     }
 
     /**
@@ -111,8 +114,7 @@ final class FrameWalker {
      * type + message written by {@code writeToNoAddrs}).
      */
     void transport() throws IOException {
-        int v = in.readShort() & 0xFFFF;
-        version = versionText(v);
+        version = JGroupsVersion.valueOf(in.readShort());
         byte flags = in.readByte();
         boolean multicast = (flags & MULTICAST) != 0;
         if ((flags & LIST) == 0) {
@@ -144,23 +146,6 @@ final class FrameWalker {
                     in.remaining() + " bytes after the last message of the frame");
     }
 
-    /** FRAG/FRAG2/FRAG4's FragHeader, FRAG3's Frag3Header: the message is a fragment. */
-    static boolean isFragHeader(Header h) {
-        return h != null && FRAG_HEADER.get(h.getClass());
-    }
-
-    /**
-     * Per header class, whether it is a fragment header: every header of every message is asked, and a class's
-     * simple name is a reflective lookup (whose soft-reference cache also made C2 recompile the message loop).
-     */
-    private static final ClassValue<Boolean> FRAG_HEADER = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> c) {
-            HeaderClass hc = HeaderClass.of(c.getSimpleName());
-            return hc == HeaderClass.FRAG || hc == HeaderClass.FRAG3;
-        }
-    };
-
     /** The reader of views in GMS payloads. */
     GmsViews views() {
         return views;
@@ -177,14 +162,6 @@ final class FrameWalker {
     /** An FD_SOCK2 message: an EmptyMessage's {@code writeTo}, without version, flags or type. */
     void bare() throws IOException {
         message((short) 2, null, null, false, null, -1, 0, true, 0);
-    }
-
-    private String versionText(int v) {
-        if (v != lastVersionShort) {
-            lastVersionShort = v;
-            lastVersionText = (v >>> 11) + "." + ((v >>> 6) & 0x1F) + "." + (v & 0x3F);
-        }
-        return lastVersionText;
     }
 
     /**
@@ -224,7 +201,7 @@ final class FrameWalker {
         boolean encrypted = false, fragment = false;
         for (int i = 0; i < hcount; i++) {
             Header h = header(headers, i);
-            fragment |= isFragHeader(h);
+            fragment |= FragmentHeaders.isFragment(h);
             if (h instanceof GMS.GmsHeader g) gms = g;
             else if (h instanceof PingHeader p) ping = p;
             else if (h instanceof MERGE3.MergeHeader) merge = h;
@@ -288,25 +265,20 @@ final class FrameWalker {
                     int n = in.position() - pstart;
                     out.set(
                             reserved,
-                            new MessageRecord(
-                                    frame,
-                                    version,
-                                    jar.label,
-                                    typeName,
-                                    flags,
-                                    jar.flagNames(flags),
-                                    addresses.of(src),
-                                    addresses.of(dest),
-                                    multicast,
-                                    cluster,
-                                    index,
-                                    size,
-                                    headers,
-                                    new Payload(n, null, head(pstart, n), null),
-                                    null,
-                                    List.of(),
-                                    start - base,
-                                    -1));
+                            MessageRecord.builder(frame)
+                                    .version(version)
+                                    .decodedWith(jar.label)
+                                    .type(typeName)
+                                    .flags(flags, jar.flagNames(flags))
+                                    .src(addresses.of(src))
+                                    .dest(addresses.of(dest))
+                                    .multicast(multicast)
+                                    .cluster(cluster)
+                                    .batch(index, size)
+                                    .headers(headers)
+                                    .payload(new Payload(n, null, head(pstart, n), null))
+                                    .range(start - base, -1)
+                                    .build());
                     throw e;
                 }
             }
@@ -345,25 +317,22 @@ final class FrameWalker {
             if (names.isEmpty()) names = DiscoveryData.list();
             discovery.mergeInfo(merge, src, names);
         }
-        MessageRecord r = new MessageRecord(
-                frame,
-                version,
-                jar.label,
-                typeName,
-                flags,
-                jar.flagNames(flags),
-                addresses.of(src),
-                addresses.of(dest),
-                multicast,
-                cluster,
-                index,
-                size,
-                headers,
-                payload,
-                view,
-                names,
-                start - base,
-                length);
+        MessageRecord r = MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(jar.label)
+                .type(typeName)
+                .flags(flags, jar.flagNames(flags))
+                .src(addresses.of(src))
+                .dest(addresses.of(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, size)
+                .headers(headers)
+                .payload(payload)
+                .view(view)
+                .discovery(names)
+                .range(start - base, length)
+                .build();
         if (reserved >= 0) out.set(reserved, r);
         else out.add(r);
         if (late != null) out.add(late);
@@ -449,26 +418,13 @@ final class FrameWalker {
         } catch (ClassNotFoundException | RuntimeException e) {
             h = null;
         }
-        if (h == null)
-            throw new FrameProblem(
-                    ProblemKind.UNKNOWN_CLASS,
-                    hstart + 2,
-                    "header " + i + " (protocol " + jar.protocolName(protId) + "): magic id " + magic
-                            + " is unknown to JGroups " + jar.label);
+        if (h == null) throw HeaderProblems.unknownMagic(i, magic, jar.protocolName(protId), jar.label, hstart + 2);
         try {
             h.readFrom(in);
         } catch (EOFException e) {
-            throw new FrameProblem(
-                    ProblemKind.TRUNCATED,
-                    hstart,
-                    "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
-                            + jar.protocolName(protId) + ") is cut short: " + e.getMessage());
+            throw HeaderProblems.cutShort(i, h, magic, jar.protocolName(protId), hstart, e);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw new FrameProblem(
-                    ProblemKind.MALFORMED,
-                    hstart,
-                    "header " + i + " " + h.getClass().getSimpleName() + " (magic " + magic + ", protocol "
-                            + jar.protocolName(protId) + ") cannot be read: " + e);
+            throw HeaderProblems.unreadable(i, h, magic, jar.protocolName(protId), hstart, e);
         }
         return h;
     }

@@ -8,6 +8,8 @@ import org.jgroups.Message;
 import org.jgroups.Version;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgwire.codec.model.HeaderClass;
+import org.jgwire.codec.model.JGroupsVersion;
+import org.jgwire.codec.runtime.JarVersion;
 
 /**
  * What the running jar says about itself, read once: its version, the names of its message types and flags, and
@@ -15,13 +17,10 @@ import org.jgwire.codec.model.HeaderClass;
  * never from a copy in jgwire.
  */
 final class JarFacts {
-    final int major, minor, micro;
     /** e.g. {@code 5.5.7.Final} */
     final String label;
-    /** e.g. {@code 5.5.7}: the version shown for frames that carry none (FD_SOCK2, gossip control) */
-    final String versionText;
-
-    final short versionShort;
+    /** The version shown for frames that carry none (FD_SOCK2, gossip control) */
+    final JGroupsVersion version;
     /** message type short -> name (BYTES, OBJECT, ...); null = the jar has no such type */
     final String[] typeNames = new String[32];
 
@@ -31,15 +30,15 @@ final class JarFacts {
 
     JarFacts() {
         // Version's fields are filled from JGROUPS_VERSION.properties in its static initialiser, so they are read
-        // here by reflection: compiled against 5.0.4, a direct reference could be inlined as 5.0.4's values.
-        major = staticShort(Version.class, "major");
-        minor = staticShort(Version.class, "minor");
-        micro = staticShort(Version.class, "micro");
-        versionShort = (short) staticShort(Version.class, "version");
+        // by reflection: compiled against 5.0.4, a direct reference could be inlined as 5.0.4's values.
+        try {
+            version = JarVersion.of(Version.class);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(Version.class.getName() + ".version missing in this jar", e);
+        }
         String description = String.valueOf(staticObject(Version.class, "description"));
         int sp = description.indexOf(' ');
         label = sp > 0 ? description.substring(0, sp) : description;
-        versionText = major + "." + minor + "." + micro;
         // Message.BYTES_MSG ... EARLYBATCH_MSG (5.2+): the constants of the jar's own Message interface
         for (Field f : Message.class.getFields()) {
             if (!Modifier.isStatic(f.getModifiers())
@@ -57,6 +56,7 @@ final class JarFacts {
     }
 
     boolean atLeast(int ma, int mi, int mc) {
+        int major = version.major(), minor = version.minor(), micro = version.micro();
         return major != ma ? major > ma : minor != mi ? minor > mi : micro >= mc;
     }
 

@@ -77,7 +77,7 @@ class Jg5MessageDecodingTest {
         assertEquals(1, records.size(), records.toString());
         MessageRecord m = (MessageRecord) records.get(0);
         assertEquals("BYTES", m.type());
-        assertEquals("5.0.4", m.version());
+        assertEquals("5.0.4", String.valueOf(m.version()));
         assertEquals("5.0.4.Final", m.decodedWith());
         assertEquals(msg.getFlags(), (short) m.flags());
         assertEquals(List.of("OOB", "DONT_BUNDLE"), m.flagNames());

@@ -33,25 +33,19 @@ class RpcTrackerTest {
         head[3] = (byte) name.length;
         System.arraycopy(name, 0, head, 4, name.length);
         MessageRecord m = message(packet, ms, A, null, 45588, null, rc(0, reqId));
-        return new MessageRecord(
-                m.frame(),
-                m.version(),
-                m.decodedWith(),
-                "OBJECT",
-                0,
-                m.flagNames(),
-                A,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                m.headers(),
-                new Payload(head.length + 10, null, head, "org.jgroups.blocks.MethodCall"),
-                null,
-                m.discovery(),
-                0,
-                60);
+        return MessageRecord.builder(m.frame())
+                .version(m.version())
+                .decodedWith(m.decodedWith())
+                .type("OBJECT")
+                .flags(0, m.flagNames())
+                .src(A)
+                .multicast(true)
+                .cluster("c")
+                .headers(m.headers())
+                .payload(new Payload(head.length + 10, null, head, "org.jgroups.blocks.MethodCall"))
+                .discovery(m.discovery())
+                .range(0, 60)
+                .build();
     }
 
     @Test

@@ -102,26 +102,7 @@ class TrafficStatsTest {
             t.accept(message(2 * i + 2, i * 1000 + 1, A, null, 7802, null, header("FD_ALL3", "HeartbeatHeader")));
         }
         MessageRecord m = message(9, 5000, A, null, 7801, null);
-        t.accept(new MessageRecord(
-                m.frame(),
-                m.version(),
-                m.decodedWith(),
-                m.type(),
-                0,
-                List.of(),
-                A,
-                null,
-                true,
-                "c",
-                -1,
-                0,
-                List.of(),
-                m.payload(),
-                null,
-                List.of(),
-                -1,
-                -1,
-                List.of(7L, 8L)));
+        t.accept(m.toBuilder().range(-1, -1).reassembledFrom(List.of(7L, 8L)).build());
         TrafficStats.MemberStats a = t.snapshot().members().get(0);
         assertEquals(6, a.heartbeats());
         assertEquals(4, a.heartbeatIntervals().count(), "two per path, none between the copies");
