@@ -19,11 +19,12 @@ import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewIdText;
 
 /**
- * JGroups addresses and small value types as neutral values. Conversions are cached per address value (JGroups
- * addresses compare by value), bounded so a capture with many members cannot grow it without limit.
+ * JGroups addresses and small value types as neutral values. Conversions are cached per address value and class (a
+ * SiteUUID or ExtendedUUID equals the plain UUID with the same bits, so the value alone would give whichever was seen
+ * first), bounded so a capture with many members cannot grow it without limit.
  */
 final class Addresses {
-    private final Map<Address, NodeAddress> cache = new HashMap<>();
+    private final Map<Address, Converted> cache = new HashMap<>();
     private final int maxCached;
 
     /** Caching at most {@code maxCached} conversions ({@code Limits.maxCachedAddresses}). */
@@ -33,14 +34,15 @@ final class Addresses {
 
     NodeAddress of(Address a) {
         if (a == null) return null;
-        NodeAddress n = cache.get(a);
-        if (n == null) {
-            n = convert(a);
-            if (cache.size() >= maxCached) cache.clear();
-            cache.put(a, n);
-        }
+        Converted c = cache.get(a);
+        if (c != null && c.type == a.getClass()) return c.node;
+        NodeAddress n = convert(a);
+        if (cache.size() >= maxCached) cache.clear();
+        cache.put(a, new Converted(a.getClass(), n));
         return n;
     }
+
+    private record Converted(Class<?> type, NodeAddress node) {}
 
     List<NodeAddress> of(Collection<? extends Address> list) {
         if (list == null) return List.of();

@@ -259,4 +259,18 @@ class Jg5MessageDecodingTest {
         assertEquals("127.0.0.1:7800", m2.src().id());
         assertEquals("IpAddress", m2.src().kind());
     }
+
+    @Test
+    void aSiteUuidIsNotTakenForThePlainUuidWithTheSameBits() throws Exception {
+        // equal by value: the address cache would give whichever of the two was converted first
+        org.jgroups.util.UUID plain = new org.jgroups.util.UUID(5, 6);
+        SiteUUID site = new SiteUUID(5, 6, "node-a", "lon");
+        MessageRecord m =
+                (MessageRecord) decode(FrameKind.TRANSPORT, Frames.single(new EmptyMessage(site).setSrc(plain), false))
+                        .get(0);
+        assertEquals("UUID", m.src().kind());
+        assertEquals("SiteUUID", m.dest().kind());
+        assertEquals("lon", m.dest().site());
+        assertEquals("node-a", m.dest().name());
+    }
 }
