@@ -19,7 +19,8 @@ final class ReceiveSteps {
                 .add(new CompressStep(limits), HeaderClass.COMPRESS)
                 .add(new SequencerStep(), HeaderClass.SEQUENCER)
                 .add(new EncryptStep(limits, decryptor), HeaderClass.ENCRYPT)
-                .add(new ForkStep(), HeaderClass.FORK);
+                .add(new ForkStep(), HeaderClass.FORK)
+                .add(new RelayStep(), RelayStep.RELAY2, RelayStep.RELAY);
     }
 
     /** Registers {@code step} for headers of each of {@code classes}. */
