@@ -1,7 +1,9 @@
 package org.jgwire.codec.capture;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -64,21 +66,9 @@ public final class InputOpener {
         ReadableByteChannel channel;
         Kind kind;
         if ("-".equals(pathOrDash)) {
-            InputStream in = stdin;
-            if (forced != null) {
-                channel = new PrefixedChannel(new byte[0], 0, Channels.newChannel(in));
-                kind = forced;
-            } else {
-                byte[] head = new byte[HEAD];
-                int n = 0;
-                boolean eof = false;
-                for (kind = detect(head, 0, false); kind == null; kind = detect(head, n, eof)) {
-                    int r = in.read(head, n, HEAD - n);
-                    if (r < 0) eof = true;
-                    else n += r;
-                }
-                channel = new PrefixedChannel(head, n, Channels.newChannel(in));
-            }
+            Opened o = fromStream(pathOrDash, stdin, forced, true);
+            channel = o.channel();
+            kind = o.kind();
         } else {
             FileChannel file;
             try {
@@ -88,7 +78,14 @@ public final class InputOpener {
             }
             channel = file;
             try {
-                kind = forced != null ? forced : detect(file);
+                byte[] head = head(file);
+                Compression c = decompressible(forced) ? Compression.of(head, head.length) : null;
+                if (c != null) {
+                    Opened o = fromStream(
+                            pathOrDash, decompress(c, pathOrDash, Channels.newInputStream(file)), forced, false);
+                    channel = o.channel();
+                    kind = o.kind();
+                } else kind = forced != null ? forced : detect(head, head.length, true);
             } catch (IOException | RuntimeException e) {
                 file.close();
                 throw e;
@@ -102,13 +99,58 @@ public final class InputOpener {
         }
     }
 
-    private static Kind detect(FileChannel file) throws IOException {
+    /** The input's first bytes, read without moving the channel: it stays at 0 for the source. */
+    private static byte[] head(FileChannel file) throws IOException {
         ByteBuffer head = ByteBuffer.allocate(HEAD);
-        while (head.hasRemaining()) { // positional reads: the channel stays at 0 for the source
+        while (head.hasRemaining()) {
             if (file.read(head, head.position()) < 0) break;
         }
-        return detect(head.array(), head.position(), true);
+        return java.util.Arrays.copyOf(head.array(), head.position());
     }
+
+    /** What a stream holds: its kind told from its first bytes (decompressed first when it is compressed). */
+    private static Opened fromStream(String name, InputStream in, Kind forced, boolean mayBeCompressed)
+            throws IOException {
+        if (forced != null && !decompressible(forced))
+            return new Opened(new PrefixedChannel(new byte[0], 0, Channels.newChannel(in)), forced);
+        byte[] head = new byte[HEAD];
+        int n = 0;
+        boolean eof = false;
+        Kind kind;
+        while (true) {
+            if (mayBeCompressed && (eof || n >= Compression.MAGIC_BYTES)) {
+                Compression c = Compression.of(head, n);
+                if (c != null) {
+                    InputStream whole = new SequenceInputStream(new ByteArrayInputStream(head, 0, n), in);
+                    return fromStream(name, decompress(c, name, whole), forced, false);
+                }
+                mayBeCompressed = false;
+            }
+            kind = forced != null ? forced : detect(head, n, eof);
+            if (kind != null && !mayBeCompressed) break;
+            int r = in.read(head, n, HEAD - n);
+            if (r < 0) eof = true;
+            else n += r;
+        }
+        return new Opened(new PrefixedChannel(head, n, Channels.newChannel(in)), kind);
+    }
+
+    /** Compressed input is looked for unless the user named a kind that is never compressed (hex, raw frames). */
+    private static boolean decompressible(Kind forced) {
+        return forced == null || forced == Kind.PCAP || forced == Kind.PCAPNG;
+    }
+
+    private static InputStream decompress(Compression c, String name, InputStream in) throws IOException {
+        if (!c.readable()) throw new IOException(c.unsupported(name));
+        try {
+            return c.decompress(in);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException((name.equals("-") ? "standard input" : name) + ": a damaged " + c.label()
+                    + " stream (" + e.getMessage() + ")");
+        }
+    }
+
+    private record Opened(ReadableByteChannel channel, Kind kind) {}
 
     private static CaptureSource source(Kind kind, ReadableByteChannel channel, InputHints hints, Limits limits)
             throws IOException {
