@@ -83,7 +83,7 @@ public enum Compression {
     public String unsupported(String name) {
         String what = name == null || name.equals("-") ? "standard input" : name;
         String file = name == null || name.equals("-") ? "FILE" : name;
-        return what + " is a " + label + " file, which jgwire does not read (it reads pcap and pcapng, plain or"
+        return what + " is in " + label + " format, which jgwire does not read (it reads pcap and pcapng, plain or"
                 + " compressed with gzip, zstd or lz4): unpack it first (" + unpack + " " + file + ")";
     }
 }

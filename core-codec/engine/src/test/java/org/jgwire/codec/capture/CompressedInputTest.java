@@ -115,7 +115,7 @@ class CompressedInputTest {
         Path xz = dir.resolve("capture.pcap.xz");
         Files.write(xz, new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0, 0, 4, (byte) 0xe6, (byte) 0xd6});
         IOException e = assertThrows(IOException.class, () -> InputOpener.open(xz.toString(), InputHints.AUTO));
-        assertTrue(e.getMessage().contains("is a xz file"), e.getMessage());
+        assertTrue(e.getMessage().contains("is in xz format"), e.getMessage());
         assertTrue(e.getMessage().contains("xz -d " + xz), e.getMessage());
         Path zip = dir.resolve("capture.zip");
         Files.write(zip, new byte[] {'P', 'K', 3, 4, 20, 0, 0, 0});
@@ -123,7 +123,7 @@ class CompressedInputTest {
                 IOException.class,
                 () -> InputOpener.open(
                         "-", InputHints.AUTO, Limits.DEFAULTS, new ByteArrayInputStream(Files.readAllBytes(zip))));
-        assertTrue(e.getMessage().startsWith("standard input is a zip file"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("standard input is in zip format"), e.getMessage());
     }
 
     @Test
