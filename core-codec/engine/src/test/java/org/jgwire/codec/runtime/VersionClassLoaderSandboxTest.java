@@ -123,8 +123,9 @@ class VersionClassLoaderSandboxTest {
             assertNotNull(refused);
             assertEquals(ProblemKind.UNKNOWN_CLASS, refused.kind());
             assertEquals(
-                    "refused to instantiate class org.jgroups.JChannel named by the frame: not a"
-                            + " org.jgroups.auth.AuthToken while reading with org.jgroups.protocols.AuthHeader.readFrom",
+                    "refused to instantiate class org.jgroups.JChannel named by the frame:"
+                            + " not a org.jgroups.auth.AuthToken"
+                            + " while reading with org.jgroups.protocols.AuthHeader.readFrom",
                     refused.what());
         } finally {
             SandboxGuard.end(outer);
