@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Endpoint;
@@ -57,40 +54,8 @@ class HostileFrameTest {
         return runtime.decode(kind, frame, 0, frame.length, FRAME);
     }
 
-    /** A message from A to B with {@code payload}: BytesMessage in 5.x, Message in 3.6 and 4.x. */
-    private static Object message(JarEncoder enc, byte[] payload) throws Exception {
-        Object a = enc.uuid(1, 2), b = enc.uuid(3, 4);
-        try {
-            return enc.bytesMessage(b, a, payload);
-        } catch (ClassNotFoundException fourX) {
-            Class<?> address = enc.cls("org.jgroups.Address");
-            Object msg = enc.newInstance("org.jgroups.Message", new Class<?>[] {address, byte[].class}, b, payload);
-            enc.call(msg, "setSrc", new Class<?>[] {address}, a); // void in 3.6
-            return msg;
-        }
-    }
-
     private static byte[] plain(JarEncoder enc, String text) throws Exception {
-        return enc.single(message(enc, text.getBytes(StandardCharsets.UTF_8)), false);
-    }
-
-    private static byte[] withHeader(JarEncoder enc, String protocol, Object header) throws Exception {
-        return enc.single(enc.putHeader(message(enc, new byte[] {1}), enc.protocolId(protocol), header), false);
-    }
-
-    /** An AUTH message whose token (RegexMembership: no magic id, so written by name) names {@code className}. */
-    private static byte[] authNaming(JarEncoder enc, String className) throws Exception {
-        Object token = enc.newInstance("org.jgroups.auth.RegexMembership", new Class<?>[0]);
-        Object header = enc.newInstance(
-                "org.jgroups.protocols.AuthHeader", new Class<?>[] {enc.cls("org.jgroups.auth.AuthToken")}, token);
-        byte[] frame = withHeader(enc, "org.jgroups.protocols.AUTH", header);
-        byte[] name = "org.jgroups.auth.RegexMembership".getBytes(StandardCharsets.UTF_8);
-        int at = indexOf(frame, name);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(frame, 0, at - 2); // up to the name's writeUTF length
-        new DataOutputStream(out).writeUTF(className);
-        out.write(frame, at + name.length, frame.length - at - name.length);
-        return out.toByteArray();
+        return enc.single(enc.message(text.getBytes(StandardCharsets.UTF_8)), false);
     }
 
     /** An ENCRYPT message whose header's version (Util.writeByteBuffer: i32 length + bytes) claims HUGE bytes. */
@@ -112,8 +77,8 @@ class HostileFrameTest {
                     version);
             enc.call(header, "signature", new Class<?>[] {byte[].class}, (Object) new byte[8]);
         }
-        byte[] frame = withHeader(enc, "org.jgroups.protocols.SYM_ENCRYPT", header);
-        return patchInt(frame, indexOf(frame, version) - 4, HUGE);
+        byte[] frame = enc.withHeader("org.jgroups.protocols.SYM_ENCRYPT", header);
+        return patchInt(frame, JarEncoder.indexOf(frame, version) - 4, HUGE);
     }
 
     /** A 5.x ObjectMessage carrying a SeqnoList (NAKACK2's XMIT_REQ payload) whose size claims HUGE bits. */
@@ -121,7 +86,7 @@ class HostileFrameTest {
         Object list = enc.newInstance("org.jgroups.util.SeqnoList", new Class<?>[] {int.class, long.class}, 100, 1000L);
         byte[] frame = enc.single(enc.objectMessage(null, enc.uuid(1, 2), list), true);
         byte[] sizeAndOffset = ByteBuffer.allocate(12).putInt(100).putLong(1000).array();
-        return patchInt(frame, indexOf(frame, sizeAndOffset), HUGE);
+        return patchInt(frame, JarEncoder.indexOf(frame, sizeAndOffset), HUGE);
     }
 
     /** A 5.x GossipRouter MESSAGE whose buffer length (the i32 before the embedded frame) claims HUGE bytes. */
@@ -135,12 +100,6 @@ class HostileFrameTest {
         assertTrue(at >= 0, "the field to mutate was not found");
         ByteBuffer.wrap(b).putInt(at, value);
         return b;
-    }
-
-    private static int indexOf(byte[] in, byte[] what) {
-        for (int i = 0; i + what.length <= in.length; i++)
-            if (Arrays.equals(in, i, i + what.length, what, 0, what.length)) return i;
-        return -1;
     }
 
     private static ErrorRecord onlyError(List<Record> records) {
@@ -158,7 +117,7 @@ class HostileFrameTest {
     @ValueSource(strings = {"3.6.20.Final", "4.2.30.Final", "5.5.7.Final"})
     void authTokenNamingAJdkClassIsRefusedAndTheNextFrameDecoded(String version) throws Exception {
         try (JarEncoder enc = encoder(version)) {
-            ErrorRecord e = onlyError(decode(FrameKind.TRANSPORT, authNaming(enc, "java.util.logging.FileHandler")));
+            ErrorRecord e = onlyError(decode(FrameKind.TRANSPORT, enc.authNaming("java.util.logging.FileHandler")));
             assertEquals(ProblemKind.UNKNOWN_CLASS, e.problem(), e.message());
             assertTrue(
                     e.message()
@@ -174,7 +133,7 @@ class HostileFrameTest {
     @ValueSource(strings = {"3.6.20.Final", "4.2.30.Final", "5.5.7.Final"})
     void authTokenNamingAClassOffTheAllowListNeverLoadsIt(String version) throws Exception {
         try (JarEncoder enc = encoder(version)) {
-            ErrorRecord e = onlyError(decode(FrameKind.TRANSPORT, authNaming(enc, Tripwire.class.getName())));
+            ErrorRecord e = onlyError(decode(FrameKind.TRANSPORT, enc.authNaming(Tripwire.class.getName())));
             assertTrue(e.message().contains("refused to load class " + Tripwire.class.getName()), e.message());
             assertNull(System.getProperty(Tripwire.INITIALISED), "the frame initialised a class it named");
         }

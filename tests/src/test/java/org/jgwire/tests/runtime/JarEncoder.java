@@ -1,11 +1,15 @@
 package org.jgwire.tests.runtime;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -224,6 +228,50 @@ final class JarEncoder implements AutoCloseable {
             for (Object m : msgs) call(c, "add", new Class<?>[] {message}, m);
         }
         return call(c, "setSrc", new Class<?>[] {address}, src);
+    }
+
+    /** A message from A to B with {@code payload}: BytesMessage in 5.x, Message in 3.6 and 4.x. */
+    Object message(byte[] payload) throws Exception {
+        Object a = uuid(1, 2), b = uuid(3, 4);
+        try {
+            return bytesMessage(b, a, payload);
+        } catch (ClassNotFoundException fourX) {
+            Class<?> address = cls("org.jgroups.Address");
+            Object msg = newInstance("org.jgroups.Message", new Class<?>[] {address, byte[].class}, b, payload);
+            call(msg, "setSrc", new Class<?>[] {address}, a); // void in 3.6
+            return msg;
+        }
+    }
+
+    /** A message with one byte of payload and {@code header} under {@code protocol}'s id, as a transport frame. */
+    byte[] withHeader(String protocol, Object header) throws Exception {
+        return single(putHeader(message(new byte[] {1}), protocolId(protocol), header), false);
+    }
+
+    /** An AUTH message whose token (RegexMembership: no magic id, so written by name) names {@code className}. */
+    byte[] authNaming(String className) throws Exception {
+        Object token = newInstance("org.jgroups.auth.RegexMembership", new Class<?>[0]);
+        Object header = newInstance(
+                "org.jgroups.protocols.AuthHeader", new Class<?>[] {cls("org.jgroups.auth.AuthToken")}, token);
+        return renamed(withHeader("org.jgroups.protocols.AUTH", header), "org.jgroups.auth.RegexMembership", className);
+    }
+
+    /** {@code frame} with the class name {@code from}, written by {@code writeUTF}, replaced by {@code to}. */
+    static byte[] renamed(byte[] frame, String from, String to) throws IOException {
+        byte[] name = from.getBytes(StandardCharsets.UTF_8);
+        int at = indexOf(frame, name);
+        if (at < 2) throw new IllegalArgumentException(from + " is not in the frame");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(frame, 0, at - 2); // up to the name's writeUTF length
+        new DataOutputStream(out).writeUTF(to);
+        out.write(frame, at + name.length, frame.length - at - name.length);
+        return out.toByteArray();
+    }
+
+    static int indexOf(byte[] in, byte[] what) {
+        for (int i = 0; i + what.length <= in.length; i++)
+            if (Arrays.equals(in, i, i + what.length, what, 0, what.length)) return i;
+        return -1;
     }
 
     @Override

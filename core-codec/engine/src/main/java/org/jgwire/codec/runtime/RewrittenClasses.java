@@ -38,18 +38,21 @@ final class RewrittenClasses {
     static final String PROPERTY = "jgwire.sandbox.cache";
 
     /**
-     * The rewriter's classes besides {@link SandboxRewriter} itself (its nest members, and {@link IndySites} with
-     * its own; a test keeps this list whole), read as bytes without loading them.
+     * The rewriter's classes besides {@link SandboxRewriter} itself (its nest members, and {@link IndySites} and
+     * {@link ResourceCalls} with their own; a test keeps this list whole), read as bytes without loading them.
      */
     static final String[] REWRITER_CLASSES = {
         "SandboxRewriter$1",
         "SandboxRewriter$Guarded",
+        "SandboxRewriter$Guarded$Call",
         "SandboxRewriter$Host",
         "IndySites",
         "IndySites$1",
         "IndySites$2",
         "IndySites$2$1",
-        "IndySites$Concat"
+        "IndySites$Concat",
+        "ResourceCalls",
+        "ResourceCalls$Created"
     };
 
     private static final String[] ASM_CLASSES = {

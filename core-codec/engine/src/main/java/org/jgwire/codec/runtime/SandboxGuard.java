@@ -18,11 +18,14 @@ import org.jgwire.codec.model.ProblemKind;
  * <p>Classes: JGroups resolves classes named by the frame ({@code AuthHeader.readFrom} calls {@code Class.forName}
  * and the no-arg constructor of whatever it names; {@code Util.loadClass}, {@code readGenericStreamable},
  * {@code ClassConfigurator}); during a decode only its own classes and the JDK types its wire format names
- * ({@link #JDK_TYPES}) resolve. Java deserialization ({@code new ObjectInputStream}, e.g.
- * {@code Util.objectFromStream}) is refused during a decode.
+ * ({@link #JDK_TYPES}) resolve, none is initialised by resolving it, and one is instantiated only when it is of the
+ * type the calling code casts it to ({@link #instantiating}). Java deserialization ({@code new ObjectInputStream},
+ * e.g. {@code Util.objectFromStream}) is refused during a decode, and so is creating a thread, a socket, a file or a
+ * process ({@link #creating}).
  *
- * <p>Outside a decode (adapter start) and inside a JGroups static initialiser, even one a decode triggered, nothing
- * is refused: what they allocate and load comes from the jar, not from a frame.
+ * <p>Outside a decode (adapter start) nothing is refused; inside a JGroups static initialiser, even one a decode
+ * triggered, only threads, sockets, files and processes are: what a static initialiser allocates and loads comes from
+ * the jar, not from a frame.
  *
  * <p>A refusal throws (a {@link ClassNotFoundException} where a class was asked for, so that JGroups handles it
  * like an absent class) and, during a decode, is remembered for the fence, which reports it even when JGroups
@@ -130,20 +133,85 @@ public final class SandboxGuard {
                 name + " refused: only JGroups' own classes and " + JDK_TYPES + " may be named by a frame");
     }
 
-    /** Replaces {@code Class.forName(name, initialize, loader)}. */
+    /**
+     * Replaces {@code Class.forName(name)} in {@code caller}: the same class, from the caller's loader, but during a
+     * decode only loaded, not initialised ({@link #forName(String, boolean, ClassLoader)}).
+     */
+    public static Class<?> forName(String name, Class<?> caller) throws ClassNotFoundException {
+        return forName(name, true, caller.getClassLoader());
+    }
+
+    /**
+     * Replaces {@code Class.forName(name, initialize, loader)}. During a decode the class is never initialised here:
+     * what the frame named runs no static initialiser until {@link #instantiating} or {@link #constructing} has
+     * found it to be of the type the reading code expects.
+     */
     public static Class<?> forName(String name, boolean initialize, ClassLoader loader) throws ClassNotFoundException {
         className(name);
-        return Class.forName(name, initialize, loader);
+        boolean decoding = DECODE.get().frameBytes >= 0;
+        return Class.forName(name, initialize && (!decoding || initialising()), loader);
     }
 
-    /** Before {@code Class.newInstance()}. */
-    public static void instantiating(Class<?> c) throws ClassNotFoundException {
-        if (c != null) className(c.getName());
+    /**
+     * Before {@code Class.newInstance()}; {@code expected} is the type the calling code casts the instance to (the
+     * {@code CHECKCAST} after the call), null when it casts to none.
+     */
+    public static void instantiating(Class<?> c, Class<?> expected) throws ClassNotFoundException {
+        if (c != null) instance(c, expected);
     }
 
-    /** Before {@code Constructor.newInstance(args)}. */
-    public static void constructing(Constructor<?> c) throws ClassNotFoundException {
-        if (c != null) className(c.getDeclaringClass().getName());
+    /** Before {@code Constructor.newInstance(args)}; {@code expected} as for {@link #instantiating}. */
+    public static void constructing(Constructor<?> c, Class<?> expected) throws ClassNotFoundException {
+        if (c != null) instance(c.getDeclaringClass(), expected);
+    }
+
+    /**
+     * During a decode, a class is instantiated reflectively only if it is a subtype of what the calling code expects,
+     * or, where it casts to nothing in particular (a generic {@code ClassConfigurator.create}), of the jar's
+     * {@code Streamable}: whatever JGroups reads off the wire reads itself, and a class that does not
+     * ({@code JChannel}, a protocol, a thread pool) has no business being built by a frame. Constructing is what
+     * initialises the class, so one refused here has run no code.
+     */
+    private static void instance(Class<?> c, Class<?> expected) throws ClassNotFoundException {
+        Decode d = DECODE.get();
+        if (d.frameBytes < 0) return;
+        String name = c.getName();
+        boolean typed = expected != null && expected != Object.class ? expected.isAssignableFrom(c) : STREAMABLE.get(c);
+        if (typed && allowed(name)) return;
+        if (initialising()) return;
+        if (!allowed(name)) className(name); // refused by name, as when it was resolved
+        String type = expected != null && expected != Object.class ? expected.getName() : STREAMABLE_NAME;
+        remember(
+                d,
+                ProblemKind.UNKNOWN_CLASS,
+                "refused to instantiate class " + name + " named by the frame: not a " + type);
+        throw new ClassNotFoundException(name + " refused: not a " + type);
+    }
+
+    /** The type any class JGroups reads off the wire implements, in every release (3.x to 5.x). */
+    private static final String STREAMABLE_NAME = "org.jgroups.util.Streamable";
+
+    /** Whether a class is a {@code Streamable} of its own jar: asked only when a decode instantiates by name. */
+    private static final ClassValue<Boolean> STREAMABLE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            try {
+                return Class.forName(STREAMABLE_NAME, false, c.getClassLoader()).isAssignableFrom(c);
+            } catch (ClassNotFoundException | LinkageError e) {
+                return false;
+            }
+        }
+    };
+
+    /**
+     * Before JGroups code creates {@code what} (a thread, a socket, a file, a process: {@link ResourceCalls}):
+     * refused during a decode, whoever asks (a static initialiser a decode triggered too). Decoding reads bytes; none
+     * of these has a place in it, and a frame that leads JGroups there (a class it named, a constructor it reached)
+     * would otherwise make every frame cost sockets and threads.
+     */
+    public static void creating(String what) {
+        Decode d = DECODE.get();
+        if (d.frameBytes >= 0) throw new Refusal(remember(d, ProblemKind.LIMIT, "refused to create " + what));
     }
 
     /** Before {@code new ObjectInputStream(..)}, a JGroups subclass's included. */

@@ -43,9 +43,8 @@ class RewrittenClassesTest {
 
     @Test
     void fingerprintCoversEveryClassOfTheRewriter() {
-        Set<String> nest = Stream.concat(
-                        Arrays.stream(SandboxRewriter.class.getNestMembers()),
-                        Arrays.stream(IndySites.class.getNestMembers()))
+        Set<String> nest = Stream.of(SandboxRewriter.class, IndySites.class, ResourceCalls.class)
+                .flatMap(c -> Arrays.stream(c.getNestMembers()))
                 .filter(c -> c != SandboxRewriter.class)
                 .map(c -> c.getName().substring(c.getPackageName().length() + 1))
                 .collect(Collectors.toSet());

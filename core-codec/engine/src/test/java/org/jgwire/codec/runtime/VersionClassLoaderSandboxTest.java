@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInput;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,7 @@ import org.jgwire.codec.model.ProblemKind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import sun.misc.Unsafe;
 
 /**
  * The real 5.5.7 classes, as the version class loader defines them, read bodies the real classes wrote (on the
@@ -104,6 +106,34 @@ class VersionClassLoaderSandboxTest {
         assertTrue(loader.hasLoaded("java.util.logging.FileHandler"));
     }
 
+    /** Whether the JVM has not initialised {@code c} yet (the JDK has no other way to ask). */
+    static boolean notInitialised(Class<?> c) throws ReflectiveOperationException {
+        Field f = Unsafe.class.getDeclaredField("theUnsafe");
+        f.setAccessible(true);
+        return ((Unsafe) f.get(null)).shouldBeInitialized(c);
+    }
+
+    @Test
+    void authHeaderNamingAJGroupsClassThatIsNoTokenIsRefusedBeforeItIsInitialised() throws Throwable {
+        byte[] body = authHeaderNaming("org.jgroups.JChannel");
+        int outer = SandboxGuard.begin(body.length);
+        try {
+            assertThrows(Exception.class, () -> read("org.jgroups.protocols.AuthHeader", body));
+            SandboxGuard.Refused refused = SandboxGuard.refused();
+            assertNotNull(refused);
+            assertEquals(ProblemKind.UNKNOWN_CLASS, refused.kind());
+            assertEquals(
+                    "refused to instantiate class org.jgroups.JChannel named by the frame:"
+                            + " not a org.jgroups.auth.AuthToken"
+                            + " while reading with org.jgroups.protocols.AuthHeader.readFrom",
+                    refused.what());
+        } finally {
+            SandboxGuard.end(outer);
+        }
+        assertTrue(loader.hasLoaded("org.jgroups.JChannel")); // loaded to be checked, and no further
+        assertTrue(notInitialised(Class.forName("org.jgroups.JChannel", false, loader)));
+    }
+
     @Test
     void authHeaderNamingAJGroupsTokenStillReadsIt() throws Throwable {
         byte[] body = authHeaderNaming("org.jgroups.auth.RegexMembership");
@@ -115,6 +145,7 @@ class VersionClassLoaderSandboxTest {
         } finally {
             SandboxGuard.end(outer);
         }
+        assertFalse(notInitialised(Class.forName("org.jgroups.auth.RegexMembership", false, loader)));
     }
 
     @Test
