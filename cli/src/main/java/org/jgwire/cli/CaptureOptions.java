@@ -146,7 +146,7 @@ public final class CaptureOptions {
 
     private long durationNanos() {
         if (duration == null) return 0;
-        // compiled here, for the one run in many that gives --duration: the first pattern a run compiles costs ~13 ms
+        // compiled here, for the one run in many that gives --duration: a run's first pattern costs start-up time
         Matcher m =
                 Pattern.compile("(\\d{1,9})(ms|s|m)?").matcher(duration.strip().toLowerCase(Locale.ROOT));
         if (!m.matches() || Long.parseLong(m.group(1)) <= 0)

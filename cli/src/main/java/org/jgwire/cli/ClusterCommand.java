@@ -44,8 +44,6 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code jgwire cluster}: real JGroups members on loopback, a scenario, a live capture and its manifest.
- *
- * <p>One class past 300 lines: most of it is the command's option declarations and help text.
  */
 @Command(
         name = "cluster",
@@ -78,6 +76,8 @@ import picocli.CommandLine.Option;
             "Exit codes: 0 done, 2 usage error, 3 cluster, capture or I/O failure, 4 internal error."
         })
 public final class ClusterCommand implements Callable<Integer> {
+    // --- options ---
+
     @Option(
             names = "--jgroups-version",
             paramLabel = "X.Y.Z",
@@ -189,6 +189,8 @@ public final class ClusterCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    // --- running the cluster ---
 
     /** The keystore given for SYM_ENCRYPT, checked to hold a secret key under the alias; null for none. */
     private ClusterSpec.SuppliedKeystore suppliedKeystore() {
@@ -319,6 +321,8 @@ public final class ClusterCommand implements Callable<Integer> {
         }
         return ExitCodes.OK;
     }
+
+    // --- the decoder beside it, and option values ---
 
     /** Reads the live pcapng stream on a thread of its own and prints each record as it comes (flushed). */
     private Thread startDecoder(PipedInputStream in, OutputStream stdout, Path home, AtomicReference<Object> result) {

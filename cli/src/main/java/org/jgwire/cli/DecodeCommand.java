@@ -192,8 +192,7 @@ public final class DecodeCommand implements Callable<Integer> {
 
     /**
      * One thread per processor but one, at least one: the reading thread, the JIT compiler and the collector need a
-     * processor too. On 2 processors, 2 threads were 7% (100-byte messages) to 13% (100-1,000-byte text) slower than
-     * 1 and spent 12 to 19% more CPU (tests/bench/README.md).
+     * processor too (on 2 processors, 2 threads were slower than 1: tests/bench/README.md).
      */
     static int defaultThreads(int processors) {
         return Math.max(1, processors - 1);

@@ -16,8 +16,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The top-level {@code jgwire} command: subcommands only. They are added when the command line is built, not named
- * in the annotation: picocli reflects over every command it is given, which cost a decode of a small capture a fifth
- * of its start-up, so a run builds only the subcommand it names ({@link #commandLine(String...)}).
+ * in the annotation: picocli reflects over every command it is given, a large share of a small decode's start-up,
+ * so a run builds only the subcommand it names ({@link #commandLine(String...)}).
  */
 @Command(
         name = "jgwire",
@@ -41,18 +41,18 @@ public final class JgwireCommand implements Runnable {
 
     /**
      * Every subcommand by its name, in the order of the help. The names are written here as well as in each
-     * command's annotation (a test keeps them equal): reading the annotations to find one cost every run a tenth of
-     * its start-up.
+     * command's annotation (a test keeps them equal): reading the annotations to find one would cost every run's
+     * start-up.
      */
     static final Map<String, Class<?>> SUBCOMMANDS = new LinkedHashMap<>();
 
     static {
         // picocli looks for Groovy's Closure class unless told not to: a failed class look-up through every jar of
-        // the class path, some 18 ms of each run's start. jgwire's annotations hold no closures.
+        // the class path at each run's start. jgwire's annotations hold no closures.
         if (System.getProperty("picocli.disable.closures") == null)
             System.setProperty("picocli.disable.closures", "true");
         // picocli registers converters for java.time and java.sql types by loading and initialising each class (its
-        // formatters among them), some 9 ms of each run; no jgwire option has such a type.
+        // formatters among them) at each run's start; no jgwire option has such a type.
         if (System.getProperty("picocli.converters.excludes") == null)
             System.setProperty("picocli.converters.excludes", "java\\.time\\..*,java\\.sql\\..*");
         SUBCOMMANDS.put("decode", DecodeCommand.class);

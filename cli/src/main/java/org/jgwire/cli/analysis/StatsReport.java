@@ -19,8 +19,7 @@ import org.jgwire.codec.analysis.stats.TrafficStats;
 /**
  * The {@code stats} output: aligned tables for people, one JSON document for machines.
  *
- * <p>One class past 300 lines: both forms show the same sections in the same order, kept side by side so that a
- * section is added to both.
+ * <p>Both forms show the same sections in the same order, kept side by side so that a section is added to both.
  */
 final class StatsReport {
     private final TrafficStats.Snapshot traffic;
@@ -35,6 +34,8 @@ final class StatsReport {
         this.rpc = rpc;
         this.names = names;
     }
+
+    // --- as text ---
 
     void text(PrintWriter out) {
         double secs = traffic.firstTs() >= 0 ? (traffic.lastTs() - traffic.firstTs()) / 1e9 : Double.NaN;
@@ -242,6 +243,8 @@ final class StatsReport {
                 ? "-"
                 : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
+
+    // --- as JSON ---
 
     void json(PrintWriter out, OutputFormat format, DecodeSummary summary) throws IOException {
         try (JsonGenerator g = format.configure(new JsonFactory().createGenerator(out))) {

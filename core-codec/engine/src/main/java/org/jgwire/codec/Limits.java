@@ -6,8 +6,6 @@ package org.jgwire.codec;
  * against one of these first. Listed in pipeline order; the option named changes the bound, "no option" means only a
  * program using the engine can. Start from {@link #builder()} (the defaults) or {@link #toBuilder()}.
  *
- * <p>One class past 300 lines: every bound with its default and its option, documented where it is declared.
- *
  * <p>Not here, on purpose: facts of a wire format (the largest UDP datagram in {@code RawBinarySource}, the
  * address sizes a TCP handshake can announce in {@code Handshake}), which no setting could change; and the bounds
  * of the analyses that read the records after the decode ({@code RpcTracker}, {@code MembershipTimeline},
@@ -99,8 +97,10 @@ public record Limits(
         return new Builder();
     }
 
-    // Equality written out: a record's own is bound on first use by spinning classes (some 30 ms for these 24
-    // components), and a decode's start compares limits (AdapterShelf). LimitsTest checks that every component counts.
+    // --- equality and hash ---
+
+    // Written out: a record's own equality is bound on first use by spinning classes, a cost at every start, since a
+    // decode's start compares limits (AdapterShelf). LimitsTest checks that every component counts.
     @Override
     public boolean equals(Object other) {
         return other instanceof Limits o
@@ -158,6 +158,8 @@ public record Limits(
         h = 31 * h + payloadStringChars;
         return h;
     }
+
+    // --- the builder ---
 
     /** A builder holding these limits. */
     public Builder toBuilder() {

@@ -32,15 +32,12 @@ import org.jgwire.codec.model.ViewInfo;
  * written by Jackson.
  *
  * <p>Why not jackson-core's {@code JsonGenerator}, with {@code SerializedString} keys and repeated values: tried,
- * writing the same bytes, and measured on a capture of 1,000,459 messages (3 JGroups 5.5.7 members, udp, {@code
- * jgwire cluster --scenario load}), {@code decode --format jsonl -o /dev/null}, 7 runs each alternating, 2 shared
- * cores: medians 2.61 s wall and 2.89 CPU-s with this writer, 5.53 s and 5.72 CPU-s with the generator. Formatting
- * alone (tests/bench/StageBench.java on the first 1000 packets, 290,000 messages): 287 ns per record here, 812 with
- * the generator. A generator writes every token again; this writer copies what a frame, a message list or a header
- * body that repeats wrote before ({@link KeptBytes}, {@link HeaderKeys}).
+ * writing the same bytes, it took about twice the CPU (tests/bench/README.md). A generator writes every token again;
+ * this writer copies what a frame, a message list or a header body that repeats wrote before ({@link KeptBytes},
+ * {@link HeaderKeys}).
  *
- * <p>One class past 300 lines, and one thing: the mapping of records onto the schema, one method per object of
- * docs/json-lines.md, over a few byte primitives that each make their own room in the buffer.
+ * <p>The mapping of records onto the schema is one method per object of docs/json-lines.md, over a few byte
+ * primitives that each make their own room in the buffer.
  */
 public final class JsonLinesWriter implements RecordWriter {
     /** Bytes held before they are passed on, when not writing into an {@link OutputBuffer} directly. */
@@ -230,7 +227,7 @@ public final class JsonLinesWriter implements RecordWriter {
         raw(b);
     }
 
-    // --- the record ---
+    // --- a record's start ---
 
     /**
      * {@code {"kind":...,"frame":...,"ts":...,"ts_ns":...,"transport":...,"src_ep":...,"dst_ep":...}} without the
@@ -283,6 +280,8 @@ public final class JsonLinesWriter implements RecordWriter {
         }
         buf.size += 10;
     }
+
+    // --- a message ---
 
     /**
      * Whether {@code m}'s keys from {@code version} to {@code cluster} read as {@code prev}'s: the messages of one
@@ -395,6 +394,8 @@ public final class JsonLinesWriter implements RecordWriter {
         repeated(a.id());
     }
 
+    // --- headers and their values ---
+
     private void header(HeaderRecord h, int index) {
         HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : new HeaderKeys();
         raw(keys.start(h, encoded));
@@ -446,6 +447,8 @@ public final class JsonLinesWriter implements RecordWriter {
         if (finite) raw(text.getBytes(StandardCharsets.US_ASCII));
         else string(text);
     }
+
+    // --- payloads ---
 
     /** A payload object after {@code key} ({@code "payload"} or {@code "wire_payload"} and its length key). */
     private void payload(byte[] key, Payload p) {
@@ -508,6 +511,8 @@ public final class JsonLinesWriter implements RecordWriter {
         }
         raw((byte) ']');
     }
+
+    // --- views, discovery, errors and gossip ---
 
     private void view(ViewInfo v) {
         raw(VIEW_ID);
@@ -593,6 +598,8 @@ public final class JsonLinesWriter implements RecordWriter {
         repeated(g.version());
         if (!g.discovery().isEmpty()) discovery(g.discovery());
     }
+
+    // --- flushing and closing ---
 
     @Override
     public void flush() throws IOException {

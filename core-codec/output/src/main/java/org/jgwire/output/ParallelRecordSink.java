@@ -62,9 +62,8 @@ public final class ParallelRecordSink implements Consumer<Record>, AutoCloseable
         this.factory = factory;
         this.names = names;
         this.formatters = Executors.newFixedThreadPool(threads, r -> daemon(r, "jgwire-format"));
-        // One batch waiting per formatting thread, and one more: enough to keep every thread busy. Twice as many
-        // only kept more records alive: paired runs on 2 cores (tests/bench/README.md), 3 to 4% less CPU with this
-        // bound.
+        // One batch waiting per formatting thread, and one more: enough to keep every thread busy; more only keeps more
+        // records alive for the collector (tests/bench/README.md).
         this.inOrder = new ArrayBlockingQueue<>(threads + 1);
         this.spare = new ArrayBlockingQueue<>(3 * threads + 3);
         this.output = daemon(() -> drain(out), "jgwire-output");

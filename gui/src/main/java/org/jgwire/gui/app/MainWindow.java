@@ -56,8 +56,8 @@ import org.jgwire.output.JsonLinesWriter;
  * membership timeline, and a status bar with the loading progress. Opening a capture replaces the shown one only
  * once the new file could be opened; errors appear in a banner and never clear what is loaded.
  *
- * <p>One class past 300 lines: it lays out and wires the window's parts together; what each part does lives in its
- * own class (filter bar, table, detail tree, hex pane, timeline, flow and statistics views, capture control).
+ * <p>It lays out and wires the window's parts together; what each part does lives in its own class (filter bar, table,
+ * detail tree, hex pane, timeline, flow and statistics views, capture control).
  */
 public final class MainWindow {
     /** Frame bytes shown in the hex pane (a TCP frame may be megabytes long). */
@@ -182,6 +182,8 @@ public final class MainWindow {
         return item;
     }
 
+    // --- captures, keys, live capture and clusters ---
+
     /** Opens a capture file in the background; on failure the current capture stays and the banner says why. */
     public void open(Path file) {
         CaptureSource source;
@@ -287,6 +289,8 @@ public final class MainWindow {
                     + " records read before it are shown)");
         updateStatus();
     }
+
+    // --- the window's parts brought up to date ---
 
     private void updateStatus() {
         if (session == null) return;
@@ -396,6 +400,8 @@ public final class MainWindow {
         bannerBox.setManaged(false);
     }
 
+    // --- menu actions ---
+
     void chooseAndOpen() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open capture");
@@ -466,6 +472,8 @@ public final class MainWindow {
     MessageTable table() {
         return table;
     }
+
+    // --- the stage, the session and the layout ---
 
     /** The window's stage. */
     public Stage stage() {

@@ -37,7 +37,7 @@ import org.jgwire.wireshark.layout.Sections;
  * names of type codes (the class's own {@code type2Str} or enum) and the message flags. The jar's classes are
  * loaded in a class loader of their own and only their constants and static namers are called.
  *
- * <p>One class past 300 lines: each reading is short, and together they are what one jar's class loader yields.
+ * <p>Each reading is short, and together they are what one jar's class loader yields.
  */
 public final class JarCatalog {
     private static final Pattern CLASS = Pattern.compile("<class\\s+id=\"(\\d+)\"\\s+name=\"([^\"]+)\"");
@@ -72,6 +72,8 @@ public final class JarCatalog {
         this.gossipTypes = gossipTypes;
         this.fdSockSignals = fdSockSignals;
     }
+
+    // --- reading a jar ---
 
     /** Reads a jar named {@code jgroups-X.Y.Z[.Qualifier].jar}. */
     public static JarCatalog read(Path jar, JGroupsVersion version, String label) throws IOException {
@@ -168,6 +170,8 @@ public final class JarCatalog {
         }
     }
 
+    // --- the jar's code tables ---
+
     private static Map<Integer, String> classMap(ZipFile zip, String entry) throws IOException {
         Map<Integer, String> out = new TreeMap<>();
         ZipEntry e = zip.getEntry(entry);
@@ -247,6 +251,8 @@ public final class JarCatalog {
         }
         return out;
     }
+
+    // --- layouts and constants, by reflection ---
 
     private ResolvedLayout resolve(HeaderLayout layout, Class<?> c) {
         Map<String, Integer> constants = new TreeMap<>();
@@ -376,6 +382,8 @@ public final class JarCatalog {
             return null;
         }
     }
+
+    // --- what the catalog holds ---
 
     public JGroupsVersion version() {
         return version;

@@ -37,8 +37,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * outer.inner}. Loops, unknown calls that take the output, and branches the reader could not decide end the
  * derivation with the reason ({@link NotDerivable}).
  *
- * <p>One class past 300 lines: a small interpreter of writeTo bytecode whose instruction cases share one abstract
- * stack and one layout under construction.
+ * <p>A small interpreter of writeTo bytecode whose instruction cases share one abstract stack and one layout under
+ * construction.
  */
 public final class WriteToDeriver {
     private static final int MAX_STEPS = 20_000;
@@ -51,6 +51,8 @@ public final class WriteToDeriver {
     private WriteToDeriver(ClassSource classes) {
         this.classes = classes;
     }
+
+    // --- deriving a class's writeTo ---
 
     /** The layout items of {@code className}'s body, or {@link NotDerivable} saying why there are none. */
     public static List<Item> derive(ClassSource classes, String className) {
@@ -102,6 +104,8 @@ public final class WriteToDeriver {
         }
         throw new NotDerivable("fell off the end of " + p.where());
     }
+
+    // --- instructions and calls ---
 
     /** One instruction without control flow. */
     private void step(Path p, AbstractInsnNode n, List<Item> out) {
@@ -252,7 +256,7 @@ public final class WriteToDeriver {
         throw new NotDerivable(f.path() + " is a " + declared + ": its class is only known at run time");
     }
 
-    // ---- branches -------------------------------------------------------------------------------------------
+    // --- branches ---
 
     /** IFEQ/IFNE/IFLE/IFGT/IFNULL/IFNONNULL on one value. */
     private List<Item> branch1(Path p, JumpInsnNode j, int at) {
@@ -369,6 +373,8 @@ public final class WriteToDeriver {
             }
         throw new NotDerivable("what is written depends on " + name + ", which is not on the wire before");
     }
+
+    // --- a path through the method ---
 
     /** One path's state: operand stack, locals, values already on the wire, and the branch being followed. */
     private static final class Path {

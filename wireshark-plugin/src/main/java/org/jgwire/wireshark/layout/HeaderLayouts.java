@@ -38,13 +38,15 @@ import org.jgwire.codec.model.JGroupsVersion;
  * 5.5.7). Hand-written, so {@code HeaderLayoutConformanceTest} (tests/) checks every one against what the real
  * classes of every bundled jar write: a release that changes a header turns it red.
  *
- * <p>One class past 300 lines: a table, one entry per header class and version range.
+ * <p>A table, one entry per header class and version range, in sections by what the protocols do.
  */
 public final class HeaderLayouts {
     private static final String ANY = "3.5.0", NEVER = "31.0.0";
     private static final List<HeaderLayout> ALL = new ArrayList<>();
 
     static {
+        // --- transport and discovery ---
+
         // TP.TpHeader.writeTo: cluster name behind a short length; 5.3.8 added flag (+ index when flag > 0)
         add("org.jgroups.protocols.TpHeader", "tp", ANY, "5.3.8", value("cluster_name", SHORT_BYTES));
         add(
@@ -72,6 +74,8 @@ public final class HeaderLayouts {
                 named("type", BYTE),
                 value("cluster_name", STRING),
                 value("initial_discovery", BOOL));
+
+        // --- membership and reliable delivery ---
 
         // GMS.GmsHeader: flags short says whether a MergeId follows; USE_FLUSH is gone in 5.4
         add(
@@ -101,6 +105,8 @@ public final class HeaderLayouts {
         // UNICAST3.Header (3.x, long timestamp) / UnicastHeader3 (4.0+, int timestamp): same bytes
         add("org.jgroups.protocols.UNICAST3$Header", "unicast3", ANY, NEVER, unicast3(LONG_COMPRESSED));
         add("org.jgroups.protocols.UnicastHeader3", "unicast3", ANY, NEVER, unicast3(INT_COMPRESSED));
+
+        // --- fragmentation and flow control ---
 
         // FragHeader: plain ints in 3.x, compressed since 4.0; 5.0 added needs_deserialization and original_type
         add(
@@ -136,7 +142,9 @@ public final class HeaderLayouts {
 
         add("org.jgroups.protocols.FcHeader", "fc", ANY, NEVER, value("type", BYTE));
 
-        // failure detection heartbeats: no body
+        // --- failure detection ---
+
+        // heartbeats: no body
         for (String c : List.of(
                 "org.jgroups.protocols.FD_ALL$HeartbeatHeader",
                 "org.jgroups.protocols.FD_ALL2$HeartbeatHeader",
@@ -190,6 +198,8 @@ public final class HeaderLayouts {
                 value("cluster", STRING),
                 value("srv", ADDRESS));
 
+        // --- authentication and encryption ---
+
         // AuthHeader.writeTo = writeAuthToken(out, token): the token's class is named on the wire (AuthTokens)
         add("org.jgroups.protocols.AuthHeader", "auth", ANY, NEVER, value("token", AUTH_TOKEN));
 
@@ -230,6 +240,8 @@ public final class HeaderLayouts {
                 value("version", BYTE_BUFFER),
                 value("server", ADDRESS),
                 value("iv", BYTE_BUFFER));
+
+        // --- relaying between sites ---
 
         // RELAY2's header, renamed twice: RELAY2.Relay2Header (4.1 added sites), relay.Relay2Header (5.2.16:
         // + visited_sites), relay.RelayHeader (5.2.29; 5.3 added return_entire_cache after type, and the original
@@ -276,6 +288,8 @@ public final class HeaderLayouts {
                 value("original_hdrs", HEADERS),
                 value("original_flags", SHORT));
 
+        // --- RPCs ---
+
         // RequestCorrelator.Header / MultiDestinationHeader (RpcDispatcher, MessageDispatcher)
         add(
                 "org.jgroups.blocks.RequestCorrelator$Header",
@@ -295,6 +309,8 @@ public final class HeaderLayouts {
                 value("corrId", SHORT),
                 value("exclusion_list", ADDRESSES));
     }
+
+    // --- building the table, and looking in it ---
 
     private HeaderLayouts() {}
 

@@ -7,9 +7,9 @@ import org.jgwire.codec.runtime.WireVariant;
 import org.jgwire.codec.runtime.WireVariants;
 
 /**
- * The version from which each rule of the frame format holds (WIRE-NOTES' version table), handed to the Lua core as
- * version shorts. Each one must be where a wire variant of core-codec's {@link WireVariants} starts: a threshold
- * that is no variant boundary means the two tables disagree, and generation fails.
+ * The version from which each rule of the frame format holds (the version table of docs/wire-format.md), handed to the
+ * Lua core as version shorts. Each one must be where a wire variant of core-codec's {@link WireVariants} starts: a
+ * threshold that is no variant boundary means the two tables disagree, and generation fails.
  */
 final class WireFeatures {
     private WireFeatures() {}

@@ -10,7 +10,7 @@ class WireFeaturesTest {
     @Test
     void thresholdsAreTheVersionShortsOfWireNotesTable() {
         Map<String, Integer> t = WireFeatures.thresholds();
-        // version short = major << 11 | minor << 6 | micro (WIRE-NOTES), computed by hand
+        // version short = major << 11 | minor << 6 | micro (docs/wire-format.md), computed by hand
         assertEquals(5 << 11, t.get("typed_messages"));
         assertEquals(4 << 11, t.get("gossip_sender"));
         assertEquals(5 << 11 | 2 << 6 | 17, t.get("site_uuid_strings"));

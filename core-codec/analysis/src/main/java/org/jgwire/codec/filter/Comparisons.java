@@ -16,7 +16,7 @@ import org.jgwire.codec.model.Payload;
  * Turns {@code field OP literal(s)} into a {@link Condition}, checking at compile time that the operator and the
  * literals fit the field's type. Every condition is false when the record lacks the field.
  *
- * <p>One class past 300 lines: one method per field type, each checking its operators and literals the same way.
+ * <p>One method per field type, each checking its operators and literals the same way.
  */
 final class Comparisons {
     private final String expression;

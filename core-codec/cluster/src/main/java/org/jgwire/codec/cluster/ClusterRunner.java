@@ -30,8 +30,8 @@ import org.jgwire.codec.runtime.UserJarVersion;
  * failure, at the end, and when this JVM shuts down (Ctrl-C). Members whose SSL_KEY_EXCHANGE hard-codes TLSv1
  * (4.0, 4.1) run with TLSv1 allowed again, and only they ({@link TlsV1Override}).
  *
- * <p>One class past 300 lines: the steps of one run (namespace, router, capture, members, scenario, manifest) share
- * the children that must all be stopped whichever step fails.
+ * <p>The steps of one run (namespace, router, capture, members, scenario, manifest) share the children that must all be
+ * stopped whichever step fails.
  */
 public final class ClusterRunner {
     /** Time for the last packets (leave acks, FIN) to reach the capture after the last member exits. */
@@ -41,6 +41,8 @@ public final class ClusterRunner {
     private static final Pattern PROTOCOL = Pattern.compile("^\\s*<([A-Za-z0-9_.]+)", Pattern.MULTILINE);
 
     private ClusterRunner() {}
+
+    // --- a run: the spec checked ---
 
     /**
      * Runs {@code spec} to the end.
@@ -155,6 +157,8 @@ public final class ClusterRunner {
             long deadline,
             String startedAt,
             boolean relay) {}
+
+    // --- the run's steps ---
 
     /** The run proper, once the spec is checked and the namespace (if asked for) exists. */
     private static ClusterRun run(Prepared p, NetworkNamespace ns) throws IOException, InterruptedException {
@@ -338,6 +342,8 @@ public final class ClusterRunner {
             }
         }
     }
+
+    // --- versions, sites, protocols, the capture filter and the router ---
 
     /** The JGroups versions bundled in the distribution at {@code jgwireHome}, oldest first. */
     public static List<String> bundledVersions(Path jgwireHome) throws IOException {

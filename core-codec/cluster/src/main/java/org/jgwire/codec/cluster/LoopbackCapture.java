@@ -30,13 +30,12 @@ final class LoopbackCapture implements PacketCapture {
     /** Kernel ring size (not immediate mode, see {@link LiveCaptureSource#open(String, String, int, boolean)}). */
     static final int BUFFER_BYTES = 16 << 20;
     /**
-     * Kernel ring for the {@code load} scenario: tens of MB/s cross lo, and on a busy 2-core machine the capture
-     * thread can be starved for a second or more; 16 MB then dropped hundreds of 64 KB TCP segments, and 256 MB
-     * dropped 20,738 packets of 3 members x 500,000 messages of 100 to 1,000 bytes (1 GB: none). The kernel
-     * allocates the ring whole when the capture opens, so it is a sixteenth of the machine's memory at most (1 GB
-     * from 16 GB on); should the kernel still refuse, libpcap asks for 5% less until it gets a ring. Asked when a
-     * load capture opens, not when this class loads: the first memory lookup in a JVM takes some 50 ms, which no
-     * other scenario needs.
+     * Kernel ring for the {@code load} scenario: tens of MB/s cross lo, and on a busy machine the capture thread can
+     * be starved for a second or more, which the ring must absorb (smaller rings dropped packets:
+     * tests/bench/README.md). The kernel allocates the ring whole when the capture opens, so it is a sixteenth of the
+     * machine's memory at most (1 GB from 16 GB on); should the kernel still refuse, libpcap asks for 5% less until it
+     * gets a ring. Asked when a load capture opens, not when this class loads: a JVM's first memory lookup costs
+     * start-up time that no other scenario needs to spend.
      */
     static int loadBufferBytes() {
         return loadBufferBytes(physicalMemoryBytes());

@@ -17,8 +17,8 @@ import java.util.Map;
  * What a test cluster did, as its members reported it: written as JSON beside the capture and read back by
  * tests and {@code jgwire verify} to compare with what the decoder finds on the wire.
  *
- * <p>One class past 300 lines: the manifest's schema (its fields, their nested records, reading and writing them)
- * lives in one place so that a field is added to all three at once; {@code ManifestWriteTest} holds them together.
+ * <p>The manifest's schema (its fields, their nested records, reading and writing them) lives in one place so that a
+ * field is added to all three at once; {@code ManifestWriteTest} holds them together.
  *
  * @param jgroupsVersion the JGroups version the members ran, as the jar reports it ({@code Version.printVersion})
  * @param stack          {@code udp}, {@code tcp} or {@code tunnel}
@@ -150,6 +150,8 @@ public record Manifest(
                 List.of());
     }
 
+    // --- the nested records ---
+
     /** A member: its logical name, its UUID in standard form ({@code UUID.toStringLong}), its physical address. */
     public record Member(String name, String uuid, String physical) {}
 
@@ -247,6 +249,8 @@ public record Manifest(
         for (Member m : members) if (m.name().equals(name)) return m;
         return null;
     }
+
+    // --- writing ---
 
     /** The manifest file for a capture: {@code x.pcap} becomes {@code x.json}. */
     public static Path pathFor(Path capture) {
@@ -387,6 +391,8 @@ public record Manifest(
         for (String v : values) g.writeString(v);
         g.writeEndArray();
     }
+
+    // --- reading ---
 
     /** Reads a manifest written by {@link #write}. */
     public static Manifest read(Path file) throws IOException {

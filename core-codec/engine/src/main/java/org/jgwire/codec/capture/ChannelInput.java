@@ -9,8 +9,7 @@ import java.nio.channels.ReadableByteChannel;
  * A channel read through one large reusable buffer, shared by the file readers. The buffer is kept in read mode;
  * {@link #ensure} compacts and refills it, and grows it only when one record needs more than it holds (records
  * are bounded by the readers before they ask). The buffer is a direct one: a file channel reads into it as it is,
- * where into a heap buffer it reads through a temporary direct buffer and copies every byte once more (2 to 3% of a
- * large capture's CPU, tests/bench/README.md).
+ * where into a heap buffer it reads through a temporary direct buffer and copies every byte once more.
  */
 final class ChannelInput {
     static final int INITIAL_CAPACITY = 1 << 20;

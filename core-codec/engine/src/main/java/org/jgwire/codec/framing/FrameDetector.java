@@ -32,7 +32,7 @@ public final class FrameDetector {
 
     static {
         // each variant is a range of version shorts [from, until): filled range by range, not by asking the table
-        // about each of the 65536 shorts (which took ~0.1 s of interpreted start-up on every run)
+        // about each of the 65536 shorts, which would run interpreted at every start
         for (WireVariant w : WireVariants.all())
             Arrays.fill(KNOWN, w.from().toShort(), w.until().toShort(), true);
     }

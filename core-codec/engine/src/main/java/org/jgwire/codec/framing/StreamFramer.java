@@ -31,8 +31,8 @@ import org.jgwire.codec.model.Transport;
  * <p>Byte accounting: {@code bytesSeen() == bytesFramed() + bytesSkipped() + bytesBuffered()} at any time;
  * after {@link #end} nothing stays buffered. Not thread-safe: one framer per direction, fed in order.
  *
- * <p>One class past 300 lines: buffering, framing, resynchronisation and the byte accounting share one buffer and
- * its counters; split apart, each piece would have to keep the others' invariant.
+ * <p>Buffering, framing, resynchronisation and the byte accounting share one buffer and its counters; split apart, each
+ * piece would have to keep the others' invariant.
  */
 public final class StreamFramer {
     /** {@code Connection.GRACEFUL_CLOSE} (5.5.3+): a length of -5 closes the connection. */
@@ -105,6 +105,8 @@ public final class StreamFramer {
     public void peerEnded() {
         peerEnded = true;
     }
+
+    // --- the stream's events: data, gaps and ends ---
 
     /** The next {@code len} bytes of the stream, seen in capture packet {@code packet} at {@code tsNanos}. */
     public void data(byte[] b, int off, int len, long packet, long tsNanos) {
@@ -293,6 +295,8 @@ public final class StreamFramer {
         return state == State.START && FdSockSignal.isNormalTermination(pending, pendLen, seen, missing);
     }
 
+    // --- what the stream is, and its byte accounting ---
+
     /** What the frames of this stream are, or null while unknown. */
     public FrameKind kind() {
         return sync.kind;
@@ -358,6 +362,8 @@ public final class StreamFramer {
     public long gracefulCloses() {
         return closes;
     }
+
+    // --- framing ---
 
     private void learn(FrameKind k) {
         if (sync.kind == null && state != State.ENDED) sync.kind = k;
@@ -475,6 +481,8 @@ public final class StreamFramer {
         return false;
     }
 
+    // --- resynchronisation ---
+
     /**
      * Frames from {@code pending} once {@link #find} locates a handshake or a frame start in it; keeps the bytes
      * whose verdict needs more data.
@@ -546,6 +554,8 @@ public final class StreamFramer {
     private String because() {
         return why == Why.BAD && cause != null ? ": " + cause : "";
     }
+
+    // --- records out, bytes kept ---
 
     private void emit(byte[] a, int off, int len) {
         frameCount++;

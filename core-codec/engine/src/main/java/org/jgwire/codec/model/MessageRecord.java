@@ -36,8 +36,7 @@ import java.util.List;
  * @param wirePayload  the payload as it travelled when a protocol changed it on the way up (COMPRESS), else null:
  *                     {@link #payload} is then what the protocol delivered
  *
- * <p>One class past 300 lines: the record's fields are written out once more in its {@link Builder}, which names
- * each one where it is set.
+ * <p>The fields are written out once more in the {@link Builder}, which names each one where it is set.
  */
 public record MessageRecord(
         FrameInfo frame,
@@ -62,6 +61,8 @@ public record MessageRecord(
         List<String> transformed,
         Payload wirePayload)
         implements Record {
+    // --- FD_SOCK's signals ---
+
     /**
      * A failure-detection signal that is no JGroups message but stands in a stream's place, as a message of type
      * {@code signal} without version, addresses, headers or payload; {@code frame} names the sending member's and
@@ -103,6 +104,8 @@ public record MessageRecord(
         return isSignal() && ABNORMAL_TERMINATION.equals(type);
     }
 
+    // --- what a message is, and copies with one change ---
+
     @Override
     public String kind() {
         return "message";
@@ -142,6 +145,8 @@ public record MessageRecord(
         for (HeaderRecord h : headers) if (h.protocol().equals(protocol)) return h;
         return null;
     }
+
+    // --- the builder ---
 
     /** A builder of a message of {@code frame}: every field not given is that of a single message with no content. */
     public static Builder builder(FrameInfo frame) {

@@ -12,7 +12,7 @@ import org.jgwire.codec.model.JGroupsVersion;
 /**
  * The JGroups jars of a distribution ({@code <home>/jgroups/jgroups-X.Y.Z.Final.jar}) and the rule that picks
  * one for a version: only a jar of the same wire variant qualifies (a neighbour's jar can fail silently, see
- * WIRE-NOTES); among those the same major.minor with the closest micro wins, else the variant's newest.
+ * docs/wire-format.md); among those the same major.minor with the closest micro wins, else the variant's newest.
  */
 final class BundledJars {
     /** One bundled jar; {@code label} is its full version as in the file name, e.g. {@code 5.5.7.Final}. */

@@ -16,11 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The classes one loader took from the cache of rewritten classes ({@link RewrittenClasses}), kept together in one
- * cache file as well: a decode's start-up read some 250 files of a few kilobytes each, a tenth of the CPU of the
- * thread that loads the jar, on the path every run waits for. The pack is read whole when the loader first needs a
- * class; what the loader took that the pack did not hold (from the class's own file, or made anew) is added when
- * the loader closes, by writing the pack anew (a whole file renamed into place, as every cache file). The files of
- * single classes stay the cache's truth: a missing, damaged or foreign pack only means reading them.
+ * cache file as well, so that a decode's start-up, on the path every run waits for, reads one file instead of some 250
+ * small ones. The pack is read whole when the loader first needs a class; what the loader took that the pack did not
+ * hold (from the class's own file, or made anew) is added when the loader closes, by writing the pack anew (a whole
+ * file renamed into place, as every cache file). The files of single classes stay the cache's truth: a missing, damaged
+ * or foreign pack only means reading them.
  */
 final class ClassPack {
     private static final int FORMAT = 1;

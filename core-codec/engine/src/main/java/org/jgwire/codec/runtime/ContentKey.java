@@ -7,7 +7,7 @@ import java.util.zip.CRC32C;
 /**
  * A name for a run of bytes (a class file, the rewriter's code): their length and two independent checksums,
  * CRC-32C and CRC-32. The processor computes both in a few instructions a block, even before the JIT has compiled
- * anything; SHA-256 cost a fifth of a short decode's start-up. The bytes named are jgwire's own and the bundled
+ * anything, where SHA-256 weighs on a short decode's start-up. The bytes named are jgwire's own and the bundled
  * jars', never a capture's, so the key needs no resistance to a chosen collision, only to a chance one: two
  * different class files of the same length would have to agree on 64 bits of checksum, and even then the JVM
  * refuses a class whose bytes name another.

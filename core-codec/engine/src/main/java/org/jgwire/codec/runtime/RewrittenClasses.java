@@ -144,7 +144,7 @@ final class RewrittenClasses {
     /**
      * What the rewritten bytes depend on besides the class: the rewriter's code and ASM's, read from where their
      * classes were loaded (a jar, or a folder of a build tree) without the class loader's resource look-up, whose
-     * first use cost a small decode's start-up some 14 ms.
+     * first use is costly at start-up.
      */
     static String fingerprint() throws IOException {
         ContentKey key = new ContentKey();

@@ -66,7 +66,7 @@ final class VersionClassLoader extends URLClassLoader {
     /**
      * JGroups classes are defined rewritten; the adapter's as they are. The class file is read straight from the
      * jar, and a JGroups class only when the cache of rewritten classes does not hold it already: going through the
-     * loader's resource URLs, and inflating every class to find it in the cache, cost a fifth of a small decode's
+     * loader's resource URLs, and inflating every class to find it in the cache, would weigh on a small decode's
      * start-up.
      */
     @Override

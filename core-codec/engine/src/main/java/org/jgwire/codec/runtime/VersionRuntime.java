@@ -43,8 +43,8 @@ import org.jgwire.codec.model.ViewInfo;
  * returns may run on other threads (the adapters keep their reusable buffers per thread); loading jars is
  * synchronized.
  *
- * <p>One class past 300 lines: choosing the jar of a frame (bundled, forced, a user's) and loading it are one
- * decision over one table of loaded adapters.
+ * <p>Choosing the jar of a frame (bundled, forced, a user's) and loading it are one decision over one table of loaded
+ * adapters.
  */
 public final class VersionRuntime implements AutoCloseable {
     private final Path home;
@@ -114,6 +114,8 @@ public final class VersionRuntime implements AutoCloseable {
         return AdapterShelf.size();
     }
 
+    // --- the bundled jars ---
+
     /**
      * The distribution folder: the system property {@code jgwire.home}, else the folder above the {@code lib/}
      * that holds {@code jgwire-engine-*.jar}, else (running from a build tree) {@code cli/target/jgwire}
@@ -147,6 +149,8 @@ public final class VersionRuntime implements AutoCloseable {
         for (BundledJars.Jar j : bundled.all()) out.add(j.label());
         return out;
     }
+
+    // --- decoding a frame ---
 
     /** Decodes one frame of a connection whose handshake was not captured, or of no connection (a datagram). */
     public List<Record> decode(FrameKind kind, byte[] buf, int off, int len, FrameInfo frame) {
@@ -239,6 +243,8 @@ public final class VersionRuntime implements AutoCloseable {
     private static List<Record> failed(Throwable e, FrameInfo frame) {
         return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
     }
+
+    // --- parts of a frame whose version is known ---
 
     /**
      * Decodes one message serialized on its own ({@link WireAdapter#decodeMessage}) with the jar that decoded
@@ -339,6 +345,8 @@ public final class VersionRuntime implements AutoCloseable {
         if (slot instanceof LoadedAdapter a) return a.decodeView(gmsType, buf, off, len);
         throw new IllegalArgumentException(reason(slot));
     }
+
+    // --- frames that do not state their version ---
 
     /**
      * The version of a frame that does not say its own: a GossipRouter message's embedded frame, the handshake of its
@@ -444,6 +452,8 @@ public final class VersionRuntime implements AutoCloseable {
         String a = f.src().toString(), b = f.dst().toString();
         return a.compareTo(b) <= 0 ? List.of(f.src(), f.dst()) : List.of(f.dst(), f.src());
     }
+
+    // --- the table of adapters, and loading jars ---
 
     private AdapterSlot slot(int versionShort) {
         AdapterSlot s = byShort[versionShort];

@@ -7,7 +7,7 @@ import org.jgwire.codec.model.JGroupsVersion;
  * A range of JGroups versions that share one wire format: {@code [from, until)}.
  *
  * @param family the API family whose adapter decodes it
- * @param change what distinguishes it from the range before (WIRE-NOTES' version table)
+ * @param change what distinguishes it from the range before (the version table of docs/wire-format.md)
  */
 public record WireVariant(JGroupsVersion from, JGroupsVersion until, ApiFamily family, String change) {
     public boolean contains(JGroupsVersion v) {

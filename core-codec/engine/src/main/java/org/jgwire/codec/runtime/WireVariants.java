@@ -9,9 +9,9 @@ import org.jgwire.codec.model.ApiFamily;
 import org.jgwire.codec.model.JGroupsVersion;
 
 /**
- * The wire variants jgwire knows, from the version table in WIRE-NOTES: the format changes inside minor lines,
- * so a frame's version short (micro included) picks the variant, and the variant picks the jar. A frame from a
- * version outside every range is never guessed at.
+ * The wire variants jgwire knows, from the version table of docs/wire-format.md: the format changes inside minor lines,
+ * so a frame's version short (micro included) picks the variant, and the variant picks the jar. A frame from a version
+ * outside every range is never guessed at.
  */
 public final class WireVariants {
     private static final List<WireVariant> ALL = List.of(

@@ -41,8 +41,7 @@ import org.jgwire.codec.model.ViewInfo;
  * copy (retransmitted fragments on another path) is not an error: its fragments are just shown. One instance per
  * capture; not thread-safe.
  *
- * <p>One class past 300 lines: the three FRAG protocols' sets, their bounds and their eviction share one table of
- * open sets and one byte count.
+ * <p>The three FRAG protocols' sets, their bounds and their eviction share one table of open sets and one byte count.
  */
 public final class FragmentReassembler {
     /** Decodes a message serialized on its own: {@code VersionRuntime::decodeMessage}. */
@@ -99,6 +98,8 @@ public final class FragmentReassembler {
         this.decoder = decoder;
         this.fragmentTap = fragmentTap != null ? fragmentTap : m -> {};
     }
+
+    // --- fragments in, messages out ---
 
     /**
      * Takes one decoded record with the bytes of the frame it came from ({@code frameOff} = where the record's
@@ -221,6 +222,8 @@ public final class FragmentReassembler {
         }
     }
 
+    // --- counts and the held-bytes budget ---
+
     /** Messages reassembled so far. */
     public long reassembledCount() {
         return reassembled;
@@ -277,6 +280,8 @@ public final class FragmentReassembler {
                         + " fragments dropped (frames " + frames(s) + "): " + why));
         s.held.forEach(out);
     }
+
+    // --- a complete set decoded ---
 
     private void complete(FragmentSet s, RecordSink sink) {
         Consumer<Record> out = x -> sink.accept(x, null, 0);
@@ -417,6 +422,8 @@ public final class FragmentReassembler {
         }
         return null;
     }
+
+    // --- reading a fragment ---
 
     private static boolean isFrag(HeaderRecord h) {
         return h.protocol().startsWith("FRAG");

@@ -42,8 +42,8 @@ import org.jgwire.codec.runtime.HeaderProblems;
  * without addresses). The envelope is walked here, byte range by byte range; addresses and header bodies are
  * read by the jar's classes. Not thread-safe: one instance per decoding thread.
  *
- * <p>One class past 300 lines: it mirrors one JGroups read path (the envelope, the list, each message and its
- * headers) over one cursor, method for method.
+ * <p>It mirrors one JGroups read path (the envelope, the list, each message and its headers) over one cursor, method
+ * for method.
  */
 final class TransportDecoder {
     /** {@code Header.setProtId} exists since 3.6; 3.5 headers carry no protocol id (checked once, not per header). */
@@ -58,6 +58,8 @@ final class TransportDecoder {
     TransportDecoder(Context cx) {
         this.cx = cx;
     }
+
+    // --- the envelope and the message list ---
 
     /** Decodes {@code buf[start, end)}; offsets in the records are relative to {@code base}. */
     void decode(byte[] buf, int start, int end, int base, FrameInfo frame, List<Record> out) {
@@ -162,6 +164,8 @@ final class TransportDecoder {
         return index < 0 ? "message list header" : "message " + (index + 1) + " of " + count;
     }
 
+    // --- a message ---
+
     private MessageRecord message(
             byte[] buf,
             int base,
@@ -260,6 +264,8 @@ final class TransportDecoder {
                 .range(start - base, end - start)
                 .build();
     }
+
+    // --- headers, addresses and the header arrays ---
 
     /** One header: {@code protocol_id(u16) magic_id(u16) body}; the body's end is known only to its class. */
     private void readHeader(int i) throws Exception {

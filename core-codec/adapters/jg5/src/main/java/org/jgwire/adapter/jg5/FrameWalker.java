@@ -49,8 +49,8 @@ import org.jgwire.codec.runtime.HeaderProblems;
  * header has a byte range and no object payload is ever deserialized. Headers, addresses and views are read by
  * the jar's own classes through the shared cursor. One instance per adapter; not thread-safe.
  *
- * <p>One class past 300 lines: it mirrors one JGroups read path (the frame, its list or message, each message's
- * headers and typed payload) over one cursor, method for method.
+ * <p>It mirrors one JGroups read path (the frame, its list or message, each message's headers and typed payload) over
+ * one cursor, method for method.
  */
 final class FrameWalker {
     /** Per byte value: {@link #CONTROL} for a control character other than tab, LF and CR, 2 for non-ASCII. */
@@ -99,6 +99,8 @@ final class FrameWalker {
         }
         this.tpCluster = f;
     }
+
+    // --- the frame ---
 
     /** Starts a frame: {@code base} is where offsets in the records count from. */
     void begin(FrameInfo frame, int base, List<Record> out) {
@@ -163,6 +165,8 @@ final class FrameWalker {
     void bare() throws IOException {
         message((short) 2, null, null, false, null, -1, 0, true, 0);
     }
+
+    // --- a message ---
 
     /**
      * One message at the cursor, as {@code BaseMessage.readFrom} reads it: leading byte, flags (u16), [dest],
@@ -362,6 +366,8 @@ final class FrameWalker {
         return new Payload(len, null, head(pstart, len), null);
     }
 
+    // --- addresses and headers ---
+
     /** {@code Util.readAddress}: flag byte, then the address class's own form. */
     private Address address() throws IOException {
         int p = in.position();
@@ -446,6 +452,8 @@ final class FrameWalker {
             return null;
         }
     }
+
+    // --- payloads ---
 
     /** A length-prefixed byte payload ({@code -1} = no array) at the cursor, skipped. */
     private Payload bytes(int len) throws IOException {

@@ -34,8 +34,8 @@ import org.jgwire.codec.model.ViewInfo;
  * <p>Streaming: state is per cluster and per member (bounded by {@link #MAX_TRACKED}); the event list is bounded by
  * {@link #MAX_EVENTS}, beyond which events are counted, not kept. Not thread-safe: one consumer of the stream.
  *
- * <p>One class past 300 lines: views, suspicions, leaves and crashes are read from different headers but decide
- * together what happened to a member, on one per-cluster state.
+ * <p>Views, suspicions, leaves and crashes are read from different headers but decide together what happened to a
+ * member, on one per-cluster state.
  */
 public final class MembershipTimeline implements Analysis<List<MembershipEvent>> {
     public static final int MAX_EVENTS = 100_000;
@@ -66,6 +66,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
     private final Map<String, Cluster> clusters = new LinkedHashMap<>();
     private final List<MembershipEvent> events = new ArrayList<>();
     private long dropped;
+
+    // --- records in, events out ---
 
     @Override
     public Input input() {
@@ -164,6 +166,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
     public long droppedEvents() {
         return dropped;
     }
+
+    // --- what GMS, VERIFY_SUSPECT and views say ---
 
     private Cluster cluster(MessageRecord m) {
         String name = m.cluster() != null ? m.cluster() : "?";
@@ -271,6 +275,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
         c.suspicionsShown.clear();
     }
 
+    // --- heartbeats and the signs before an event ---
+
     private void heartbeat(Cluster c, MessageRecord m, String protocol) {
         String id = m.src().id();
         Sign last = c.lastHeartbeat.get(id);
@@ -312,6 +318,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
     private static Sign sign(MessageRecord m, NodeAddress by, String how) {
         return new Sign(m.frame().packet(), m.frame().tsNanos(), by, how);
     }
+
+    // --- events, within bounds ---
 
     private void add(
             MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by, String detail) {

@@ -11,12 +11,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * One class past 300 lines: it is the node program's one protocol with the runner, each command's parsing beside
- * the event it reports, so that both ends of a command are read in one place.
- *
- * <p>The JGroups-free half of a node program (each family's {@code ClusterNode} under cluster/nodes): one real member,
+ * The JGroups-free half of a node program (each family's {@code ClusterNode} under cluster/nodes): one real member,
  * driven by jgwire's cluster runner over stdin/stdout. The family's {@link Channel} makes the API calls of its
- * JGroups version; this class parses commands and reports events.
+ * JGroups version; this class parses commands and reports events, each command's parsing beside the event it
+ * reports, so that both ends of a command are read in one place.
  *
  * <p>Usage: {@code ClusterNode NAME CONFIG_XML CLUSTER [rpc]}; with {@code rpc} the channel gets an RpcDispatcher
  * (which then takes every message: plain sends are not delivered in that mode). Class path: the family's node jar,
@@ -100,6 +98,8 @@ public final class NodeProgram {
         this.events = events;
         this.load = new LoadTraffic(events);
     }
+
+    // --- running, and reading the commands ---
 
     /**
      * Runs a node program to its end and exits the JVM: 0 after {@code leave} or end of stdin, 1 on a failure to
@@ -194,6 +194,8 @@ public final class NodeProgram {
         events.emit("left", "name", channel.name());
     }
 
+    // --- what the commands do ---
+
     /** How long {@code await-route} waits for the bridge between site masters. */
     private static final long ROUTE_WAIT_MILLIS = 20_000;
 
@@ -276,6 +278,8 @@ public final class NodeProgram {
                 "millis",
                 (System.nanoTime() - startNanos) / 1_000_000);
     }
+
+    // --- what the channel reports ---
 
     /** Reports a delivered message ({@code buf[off, off+len)}, UTF-8 text), or counts it when it is load traffic. */
     public void received(Object src, Object dest, byte[] buf, int off, int len) {
