@@ -128,6 +128,13 @@ public final class NetworkDissector {
                 case HOP_BY_HOP, ROUTING, DEST_OPTIONS, AH: {
                     if (off + 2 > end) return cutExtension(p, cut, next);
                     int hlen = next == AH ? (u8(buf, off + 1) + 2) * 4 : (u8(buf, off + 1) + 1) * 8;
+                    if (off + hlen > end) {
+                        String claim = "IPv6 extension header " + next + " claims " + hlen + " bytes, more than the "
+                                + (end - off) + " left";
+                        return cut
+                                ? truncated(p, claim + " in what the capture kept")
+                                : malformed(p, claim + " in the IPv6 payload");
+                    }
                     next = u8(buf, off);
                     off += hlen;
                     break;

@@ -79,6 +79,19 @@ class IpTransportTest {
     }
 
     @Test
+    void anIpv6ExtensionHeaderClaimingMoreThanThePayloadSaysSoInWords() {
+        byte[] hopByHop = extension(UDP, 1);
+        hopByHop[1] = (byte) 200; // (200 + 1) * 8 = 1,608 bytes in a packet of a few dozen
+        assertNull(raw(ipv6("::1", "::2", 0, concat(hopByHop, udp(1, 2, PAYLOAD)))));
+        ProblemLog.Entry e = problems.only();
+        assertEquals(ProblemKind.MALFORMED, e.kind());
+        assertEquals(
+                "IPv6 extension header 0 claims 1608 bytes, more than the " + (8 + 8 + PAYLOAD.length)
+                        + " left in the IPv6 payload",
+                e.message());
+    }
+
+    @Test
     void ipv6NoNextHeaderAndIcmpAreSkipped() {
         assertNull(raw(ipv6("::1", "::1", 59, new byte[0])));
         assertNull(raw(ipv6("::1", "::1", 58, new byte[8])));
