@@ -7,6 +7,7 @@ import java.nio.channels.ReadableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.ProblemKind;
 
 /**
@@ -30,6 +31,9 @@ public final class PcapngReader implements CaptureSource {
     private final int maxBlock;
     private final int maxInterfaces;
     private long number;
+    /** Packet blocks skipped, reported in their place ({@link #drainProblems}). */
+    private final Problems problems;
+
     private int section;
     private boolean failed;
 
@@ -46,6 +50,7 @@ public final class PcapngReader implements CaptureSource {
     public PcapngReader(ReadableByteChannel in, Limits limits) throws IOException {
         maxBlock = limits.maxCaptureBlock();
         maxInterfaces = limits.maxPcapngInterfaces();
+        problems = new Problems(limits.maxPendingBadLines());
         input = new ChannelInput(in);
         if (!input.ensure(12)) {
             throw new CaptureFormatException("pcapng file header cut short: " + input.available() + " bytes", 0);
@@ -226,11 +231,14 @@ public final class PcapngReader implements CaptureSource {
     private RawPacket packet(
             ByteBuffer b, int dataAt, int caplen, int origlen, int room, PcapngInterface ifc, long tsNanos, long at)
             throws CaptureFormatException {
-        if (caplen < 0 || caplen > room) {
-            throw fail(
+        if (caplen < 0 || caplen > room) { // the block's own length is sound (checked at both ends): skip it alone
+            problems.add(
+                    ++number,
+                    ProblemKind.MALFORMED,
+                    at,
                     "pcapng packet block at offset " + at + " declares " + (caplen & 0xFFFFFFFFL)
-                            + " captured bytes, more than its block holds (" + room + ")",
-                    at);
+                            + " captured bytes, more than its block holds (" + room + "); the packet is skipped");
+            return null;
         }
         byte[] data = new byte[caplen];
         b.get(dataAt, data);
@@ -242,6 +250,11 @@ public final class PcapngReader implements CaptureSource {
                 "pcapng file ends inside the block at offset " + at + ": " + input.available() + " of " + len
                         + " bytes",
                 at);
+    }
+
+    @Override
+    public List<ErrorRecord> drainProblems() {
+        return problems.drain();
     }
 
     private CaptureFormatException fail(String message, long offset) {

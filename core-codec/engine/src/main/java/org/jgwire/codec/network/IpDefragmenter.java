@@ -10,7 +10,8 @@ import org.jgwire.codec.model.ProblemKind;
 
 /**
  * Reassembles fragmented IPv4 and IPv6 datagrams. Fragments may arrive in any order and overlap (the bytes that
- * arrived last win, as in a capture both copies were on the wire). The datagram is handed back when the fragment
+ * arrived last win, as in a capture both copies were on the wire); an overlap whose bytes differ is reported, as the
+ * receiving host may have kept either copy. The datagram is handed back when the fragment
  * that completes it arrives, so it is attributed to that packet.
  *
  * <p>Bounded: at most {@link Limits#maxIpFragmentSets()} datagrams are open (the oldest is dropped beyond it,
@@ -160,6 +161,15 @@ public final class IpDefragmenter implements HeldBytes.Holder {
             budget.add(cap - s.buf.length);
             s.buf = Arrays.copyOf(s.buf, cap);
         }
+        int conflict = firstConflict(s, d, off, fragOffset, (int) last);
+        if (conflict >= 0)
+            problems.problem(
+                    packet,
+                    ts,
+                    ProblemKind.MALFORMED,
+                    "IPv" + key.version() + " fragments (id " + key.id() + ") overlap with different bytes from byte "
+                            + conflict + " of the datagram (conflicting data in fragment overlap); the bytes that"
+                            + " arrived last are used");
         System.arraycopy(d, off, s.buf, fragOffset, len);
         s.received += len;
         // Only whole blocks count as covered, except at the datagram's end.
@@ -185,6 +195,19 @@ public final class IpDefragmenter implements HeldBytes.Holder {
         }
         for (Pending s : open.values()) budget.add(-s.buf.length);
         open.clear();
+    }
+
+    /**
+     * The first byte of {@code [from, to)} that an earlier fragment already filled with another value, or -1. Only
+     * covered blocks are compared: the rest of the buffer holds no data yet.
+     */
+    private static int firstConflict(Pending s, byte[] d, int off, int from, int to) {
+        int end = Math.min(to, s.total >= 0 ? s.total : s.buf.length);
+        for (int b = s.blocks.nextSetBit(from >>> 3); b >= 0 && b * 8 < end; b = s.blocks.nextSetBit(b + 1)) {
+            for (int i = Math.max(b * 8, from), e = Math.min(b * 8 + 8, end); i < e; i++)
+                if (s.buf[i] != d[off + i - from]) return i;
+        }
+        return -1;
     }
 
     private static long roundUp8(long n) {

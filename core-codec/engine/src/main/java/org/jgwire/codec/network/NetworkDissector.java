@@ -21,7 +21,10 @@ import org.jgwire.codec.model.ProblemKind;
  * where UDP would have them). Datagrams still in IP reassembly when the capture ends are reported by {@link #finish}. A
  * UDP or TCP header cut by the capture is reported TRUNCATED; a TCP payload cut short is delivered as far as it goes
  * (the stream reassembler sees the gap); a UDP datagram cut short is reported TRUNCATED and not delivered, since a
- * partial datagram is not a frame. Inconsistent lengths are reported MALFORMED. One instance per capture, one thread.
+ * partial datagram is not a frame; the first TCP segment cut short is reported too, as the capture's cause of the gaps
+ * that follow. A packet cut before its IP protocol can be read is reported TRUNCATED. The first report of a packet cut
+ * by the capture names the capture's snap length and how to capture whole packets; later ones name the snap length.
+ * Inconsistent lengths are reported MALFORMED. One instance per capture, one thread.
  */
 public final class NetworkDissector {
     private static final int UDP = 17, TCP = 6;
@@ -31,6 +34,8 @@ public final class NetworkDissector {
     private final IpDefragmenter defragmenter;
     private final EndpointCache endpoints = new EndpointCache();
     private final JGroupsEndpoints jgroups;
+    /** Whether a packet cut by the capture's snap length was reported, with how to capture whole packets. */
+    private boolean snapLengthExplained;
     /** Link types reported as unknown, each once. */
     private final BitSet unknownLinkTypes = new BitSet();
 
@@ -56,6 +61,8 @@ public final class NetworkDissector {
         int len = d.length;
         int ip = LinkLayer.ipOffset(p.linkType(), d, len);
         if (ip < 0 || ip >= len) {
+            if (len < p.originalLength() && LinkLayer.isSupported(p.linkType()))
+                return truncated(p, "link-layer header cut by the capture: " + len + " bytes");
             if (!LinkLayer.isSupported(p.linkType()) && !unknownLinkTypes.get(p.linkType() & 0xFFFF)) {
                 unknownLinkTypes.set(p.linkType() & 0xFFFF);
                 return malformed(
@@ -77,7 +84,10 @@ public final class NetworkDissector {
     }
 
     private Transported ipv4(RawPacket p, byte[] d, int ip, int len) {
-        if (ip + 10 > len) return null; // cannot even tell the protocol
+        if (ip + 10 > len) // cannot even tell the protocol
+        return len < p.originalLength()
+                    ? truncated(p, "IPv4 header cut by the capture before its protocol: " + (len - ip) + " of 20 bytes")
+                    : null;
         int protocol = u8(d, ip + 9);
         if (protocol != UDP && protocol != TCP) return otherProtocol(p, d, ip, len, protocol);
         if (ip + 20 > len) return truncated(p, "IPv4 header cut by the capture: " + (len - ip) + " of 20 bytes");
@@ -107,7 +117,10 @@ public final class NetworkDissector {
     }
 
     private Transported ipv6(RawPacket p, byte[] d, int ip, int len) {
-        if (ip + 40 > len) return null;
+        if (ip + 40 > len)
+            return len < p.originalLength()
+                    ? truncated(p, "IPv6 header cut by the capture: " + (len - ip) + " of 40 bytes")
+                    : null;
         int payloadLength = u16(d, ip + 4);
         // 0: a jumbogram (RFC 2675) or segmentation offload; the captured bytes are all there is.
         int declaredEnd = payloadLength == 0 ? len : ip + 40 + payloadLength;
@@ -128,6 +141,13 @@ public final class NetworkDissector {
                 case HOP_BY_HOP, ROUTING, DEST_OPTIONS, AH: {
                     if (off + 2 > end) return cutExtension(p, cut, next);
                     int hlen = next == AH ? (u8(buf, off + 1) + 2) * 4 : (u8(buf, off + 1) + 1) * 8;
+                    if (off + hlen > end) {
+                        String claim = "IPv6 extension header " + next + " claims " + hlen + " bytes, more than the "
+                                + (end - off) + " left";
+                        return cut
+                                ? truncated(p, claim + " in what the capture kept")
+                                : malformed(p, claim + " in the IPv6 payload");
+                    }
                     next = u8(buf, off);
                     off += hlen;
                     break;
@@ -215,6 +235,11 @@ public final class NetworkDissector {
         if (dataOffset < 20) return malformed(p, "TCP data offset " + dataOffset + " is shorter than 20");
         if (dataOffset > avail) return short_(p, cut, "TCP header with options", avail, dataOffset);
         int flags = u8(buf, off + 13);
+        if (cut && !snapLengthExplained)
+            truncated(
+                    p,
+                    "TCP segment cut by the capture: its payload is delivered as far as it goes, and the stream"
+                            + " misses the rest");
         return new TcpSegment(
                 endpoint(hdr, ip, v6, true, u16(buf, off)),
                 endpoint(hdr, ip, v6, false, u16(buf, off + 2)),
@@ -237,8 +262,19 @@ public final class NetworkDissector {
     }
 
     private Transported truncated(RawPacket p, String message) {
-        problems.problem(p.number(), p.tsNanos(), ProblemKind.TRUNCATED, message);
+        problems.problem(p.number(), p.tsNanos(), ProblemKind.TRUNCATED, message + snapLength(p));
         return null;
+    }
+
+    /** Why a packet is cut, when the capture cut it: its snap length, and the first time how to capture more. */
+    private String snapLength(RawPacket p) {
+        int kept = p.data().length;
+        if (kept >= p.originalLength()) return "";
+        if (snapLengthExplained) return " (snap length " + kept + ")";
+        snapLengthExplained = true;
+        return "; the capture kept " + kept + " of the packet's " + p.originalLength() + " bytes: it was taken with a"
+                + " snap length of " + kept + " bytes, which cuts every longer packet; capture whole packets with"
+                + " `tcpdump -s 0` or `tshark -s 0` (their default)";
     }
 
     private Transported malformed(RawPacket p, String message) {

@@ -179,14 +179,32 @@ class PcapngReaderTest {
     }
 
     @Test
-    void throwsWhenPacketIsLongerThanItsBlockOrTrailerDisagrees() throws IOException {
+    void aPacketLongerThanItsSoundBlockIsSkippedWithAnErrorAndReadingGoesOn() throws IOException {
         byte[] lying = new PcapngBlocks(LITTLE_ENDIAN)
                 .iface(1, 0, -1, 0)
-                .epb(0, 1, 5000, 5000, A)
+                .epb(0, 1, A, 61)
+                .epb(0, 2, 5000, 5000, B)
+                .epb(0, 3, C, 7)
                 .bytes();
-        CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> drain(new PcapngReader(of(lying))));
-        assertTrue(e.getMessage().contains("5000"), e.getMessage());
+        try (PcapngReader r = new PcapngReader(of(lying))) {
+            RawPacket first = r.next();
+            assertArrayEquals(A, first.data());
+            assertEquals(List.of(), r.drainProblems());
+            RawPacket third = r.next();
+            assertArrayEquals(C, third.data());
+            assertEquals(3, third.number(), "the skipped block keeps its number, as Wireshark counts blocks");
+            List<org.jgwire.codec.model.ErrorRecord> problems = r.drainProblems();
+            assertEquals(1, problems.size());
+            assertEquals(2, problems.get(0).frame().packet());
+            assertTrue(
+                    problems.get(0).message().contains("declares 5000 captured bytes"),
+                    problems.get(0).message());
+            assertNull(r.next());
+        }
+    }
 
+    @Test
+    void throwsWhenTheTrailingBlockLengthDisagrees() throws IOException {
         byte[] file = new PcapngBlocks(LITTLE_ENDIAN)
                 .iface(1, 0, -1, 0)
                 .epb(0, 1, A, 61)

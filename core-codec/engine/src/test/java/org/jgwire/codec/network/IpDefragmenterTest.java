@@ -171,6 +171,20 @@ class IpDefragmenterTest {
     }
 
     @Test
+    void anOverlapWithDifferentBytesIsReportedAndTheLaterCopyUsed() {
+        byte[] forged = v4(1, 40, 88, true);
+        int firstPayloadByte = forged.length - 48;
+        forged[firstPayloadByte + 10] ^= 0x55; // datagram byte 50, also in the first fragment below
+        List<Transported> out = feed(v4(1, 0, 56, true), forged, v4(1, 80, 108, false));
+        UdpDatagram u = (UdpDatagram) out.get(2);
+        assertEquals(DATAGRAM[50] ^ 0x55, payloadOf(u)[50 - 8] & 0xff, "the bytes that arrived last");
+        ProblemLog.Entry e = problems.only();
+        assertEquals(ProblemKind.MALFORMED, e.kind());
+        assertEquals(2, e.packet());
+        assertTrue(e.message().contains("overlap with different bytes from byte 50"), e.message());
+    }
+
+    @Test
     void reportsFragmentsThatDisagreeOnTheEnd() {
         List<Transported> out = feed(v4(1, 80, 108, false), v4(1, 80, 100, false), v4(1, 0, 40, true));
         assertTrue(out.stream().allMatch(t -> t == null));

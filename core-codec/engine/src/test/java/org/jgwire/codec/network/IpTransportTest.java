@@ -3,6 +3,7 @@ package org.jgwire.codec.network;
 import static org.jgwire.codec.network.Packets.*;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,6 +80,19 @@ class IpTransportTest {
     }
 
     @Test
+    void anIpv6ExtensionHeaderClaimingMoreThanThePayloadSaysSoInWords() {
+        byte[] hopByHop = extension(UDP, 1);
+        hopByHop[1] = (byte) 200; // (200 + 1) * 8 = 1,608 bytes in a packet of a few dozen
+        assertNull(raw(ipv6("::1", "::2", 0, concat(hopByHop, udp(1, 2, PAYLOAD)))));
+        ProblemLog.Entry e = problems.only();
+        assertEquals(ProblemKind.MALFORMED, e.kind());
+        assertEquals(
+                "IPv6 extension header 0 claims 1608 bytes, more than the " + (8 + 8 + PAYLOAD.length)
+                        + " left in the IPv6 payload",
+                e.message());
+    }
+
+    @Test
     void ipv6NoNextHeaderAndIcmpAreSkipped() {
         assertNull(raw(ipv6("::1", "::1", 59, new byte[0])));
         assertNull(raw(ipv6("::1", "::1", 58, new byte[8])));
@@ -112,6 +126,33 @@ class IpTransportTest {
     }
 
     @Test
+    void aPacketCutBeforeItsProtocolIsReportedAndTheFirstCutNamesTheSnapLengthAndTheRemedy() {
+        byte[] v4 = ipv4("1.1.1.1", "2.2.2.2", UDP, udp(1, 2, PAYLOAD));
+        assertNull(snapped(v4, 6));
+        assertNull(snapped(ipv6("::1", "::2", UDP, udp(1, 2, PAYLOAD)), 30));
+        assertEquals(2, problems.entries.size(), problems.entries::toString);
+        String first = problems.entries.get(0).message(),
+                second = problems.entries.get(1).message();
+        assertTrue(first.startsWith("IPv4 header cut by the capture before its protocol: 6 of 20 bytes"), first);
+        assertTrue(first.contains("snap length of 6 bytes") && first.contains("tcpdump -s 0"), first);
+        assertEquals("IPv6 header cut by the capture: 30 of 40 bytes (snap length 30)", second);
+        // a packet as short as it was on the wire is not cut: nothing to tell (and no IP to read)
+        assertNull(dissector.dissect(new RawPacket(5, 0, RawPacket.LINKTYPE_RAW, Arrays.copyOf(v4, 6), 6)));
+        assertEquals(2, problems.entries.size());
+    }
+
+    @Test
+    void theFirstTcpSegmentCutShortIsReportedAsTheCauseOfTheGapsThatFollow() {
+        byte[] ip = ipv4("1.1.1.1", "2.2.2.2", TCP, tcp(1, 2, 7, TcpSegment.ACK, new byte[0], PAYLOAD));
+        assertInstanceOf(TcpSegment.class, snapped(ip, 20 + 20 + 6));
+        assertInstanceOf(TcpSegment.class, snapped(ip, 20 + 20 + 6));
+        ProblemLog.Entry e = problems.only();
+        assertEquals(ProblemKind.TRUNCATED, e.kind());
+        assertTrue(e.message().startsWith("TCP segment cut by the capture"), e.message());
+        assertTrue(e.message().contains("snap length of 46 bytes"), e.message());
+    }
+
+    @Test
     void reportsUdpPayloadCutByTheCaptureAndDoesNotDeliverIt() {
         assertNull(snapped(ipv4("1.1.1.1", "2.2.2.2", UDP, udp(1, 2, PAYLOAD)), 20 + 8 + 3));
         ProblemLog.Entry e = problems.only();
@@ -125,7 +166,7 @@ class IpTransportTest {
         TcpSegment s = (TcpSegment) snapped(ip, 40 + 20 + 6);
         assertArrayEquals(Arrays.copyOf(PAYLOAD, 6), payloadOf(s));
         assertEquals(7, s.seq());
-        assertTrue(problems.entries.isEmpty());
+        assertEquals(ProblemKind.TRUNCATED, problems.only().kind(), "the first segment cut names the cause of gaps");
     }
 
     @Test
