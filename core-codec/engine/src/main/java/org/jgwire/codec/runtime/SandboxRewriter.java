@@ -28,8 +28,8 @@ import org.objectweb.asm.TypePath;
  * <p>The stack and the locals are left as they were at every branch target, so the class's stack map frames stay
  * valid; the maximum stack grows by what the inserted instructions push at most.
  *
- * <p>One class past 300 lines: one method visitor sees every instruction (a held-back {@code newInstance} must be
- * emitted before whichever comes next), and each of its overrides is a few lines.
+ * <p>One method visitor sees every instruction: a held-back {@code newInstance} must be emitted before whichever
+ * comes next.
  */
 final class SandboxRewriter {
     private static final String GUARD = Type.getInternalName(SandboxGuard.class);
@@ -126,6 +126,8 @@ final class SandboxRewriter {
             flush();
             super.visitMaxs(maxStack + extraStack, maxLocals);
         }
+
+        // --- reflective instantiation, held back until the cast that follows it ---
 
         /** Emits the held-back {@code newInstance} with its guard; {@code expected}: the cast after it, or null. */
         private void instantiation(String expected) {
@@ -225,6 +227,8 @@ final class SandboxRewriter {
             smallConstant = false;
         }
 
+        // --- instructions that end a held-back instantiation or a constant ---
+
         // every other instruction, and a label (a jump may arrive with another value), ends a constant
 
         @Override
@@ -320,6 +324,8 @@ final class SandboxRewriter {
             super.visitTypeInsn(Opcodes.CHECKCAST, descriptor);
             smallConstant = false;
         }
+
+        // --- method calls: allocation, class resolution and resource creation guarded ---
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean itf) {
