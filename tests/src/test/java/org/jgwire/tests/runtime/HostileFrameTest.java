@@ -141,7 +141,7 @@ class HostileFrameTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"3.6.20.Final", "4.2.30.Final", "5.5.7.Final"})
-    void hugeClaimedLengthsAreRefusedQuicklyWithoutAllocatingThem(String version) throws Exception {
+    void hugeClaimedLengthsAreRefusedWithoutAllocatingThem(String version) throws Exception {
         try (JarEncoder enc = encoder(version)) {
             List<byte[]> hostile = new ArrayList<>(List.of(encryptClaimingHuge(enc)));
             List<FrameKind> kinds = new ArrayList<>(List.of(FrameKind.TRANSPORT));
@@ -158,13 +158,11 @@ class HostileFrameTest {
             ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
             long thread = Thread.currentThread().getId();
             long allocatedBefore = threads.getThreadAllocatedBytes(thread);
-            long start = System.nanoTime();
             List<List<Record>> decoded = new ArrayList<>();
             for (int i = 0; i < hostile.size(); i++) {
                 decoded.add(decode(kinds.get(i), hostile.get(i)));
                 decoded.add(decode(FrameKind.TRANSPORT, good));
             }
-            long millis = (System.nanoTime() - start) / 1_000_000;
             long allocated = threads.getThreadAllocatedBytes(thread) - allocatedBefore;
 
             for (int i = 0; i < hostile.size(); i++) {
@@ -177,8 +175,8 @@ class HostileFrameTest {
             assertTrue(
                     decoded.get(0).get(0).toString().contains("refused an array of " + HUGE + " bytes"),
                     decoded.get(0).toString());
+            // the bound is on work done, not time: what a refused claim costs shows in the bytes allocated
             assertTrue(allocated < 64L << 20, allocated + " bytes allocated");
-            assertTrue(millis < 2000, millis + " ms");
         }
     }
 }
