@@ -205,8 +205,7 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         try {
             return RecordFilter.compile(filter);
         } catch (FilterSyntaxException e) {
-            throw new IllegalArgumentException(
-                    "bad --filter: " + e.reason() + "\n  " + e.pointer().replace("\n", "\n  "), e);
+            throw RecordSelection.usage("--filter", e);
         }
     }
 }
