@@ -199,10 +199,14 @@ public final class ClusterCommand implements Callable<Integer> {
         if (keystorePassword == null) throw usage("--keystore needs --keystore-password");
         try {
             DecryptionKeys.fromKeystore(keystore, keystorePassword, keyAlias, null);
+        } catch (DecryptionKeys.KeyProblem e) {
+            throw KeyOptions.unusable(e);
+        }
+        try {
             String type =
                     KeyStore.getInstance(keystore.toFile(), keystorePassword).getType();
             return new ClusterSpec.SuppliedKeystore(keystore, new String(keystorePassword), keyAlias, type);
-        } catch (DecryptionKeys.KeyProblem | IOException | GeneralSecurityException e) {
+        } catch (IOException | GeneralSecurityException e) {
             throw usage("--keystore: " + e.getMessage());
         }
     }
