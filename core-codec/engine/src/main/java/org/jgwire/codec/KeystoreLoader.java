@@ -55,6 +55,8 @@ final class KeystoreLoader {
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
         String m = root.getMessage() != null ? root.getMessage() : e.getMessage();
         String detail = m == null ? "" : CLASS_NAME.matcher(m).replaceAll("").strip();
+        // a parser that tripped (a null pointer in the JDK's deserializer) says nothing about the file
+        if (root instanceof RuntimeException || e instanceof RuntimeException || detail.contains("java.")) detail = "";
         return new KeyProblem(what + " starts as a " + type + " keystore but is damaged"
                 + (detail.isEmpty() ? "" : " (" + detail + ")"));
     }
