@@ -21,14 +21,15 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(CaptureReadersFuzzTest#pcapReader CaptureReadersFuzzTest#pcapngReader CaptureReadersFuzzTest#hexLines
     CaptureReadersFuzzTest#followTcp StreamsFuzzTest#streamFramer StreamsFuzzTest#tcpReassembly
-    FrameDecodeFuzzTest#frame FrameDecodeFuzzTest#capture)
+    FrameDecodeFuzzTest#frame FrameDecodeFuzzTest#capture UserInputFuzzTest#filter UserInputFuzzTest#keystore
+    UserInputFuzzTest#keyLog)
 fi
 # -Dtest turns the profile that fuzzes every target briefly off
 mvn=(mvn -B -o -q -Dspotless.check.skip=true -Dsurefire.failIfNoSpecifiedTests=false)
 dir=$PWD/tests/target/fuzz
 
 # build once (the distribution the decode targets load their jars from included), and write the seeds
-"${mvn[@]}" verify -pl tests -am -Dtest='CaptureReadersFuzzTest,StreamsFuzzTest,FrameDecodeFuzzTest' \
+"${mvn[@]}" verify -pl tests -am -Dtest='CaptureReadersFuzzTest,StreamsFuzzTest,FrameDecodeFuzzTest,UserInputFuzzTest' \
   -Djgwire.fuzz.seeds="$dir/.cifuzz-corpus"
 
 failed=0

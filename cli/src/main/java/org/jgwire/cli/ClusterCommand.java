@@ -73,7 +73,7 @@ import picocli.CommandLine.Option;
             "Capturing needs root or CAP_NET_RAW+CAP_NET_ADMIN on java; without them the cluster runs uncaptured "
                     + "(exit code 3). udp needs multicast on lo: ip link set lo multicast on.",
             "",
-            "Exit codes: 0 done, 2 usage error, 3 cluster, capture or I/O failure, 4 internal error."
+            "Exit codes: 0 done, " + ExitCodes.HELP_2_TO_4 + " A cluster or capture that fails is 3 too."
         })
 public final class ClusterCommand implements Callable<Integer> {
     // --- options ---
@@ -201,10 +201,14 @@ public final class ClusterCommand implements Callable<Integer> {
         if (keystorePassword == null) throw usage("--keystore needs --keystore-password");
         try {
             DecryptionKeys.fromKeystore(keystore, keystorePassword, keyAlias, null);
+        } catch (DecryptionKeys.KeyProblem e) {
+            throw KeyOptions.unusable(e);
+        }
+        try {
             String type =
                     KeyStore.getInstance(keystore.toFile(), keystorePassword).getType();
             return new ClusterSpec.SuppliedKeystore(keystore, new String(keystorePassword), keyAlias, type);
-        } catch (DecryptionKeys.KeyProblem | IOException | GeneralSecurityException e) {
+        } catch (IOException | GeneralSecurityException e) {
             throw usage("--keystore: " + e.getMessage());
         }
     }

@@ -19,7 +19,9 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  source <(jgwire completion bash)           # this shell",
             "  jgwire completion bash > ~/.local/share/bash-completion/completions/jgwire",
-            "  echo 'source <(jgwire completion zsh)' >> ~/.zshrc"
+            "  echo 'source <(jgwire completion zsh)' >> ~/.zshrc",
+            "",
+            "Exit codes: 0 printed, " + ExitCodes.HELP_2_TO_4
         })
 public final class CompletionCommand implements Callable<Integer> {
     enum Shell {

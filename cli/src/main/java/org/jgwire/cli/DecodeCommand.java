@@ -49,7 +49,7 @@ import picocli.CommandLine.Option;
             "  jgwire decode --filter 'gms.type == VIEW || src == \"B\"' capture.pcapng",
             "  jgwire decode --fields frame,src,dest,gms.type,payload.length capture.pcap",
             "",
-            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
+            "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
         })
 public final class DecodeCommand implements Callable<Integer> {
     @Option(

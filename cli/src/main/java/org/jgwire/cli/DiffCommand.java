@@ -49,7 +49,7 @@ import picocli.CommandLine.Parameters;
             "  jgwire diff --run 5.3.7 5.3.8      # the chat scenario under both, live",
             "  jgwire diff --run --stack tcp --scenario rpc --keep /tmp/runs 4.2.30 5.0.4",
             "",
-            "Exit codes: 0 no structural difference, 1 structural differences, 2 usage error, 3 I/O error."
+            "Exit codes: 0 no structural difference, 1 structural differences, " + ExitCodes.HELP_2_TO_4
         })
 public final class DiffCommand implements Callable<Integer> {
     @Parameters(

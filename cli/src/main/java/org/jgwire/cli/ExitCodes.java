@@ -13,5 +13,12 @@ public final class ExitCodes {
     /** A bug in jgwire: please report it with the output of --stacktrace. */
     public static final int INTERNAL = 4;
 
+    /**
+     * What 2, 3 and 4 say, the end of every command's "Exit codes:" line in its help (the README says the same):
+     * a command adds what 0 and 1 mean for it.
+     */
+    public static final String HELP_2_TO_4 = "2 usage error, 3 input/output error (a capture, keystore, key log or "
+            + "other file that cannot be read, used or written), 4 internal error (out of memory included).";
+
     private ExitCodes() {}
 }

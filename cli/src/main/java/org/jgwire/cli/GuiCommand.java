@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
             "  xvfb-run -a jgwire gui capture.pcap      # without a desktop",
             "",
             "Needs a display (DISPLAY); the window's layout and recent files are remembered per user.",
-            "Exit codes: 0 closed normally, 2 usage error (or no display), 3 the file cannot be read."
+            "Exit codes: 0 closed normally, " + ExitCodes.HELP_2_TO_4 + " No display is a usage error."
         })
 public final class GuiCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "CAPTURE", description = "A pcap/pcapng file to open.")

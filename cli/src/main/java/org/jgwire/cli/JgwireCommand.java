@@ -25,10 +25,7 @@ import picocli.CommandLine.Command;
         versionProvider = JgwireCommand.Version.class,
         description = "Decode and analyse JGroups traffic from captures, pipes and streams, with the real JGroups "
                 + "code of the version that sent it.",
-        footer = {
-            "",
-            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error, 4 internal error."
-        })
+        footer = {"", "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4})
 public final class JgwireCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,5 +1,7 @@
 package org.jgwire.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,23 +65,37 @@ public final class KeyOptions {
                     + "when the header carries an IV), e.g. AES/CTR/NoPadding.")
     String cipher;
 
-    /** The keys given, checked: a keystore or key that cannot be used is a usage error naming its option. */
+    /**
+     * The keys given, checked. Options that do not fit together and a {@code --secret-key} that is not a key are
+     * usage errors (exit 2); a keystore or key log that cannot be used (missing, not one, cut short, wrong password,
+     * no such alias) is an input error naming the file (exit 3), without "try --help": the command line was right.
+     */
     public DecryptionKeys keys(CommandLine cl) {
         DecryptionKeys keys = DecryptionKeys.NONE;
-        try {
-            if (keystore != null) {
-                if (keystorePassword == null)
-                    throw new CommandLine.ParameterException(cl, "--keystore needs --keystore-password");
-                refuseFileTakenAsPassword(cl, "--keystore-password", keystorePassword);
-                refuseFileTakenAsPassword(cl, "--key-password", keyPassword);
+        if (keystore != null) {
+            if (keystorePassword == null)
+                throw new CommandLine.ParameterException(cl, "--keystore needs --keystore-password");
+            refuseFileTakenAsPassword(cl, "--keystore-password", keystorePassword);
+            refuseFileTakenAsPassword(cl, "--key-password", keyPassword);
+            try {
                 keys = keys.with(DecryptionKeys.fromKeystore(keystore, keystorePassword, keyAlias, keyPassword));
-            } else if (keyAlias != null || keystorePassword != null || keyPassword != null)
-                throw new CommandLine.ParameterException(
-                        cl, "--keystore-password, --key-alias and --key-password need --keystore");
+            } catch (DecryptionKeys.KeyProblem e) {
+                throw unusable(e);
+            }
+        } else if (keyAlias != null || keystorePassword != null || keyPassword != null)
+            throw new CommandLine.ParameterException(
+                    cl, "--keystore-password, --key-alias and --key-password need --keystore");
+        try {
             for (String hex : secretKeys) keys = keys.with(DecryptionKeys.fromHex(hex, null));
-            if (keyLog != null) keys = keys.with(DecryptionKeys.fromKeyLog(keyLog));
         } catch (DecryptionKeys.KeyProblem e) {
-            throw new CommandLine.ParameterException(cl, e.getMessage());
+            throw new CommandLine.ParameterException(cl, "--secret-key: " + e.getMessage());
+        }
+        if (keyLog != null) {
+            try {
+                keys = keys.with(DecryptionKeys.fromKeyLog(keyLog));
+            } catch (DecryptionKeys.KeyProblem e) {
+                throw unusable(e);
+            }
         }
         if (cipher != null) {
             if (keys.isEmpty())
@@ -87,6 +103,11 @@ public final class KeyOptions {
             keys = keys.withCipher(cipher);
         }
         return keys;
+    }
+
+    /** A key file that cannot be used, as the input error {@link FailureHandler} reports with exit code 3. */
+    static UncheckedIOException unusable(DecryptionKeys.KeyProblem e) {
+        return new UncheckedIOException(new IOException(e.getMessage(), e));
     }
 
     /**

@@ -53,7 +53,7 @@ import picocli.CommandLine.Option;
             "  jgwire parse-messages -file capture.pcapng -show-views false",
             "  jgwire parse-messages -binary-to-ascii false -file frame.bin",
             "",
-            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error.",
+            "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4,
             "Compatibility notes: docs/parse-messages.md."
         })
 public final class ParseMessagesCommand implements Callable<Integer> {
@@ -205,8 +205,7 @@ public final class ParseMessagesCommand implements Callable<Integer> {
         try {
             return RecordFilter.compile(filter);
         } catch (FilterSyntaxException e) {
-            throw new IllegalArgumentException(
-                    "bad --filter: " + e.reason() + "\n  " + e.pointer().replace("\n", "\n  "), e);
+            throw RecordSelection.usage("--filter", e);
         }
     }
 }

@@ -44,9 +44,19 @@ public final class RecordSelection {
         }
     }
 
-    private static IllegalArgumentException usage(String option, FilterSyntaxException e) {
-        return new IllegalArgumentException(
-                "bad " + option + ": " + e.reason() + "\n  " + e.pointer().replace("\n", "\n  "), e);
+    /** Longest expression shown with a caret under it: a longer one wraps on a terminal, and the caret with it. */
+    private static final int POINTER_WIDTH = 118;
+
+    /**
+     * A usage error for a filter or field list that does not compile: the reason, and a caret under the place when
+     * the expression fits on a line (a generated one of thousands of characters gets one line with the position).
+     */
+    static IllegalArgumentException usage(String option, FilterSyntaxException e) {
+        String where = e.expression().length() <= POINTER_WIDTH
+                        && e.expression().indexOf('\n') < 0
+                ? "\n  " + e.pointer().replace("\n", "\n  ")
+                : " (at position " + e.position() + " of " + e.expression().length() + " characters)";
+        return new IllegalArgumentException("bad " + option + ": " + e.reason() + where, e);
     }
 
     /** Starts redrawing the packets read on {@code err} once a second, when wanted; close it when done. */

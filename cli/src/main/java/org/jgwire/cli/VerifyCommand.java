@@ -40,8 +40,7 @@ import picocli.CommandLine.Parameters;
             "  jgwire verify --format json --all capture.pcap run.json",
             "",
             "Exit codes: 0 capture and manifest agree, 1 something is missing, extra or different, "
-                    + "2 usage error (also: the manifest names another cluster than the capture), "
-                    + "3 I/O error (capture or manifest unreadable)."
+                    + ExitCodes.HELP_2_TO_4 + " A manifest naming another cluster than the capture's is a usage error."
         })
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "The pcap/pcapng file.")

@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
             "  jgwire wireshark install",
             "  tshark -r capture.pcapng -Y 'jgroups.gms.type == \"VIEW\"' -O jgroups",
             "",
-            "See docs/wireshark.md."
+            "See docs/wireshark.md.",
+            "Exit codes: 0 done, " + ExitCodes.HELP_2_TO_4
         })
 public final class WiresharkCommand implements Runnable {
     @CommandLine.Spec
@@ -76,7 +77,7 @@ public final class WiresharkCommand implements Runnable {
                 "  jgwire wireshark generate --jgroups-jar jgroups-5.6.0.Final.jar -o mine.lua",
                 "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
                 "",
-                "Exit codes: 0 written, 2 usage error, 3 I/O error (unreadable jars, unwritable file)."
+                "Exit codes: 0 written, " + ExitCodes.HELP_2_TO_4
             })
     static final class Generate implements Callable<Integer> {
         @CommandLine.Spec
@@ -128,7 +129,7 @@ public final class WiresharkCommand implements Runnable {
                 "  jgwire wireshark install",
                 "  jgwire wireshark install --dir /usr/lib/x86_64-linux-gnu/wireshark/plugins",
                 "",
-                "Exit codes: 0 installed, 2 usage error, 3 I/O error."
+                "Exit codes: 0 installed, " + ExitCodes.HELP_2_TO_4
             })
     static final class Install implements Callable<Integer> {
         @CommandLine.Spec

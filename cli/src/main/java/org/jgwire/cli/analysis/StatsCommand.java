@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
             "  jgwire stats --format json capture.pcapng > stats.json",
             "  jgwire stats --filter 'src == \"A\" && time < 10s' capture.pcapng",
             "",
-            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
+            "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
         })
 public final class StatsCommand implements Callable<Integer> {
     /** Seconds listed in text before the per-second table is cut to the busiest ones. */

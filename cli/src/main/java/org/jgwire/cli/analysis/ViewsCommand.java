@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
             "  jgwire views --format json capture.pcap > views.json",
             "  jgwire views --filter 'cluster == \"orders\"' capture.pcapng",
             "",
-            "Exit codes: 0 all decoded, 1 some frames not decoded, 2 usage error, 3 I/O error."
+            "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
         })
 public final class ViewsCommand implements Callable<Integer> {
     @Mixin

@@ -29,7 +29,8 @@ import picocli.CommandLine.Command;
                     + "(the output of 'jgwire decode --format jsonl'). Run it after a deliberate change to the "
                     + "decoder's "
                     + "output, and review the diff ('git diff samples/golden') before committing."
-        })
+        },
+        footer = {"", "Exit codes: 0 done, 1 a sample failed to decode, " + ExitCodes.HELP_2_TO_4})
 public final class GoldenCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SamplesCommand.Where where = new SamplesCommand.Where();

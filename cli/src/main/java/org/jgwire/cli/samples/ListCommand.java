@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
         name = "list",
         mixinStandardHelpOptions = true,
         description = "List every sample of the library (version, stack, scenario) with its capture's size, or "
-                + "'missing'.")
+                + "'missing'.",
+        footer = {"", "Exit codes: 0 done, " + ExitCodes.HELP_2_TO_4})
 public final class ListCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SamplesCommand.Where where = new SamplesCommand.Where();

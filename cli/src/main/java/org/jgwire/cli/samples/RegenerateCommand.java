@@ -51,7 +51,8 @@ import picocli.CommandLine.Option;
                     + "(needs root or CAP_NET_RAW+CAP_NET_ADMIN on java, and multicast on lo). A run is kept when the "
                     + "capture dropped nothing and verifies against its manifest; else it is run again (--attempts). "
                     + "Then each sample's golden decode is written, and samples/README.md's table."
-        })
+        },
+        footer = {"", "Exit codes: 0 done, 1 a run failed, " + ExitCodes.HELP_2_TO_4})
 public final class RegenerateCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SamplesCommand.Where where = new SamplesCommand.Where();

@@ -2,6 +2,7 @@ package org.jgwire.cli.samples;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jgwire.cli.ExitCodes;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Command;
             "  jgwire samples regenerate --only 5.5.7/udp-chat",
             "  jgwire samples golden        # the golden decodes of the committed captures",
             "",
-            "Exit codes: 0 done, 1 a run failed, 2 usage error, 3 I/O error."
+            "Exit codes: 0 done, 1 a run failed, " + ExitCodes.HELP_2_TO_4
         })
 public final class SamplesCommand implements Runnable {
     @CommandLine.Spec

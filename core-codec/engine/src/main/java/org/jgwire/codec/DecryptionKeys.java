@@ -1,7 +1,5 @@
 package org.jgwire.codec;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.Key;
@@ -66,50 +64,53 @@ public record DecryptionKeys(Map<String, SecretKey> byVersion, String cipher) {
     }
 
     /**
-     * The secret keys of a keystore: the one under {@code alias}, or every secret key in it when alias is null.
+     * The secret keys of a keystore file: the one under {@code alias}, or every secret key in it when alias is null.
+     * The file is checked before it is read and read up to 16 MiB ({@link KeyFileReader}).
      *
      * @param keyPassword the key's password; null = the store password (as SYM_ENCRYPT defaults it)
      */
     public static DecryptionKeys fromKeystore(Path file, char[] storePassword, String alias, char[] keyPassword)
             throws KeyProblem {
-        if (!Files.isRegularFile(file)) throw new KeyProblem("keystore " + file + ": no such file");
-        KeyStore store;
-        try {
-            store = KeyStore.getInstance(file.toFile(), storePassword);
-        } catch (IOException e) {
-            Throwable cause = e.getCause();
-            throw new KeyProblem("keystore " + file + " cannot be opened: "
-                    + (cause instanceof UnrecoverableKeyException
-                                    || e.getMessage() != null && e.getMessage().contains("password")
-                            ? "wrong keystore password"
-                            : e.getMessage()));
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new KeyProblem(
-                    "keystore " + file + " cannot be read (JKS, JCEKS and PKCS12 are understood): " + e.getMessage());
-        }
+        String what = "keystore " + file;
+        byte[] content = KeyFileReader.read(what, file, KeystoreLoader.MAX_BYTES);
+        return fromKeystore(what, content, storePassword, alias, keyPassword);
+    }
+
+    /**
+     * The same from a keystore's content (JKS, JCEKS or PKCS12, told apart by its first bytes).
+     *
+     * @param what the keystore as problems name it, e.g. "keystore keys.jceks"
+     */
+    public static DecryptionKeys fromKeystore(
+            String what, byte[] content, char[] storePassword, String alias, char[] keyPassword) throws KeyProblem {
+        KeyStore store = KeystoreLoader.load(what, content, storePassword);
         char[] keyPw = keyPassword != null ? keyPassword : storePassword;
         Map<String, SecretKey> keys = new LinkedHashMap<>();
+        String a = alias;
         try {
             List<String> aliases = alias != null ? List.of(alias) : new ArrayList<>(Collections.list(store.aliases()));
-            for (String a : aliases) {
+            for (int i = 0; i < aliases.size(); i++) {
+                a = aliases.get(i);
                 if (!store.containsAlias(a))
-                    throw new KeyProblem("keystore " + file + " has no entry '" + a + "' (it has: "
+                    throw new KeyProblem(what + " has no entry '" + a + "' (it has: "
                             + String.join(", ", Collections.list(store.aliases())) + ")");
                 if (!store.isKeyEntry(a)) continue;
                 Key key = store.getKey(a, keyPw);
                 if (key instanceof SecretKey s) keys.put(version(s), s);
                 else if (alias != null)
-                    throw new KeyProblem("keystore " + file + ": '" + a + "' holds "
+                    throw new KeyProblem(what + ": '" + a + "' holds "
                             + (key instanceof PrivateKey ? "a private key" : "no secret key")
                             + ", not the shared secret key SYM_ENCRYPT/ASYM_ENCRYPT encrypt with "
                             + "(for ASYM_ENCRYPT give the session key with --secret-key; see docs/encryption.md)");
             }
         } catch (UnrecoverableKeyException e) {
-            throw new KeyProblem("keystore " + file + ": wrong key password for '" + alias + "'");
-        } catch (GeneralSecurityException e) {
-            throw new KeyProblem("keystore " + file + ": " + e.getMessage());
+            throw new KeyProblem(what + ": wrong key password for '" + a + "'"
+                    + (keyPassword == null ? " (it is not the keystore's: give it with --key-password)" : ""));
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw new KeyProblem(what + ": the entry '" + a + "' cannot be read"
+                    + (e.getMessage() != null ? " (" + e.getMessage() + ")" : ""));
         }
-        if (keys.isEmpty()) throw new KeyProblem("keystore " + file + " holds no secret key");
+        if (keys.isEmpty()) throw new KeyProblem(what + " holds no secret key");
         return new DecryptionKeys(keys, null);
     }
 
@@ -126,30 +127,37 @@ public record DecryptionKeys(Map<String, SecretKey> byVersion, String cipher) {
         return new DecryptionKeys(Map.of(version(key), key), null);
     }
 
+    /** Largest key log read: one key is 33 bytes a line, so this holds some 30,000. */
+    static final int MAX_KEY_LOG_BYTES = 1 << 20;
+
     /**
      * The keys of a key log ({@code jgwire cluster} writes one beside the capture of an ASYM_ENCRYPT run): one AES
-     * key in hex a line; blank lines and lines starting with {@code #} are skipped.
+     * key in hex a line; blank lines and lines starting with {@code #} are skipped. The file is checked before it is
+     * read and read up to 1 MiB ({@link KeyFileReader}).
      */
     public static DecryptionKeys fromKeyLog(Path file) throws KeyProblem {
-        List<String> lines;
-        try {
-            if (Files.size(file) > 1 << 20) throw new KeyProblem("key log " + file + " is larger than 1 MiB");
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new KeyProblem("key log " + file + " cannot be read: " + e.getMessage());
-        }
+        String what = "key log " + file;
+        return fromKeyLog(what, KeyFileReader.read(what, file, MAX_KEY_LOG_BYTES));
+    }
+
+    /**
+     * The same from a key log's content, which must be text.
+     *
+     * @param what the key log as problems name it, e.g. "key log run.keys"
+     */
+    public static DecryptionKeys fromKeyLog(String what, byte[] content) throws KeyProblem {
         DecryptionKeys keys = NONE;
         int n = 0;
-        for (String line : lines) {
+        for (String line : KeyLogText.lines(what, content)) {
             n++;
             if (line.isBlank() || line.strip().startsWith("#")) continue;
             try {
                 keys = keys.with(fromHex(line, null));
             } catch (KeyProblem e) {
-                throw new KeyProblem("key log " + file + " line " + n + ": " + e.getMessage());
+                throw new KeyProblem(what + " line " + n + ": " + e.getMessage());
             }
         }
-        if (keys.isEmpty()) throw new KeyProblem("key log " + file + " holds no key");
+        if (keys.isEmpty()) throw new KeyProblem(what + " holds no key");
         return keys;
     }
 

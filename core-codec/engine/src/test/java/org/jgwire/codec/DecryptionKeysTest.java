@@ -68,6 +68,20 @@ class DecryptionKeysTest {
         assertFalse(p.getMessage().contains("store-pw"), p.getMessage());
     }
 
+    /** Without --key-alias every entry is tried: the one whose key password is wrong is named, not 'null'. */
+    @Test
+    void aWrongKeyPasswordNamesTheEntryAlsoWhenNoAliasWasGiven() throws Exception {
+        Path file = store("JCEKS", "store-pw", "key-pw");
+        String m = assertThrows(
+                        DecryptionKeys.KeyProblem.class,
+                        () -> DecryptionKeys.fromKeystore(file, "store-pw".toCharArray(), null, null))
+                .getMessage();
+        assertEquals(
+                "keystore " + file + ": wrong key password for 'k' (it is not the keystore's: give it with "
+                        + "--key-password)",
+                m);
+    }
+
     @Test
     void problemsNameTheFileAndAliasNeverAPassword() throws Exception {
         Path file = store("PKCS12", "secret-pw", "secret-pw");

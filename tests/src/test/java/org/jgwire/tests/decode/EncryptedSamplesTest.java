@@ -188,8 +188,8 @@ class EncryptedSamplesTest {
                 "--keystore-password",
                 wrong,
                 captures().get(2).toString());
-        assertEquals(2, run.exit(), run.err());
-        assertTrue(run.err().contains("wrong keystore password"), run.err());
+        assertEquals(3, run.exit(), "the keystore cannot be used: " + run.err());
+        assertTrue(run.err().contains("wrong keystore password") && !run.err().contains("Try '"), run.err());
         assertFalse(run.err().contains(wrong), run.err());
         assertEquals(List.of(), run.json());
     }
@@ -203,10 +203,10 @@ class EncryptedSamplesTest {
         assertEquals(2, run.exit(), run.err());
         assertTrue(run.err().contains("--keystore-password took the file " + capture + " as its value"), run.err());
         assertFalse(run.err().contains("wrong keystore password"), run.err());
-        // written with '=', the same word is the password, and a wrong one
+        // written with '=', the same word is the password, and a wrong one: the keystore cannot be used (exit 3)
         Decoding.Run explicit = Decoding.cli(
                 work, "decode", capture, "--keystore", keystore().toString(), "--keystore-password=" + capture);
-        assertEquals(2, explicit.exit(), explicit.err());
+        assertEquals(3, explicit.exit(), explicit.err());
         assertTrue(explicit.err().contains("wrong keystore password"), explicit.err());
     }
 

@@ -16,12 +16,19 @@ import org.jgwire.codec.model.MessageRecord;
  * op      = "==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | "contains" | "matches" | "~"
  * value   = number | "string" | word
  * </pre>
+ * Only {@code unary} recurses (a chain of {@code &&} or {@code ||} is a loop), so its depth is the nesting of
+ * {@code (} and {@code !}, bounded by {@link #MAX_NESTING}: the stack holds a few frames per level, and an expression
+ * is often written by a script.
  */
 final class FilterParser {
+    /** Parentheses and negations nested in one another, together; deeper is a syntax error. */
+    static final int MAX_NESTING = 256;
+
     private final String expression;
     private final List<Token> tokens;
     private final Comparisons comparisons;
     private int next;
+    private int nesting;
 
     private FilterParser(String expression, List<Token> tokens) {
         this.expression = expression;
@@ -99,11 +106,15 @@ final class FilterParser {
         Token t = take();
         switch (t.kind()) {
             case NOT -> {
+                nest(t);
                 Condition inner = unary();
+                nesting--;
                 return (r, c) -> !inner.test(r, c);
             }
             case LPAREN -> {
+                nest(t);
                 Condition inner = or();
+                nesting--;
                 Token close = take();
                 if (close.kind() != Token.Kind.RPAREN)
                     throw error(
@@ -116,6 +127,13 @@ final class FilterParser {
             }
             default -> throw error("expected a field, a protocol, '!' or '(', got " + t.shown(), t.position());
         }
+    }
+
+    private void nest(Token t) throws FilterSyntaxException {
+        if (++nesting > MAX_NESTING)
+            throw error(
+                    "more than " + MAX_NESTING + " '(' and '!' nested in one another: write the expression flatter",
+                    t.position());
     }
 
     private Condition test(Token word) throws FilterSyntaxException {

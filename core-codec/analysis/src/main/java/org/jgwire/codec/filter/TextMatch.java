@@ -1,8 +1,7 @@
 package org.jgwire.codec.filter;
 
+import com.google.re2j.Pattern;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.jgwire.codec.model.NodeAddress;
 
 /**
@@ -27,18 +26,10 @@ interface TextMatch {
         };
     }
 
-    /** A regular expression found anywhere in the text ({@link java.util.regex.Matcher#find()}). */
+    /** A regular expression (RE2 syntax, {@link LinearRegex}) found anywhere in the text. */
     static TextMatch matching(Literal l, String expression) throws FilterSyntaxException {
-        try {
-            Pattern p = Pattern.compile(l.text());
-            return s -> p.matcher(s).find();
-        } catch (PatternSyntaxException e) {
-            int at = l.position() + (l.kind() == Token.Kind.STRING ? 1 : 0) + Math.max(0, e.getIndex());
-            throw new FilterSyntaxException(
-                    "bad regular expression " + l.shown() + ": " + e.getDescription(),
-                    expression,
-                    Math.min(at, expression.length()));
-        }
+        Pattern p = LinearRegex.compile(l, expression);
+        return s -> p.matcher(s).find();
     }
 
     static TextMatch anyOf(List<TextMatch> ms) {
