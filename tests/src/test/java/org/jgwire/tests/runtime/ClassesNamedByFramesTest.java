@@ -43,12 +43,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * initialised.
  *
  * <p>The places: an AuthHeader's token class (by name, every version); an ObjectMessage's object (by name, 5.x: read
- * without instantiating it); a discovery response's address (by magic id, 5.x: every id of the jar's magic map).
+ * without instantiating it); a discovery response's address (by magic id, every version: every id of the jar's magic
+ * map); a header's class (by magic id, 3.x: every id again; 4.x and 5.x read it with the same
+ * {@code ClassConfigurator.create} as the address).
  * The newest jar of each API family by default; every bundled jar with {@code -Djgwire.matrix=all}.
  *
  * <p>Initialisation is read from the JVM's own {@code class+init} log, switched on for the decode only, after a
  * warm-up decode has initialised what decoding ordinary frames needs. The frames whose class may be built (an
- * {@code AuthToken} in an AuthHeader, a magic id) go first; the others then initialise no JGroups class at all.
+ * {@code AuthToken} in an AuthHeader; a magic id, in 3.x only one of an {@code Address} for the address and of a
+ * {@code Header} for the header) go first; the others then initialise no JGroups class at all.
  */
 class ClassesNamedByFramesTest {
     private static final FrameInfo FRAME =
@@ -84,9 +87,10 @@ class ClassesNamedByFramesTest {
 
     /**
      * A frame; the class it names (null: none by name); whether that class is of the type expected there, so that
-     * decoding may initialise and build it; whether the decode must refuse it.
+     * decoding may initialise and build it; what the {@code unknown_class} error refusing it says (null: no refusal
+     * required).
      */
-    private record Hostile(byte[] frame, String named, boolean expected, boolean refused) {}
+    private record Hostile(byte[] frame, String named, boolean expected, String refusal) {}
 
     @ParameterizedTest
     @MethodSource("jars")
@@ -103,12 +107,23 @@ class ClassesNamedByFramesTest {
                         enc.authNaming(c.getName()),
                         c.getName(),
                         authToken.isAssignableFrom(c),
-                        !authToken.isAssignableFrom(c)));
-            if (version.startsWith("5.")) {
+                        authToken.isAssignableFrom(c) ? null : c.getName()));
+            if (version.startsWith("5."))
                 for (Class<?> c : constructible(enc, jar))
-                    hostile.add(new Hostile(objectMessageNaming(enc, c.getName()), c.getName(), false, false));
-                for (short magic : magicIds(enc))
-                    hostile.add(new Hostile(discoveryFrom(enc, magic), null, true, false));
+                    hostile.add(new Hostile(objectMessageNaming(enc, c.getName()), c.getName(), false, null));
+            // 3.x instantiates a magic id's class and casts it (Util.readOtherAddress, Message.readHeader); 4.x and
+            // 5.x build it with ClassConfigurator.create, which casts to nothing: any class of the map is expected
+            boolean threeX = version.startsWith("3.");
+            Class<?> address = enc.cls("org.jgroups.Address"), header = enc.cls("org.jgroups.Header");
+            for (MagicClass m : magicMap(enc)) {
+                boolean isAddress = !threeX || m.is(address);
+                hostile.add(new Hostile(discoveryFrom(enc, m.id()), m.name(), isAddress, isAddress ? null : m.name()));
+                if (threeX) // the adapter looks a header's class up as Message.readHeader does, and checks it first
+                hostile.add(new Hostile(
+                        headerNamedBy(enc, m.id()),
+                        m.name(),
+                        m.is(header),
+                        m.is(header) ? null : "magic id " + m.id() + " is unknown"));
             }
         }
         decode(plain); // what ordinary frames need is initialised before the log is read
@@ -145,13 +160,13 @@ class ClassesNamedByFramesTest {
         hostile.addAll(others);
         for (int i = 0; i < hostile.size(); i++) {
             Hostile h = hostile.get(i);
-            if (!h.refused()) continue;
+            if (h.refusal() == null) continue;
             List<Record> records = decoded.get(i);
             assertTrue(
                     records.stream()
                             .anyMatch(r -> r instanceof ErrorRecord e
                                     && e.problem() == ProblemKind.UNKNOWN_CLASS
-                                    && e.message().contains(h.named())),
+                                    && e.message().contains(h.refusal())),
                     h.named() + ": " + records);
         }
         assertTrue(hostile.size() > 300, hostile.size() + " frames");
@@ -193,13 +208,29 @@ class ClassesNamedByFramesTest {
         return out;
     }
 
-    /** Every magic id of the jar's {@code jg-magic-map.xml}. */
-    private static List<Short> magicIds(JarEncoder enc) throws IOException {
+    /** A magic id and the class the jar's {@code jg-magic-map.xml} gives it (null: the jar cannot load it). */
+    private record MagicClass(short id, String name, Class<?> cls) {
+        boolean is(Class<?> type) {
+            return cls != null && type.isAssignableFrom(cls);
+        }
+    }
+
+    /** Every entry of the jar's {@code jg-magic-map.xml}, its class loaded without initialising it. */
+    private static List<MagicClass> magicMap(JarEncoder enc) throws IOException {
         try (var in = enc.loader.getResourceAsStream("jg-magic-map.xml")) {
-            Matcher m = Pattern.compile("id=\"(\\d+)\"").matcher(new String(in.readAllBytes()));
-            List<Short> ids = new ArrayList<>();
-            while (m.find()) ids.add(Short.parseShort(m.group(1)));
-            return ids;
+            Matcher m = Pattern.compile("id=\"(\\d+)\"\\s+name=\"([^\"]+)\"").matcher(new String(in.readAllBytes()));
+            List<MagicClass> map = new ArrayList<>();
+            while (m.find()) {
+                Class<?> c;
+                try {
+                    c = Class.forName(m.group(2), false, enc.loader);
+                } catch (ClassNotFoundException | LinkageError e) {
+                    c = null;
+                }
+                map.add(new MagicClass(Short.parseShort(m.group(1)), m.group(2), c));
+            }
+            assertTrue(map.size() > 50, map.size() + " magic ids");
+            return map;
         }
     }
 
@@ -220,19 +251,47 @@ class ClassesNamedByFramesTest {
         return out;
     }
 
-    /** A 5.x discovery response from a SiteUUID whose magic id (before its msb) is {@code magic} everywhere. */
+    /**
+     * A discovery response from an ExtendedUUID whose magic id is {@code magic} everywhere. {@code Util.writeAddress}
+     * writes an address by magic id unless it has a flag of its own (UUID, IpAddress, and before 5.0 SiteUUID and
+     * SiteMaster); the id comes just before the UUID's two longs, msb first since 4.0, lsb first in 3.x.
+     */
     private static byte[] discoveryFrom(JarEncoder enc, short magic) throws Exception {
-        long msb = 0x1122334455667788L;
-        Object src = enc.siteUuid(msb, 9, "A", "site");
+        long msb = 0x1122334455667788L, lsb = 0x0102030405060708L;
+        Object src =
+                enc.newInstance("org.jgroups.util.ExtendedUUID", new Class<?>[] {long.class, long.class}, msb, lsb);
         byte[] frame = enc.single(enc.discoveryResponse(enc.uuid(3, 4), src, "A", "127.0.0.1", 7800), false);
-        byte[] msbBytes = ByteBuffer.allocate(8).putLong(msb).array();
+        byte[] msbFirst = ByteBuffer.allocate(16).putLong(msb).putLong(lsb).array();
+        byte[] lsbFirst = ByteBuffer.allocate(16).putLong(lsb).putLong(msb).array();
         int patched = 0;
-        for (int i = 2; i + 8 <= frame.length; i++)
-            if (Arrays.equals(frame, i, i + 8, msbBytes, 0, 8)) {
+        for (int i = 2; i + 16 <= frame.length; i++)
+            if (Arrays.equals(frame, i, i + 16, msbFirst, 0, 16) || Arrays.equals(frame, i, i + 16, lsbFirst, 0, 16)) {
                 ByteBuffer.wrap(frame).putShort(i - 2, magic);
                 patched++;
             }
-        assertTrue(patched > 0, "the SiteUUID's msb is not in the frame");
+        assertEquals(2, patched, "the ExtendedUUID is the message's source and the PingData's address");
+        return frame;
+    }
+
+    /**
+     * A 3.x message whose one header (a PingHeader under PING's id) has {@code magic} as its magic id, the id
+     * {@code Message.readHeader} finds the header's class by.
+     */
+    private static byte[] headerNamedBy(JarEncoder enc, short magic) throws Exception {
+        Object ping = enc.newInstance("org.jgroups.protocols.PingHeader", new Class<?>[] {byte.class}, (byte) 1);
+        byte[] frame = enc.withHeader("org.jgroups.protocols.PING", ping);
+        short pingMagic = (short) enc.call(
+                enc.cls("org.jgroups.conf.ClassConfigurator"),
+                "getMagicNumber",
+                new Class<?>[] {Class.class},
+                ping.getClass());
+        byte[] ids = ByteBuffer.allocate(4)
+                .putShort(enc.protocolId("org.jgroups.protocols.PING"))
+                .putShort(pingMagic)
+                .array();
+        int at = JarEncoder.indexOf(frame, ids);
+        assertTrue(at >= 0, "the PingHeader's ids are not in the frame");
+        ByteBuffer.wrap(frame).putShort(at + 2, magic);
         return frame;
     }
 

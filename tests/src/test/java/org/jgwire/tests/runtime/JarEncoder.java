@@ -152,7 +152,7 @@ final class JarEncoder implements AutoCloseable {
         return putHeader(msg, protocolId("org.jgroups.protocols.pbcast.GMS"), hdr);
     }
 
-    /** A discovery response: payload Discovery.marshal(PingData), header PingHeader(GET_MBRS_RSP). */
+    /** A discovery response: payload Discovery.marshal(PingData), header PingHeader(GET_MBRS_RSP); any version. */
     Object discoveryResponse(Object dest, Object src, String name, String ip, int port) throws Exception {
         Class<?> address = cls("org.jgroups.Address");
         Object phys = newInstance("org.jgroups.stack.IpAddress", new Class<?>[] {String.class, int.class}, ip, port);
@@ -168,9 +168,14 @@ final class JarEncoder implements AutoCloseable {
                 "marshal",
                 new Class<?>[] {cls("org.jgroups.protocols.PingData")},
                 pd);
-        Object msg = newInstance(
-                "org.jgroups.BytesMessage", new Class<?>[] {address, cls("org.jgroups.util.ByteArray")}, dest, payload);
-        call(msg, "setSrc", new Class<?>[] {address}, src);
+        Object msg;
+        if (payload.getClass().getName().equals("org.jgroups.util.ByteArray"))
+            msg = newInstance("org.jgroups.BytesMessage", new Class<?>[] {address, payload.getClass()}, dest, payload);
+        else { // 3.6 and 4.x: a Message with the Buffer marshal returned
+            msg = newInstance("org.jgroups.Message", new Class<?>[] {address}, dest);
+            call(msg, "setBuffer", new Class<?>[] {payload.getClass()}, payload);
+        }
+        call(msg, "setSrc", new Class<?>[] {address}, src); // void in 3.6
         Object hdr = newInstance("org.jgroups.protocols.PingHeader", new Class<?>[] {byte.class}, (byte) 2);
         return putHeader(msg, protocolId("org.jgroups.protocols.PING"), hdr);
     }
