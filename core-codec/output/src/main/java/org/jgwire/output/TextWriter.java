@@ -86,7 +86,7 @@ public final class TextWriter implements RecordWriter {
     }
 
     private void message(MessageRecord m) {
-        if (m.version() == null) { // a signal (FD_SOCK's NORMAL_TERMINATION): the frame's sockets say who sent it
+        if (m.isSignal()) { // a signal (FD_SOCK's NORMAL_TERMINATION): the frame's sockets say who sent it
             line.append(m.type());
             if (m.isAbnormalTermination()) {
                 String member = display.address(m.src());
@@ -103,7 +103,8 @@ public final class TextWriter implements RecordWriter {
             }
             return;
         }
-        line.append(m.version()).append(' ');
+        if (m.version() != null) line.append(m.version()).append(' ');
+        else line.append("? "); // an MPING datagram: the wire says no version (decoded with m.decodedWith())
         line.append(m.src() != null ? display.address(m.src()) : "?")
                 .append(" -> ")
                 .append(m.dest() != null ? display.address(m.dest()) : "<all>")

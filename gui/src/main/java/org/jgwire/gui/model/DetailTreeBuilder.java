@@ -67,8 +67,9 @@ public final class DetailTreeBuilder {
                 len > 0 ? m.offset() : -1,
                 len));
         msg.add("Type", m.type());
-        if (m.version() != null) // an FD_SOCK signal carries none
-        msg.add("Version", m.version() + " (decoded with " + m.decodedWith() + ")");
+        if (m.version() != null) msg.add("Version", m.version() + " (decoded with " + m.decodedWith() + ")");
+        else if (m.decodedWith() != null) // an MPING datagram carries none (an FD_SOCK signal is no message at all)
+        msg.add("Version", "none on the wire (decoded with " + m.decodedWith() + ")");
         msg.add(
                 "Flags",
                 m.flagNames().isEmpty()

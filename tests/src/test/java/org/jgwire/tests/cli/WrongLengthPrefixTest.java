@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real TCP capture whose one length prefix is wrong but in range, decoded through {@code jgwire decode}: the
  * damaged frame is one error record, and every later frame of its connection is decoded, none swallowed by the
- * wrong length or by a resynchronisation that believed a length alone.
+ * wrong length or by a resynchronisation that believed a length alone, each with the packet its bytes arrived in and
+ * that packet's time (a 16 MB length holds them until the end of the stream shows it wrong).
  */
 class WrongLengthPrefixTest {
     @TempDir
@@ -34,7 +35,7 @@ class WrongLengthPrefixTest {
         int index = damagedPacket(file);
         PcapFile.Packet p = file.packets.get(index);
         int length = PcapFile.payload(p).length - 4;
-        for (int wrong : new int[] {length + 1000, 5 << 20}) {
+        for (int wrong : new int[] {length + 1000, 5 << 20, 16 << 20}) {
             byte[] bytes = file.bytes.clone();
             ByteBuffer.wrap(bytes).putInt(p.dataOffset() + p.l4Payload(), wrong);
             Path damaged = work.resolve("wrong-length.pcap");
@@ -46,7 +47,6 @@ class WrongLengthPrefixTest {
             JsonNode e = run.errors().get(0);
             assertEquals("malformed", e.path("problem").asText(), what + ": " + e);
             assertTrue(e.path("message").asText().contains("the frame length (" + wrong + ")"), what + ": " + e);
-            // frames held behind the wrong length are decoded once it is found out, so compare without frame numbers
             assertEquals(messagesNotFrom(full, index + 1), messagesNotFrom(run, index + 1), what);
         }
     }
@@ -79,11 +79,15 @@ class WrongLengthPrefixTest {
         return run;
     }
 
-    /** The messages of every packet but {@code packet}, sorted, without what depends on where they were decoded. */
+    /**
+     * The messages of every packet but {@code packet}, sorted (frames held behind a wrong length are decoded once it is
+     * found out, after others), each with the packet and time its bytes arrived in.
+     */
     private static List<String> messagesNotFrom(Decoding.Run run, long packet) {
         return run.messages().stream()
                 .filter(n -> n.path("frame").asLong() != packet)
-                .map(n -> n.path("src_ep") + ">" + n.path("dst_ep") + " " + n.path("type") + " " + n.path("payload"))
+                .map(n -> n.path("frame") + " " + n.path("ts_ns") + " " + n.path("src_ep") + ">" + n.path("dst_ep")
+                        + " " + n.path("type") + " " + n.path("payload"))
                 .sorted()
                 .toList();
     }

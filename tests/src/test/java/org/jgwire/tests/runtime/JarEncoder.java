@@ -154,6 +154,22 @@ final class JarEncoder implements AutoCloseable {
 
     /** A discovery response: payload Discovery.marshal(PingData), header PingHeader(GET_MBRS_RSP); any version. */
     Object discoveryResponse(Object dest, Object src, String name, String ip, int port) throws Exception {
+        return discovery(dest, src, name, ip, port, (byte) 2, "org.jgroups.protocols.PING");
+    }
+
+    /**
+     * An MPING datagram as {@code MPING.sendMcastDiscoveryRequest} sends it: the discovery request (PingHeader
+     * GET_MBRS_REQ under MPING's id, payload Discovery.marshal(PingData)) written by {@code Message.writeTo} alone.
+     */
+    byte[] mpingRequest(Object src, String name, String ip, int port) throws Exception {
+        Object msg = discovery(null, src, name, ip, port, (byte) 1, "org.jgroups.protocols.MPING");
+        Object out = out();
+        call(msg, "writeTo", new Class<?>[] {java.io.DataOutput.class}, out);
+        return bytes(out);
+    }
+
+    private Object discovery(Object dest, Object src, String name, String ip, int port, byte type, String protocol)
+            throws Exception {
         Class<?> address = cls("org.jgroups.Address");
         Object phys = newInstance("org.jgroups.stack.IpAddress", new Class<?>[] {String.class, int.class}, ip, port);
         Object pd = newInstance(
@@ -176,8 +192,8 @@ final class JarEncoder implements AutoCloseable {
             call(msg, "setBuffer", new Class<?>[] {payload.getClass()}, payload);
         }
         call(msg, "setSrc", new Class<?>[] {address}, src); // void in 3.6
-        Object hdr = newInstance("org.jgroups.protocols.PingHeader", new Class<?>[] {byte.class}, (byte) 2);
-        return putHeader(msg, protocolId("org.jgroups.protocols.PING"), hdr);
+        Object hdr = newInstance("org.jgroups.protocols.PingHeader", new Class<?>[] {byte.class}, type);
+        return putHeader(msg, protocolId(protocol), hdr);
     }
 
     /** GossipData(MESSAGE, group, addr, frame).writeTo(out) */

@@ -242,10 +242,10 @@ class VersionSelectionTest {
 
     /**
      * An MPING datagram (a message written on its own, no version) after a 5.3.16 cluster's transport frame: the
-     * 5.3.24 jar reads it, and it states 5.3.16, the version of the traffic it belongs to.
+     * 5.3.24 jar, the one of the traffic it belongs to, reads it, and it states no version, as the wire says none.
      */
     @Test
-    void mpingDatagramStatesTheLastTransportFramesVersion() throws Exception {
+    void mpingDatagramIsReadByTheLastTransportFramesJarAndStatesNoVersion() throws Exception {
         byte[] frame, mping;
         try (JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.3.24.Final.jar"))) {
             frame = old.single(old.bytesMessage(null, old.uuid(1, 2), "x".getBytes()), true);
@@ -272,8 +272,39 @@ class VersionSelectionTest {
             MessageRecord m =
                     (MessageRecord) rt.decodeMping(mping, 0, mping.length, info).get(0);
             assertEquals("5.3.24.Final", m.decodedWith());
-            assertEquals("5.3.16", String.valueOf(m.version()));
+            assertEquals(null, m.version());
             assertEquals("ping", m.payload().text());
+        }
+    }
+
+    /**
+     * A 5.2 member's first MPING discovery request, before any transport frame: 5.3.2 changed the discovery payload
+     * (a count, then each PingData), so the newest 5.x jar cannot read it; a jar from before the change does, and the
+     * record names the member, stating no version.
+     */
+    @Test
+    void firstMpingRequestOfA52MemberIsReadWithItsName() throws Exception {
+        byte[] mping;
+        Object a;
+        try (JarEncoder old = new JarEncoder(HOME.resolve("jgroups/jgroups-5.2.29.Final.jar"))) {
+            a = old.uuid(0x1234, 0x5678);
+            mping = old.mpingRequest(a, "A", "127.0.0.1", 7800);
+            a = a.toString();
+        }
+        try (VersionRuntime rt = new VersionRuntime(HOME, null, null, Limits.DEFAULTS)) {
+            FrameInfo info = new FrameInfo(
+                    1, 0, new Endpoint("127.0.0.1", 40000), new Endpoint("239.1.2.3", 45566), Transport.MPING);
+            List<Record> records = rt.decodeMping(mping, 0, mping.length, info);
+            assertEquals(1, records.size(), records.toString());
+            MessageRecord m = (MessageRecord) records.get(0);
+            assertEquals(null, m.version());
+            assertTrue(
+                    JGroupsVersion.parse(m.decodedWith()).compareTo(JGroupsVersion.parse("5.3.2")) < 0,
+                    m.decodedWith());
+            assertEquals(1, m.discovery().size(), m.toString());
+            assertEquals("A", m.discovery().get(0).logicalName());
+            assertEquals(a, m.discovery().get(0).address().id());
+            assertEquals("127.0.0.1:7800", m.discovery().get(0).physical());
         }
     }
 

@@ -45,7 +45,7 @@ public final class CaptureProfile implements Consumer<Record> {
                 messageBytes += m.length();
             }
             if (m.batchIndex() <= 0) {
-                if (m.version() != null) versions.merge(m.version(), 1L, Long::sum); // null: an FD_SOCK signal
+                if (m.version() != null) versions.merge(m.version(), 1L, Long::sum); // null: FD_SOCK signal, MPING
                 transports.merge(m.frame().transport().toString().toLowerCase(Locale.ROOT), 1L, Long::sum);
                 frames.merge(m.batchSize() > 0 ? "list" : "single", 1L, Long::sum);
                 frames.merge(m.multicast() ? "multicast" : "unicast", 1L, Long::sum);

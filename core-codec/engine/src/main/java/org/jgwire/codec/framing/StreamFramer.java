@@ -80,6 +80,15 @@ public final class StreamFramer {
 
     private long packet, tsNanos = -1;
     private FrameInfo info;
+    /**
+     * The packets the pending bytes arrived in, oldest first: packet {@code arrivalPacket[i]} (at
+     * {@code arrivalTs[i]}) brought the pending bytes up to stream offset {@code arrivalEnd[i]}. A frame framed
+     * from bytes held over several packets (behind a wrong length, or while resynchronising) keeps the packet of its
+     * last byte, as a frame framed on arrival does.
+     */
+    private long[] arrivalEnd = new long[4], arrivalPacket = new long[4], arrivalTs = new long[4];
+
+    private int arrivals;
 
     /** A framer for the bytes {@code src} sends to {@code dst}. */
     public StreamFramer(Endpoint src, Endpoint dst, Limits limits, FrameSink sink) {
@@ -560,7 +569,16 @@ public final class StreamFramer {
     private void emit(byte[] a, int off, int len) {
         frameCount++;
         framed += 4L + len;
-        sink.frame(info(), sync.kind, connectionVersion(), a, off, len);
+        FrameInfo where = a == pending ? arrivedIn(pendBase + off + len - 1) : info();
+        sink.frame(where, sync.kind, connectionVersion(), a, off, len);
+    }
+
+    /** The frame info of the packet that brought the pending byte at stream offset {@code at}. */
+    private FrameInfo arrivedIn(long at) {
+        int i = arrivals - 1;
+        while (i > 0 && arrivalEnd[i - 1] > at) i--;
+        if (i < 0 || arrivalPacket[i] == packet && arrivalTs[i] == tsNanos) return info();
+        return new FrameInfo(arrivalPacket[i], arrivalTs[i], src, dst, info().transport()); // rare: held bytes
     }
 
     private void problem(ProblemKind k, long offset, String message) {
@@ -584,7 +602,11 @@ public final class StreamFramer {
     /** Appends {@code b[off, off+n)}, which starts at stream offset {@code at}, to {@code pending}. */
     private void keep(byte[] b, int off, int n, long at) {
         if (n <= 0) return;
-        if (pendLen == 0) pendBase = at;
+        if (pendLen == 0) {
+            pendBase = at;
+            arrivals = 0;
+        }
+        arrived(at + n);
         int need = pendLen + n;
         if (need > pending.length) {
             int cap = Math.max(need, Math.min(pending.length * 2, curLen >= 0 ? curLen + 4 : Integer.MAX_VALUE - 8));
@@ -592,6 +614,23 @@ public final class StreamFramer {
         }
         System.arraycopy(b, off, pending, pendLen, n);
         pendLen = need;
+    }
+
+    /** Notes that the current packet brought the pending bytes up to stream offset {@code end}. */
+    private void arrived(long end) {
+        int last = arrivals - 1;
+        if (last >= 0 && arrivalPacket[last] == packet && arrivalTs[last] == tsNanos) {
+            arrivalEnd[last] = end;
+            return;
+        }
+        if (arrivals == arrivalEnd.length) {
+            arrivalEnd = Arrays.copyOf(arrivalEnd, arrivals * 2);
+            arrivalPacket = Arrays.copyOf(arrivalPacket, arrivals * 2);
+            arrivalTs = Arrays.copyOf(arrivalTs, arrivals * 2);
+        }
+        arrivalEnd[arrivals] = end;
+        arrivalPacket[arrivals] = packet;
+        arrivalTs[arrivals++] = tsNanos;
     }
 
     /** Gives up the first {@code n} pending bytes. */

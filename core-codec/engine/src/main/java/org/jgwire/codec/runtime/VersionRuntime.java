@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -299,39 +300,54 @@ public final class VersionRuntime implements AutoCloseable {
 
     /**
      * Decodes an MPING datagram: one message as {@code Message.writeTo} wrote it (5.x: a BytesMessage, no type
-     * short), without a version. Its jar: the one of the transport frames seen last, when that reads it cleanly;
-     * else the newest jar of each API family, newest family first, the first that reads it cleanly (5.x skipped
-     * when the leading byte has BUF_SET, which only 3.x/4.x write). A capture's first MPING request precedes every
-     * transport frame, so its version is a guess that the family's layout confirms. Never throws.
+     * short), without a version. Its jar comes from the cluster's own traffic where there is some: the jar of the
+     * transport frames seen last, when that reads it cleanly. Before any (a capture's first MPING request precedes
+     * every transport frame) nothing on the wire says the version, so the newest jar of each wire variant tries it,
+     * newest first, and the first that reads it cleanly, discovery payload included, decodes it (5.x skipped when the
+     * leading byte has BUF_SET, which only 3.x/4.x write): the discovery payload changed inside 5.3
+     * ({@code Discovery.marshal}), so the newest jar of the family can misread an older member's name. Either way
+     * the records state no version ({@code version} null) and name the jar in {@code decodedWith}. Never throws.
      */
     public List<Record> decodeMping(byte[] buf, int off, int len, FrameInfo frame) {
         try {
-            if (fixed != null) return fixed.decodeMessage(0, buf, off, len, frame);
+            if (fixed != null) return unversioned(fixed.decodeMessage(0, buf, off, len, frame));
             List<Record> first = null;
             int last = lastTransportVersion;
             if (last >= 0 && slot(last) instanceof LoadedAdapter a) {
                 first = a.decodeMessage(0, buf, off, len, frame);
-                if (first.stream().noneMatch(r -> r instanceof ErrorRecord)) return stamped(first, last);
+                if (clean(first)) return unversioned(first);
             }
             boolean bufSet = len > 0 && (buf[off] & 4) != 0;
-            Set<ApiFamily> families = EnumSet.noneOf(ApiFamily.class);
+            Set<WireVariant> variants = new HashSet<>();
             List<BundledJars.Jar> jars = bundled.all();
             for (int i = jars.size() - 1; i >= 0; i--) {
                 WireVariant variant = WireVariants.of(jars.get(i).version());
-                if (variant == null || !families.add(variant.family())) continue;
+                if (variant == null || !variants.add(variant)) continue;
                 if (bufSet && variant.family() == ApiFamily.JG5) continue;
                 if (!(byJar(jars.get(i)) instanceof LoadedAdapter a)) continue;
                 List<Record> records = a.decodeMessage(0, buf, off, len, frame);
-                if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) return records;
+                if (clean(records)) return unversioned(records);
                 if (first == null) first = records;
             }
             return first != null
-                    ? first
+                    ? unversioned(first)
                     : List.of(new ErrorRecord(frame, ProblemKind.UNSUPPORTED_VERSION, 0, noJars()));
         } catch (Throwable e) {
             LoadedAdapter.rethrowFatal(e);
             return List.of(new ErrorRecord(frame, ProblemKind.MALFORMED, -1, "version runtime failed: " + e));
         }
+    }
+
+    private static boolean clean(List<Record> records) {
+        for (Record r : records) if (r instanceof ErrorRecord) return false;
+        return true;
+    }
+
+    /** The messages of {@code records} stating no version: the wire gave none, whichever jar read them. */
+    private static List<Record> unversioned(List<Record> records) {
+        List<Record> out = new ArrayList<>(records.size());
+        for (Record r : records) out.add(r instanceof MessageRecord m && m.version() != null ? m.withVersion(null) : r);
+        return out;
     }
 
     /**

@@ -49,7 +49,8 @@ public final class StackStep implements RecordSink {
 
     @Override
     public void accept(Record r, byte[] buf, int off) {
-        if (r instanceof MessageRecord m && actsOn(m))
+        // a message without a version (MPING's) goes on as it travelled: what a step unwraps needs the version's jar
+        if (r instanceof MessageRecord m && m.version() != null && actsOn(m))
             up(new Ascent(this, m, MessageBytes.of(m, buf, off), buf, off, 0), -1);
         else out.accept(r);
     }

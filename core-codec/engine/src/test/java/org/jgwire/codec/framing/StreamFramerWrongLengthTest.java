@@ -136,6 +136,30 @@ class StreamFramerWrongLengthTest {
         assertAllAccounted(framer);
     }
 
+    @Test
+    void framesHeldBehindASixteenMegabyteLengthKeepThePacketsTheyArrivedIn() throws Exception {
+        List<byte[]> f = frames();
+        int bad = 2;
+        byte[] s = prefixed(f.toArray(byte[][]::new));
+        ByteBuffer.wrap(s).putInt(start(f, bad), 16 << 20); // in range (--max-frame is 64 MiB), past the stream's end
+        RecordingSink sink = new RecordingSink();
+        StreamFramer framer = new StreamFramer(CLIENT, SERVER, Limits.DEFAULTS, sink);
+        for (int i = 0; i < f.size(); i++) { // frame i arrives in packet 10 + i at time 1000 * i
+            int from = start(f, i), to = i + 1 < f.size() ? start(f, i + 1) : s.length;
+            framer.data(s, from, to - from, 10 + i, 1000L * i);
+        }
+        framer.end(99, 99_000);
+        List<byte[]> want = new ArrayList<>(f);
+        want.remove(bad);
+        assertFrames(want, sink);
+        for (int k = 0; k < sink.frames.size(); k++) {
+            int i = k < bad ? k : k + 1;
+            assertEquals(10 + i, sink.frames.get(k).info().packet(), "packet of frame " + i);
+            assertEquals(1000L * i, sink.frames.get(k).info().tsNanos(), "time of frame " + i);
+        }
+        assertAllAccounted(framer);
+    }
+
     private static RecordingSink tail(RecordingSink sink, int from) {
         RecordingSink t = new RecordingSink();
         t.frames.addAll(sink.frames.subList(from, sink.frames.size()));

@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.HeaderRecord;
+import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.ViewIdText;
@@ -31,9 +32,14 @@ final class JGroupsText {
         this.names = names;
     }
 
-    /** The API family of a record's version: 3 (3.x), 4 (4.x) or 5 (5.x and later). */
+    /**
+     * The API family of a record's version: 3 (3.x), 4 (4.x) or 5 (5.x and later); for an MPING message, which states
+     * none, of the jar that decoded it.
+     */
     static int family(MessageRecord m) {
-        int major = m.version().major();
+        int major = m.version() != null
+                ? m.version().major()
+                : JGroupsVersion.parse(m.decodedWith()).major();
         return major <= 3 ? 3 : major == 4 ? 4 : 5;
     }
 

@@ -61,7 +61,7 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
 
     @Override
     public void accept(Record r) {
-        if (r instanceof MessageRecord m && m.version() == null) return; // FD_SOCK's signals: a byte or a close
+        if (r instanceof MessageRecord m && m.isSignal()) return; // FD_SOCK's signals: a byte or a close
         if (r instanceof MessageRecord m && m.batchIndex() >= 0) {
             if (!list.isEmpty() && !continues(list.get(list.size() - 1), m)) flushList();
             list.add(m);
@@ -142,7 +142,7 @@ public final class ParseMessagesPrinter implements Consumer<Record>, AutoCloseab
     }
 
     private String version(MessageRecord m) {
-        return printVersion ? " [" + m.version() + "]" : "";
+        return printVersion ? " [" + (m.version() != null ? m.version() : "?") + "]" : ""; // ?: MPING states none
     }
 
     /**
