@@ -14,10 +14,10 @@ import org.jgwire.codec.network.UdpDatagram;
 /**
  * UDP datagrams to frames, as {@link StreamFramer} cuts streams: a datagram is one transport frame, an MPING discovery
  * message, or other traffic. Without --port, JGroups is recognised by content ({@link FrameDetector}); other UDP
- * traffic is tallied per flow ({@link OtherDatagrams}) and never reported, unless it goes to or from an endpoint seen carrying JGroups ({@link JGroupsEndpoints}):
- * there it is a damaged frame, to report. With --port the user said this is JGroups, so a frame that does not look
- * like one is reported. What the frames teach about endpoints is learnt when they are delivered ({@link #delivered}),
- * in capture order. One thread.
+ * traffic is tallied per flow ({@link OtherDatagrams}), never reported, unless it goes to or from an endpoint seen
+ * carrying JGroups ({@link JGroupsEndpoints}): there it is a damaged frame, to report. With --port the user said
+ * this is JGroups, so a frame that does not look like one is reported. What the frames teach about endpoints is
+ * learnt when they are delivered ({@link #delivered}), in capture order. One thread.
  */
 public final class DatagramFramer {
     /** Takes the frames. */
