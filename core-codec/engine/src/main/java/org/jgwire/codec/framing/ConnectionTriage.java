@@ -20,12 +20,19 @@ import org.jgwire.codec.model.Transport;
  * at once; nothing is held for a JGroups connection.
  */
 public final class ConnectionTriage implements FrameSink {
+    /** Problems held for one connection at most; later ones are counted, and reported as a count if it is JGroups. */
+    static final int MAX_HELD = 64;
+
     private final FrameSink sink;
     private final StreamFramer[] framers = new StreamFramer[2];
     private int directions, ended;
     private boolean jgroups;
     /** Problems and ends reported before the connection showed what it is; null while there are none. */
     private List<Record> held;
+    /** Problems past {@link #MAX_HELD}, and the last of them. */
+    private long notHeld;
+
+    private ErrorRecord lastNotHeld;
 
     public ConnectionTriage(FrameSink sink) {
         this.sink = sink;
@@ -82,6 +89,7 @@ public final class ConnectionTriage implements FrameSink {
         if (bytes() == 0) release();
         else {
             held = null;
+            notHeld = 0;
             sink.other(flow());
         }
     }
@@ -122,7 +130,10 @@ public final class ConnectionTriage implements FrameSink {
 
     private void hold(Record r) {
         if (held == null) held = new ArrayList<>(4);
-        held.add(r);
+        if (held.size() >= MAX_HELD && r instanceof ErrorRecord e) { // memory stays bounded on a long connection
+            notHeld++;
+            lastNotHeld = e;
+        } else held.add(r);
     }
 
     private void release() {
@@ -133,5 +144,14 @@ public final class ConnectionTriage implements FrameSink {
             if (r instanceof StreamEndRecord e) sink.ended(e);
             else sink.problem((ErrorRecord) r);
         }
+        if (notHeld > 0)
+            sink.problem(new ErrorRecord(
+                    lastNotHeld.frame(),
+                    lastNotHeld.problem(),
+                    lastNotHeld.offset(),
+                    notHeld + " more problems before the connection showed JGroups, the last: "
+                            + lastNotHeld.message()));
+        notHeld = 0;
+        lastNotHeld = null;
     }
 }

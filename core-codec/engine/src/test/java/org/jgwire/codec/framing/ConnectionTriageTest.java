@@ -87,6 +87,23 @@ class ConnectionTriageTest {
     }
 
     @Test
+    void heldProblemsAreBoundedAndTheRestCountedOnceTheConnectionShowsJGroups() throws Exception {
+        int gaps = ConnectionTriage.MAX_HELD + 10;
+        for (int i = 0; i < gaps; i++) {
+            out.data(REQUEST, 0, REQUEST.length, 2L * i + 1, 10);
+            out.gap(100, 2L * i + 2, 20);
+        }
+        byte[] frames = prefixed(single(80, 1), single(40, 2));
+        out.data(frames, 0, frames.length, 1000, 30);
+
+        // one problem per gap: the first held, the rest as one count; the frames start right after the last gap
+        assertEquals(ConnectionTriage.MAX_HELD + 1, sink.problems.size());
+        String count = sink.problems.get(ConnectionTriage.MAX_HELD).message();
+        assertTrue(count.startsWith("10 more problems before the connection showed JGroups"), count);
+        assertTrue(sink.frames > 0);
+    }
+
+    @Test
     void aHandshakeAloneMakesAConnectionJGroups() throws Exception {
         byte[] hs = handshake(new IpAddress("127.0.0.1", 7800));
         out.data(hs, 0, hs.length, 1, 10);
