@@ -4,6 +4,9 @@ import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
@@ -126,6 +129,13 @@ public final class DecodeCommand implements Callable<Integer> {
                     + "Records come out in capture order whatever N.")
     Integer threads;
 
+    @Option(
+            names = "--show-other",
+            description = "After the records, list the flows that were not JGroups (other traffic of the host: "
+                    + "TCP connections and UDP flows that never showed a JGroups handshake or frame), one line or "
+                    + "JSON object each; text and jsonl.")
+    boolean showOther;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -147,6 +157,8 @@ public final class DecodeCommand implements Callable<Integer> {
     private int run() throws IOException {
         DecodeOptions options = options();
         if (count != null && count <= 0) throw usage("--count must be positive, got " + count);
+        if (showOther && format == OutputFormat.json)
+            throw usage("--show-other lists flows as text or jsonl lines, not in --format json's array");
         RecordFilter recordFilter = selection.compileFilter();
         ParallelRecordSink.WriterFactory writers = writers();
         NameTable names = in.names();
@@ -164,12 +176,20 @@ public final class DecodeCommand implements Callable<Integer> {
                 summary =
                         decoder.decode(source, new NameStage(names, new Selection(sink, recordFilter, names, decoder)));
             }
+            if (showOther) showOther(out, summary);
         }
         if (!quiet) {
             spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
             spec.commandLine().getErr().flush();
         }
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
+    }
+
+    /** The flows that were not JGroups, after the records. */
+    private void showOther(OutputStream out, DecodeSummary summary) {
+        PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
+        OtherFlowLines.write(w, summary.other(), format == OutputFormat.jsonl);
+        w.flush();
     }
 
     /** --threads, else JGWIRE_THREADS, else {@link #defaultThreads} of the processors the JVM may use. */

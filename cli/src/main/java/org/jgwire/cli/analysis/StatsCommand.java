@@ -90,7 +90,10 @@ public final class StatsCommand implements Callable<Integer> {
                 analyses.get(RpcTracker.class).result(),
                 names);
         if (format.isJson()) report.json(out, format, summary);
-        else report.text(out);
+        else {
+            report.text(out);
+            StatsReport.otherText(out, summary.other());
+        }
         StandardOutput.flush(out);
         spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;

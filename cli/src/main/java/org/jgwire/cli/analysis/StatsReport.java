@@ -8,13 +8,16 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.jgwire.cli.OtherFlowLines;
 import org.jgwire.cli.OutputFormat;
 import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.OtherTraffic;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker.SenderStats;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.Samples;
 import org.jgwire.codec.analysis.stats.TrafficStats;
+import org.jgwire.codec.model.OtherFlow;
 
 /**
  * The {@code stats} output: aligned tables for people, one JSON document for machines.
@@ -22,6 +25,9 @@ import org.jgwire.codec.analysis.stats.TrafficStats;
  * <p>Both forms show the same sections in the same order, kept side by side so that a section is added to both.
  */
 final class StatsReport {
+    /** Flows of other traffic listed in the text report; decode --show-other lists them all. */
+    static final int OTHER_SHOWN = 20;
+
     private final TrafficStats.Snapshot traffic;
     private final List<SenderStats> reliability;
     private final RpcTracker.RpcStats rpc;
@@ -246,6 +252,30 @@ final class StatsReport {
 
     // --- as JSON ---
 
+    /** Other traffic of the host, when the capture held some: its counts and its first flows. */
+    static void otherText(PrintWriter out, OtherTraffic other) {
+        if (other.isEmpty()) return;
+        out.println();
+        out.println("Other traffic (not JGroups): " + other.connections() + " TCP connections, " + other.datagrams()
+                + " UDP datagrams");
+        int shown = 0;
+        for (OtherFlow f : other.flows()) {
+            if (shown++ == OTHER_SHOWN) {
+                out.println("  ... " + (other.flows().size() - OTHER_SHOWN) + " more (jgwire decode --show-other)");
+                break;
+            }
+            out.println("  " + OtherFlowLines.text(f).substring("other ".length()));
+        }
+    }
+
+    private static void otherJson(JsonGenerator g, OtherTraffic other) throws IOException {
+        g.writeObjectFieldStart("other");
+        g.writeNumberField("tcp_connections", other.connections());
+        g.writeNumberField("udp_datagrams", other.datagrams());
+        g.writeNumberField("flows", other.flows().size());
+        g.writeEndObject();
+    }
+
     void json(PrintWriter out, OutputFormat format, DecodeSummary summary) throws IOException {
         try (JsonGenerator g = format.configure(new JsonFactory().createGenerator(out))) {
             g.writeStartObject();
@@ -356,6 +386,7 @@ final class StatsReport {
                 g.writeEndObject();
             }
             g.writeEndArray();
+            if (!summary.other().isEmpty()) otherJson(g, summary.other());
             g.writeEndObject();
         }
         out.println();

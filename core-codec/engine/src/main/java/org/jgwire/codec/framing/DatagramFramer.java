@@ -5,6 +5,7 @@ import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.OtherFlow;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.network.JGroupsEndpoints;
@@ -13,10 +14,10 @@ import org.jgwire.codec.network.UdpDatagram;
 /**
  * UDP datagrams to frames, as {@link StreamFramer} cuts streams: a datagram is one transport frame, an MPING discovery
  * message, or other traffic. Without --port, JGroups is recognised by content ({@link FrameDetector}); other UDP
- * traffic is skipped silently, unless it goes to or from an endpoint seen carrying JGroups ({@link JGroupsEndpoints}):
- * there it is a damaged frame, to report. With --port the user said this is JGroups, so a frame that does not look
- * like one is reported. What the frames teach about endpoints is learnt when they are delivered ({@link #delivered}),
- * in capture order. One thread.
+ * traffic is tallied per flow ({@link OtherDatagrams}), never reported, unless it goes to or from an endpoint seen
+ * carrying JGroups ({@link JGroupsEndpoints}): there it is a damaged frame, to report. With --port the user said
+ * this is JGroups, so a frame that does not look like one is reported. What the frames teach about endpoints is
+ * learnt when they are delivered ({@link #delivered}), in capture order. One thread.
  */
 public final class DatagramFramer {
     /** Takes the frames. */
@@ -29,6 +30,9 @@ public final class DatagramFramer {
 
         /** An MPING datagram, decoded already (only a decode tells it from other traffic); as above. */
         void decoded(FrameInfo info, byte[] buf, int off, int len, List<Record> records, Teaches teaches);
+
+        /** A flow of datagrams that showed nothing JGroups, at the end of the capture. Nothing by default. */
+        default void other(OtherFlow flow) {}
     }
 
     /** Decodes an MPING datagram: one message without version, flags or type short. */
@@ -43,10 +47,14 @@ public final class DatagramFramer {
      */
     public record Teaches(Endpoint src, Endpoint dst, boolean always) {}
 
+    /** UDP flows of other traffic listed one by one; datagrams beyond them are counted together. */
+    static final int MAX_OTHER_FLOWS = 4096;
+
     private final boolean portsGiven;
     private final JGroupsEndpoints endpoints;
     private final MpingDecoder mping;
     private final Sink sink;
+    private final OtherDatagrams others;
 
     /** @param portsGiven the user named the ports of JGroups traffic ({@code --port}) */
     public DatagramFramer(boolean portsGiven, JGroupsEndpoints endpoints, MpingDecoder mping, Sink sink) {
@@ -54,6 +62,7 @@ public final class DatagramFramer {
         this.endpoints = endpoints;
         this.mping = mping;
         this.sink = sink;
+        this.others = new OtherDatagrams(MAX_OTHER_FLOWS);
     }
 
     /** A datagram of packet {@code packet}; its bytes are the packet's own. */
@@ -61,13 +70,22 @@ public final class DatagramFramer {
         byte[] b = u.data();
         boolean plausible = FrameDetector.isPlausibleTransportFrame(b, u.offset(), u.length());
         if (!plausible && FrameDetector.isPlausibleMping(b, u.offset(), u.length()) && mping(u, packet, ts)) return;
-        if (!portsGiven && !plausible && !endpoints.either(u.src(), u.dst())) return;
+        if (!portsGiven && !plausible && !endpoints.either(u.src(), u.dst())) {
+            others.other(u.src(), u.dst(), u.length(), packet, ts);
+            return;
+        }
         Teaches teaches = null;
         if (plausible) {
+            others.jgroups(u.src(), u.dst());
             teaches = new Teaches(u.src(), u.dst(), false);
             endpoints.expect(u.src(), u.dst());
         }
         sink.frame(new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP), b, u.offset(), u.length(), teaches);
+    }
+
+    /** The capture ended: the flows of other traffic go to the sink. */
+    public void finish() {
+        others.finish(sink::other);
     }
 
     /** The records of a frame that {@code teaches}, delivered in capture order. */

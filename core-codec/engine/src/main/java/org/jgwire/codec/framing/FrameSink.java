@@ -3,6 +3,7 @@ package org.jgwire.codec.framing;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
+import org.jgwire.codec.model.OtherFlow;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.StreamEndRecord;
 
@@ -42,4 +43,7 @@ public interface FrameSink {
 
     /** A TCP stream direction ended, after its last frame and the problems its end found. */
     void ended(StreamEndRecord end);
+
+    /** A flow that ended without showing anything JGroups ({@link ConnectionTriage}). Nothing by default. */
+    default void other(OtherFlow flow) {}
 }

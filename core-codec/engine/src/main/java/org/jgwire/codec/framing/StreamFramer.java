@@ -89,6 +89,10 @@ public final class StreamFramer {
     private long[] arrivalEnd = new long[4], arrivalPacket = new long[4], arrivalTs = new long[4];
 
     private int arrivals;
+    /** Packets that brought bytes to {@link #data}, the first and the last of them. */
+    private long dataPackets, firstDataPacket = -1, firstDataTs = -1, lastDataPacket = -1, lastDataTs = -1;
+    /** A frame start was found by resynchronisation: the stream is JGroups, whatever follows. */
+    private boolean resyncedOnce;
 
     /** A framer for the bytes {@code src} sends to {@code dst}. */
     public StreamFramer(Endpoint src, Endpoint dst, Limits limits, FrameSink sink) {
@@ -121,6 +125,14 @@ public final class StreamFramer {
     public void data(byte[] b, int off, int len, long packet, long tsNanos) {
         if (len <= 0) return;
         at(packet, tsNanos);
+        if (packet != lastDataPacket || dataPackets == 0) {
+            if (dataPackets++ == 0) {
+                firstDataPacket = packet;
+                firstDataTs = tsNanos;
+            }
+            lastDataPacket = packet;
+            lastDataTs = tsNanos;
+        }
         for (int i = 0; onlyCloseMarks && i < len; i++) onlyCloseMarks = b[off + i] == CLOSE_MARK[(int) (seen + i & 3)];
         seen += len;
         long base = streamPos - off;
@@ -330,6 +342,47 @@ public final class StreamFramer {
     /** The server address the handshake announced (the connecting member's physical address), or null. */
     public Endpoint handshakeAddress() {
         return sync.handshakeAddress;
+    }
+
+    /**
+     * Whether this direction showed anything JGroups: a handshake, a frame start (by resynchronisation too), a
+     * graceful-close mark or an FD_SOCK signal.
+     */
+    public boolean showedJGroups() {
+        return sync.handshakeSeen || resyncedOnce || frameCount > 0 || closes > 0 || signals > 0;
+    }
+
+    /** The sender of this direction. */
+    public Endpoint src() {
+        return src;
+    }
+
+    /** The receiver of this direction. */
+    public Endpoint dst() {
+        return dst;
+    }
+
+    /** Packets that brought bytes to {@link #data}. */
+    public long dataPackets() {
+        return dataPackets;
+    }
+
+    /** The capture packet number of the first bytes given to {@link #data}, -1 before them. */
+    public long firstDataPacket() {
+        return firstDataPacket;
+    }
+
+    public long firstDataTsNanos() {
+        return firstDataTs;
+    }
+
+    /** The capture packet number of the last bytes given to {@link #data}, -1 before them. */
+    public long lastDataPacket() {
+        return lastDataPacket;
+    }
+
+    public long lastDataTsNanos() {
+        return lastDataTs;
     }
 
     /** Bytes given to {@link #data}. */
@@ -558,6 +611,7 @@ public final class StreamFramer {
         cause = null;
         syncSkipped = 0;
         state = State.ALIGNED;
+        resyncedOnce = true;
     }
 
     private String because() {

@@ -106,6 +106,7 @@ final class CaptureLoop {
         reportProblems(counters.packets());
         stages.network().finish();
         stages.tcp().finish(lastPacket, lastTs);
+        stages.datagrams().finish();
         stages.chunkStreams().end(lastPacket, lastTs);
         if (backToBack != null) backToBack.end();
         order.drain();

@@ -148,9 +148,11 @@ public final class Decoder implements AutoCloseable {
                 new DatagramFramer(!options.ports().isEmpty(), jgroupsEndpoints, runtime::decodeMping, delivery);
         delivery.datagrams(datagrams);
         jgroupsEndpoints.decodingAhead(decodeThreads > 1 ? new EndpointsAhead(order) : null);
+        TcpReassembler tcp = new TcpReassembler(limits, delivery, held);
+        if (options.ports().isEmpty()) tcp.sortOutOtherTraffic(); // named ports are JGroups': damage is reported
         CaptureLoop.Stages stages = new CaptureLoop.Stages(
                 new NetworkDissector(limits, delivery::inTurn, jgroupsEndpoints, held),
-                new TcpReassembler(limits, delivery, held),
+                tcp,
                 datagrams,
                 new ChunkStreams(limits, delivery, source::sender, source::receiver),
                 delivery,

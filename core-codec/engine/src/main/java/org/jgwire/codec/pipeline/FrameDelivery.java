@@ -9,6 +9,7 @@ import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.OtherFlow;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.StreamEndRecord;
 import org.jgwire.codec.runtime.VersionRuntime;
@@ -135,5 +136,10 @@ final class FrameDelivery implements FramePipeline.Delivery, FrameSink, Datagram
     @Override
     public void ended(StreamEndRecord end) {
         inTurn(end);
+    }
+
+    @Override
+    public void other(OtherFlow flow) {
+        order.inTurn(counters.packets(), () -> counters.other(flow));
     }
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jgwire.codec.HeldBytes;
+import org.jgwire.codec.framing.FrameSink;
 import org.jgwire.codec.framing.StreamFramer;
 import org.jgwire.codec.model.StreamEndRecord.How;
 
@@ -30,6 +31,8 @@ final class TcpDirection {
     final long isn;
 
     TcpDirection reverse;
+    /** Where this direction's reports go: the connection's triage, or the reassembler's sink without one. */
+    FrameSink out;
 
     private final int maxBuffer;
     private final long maxHoldNanos;

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jgwire.codec.HeldBytes;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.framing.ConnectionTriage;
 import org.jgwire.codec.framing.FrameSink;
 import org.jgwire.codec.framing.StreamFramer;
 import org.jgwire.codec.model.FrameInfo;
@@ -46,6 +47,8 @@ public final class TcpReassembler implements HeldBytes.Holder {
     private long evicted, duplicateOfClosed, duplicateOfRetired, ignoredResets;
     /** The last direction used: consecutive segments mostly belong to the same one. */
     private TcpDirection last;
+    /** Connections that never show JGroups are other traffic ({@link ConnectionTriage}), not damage. */
+    private boolean triage;
 
     /** A reassembler with a budget of its own of {@link Limits#maxHeldBytes()}. */
     public TcpReassembler(Limits limits, FrameSink sink) {
@@ -65,6 +68,14 @@ public final class TcpReassembler implements HeldBytes.Holder {
                 return size() > keep;
             }
         };
+    }
+
+    /**
+     * Tells JGroups connections from other traffic ({@link ConnectionTriage}): for a capture of a whole host, where
+     * the user did not name JGroups' ports. Before the first segment.
+     */
+    public void sortOutOtherTraffic() {
+        triage = true;
     }
 
     /** One captured segment; {@code packet} and {@code tsNanos} are those of the packet that carried it. */
@@ -227,7 +238,15 @@ public final class TcpReassembler implements HeldBytes.Holder {
                             + "): the least recently used, " + eldest.key + ", is ended");
             end(eldest, packet, tsNanos, "evicted", How.EVICTED, false);
         }
-        StreamFramer framer = new StreamFramer(key.src(), key.dst(), limits, sink);
+        TcpDirection rev = open.get(key.reverse());
+        ConnectionTriage conn = null;
+        if (triage)
+            conn = rev != null && rev.out instanceof ConnectionTriage t && t.takesDirection()
+                    ? t
+                    : new ConnectionTriage(sink);
+        FrameSink out = conn != null ? conn : sink;
+        StreamFramer framer = new StreamFramer(key.src(), key.dst(), limits, out);
+        if (conn != null) conn.add(framer);
         TcpDirection d = new TcpDirection(
                 key,
                 framer,
@@ -236,7 +255,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
                 limits.maxStreamBuffer(),
                 limits.maxStreamHoldMillis() * 1_000_000L,
                 budget);
-        TcpDirection rev = open.get(key.reverse());
+        d.out = out;
         if (rev != null) {
             d.reverse = rev;
             rev.reverse = d;
@@ -251,7 +270,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
     }
 
     private void problem(TcpDirection d, long packet, long tsNanos, ProblemKind kind, String message) {
-        sink.problem(new FrameInfo(packet, tsNanos, d.key.src(), d.key.dst(), Transport.TCP), kind, -1, message);
+        d.out.problem(new FrameInfo(packet, tsNanos, d.key.src(), d.key.dst(), Transport.TCP), kind, -1, message);
     }
 
     /** Ends a direction; {@code bySender}: its own sender ended it (a reset it sent). */
@@ -265,7 +284,7 @@ public final class TcpReassembler implements HeldBytes.Holder {
         if (open.remove(d.key) != null) {
             duplicateOfRetired += d.duplicateBytes();
             FrameInfo at = new FrameInfo(d.endPacket(), d.endTsNanos(), d.key.src(), d.key.dst(), Transport.TCP);
-            sink.ended(new StreamEndRecord(at, d.ending()));
+            d.out.ended(new StreamEndRecord(at, d.ending()));
         }
         closed.put(d.key, new Ended(d.nextSeq(), d.how() == null ? "at the end of the capture" : d.how()));
         if (d.reverse != null && d.reverse.reverse == d) d.reverse.reverse = null;
