@@ -27,6 +27,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.JGroupsVersion;
@@ -87,7 +88,7 @@ final class FrameWalker {
         this.addresses = addresses;
         this.fieldReader = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
         this.memos = new HeaderBodyMemo(limits.maxMemoBody());
-        this.objects = new ObjectPayloads(jar, limits.payloadTextChars());
+        this.objects = new ObjectPayloads(jar, limits.payloadTextChars(), fieldReader);
         this.views = new GmsViews(addresses);
         this.discovery = new DiscoveryData(jar, addresses);
         Field f = null;
@@ -204,7 +205,13 @@ final class FrameWalker {
         Header merge = null;
         boolean encrypted = false, fragment = false;
         for (int i = 0; i < hcount; i++) {
-            Header h = header(headers, i);
+            Header h;
+            try {
+                h = header(headers, i);
+            } catch (UnreadHeader u) {
+                unread(u, headers, typeName, flags, src, dest, multicast, cluster, index, size, start, atEnd);
+                return;
+            }
             fragment |= FragmentHeaders.isFragment(h);
             if (h instanceof GMS.GmsHeader g) gms = g;
             else if (h instanceof PingHeader p) ping = p;
@@ -416,6 +423,75 @@ final class FrameWalker {
         return h;
     }
 
+    /**
+     * A header of a protocol and magic id no class reads, after the first one (which got the error): its body's
+     * length is known only to its class, so its message is shown as far as it was read, and nothing after it.
+     */
+    private static final class UnreadHeader extends IOException {
+        final short protocolId, magic;
+        final int start;
+
+        UnreadHeader(short protocolId, short magic, int start, String text) {
+            super(text);
+            this.protocolId = protocolId;
+            this.magic = magic;
+            this.start = start;
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this; // a signal within the walker, never shown with a trace
+        }
+    }
+
+    /**
+     * The message of an {@link UnreadHeader}: its record with the headers before it and that one, unread; the frame
+     * ends there when nothing follows the message, else what follows is an error (it cannot be found).
+     */
+    private void unread(
+            UnreadHeader u,
+            List<HeaderRecord> headers,
+            String typeName,
+            int flags,
+            Address src,
+            Address dest,
+            boolean multicast,
+            String cluster,
+            int index,
+            int size,
+            int start,
+            boolean atEnd)
+            throws FrameProblem {
+        headers.add(new HeaderRecord(
+                u.protocolId,
+                jar.protocolName(u.protocolId),
+                u.magic,
+                HeaderClass.UNKNOWN,
+                List.of(),
+                "not read: " + u.getMessage() + " (the error is at its first header)",
+                u.start - base,
+                -1));
+        out.add(MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(jar.label)
+                .type(typeName)
+                .flags(flags, jar.flagNames(flags))
+                .src(addresses.of(src))
+                .dest(addresses.of(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, size)
+                .headers(headers)
+                .range(start - base, -1)
+                .build());
+        if (!atEnd)
+            throw new FrameProblem(
+                    ProblemKind.UNKNOWN_CLASS,
+                    u.start + 2,
+                    "the rest of the frame cannot be read past " + u.getMessage());
+        in.position(in.limit());
+    }
+
     /** A header body at the cursor, read by a fresh instance of the class of its magic id. */
     private Header read(short magic, short protId, int i, int hstart) throws IOException {
         Header h;
@@ -424,7 +500,12 @@ final class FrameWalker {
         } catch (ClassNotFoundException | RuntimeException e) {
             h = null;
         }
-        if (h == null) throw HeaderProblems.unknownMagic(i, magic, jar.protocolName(protId), jar.label, hstart + 2);
+        if (h == null) {
+            String text =
+                    HeaderProblems.unknownMagicText(i, magic, jar.protocolName(protId), jar.label, jar.protocolJars);
+            if (jar.firstUnknown(protId, magic)) throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, hstart + 2, text);
+            throw new UnreadHeader(protId, magic, hstart, text);
+        }
         try {
             h.readFrom(in);
         } catch (EOFException e) {
