@@ -27,7 +27,6 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
-import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.JGroupsVersion;
@@ -43,6 +42,7 @@ import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
 import org.jgwire.codec.runtime.HeaderProblems;
+import org.jgwire.codec.runtime.UnknownHeaders;
 
 /**
  * Walks 5.x transport frames and messages byte by byte, following {@code Util.readMessage} /
@@ -424,18 +424,20 @@ final class FrameWalker {
     }
 
     /**
-     * A header of a protocol and magic id no class reads, after the first one (which got the error): its body's
-     * length is known only to its class, so its message is shown as far as it was read, and nothing after it.
+     * A header no class reads: its body's length is known only to its class, so its message is shown as far as it
+     * was read, and nothing after it. The first of its protocol and magic id is an error ({@link UnknownHeaders}).
      */
     private static final class UnreadHeader extends IOException {
         final short protocolId, magic;
         final int start;
+        final boolean first;
 
-        UnreadHeader(short protocolId, short magic, int start, String text) {
+        UnreadHeader(short protocolId, short magic, int start, String text, boolean first) {
             super(text);
             this.protocolId = protocolId;
             this.magic = magic;
             this.start = start;
+            this.first = first;
         }
 
         @Override
@@ -445,8 +447,8 @@ final class FrameWalker {
     }
 
     /**
-     * The message of an {@link UnreadHeader}: its record with the headers before it and that one, unread; the frame
-     * ends there when nothing follows the message, else what follows is an error (it cannot be found).
+     * The message of an {@link UnreadHeader}: its record with the headers before it and that one, unread, then the
+     * error when it is the first of its kind or when more of the frame follows (which cannot be found).
      */
     private void unread(
             UnreadHeader u,
@@ -462,15 +464,8 @@ final class FrameWalker {
             int start,
             boolean atEnd)
             throws FrameProblem {
-        headers.add(new HeaderRecord(
-                u.protocolId,
-                jar.protocolName(u.protocolId),
-                u.magic,
-                HeaderClass.UNKNOWN,
-                List.of(),
-                "not read: " + u.getMessage() + " (the error is at its first header)",
-                u.start - base,
-                -1));
+        headers.add(UnknownHeaders.unread(
+                u.protocolId, jar.protocolName(u.protocolId), u.magic, u.getMessage(), u.start - base));
         out.add(MessageRecord.builder(frame)
                 .version(version)
                 .decodedWith(jar.label)
@@ -484,11 +479,8 @@ final class FrameWalker {
                 .headers(headers)
                 .range(start - base, -1)
                 .build());
-        if (!atEnd)
-            throw new FrameProblem(
-                    ProblemKind.UNKNOWN_CLASS,
-                    u.start + 2,
-                    "the rest of the frame cannot be read past " + u.getMessage());
+        String problem = UnknownHeaders.problem(u.getMessage(), u.first, atEnd);
+        if (problem != null) throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, u.start + 2, problem);
         in.position(in.limit());
     }
 
@@ -501,10 +493,8 @@ final class FrameWalker {
             h = null;
         }
         if (h == null) {
-            String text =
-                    HeaderProblems.unknownMagicText(i, magic, jar.protocolName(protId), jar.label, jar.protocolJars);
-            if (jar.firstUnknown(protId, magic)) throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, hstart + 2, text);
-            throw new UnreadHeader(protId, magic, hstart, text);
+            String text = jar.unknown.text(i, magic, jar.protocolName(protId), jar.label);
+            throw new UnreadHeader(protId, magic, hstart, text, jar.unknown.first(protId, magic));
         }
         try {
             h.readFrom(in);

@@ -4,15 +4,13 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jgroups.Message;
 import org.jgroups.Version;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.JarVersion;
-import org.jgwire.codec.runtime.ProtocolJarFacts;
+import org.jgwire.codec.runtime.UnknownHeaders;
 
 /**
  * What the running jar says about itself, read once: its version, the names of its message types and flags, and
@@ -30,10 +28,8 @@ final class JarFacts {
     private final String[] flagNames = new String[16];
     private final String[] protocolNames = new String[1 << 16];
     private final HeaderClass[] headerClasses = new HeaderClass[1 << 16];
-    /** What the protocol jars loaded beside this jar registered; set once, before any frame. */
-    volatile ProtocolJarFacts protocolJars = ProtocolJarFacts.NONE;
-    /** Per protocol id and magic id (u16 each), whether a header of that pair no class reads was reported yet. */
-    private final Set<Integer> unknownReported = ConcurrentHashMap.newKeySet();
+    /** Headers no class reads, and what the protocol jars loaded beside this jar registered. */
+    final UnknownHeaders unknown = new UnknownHeaders();
 
     JarFacts() {
         // Version's fields are filled from JGROUPS_VERSION.properties in its static initialiser, so they are read
@@ -88,15 +84,10 @@ final class JarFacts {
             } catch (RuntimeException e) {
                 // unknown id: named by number below
             }
-            n = c != null ? c.getSimpleName() : protocolJars.protocolName(id);
+            n = c != null ? c.getSimpleName() : unknown.facts().protocolName(id);
             protocolNames[i] = n;
         }
         return n;
-    }
-
-    /** Whether this is the first header of this protocol and magic id that no class reads (it gets the error). */
-    boolean firstUnknown(short protocolId, short magic) {
-        return unknownReported.add((protocolId & 0xFFFF) << 16 | magic & 0xFFFF);
     }
 
     /** The class of a header, cached by magic id (the magic map is fixed for a jar). */

@@ -42,7 +42,7 @@ public final class Jg5WireAdapter implements WireAdapter {
 
     @Override
     public void protocolJars(ProtocolJarFacts facts) {
-        jar.protocolJars = facts;
+        jar.unknown.facts(facts);
     }
 
     private Walk newWalk() {

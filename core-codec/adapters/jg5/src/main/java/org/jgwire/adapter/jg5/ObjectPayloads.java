@@ -130,7 +130,7 @@ final class ObjectPayloads {
                 // a protocol jar's collection (jgroups-raft's LogEntries): its items by their fields, commands too
                 if (shown != null
                         && object instanceof Iterable<?> items
-                        && jar.protocolJars.classes().contains(className)) shown = shown + ": " + items(items);
+                        && jar.unknown.facts().classes().contains(className)) shown = shown + ": " + items(items);
                 return;
             }
             endUnknown = "object of " + className + ": not read (its readFrom may deserialize), so its end is unknown";

@@ -55,22 +55,55 @@ class Jg5MalformedFrameTest {
     }
 
     @Test
-    void unknownMagicIdIsReportedAndEarlierMessagesOfTheListAreKept() throws Exception {
+    void unknownMagicIdIsReportedOnceAndItsMessagesAreKeptAsFarAsRead() throws Exception {
         List<Message> msgs = List.of(
                 new BytesMessage(null, "first".getBytes()).setSrc(A),
                 Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A));
         byte[] frame = Frames.list(null, A, "demo", msgs);
         List<Record> whole = decode(FrameKind.TRANSPORT, frame);
-        int magicAt = ((MessageRecord) whole.get(1)).headers().get(0).offset() + 2;
+        MessageRecord second = (MessageRecord) whole.get(1);
+        int magicAt = second.headers().get(0).offset() + 2;
         frame[magicAt] = 0x7F; // magic id 0x7F.. : no class in the map
-        List<Record> r = decode(FrameKind.TRANSPORT, frame);
-        assertEquals(2, r.size(), r.toString());
+        Jg5WireAdapter adapter = Frames.adapter();
+        List<Record> r = adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME);
+        assertEquals(3, r.size(), r.toString());
         assertEquals("first", ((MessageRecord) r.get(0)).payload().text());
-        ErrorRecord e = (ErrorRecord) r.get(1);
+        MessageRecord kept = (MessageRecord) r.get(1);
+        assertEquals(second.src(), kept.src());
+        assertEquals(-1, kept.length(), "its end is unknown");
+        assertTrue(
+                kept.headers().get(0).text().startsWith("not read: "),
+                kept.headers().get(0).text());
+        ErrorRecord e = (ErrorRecord) r.get(2);
         assertEquals(ProblemKind.UNKNOWN_CLASS, e.problem());
         assertEquals(magicAt, e.offset());
-        assertTrue(
-                e.message().contains("magic id " + (short) ((0x7F << 8) | (frame[magicAt + 1] & 0xFF))), e.message());
+        assertTrue(e.message().contains("magic id " + ((0x7F << 8) | (frame[magicAt + 1] & 0xFF))), e.message());
+
+        // the same protocol and magic id again: the message, and no second error
+        List<Record> again = adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME);
+        assertEquals(2, again.size(), again.toString());
+        assertTrue(again.stream().allMatch(x -> x instanceof MessageRecord), again.toString());
+    }
+
+    @Test
+    void anUnreadHeaderBeforeTheEndOfAListIsAnErrorForTheRestOfTheFrame() throws Exception {
+        List<Message> msgs = List.of(
+                Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A),
+                new BytesMessage(null, "last".getBytes()).setSrc(A));
+        byte[] frame = Frames.list(null, A, "demo", msgs);
+        int magicAt = ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(0))
+                        .headers()
+                        .get(0)
+                        .offset()
+                + 2;
+        frame[magicAt] = 0x7F;
+        Jg5WireAdapter adapter = Frames.adapter();
+        adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME); // the first: reported
+        List<Record> r = adapter.decode(FrameKind.TRANSPORT, frame, 0, frame.length, Frames.FRAME);
+        assertEquals(2, r.size(), r.toString());
+        assertTrue(r.get(0) instanceof MessageRecord, r.toString());
+        ErrorRecord e = (ErrorRecord) r.get(1);
+        assertTrue(e.message().startsWith("the rest of the frame cannot be read past header 1"), e.message());
     }
 
     @Test
@@ -115,6 +148,6 @@ class Jg5MalformedFrameTest {
 
         List<Record> r = Frames.adapter().decode(FrameKind.TRANSPORT, buffer, 7, frame.length, Frames.FRAME);
 
-        assertEquals(magicAt, ((ErrorRecord) r.get(1)).offset());
+        assertEquals(magicAt, ((ErrorRecord) r.get(2)).offset()); // after the message kept as far as read
     }
 }
