@@ -109,6 +109,14 @@ public final class ProtocolJars {
         return out;
     }
 
+    /**
+     * Registers {@code jars} with the {@code ClassConfigurator} that {@code loader} sees, as a decode does beside each
+     * JGroups jar ({@link ProtocolRegistrar}); for checks of the bundled jars against every JGroups jar.
+     */
+    public static ProtocolJarFacts register(ClassLoader loader, List<ProtocolJar> jars) {
+        return ProtocolRegistrar.register(loader, jars);
+    }
+
     /** The bundled jars of the line that serves {@code v}. */
     List<Path> chosen(JGroupsVersion v) {
         JGroupsVersion best = null, oldest = null;
