@@ -15,10 +15,10 @@ import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * The protocol jars a decode loads beside each JGroups jar: the user's ({@code --protocol-jar}), then the bundled
- * ones. Bundled jars sit in {@code <home>/protocols/<X.Y>/}, the folder named for the JGroups line the release was
- * built against; a JGroups jar of version V gets, of each artifact, the release of the newest line not above V of the
- * same major, else the oldest line of that major (a release built for 5.3 serves 5.0 to 5.3). A user's jar of an
- * artifact replaces the bundled one of that artifact.
+ * ones. Bundled jars sit in {@code <home>/protocols/<X.Y>/}, the folder named for the first JGroups line the release
+ * serves (a release calls JGroups methods that come and go between lines, so each serves the lines its classes link
+ * with); a JGroups jar of version V gets, of each artifact, the release of the newest line not above V of the same
+ * major, else the oldest line of that major. A user's jar of an artifact replaces the bundled one of that artifact.
  */
 public final class ProtocolJars {
     /** No protocol jars at all. */
@@ -83,6 +83,18 @@ public final class ProtocolJars {
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** The bundled jars, each as its label and the JGroups line it was built for: "jgroups-raft 0.2 (3.6)". */
+    public List<String> bundledLabels() {
+        List<String> out = new ArrayList<>();
+        bundled.forEach((line, jars) -> {
+            for (Path p : jars) {
+                ProtocolJar jar = cached(p);
+                if (jar != null) out.add(jar.label() + " (" + line.major() + "." + line.minor() + ")");
+            }
+        });
+        return out;
     }
 
     /** The user's jars, as given. */
