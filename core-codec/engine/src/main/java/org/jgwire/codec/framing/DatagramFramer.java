@@ -2,7 +2,6 @@ package org.jgwire.codec.framing;
 
 import java.util.List;
 import org.jgwire.codec.model.Endpoint;
-import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.OtherFlow;
@@ -104,7 +103,7 @@ public final class DatagramFramer {
         if (!known && !u.dst().isMulticast()) return false;
         FrameInfo info = new FrameInfo(packet, ts, u.src(), u.dst(), Transport.MPING);
         List<Record> records = mping.decode(u.data(), u.offset(), u.length(), info);
-        boolean clean = !records.isEmpty() && records.stream().noneMatch(r -> r instanceof ErrorRecord);
+        boolean clean = !records.isEmpty() && Record.clean(records);
         if (!clean && !known) return false;
         Teaches teaches = null;
         if (clean) {

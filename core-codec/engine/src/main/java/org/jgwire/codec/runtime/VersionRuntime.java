@@ -348,8 +348,7 @@ public final class VersionRuntime implements AutoCloseable {
     }
 
     private static boolean clean(List<Record> records) {
-        for (Record r : records) if (r instanceof ErrorRecord) return false;
-        return true;
+        return Record.clean(records);
     }
 
     /** The messages of {@code records} stating no version: the wire gave none, whichever jar read them. */
@@ -431,7 +430,7 @@ public final class VersionRuntime implements AutoCloseable {
             if (!(byJar(jar) instanceof LoadedAdapter a)) continue;
             List<Record> records = a.decode(FrameKind.GOSSIP, buf, off, len, frame);
             if (first == null) first = records;
-            if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) {
+            if (Record.clean(records)) {
                 List<Endpoint> conn = connectionKey(frame);
                 if (conn != null)
                     synchronized (connections) {
