@@ -1,6 +1,7 @@
 package org.jgwire.wireshark.catalog;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,19 +14,33 @@ import org.jgwire.wireshark.catalog.JarCatalog.Coverage;
 public final class CoverageReport {
     private CoverageReport() {}
 
-    /** One line per jar and one per header class without layout: what {@code jgwire wireshark generate} prints. */
+    /**
+     * One line per JGroups jar and per protocol jar read beside it ({@code jgroups-raft}), each followed by one line
+     * per header class of it without layout: what {@code jgwire wireshark generate} prints.
+     */
     public static List<String> summary(LayoutCatalog catalog) {
         List<String> out = new ArrayList<>();
         for (JarCatalog jar : catalog.jars()) {
-            Map<Coverage.Source, Integer> n = new TreeMap<>();
-            jar.coverage().values().forEach(c -> n.merge(c.source(), 1, Integer::sum));
-            out.add("JGroups " + jar.label() + ": " + jar.coverage().size() + " header classes, "
-                    + n.getOrDefault(Coverage.Source.DERIVED, 0) + " derived from writeTo, "
-                    + n.getOrDefault(Coverage.Source.HAND, 0) + " hand layouts, "
-                    + n.getOrDefault(Coverage.Source.MISSING, 0) + " without layout");
-            jar.coverage().forEach((className, c) -> {
-                if (c.source() == Coverage.Source.MISSING)
-                    out.add("  no layout: " + className + " (" + c.reason() + ")");
+            Map<String, Map<String, Coverage>> byOrigin = new LinkedHashMap<>(); // "": JGroups' own classes
+            byOrigin.put("", new TreeMap<>());
+            for (String p : jar.protocolJars()) byOrigin.put(p, new TreeMap<>());
+            jar.coverage().forEach((className, c) -> byOrigin.computeIfAbsent(
+                            jar.origin(className) == null ? "" : jar.origin(className), k -> new TreeMap<>())
+                    .put(className, c));
+            byOrigin.forEach((origin, coverage) -> {
+                String title = origin.isEmpty()
+                        ? "JGroups " + jar.label()
+                        : "  " + origin + " (beside JGroups " + jar.label() + ")";
+                Map<Coverage.Source, Integer> n = new TreeMap<>();
+                coverage.values().forEach(c -> n.merge(c.source(), 1, Integer::sum));
+                out.add(title + ": " + coverage.size() + " header classes, "
+                        + n.getOrDefault(Coverage.Source.DERIVED, 0) + " derived from writeTo, "
+                        + n.getOrDefault(Coverage.Source.HAND, 0) + " hand layouts, "
+                        + n.getOrDefault(Coverage.Source.MISSING, 0) + " without layout");
+                coverage.forEach((className, c) -> {
+                    if (c.source() == Coverage.Source.MISSING)
+                        out.add("  no layout: " + className + " (" + c.reason() + ")");
+                });
             });
         }
         return out;
