@@ -145,13 +145,15 @@ class RaftClusterCaptureTest {
                 members);
         Path json = work.resolve("raft-election.json");
         manifest.write(json);
-        addRaftFacts(json, first, second, commands);
+        Path facts = work.resolve("raft-election.raft");
+        writeRaftFacts(facts, first, second, commands);
         if (Boolean.getBoolean("jgwire.regenerate")) {
             // the sample library keeps it when it regenerates its own
             assertTrue(SampleLibrary.MADE_BY_TESTS.contains(SAMPLE), "SampleLibrary.MADE_BY_TESTS names " + SAMPLE);
             Path samples = Decoding.samples();
             Files.copy(pcap, samples.resolve(SAMPLE + ".pcapng"), StandardCopyOption.REPLACE_EXISTING);
             Files.copy(json, samples.resolve(SAMPLE + ".json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(facts, samples.resolve(SAMPLE + ".raft"), StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
@@ -314,12 +316,14 @@ class RaftClusterCaptureTest {
                 List.of());
     }
 
-    /** What RAFT did, beside the manifest's schema: the leaders with their terms, and every command. */
-    private static void addRaftFacts(Path json, Leader first, Leader second, List<Command> commands)
+    /**
+     * What RAFT did, in a file of its own beside the manifest (whose schema is the sample library's): the leaders with
+     * their terms, and every command.
+     */
+    private static void writeRaftFacts(Path file, Leader first, Leader second, List<Command> commands)
             throws IOException {
         ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = (ObjectNode) mapper.readTree(json.toFile());
-        ObjectNode raft = root.putObject("raft");
+        ObjectNode raft = mapper.createObjectNode();
         ArrayNode leaders = raft.putArray("leaders");
         for (Leader l : List.of(first, second))
             leaders.addObject().put("leader", l.name).put("term", l.term);
@@ -329,7 +333,7 @@ class RaftClusterCaptureTest {
                     .put("submittedOn", c.submittedOn)
                     .put("leader", c.leader)
                     .put("text", c.text());
-        mapper.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), root);
+        mapper.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), raft);
     }
 
     private static long millisSince(long nanos) {

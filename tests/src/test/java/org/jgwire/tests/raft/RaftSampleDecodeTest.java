@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The committed capture of a real jgroups-raft cluster (election, replication through the leader, the leader stopped
  * and a new one elected; {@link RaftClusterCaptureTest} makes it) decoded with the bundled jgroups-raft jar: what the
- * members said they did, in the sample's manifest, is what the decode shows.
+ * members said they did, in the sample's {@code .raft} file, is what the decode shows.
  */
 class RaftSampleDecodeTest {
     private static final Path SAMPLE = Decoding.sample("5.5.7", "raft", "election");
@@ -39,8 +39,7 @@ class RaftSampleDecodeTest {
 
     @BeforeAll
     static void decode() throws IOException {
-        Path manifest = SAMPLE.resolveSibling("raft-election.json");
-        raft = new ObjectMapper().readTree(manifest.toFile()).path("raft");
+        raft = new ObjectMapper().readTree(SAMPLE.resolveSibling("raft-election.raft").toFile());
         decoded = Decoding.decode(SAMPLE, InputHints.AUTO);
     }
 
@@ -116,11 +115,46 @@ class RaftSampleDecodeTest {
         return run.messages();
     }
 
-    @Test
-    void withoutRaftsJarEachHeaderKindIsOneErrorAndEveryMessageIsKept(@TempDir Path home) throws IOException {
+    /** A distribution folder without the bundled protocol jars. */
+    private static Path withoutProtocolJars(Path home) throws IOException {
         for (String dir : List.of("jgroups", "adapters", "lib"))
             Files.createSymbolicLink(home.resolve(dir), Decoding.home().resolve(dir));
-        Decoding.Result bare = Decoding.decode(SAMPLE, InputHints.AUTO, DecodeOptions.defaults(home));
+        return home;
+    }
+
+    @Test
+    void aProtocolJarGivenByTheUserReadsTheHeaders(@TempDir Path home, @TempDir Path work) throws IOException {
+        Path raftJar;
+        try (var jars = Files.list(Decoding.home().resolve("protocols").resolve("5.4"))) {
+            raftJar = work.resolve("my-raft.jar");
+            Files.copy(
+                    jars.filter(p -> p.toString().endsWith(".jar")).findFirst().orElseThrow(), raftJar);
+        }
+        DecodeOptions options =
+                DecodeOptions.defaults(withoutProtocolJars(home)).withProtocolJars(List.of(raftJar));
+        Decoding.Result given = Decoding.decode(SAMPLE, InputHints.AUTO, options);
+        assertEquals(
+                0,
+                given.summary().errors(),
+                given.records().stream()
+                        .filter(r -> r instanceof ErrorRecord)
+                        .toList()
+                        .toString());
+        assertEquals(
+                messages().size(),
+                given.records().stream().filter(r -> r instanceof MessageRecord).count());
+
+        Path notAJar = Files.writeString(work.resolve("notes.jar"), "not a jar");
+        Decoding.Run bad = Decoding.cli(work, "decode", "--protocol-jar", notAJar.toString(), SAMPLE.toString());
+        assertEquals(2, bad.exit(), bad.err());
+        assertTrue(
+                bad.err().contains("--protocol-jar " + notAJar) && bad.err().contains("not a readable jar"), bad.err());
+    }
+
+    @Test
+    void withoutRaftsJarEachHeaderKindIsOneErrorAndEveryMessageIsKept(@TempDir Path home) throws IOException {
+        Decoding.Result bare =
+                Decoding.decode(SAMPLE, InputHints.AUTO, DecodeOptions.defaults(withoutProtocolJars(home)));
         List<ErrorRecord> errors = new ArrayList<>();
         for (Record r : bare.records()) if (r instanceof ErrorRecord e) errors.add(e);
         Set<String> pairs = new TreeSet<>();
