@@ -19,6 +19,8 @@ import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
+import org.jgwire.codec.model.HeaderClass;
+import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.ProblemKind;
@@ -347,8 +349,18 @@ public final class VersionRuntime implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a jar's trial read {@code records} cleanly: no error, and no header left unread. The error of an unread
+     * header comes only with the first of its protocol and magic id ({@link UnknownHeaders}), so a jar that cannot
+     * read a header fails its trial the same way on every frame only when this looks at the headers too.
+     */
     private static boolean clean(List<Record> records) {
-        for (Record r : records) if (r instanceof ErrorRecord) return false;
+        for (Record r : records) {
+            if (r instanceof ErrorRecord) return false;
+            if (r instanceof MessageRecord m)
+                for (HeaderRecord h : m.headers())
+                    if (h.headerClass() == HeaderClass.UNKNOWN && h.length() < 0) return false;
+        }
         return true;
     }
 
@@ -431,7 +443,7 @@ public final class VersionRuntime implements AutoCloseable {
             if (!(byJar(jar) instanceof LoadedAdapter a)) continue;
             List<Record> records = a.decode(FrameKind.GOSSIP, buf, off, len, frame);
             if (first == null) first = records;
-            if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) {
+            if (clean(records)) {
                 List<Endpoint> conn = connectionKey(frame);
                 if (conn != null)
                     synchronized (connections) {
