@@ -290,7 +290,7 @@ final class TransportDecoder {
         }
         if (h == null) {
             String text = cx.unknown.text(i, magic, cx.headers.protocol(pid), cx.jar);
-            throw new UnreadHeader(pid, magic, start, text, cx.unknown.first(pid, magic));
+            throw new UnreadHeader(pid, magic, start, text);
         }
         try {
             h.readFrom(in);
@@ -309,19 +309,17 @@ final class TransportDecoder {
 
     /**
      * A header no class reads: its body's length is known only to its class, so its message is shown as far as it
-     * was read, and nothing after it. The first of its protocol and magic id is an error ({@link UnknownHeaders}).
+     * was read, and nothing after it ({@link UnknownHeaders}).
      */
     private static final class UnreadHeader extends Exception {
         final short protocolId, magic;
         final int start;
-        final boolean first;
 
-        UnreadHeader(short protocolId, short magic, int start, String text, boolean first) {
+        UnreadHeader(short protocolId, short magic, int start, String text) {
             super(text);
             this.protocolId = protocolId;
             this.magic = magic;
             this.start = start;
-            this.first = first;
         }
 
         @Override
@@ -350,7 +348,7 @@ final class TransportDecoder {
             int start)
             throws FrameProblem {
         unread = true; // what follows in the frame cannot be found
-        String problem = UnknownHeaders.problem(u.getMessage(), u.first, index >= count - 1);
+        String problem = UnknownHeaders.problem(u.getMessage(), index >= count - 1);
         if (problem != null) cx.late(new ErrorRecord(frame, ProblemKind.UNKNOWN_CLASS, u.start + 2 - base, problem));
         List<HeaderRecord> headers = new ArrayList<>(read + 1);
         for (int i = 0; i < read; i++) {

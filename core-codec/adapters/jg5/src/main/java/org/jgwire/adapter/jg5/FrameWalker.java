@@ -425,19 +425,17 @@ final class FrameWalker {
 
     /**
      * A header no class reads: its body's length is known only to its class, so its message is shown as far as it
-     * was read, and nothing after it. The first of its protocol and magic id is an error ({@link UnknownHeaders}).
+     * was read, and nothing after it ({@link UnknownHeaders}).
      */
     private static final class UnreadHeader extends IOException {
         final short protocolId, magic;
         final int start;
-        final boolean first;
 
-        UnreadHeader(short protocolId, short magic, int start, String text, boolean first) {
+        UnreadHeader(short protocolId, short magic, int start, String text) {
             super(text);
             this.protocolId = protocolId;
             this.magic = magic;
             this.start = start;
-            this.first = first;
         }
 
         @Override
@@ -447,8 +445,8 @@ final class FrameWalker {
     }
 
     /**
-     * The message of an {@link UnreadHeader}: its record with the headers before it and that one, unread, then the
-     * error when it is the first of its kind or when more of the frame follows (which cannot be found).
+     * The message of an {@link UnreadHeader}: its record with the headers before it and that one, unread, then an
+     * error when more of the frame follows (which cannot be found).
      */
     private void unread(
             UnreadHeader u,
@@ -479,7 +477,7 @@ final class FrameWalker {
                 .headers(headers)
                 .range(start - base, -1)
                 .build());
-        String problem = UnknownHeaders.problem(u.getMessage(), u.first, atEnd);
+        String problem = UnknownHeaders.problem(u.getMessage(), atEnd);
         if (problem != null) throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, u.start + 2, problem);
         in.position(in.limit());
     }
@@ -494,7 +492,7 @@ final class FrameWalker {
         }
         if (h == null) {
             String text = jar.unknown.text(i, magic, jar.protocolName(protId), jar.label);
-            throw new UnreadHeader(protId, magic, hstart, text, jar.unknown.first(protId, magic));
+            throw new UnreadHeader(protId, magic, hstart, text);
         }
         try {
             h.readFrom(in);
