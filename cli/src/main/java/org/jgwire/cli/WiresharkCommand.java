@@ -89,7 +89,7 @@ public final class WiresharkCommand implements Runnable {
                 "Examples:",
                 "  jgwire wireshark generate -o jgroups.lua",
                 "  jgwire wireshark generate --jgroups-jar jgroups-5.6.0.Final.jar -o mine.lua",
-                "  jgwire wireshark generate --protocol-jar jgroups-raft-1.1.5.Final.jar -o raft.lua",
+                "  jgwire wireshark generate --protocol-jar my-raft.jar -o raft.lua",
                 "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
                 "",
                 "Exit codes: 0 written, " + ExitCodes.HELP_2_TO_4
