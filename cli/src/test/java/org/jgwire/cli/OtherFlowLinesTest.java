@@ -18,7 +18,8 @@ class OtherFlowLinesTest {
                 "other udp 127.0.0.1:40000>127.0.0.1:8125 3 packets, 70 bytes, frames #4 to #9",
                 OtherFlowLines.text(f));
         assertEquals(
-                "{\"kind\":\"other\",\"transport\":\"udp\",\"src_ep\":\"127.0.0.1:40000\",\"dst_ep\":\"127.0.0.1:8125\","
+                "{\"kind\":\"other\",\"transport\":\"udp\",\"src_ep\":\"127.0.0.1:40000\","
+                        + "\"dst_ep\":\"127.0.0.1:8125\","
                         + "\"packets\":3,\"bytes\":70,\"first_frame\":4,\"first_ts_ns\":1000,\"last_frame\":9,"
                         + "\"last_ts_ns\":2000}",
                 OtherFlowLines.json(f));

@@ -54,7 +54,7 @@ final class CaptureLoop {
     private final Decoder.FrameTap frameTap;
     private final Consumer<Record> outlet;
     private final BooleanSupplier stopped;
-    /** Datagrams of the input may be other traffic, told by content alone ({@link CaptureSource#mayHoldOtherTraffic}). */
+    /** Datagrams of the input may be other traffic, told by content ({@link CaptureSource#mayHoldOtherTraffic}). */
     private final boolean otherByContent;
 
     private ConcatenatedFrames backToBack; // a raw input's buffer, made only for one

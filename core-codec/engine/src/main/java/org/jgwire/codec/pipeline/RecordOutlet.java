@@ -9,7 +9,8 @@ import org.jgwire.codec.stack.DeltaViews;
 
 /**
  * The last steps before the sink, in capture order: delta views expanded, the FD_SOCK server sockets a message
- * announces learnt, the error for a header no class reads ({@link UnreadHeaderErrors}), the record counted. Records of units read ahead of a stopped decode go nowhere.
+ * announces learnt, the error for a header no class reads ({@link UnreadHeaderErrors}), the record counted. Records
+ * of units read ahead of a stopped decode go nowhere.
  */
 final class RecordOutlet implements Consumer<Record> {
     private final FramePipeline order;

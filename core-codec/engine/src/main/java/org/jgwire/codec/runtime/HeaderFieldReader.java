@@ -40,6 +40,8 @@ public final class HeaderFieldReader {
         this.maxItems = maxItems;
     }
 
+    // --- the fields of a header ---
+
     public List<HeaderField> read(Object header) {
         Layout layout = layoutOf(header.getClass());
         Field[] fields = layout.fields;
@@ -76,6 +78,8 @@ public final class HeaderFieldReader {
         lastLayout = l;
         return l;
     }
+
+    // --- values as records hold them ---
 
     /** A value as jgwire records hold it. */
     public Object neutral(Object v) {
@@ -125,6 +129,8 @@ public final class HeaderFieldReader {
         }
         return b.append('}').toString();
     }
+
+    // --- the items of a collection ---
 
     /**
      * The items of a wire object that is a collection (jgroups-raft's {@code LogEntries}), each by its fields with
@@ -203,6 +209,8 @@ public final class HeaderFieldReader {
         for (int i = 0; i < a.length && i < maxItems; i++) out.add(neutral(a[i]));
         return out;
     }
+
+    // --- type codes and layouts ---
 
     private Object typeName(Method namer, Map<Integer, String> constants, Object raw) {
         if (raw == null) return null;

@@ -25,7 +25,8 @@ import java.util.zip.ZipFile;
  * {@code ClassConfigurator} reads {@code jg-magic-map.xml} and {@code jg-protocol-ids.xml} through its own loader.
  *
  * <p>It is also the sandbox: every {@code org.jgroups} class, and every class of a protocol jar beside it
- * ({@link ProtocolJars}) in any package, is rewritten by {@link SandboxRewriter} as it is defined, so the real code decoding a frame asks {@link SandboxGuard} before it allocates or resolves a class
+ * ({@link ProtocolJars}) in any package, is rewritten by {@link SandboxRewriter} as it is defined, so the real code
+ * decoding a frame asks {@link SandboxGuard} before it allocates or resolves a class
  * (kept rewritten between runs by {@link RewrittenClasses}).
  */
 final class VersionClassLoader extends URLClassLoader {
