@@ -93,7 +93,11 @@ class ProtocolsPageTest {
             }
         }
         assertEquals(List.copyOf(files.keySet()), served, "JGroups jars served, each once, in order");
-        assertEquals(Map.of("0.2", 1024, "0.4.3", 521, "0.5.3", 521, "1.0.14", 521, "1.1.4", 521), raftIds);
+        assertEquals(
+                Map.of(
+                        "0.2", 1024, "0.4.3", 521, "0.5.3", 521, "1.0.0", 521, "1.0.11", 521, "1.0.14", 521, "1.1.4",
+                        521),
+                raftIds);
     }
 
     /** The bundled JGroups jars by version (X.Y.Z), oldest first. */

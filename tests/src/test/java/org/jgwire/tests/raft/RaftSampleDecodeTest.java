@@ -39,7 +39,8 @@ class RaftSampleDecodeTest {
 
     @BeforeAll
     static void decode() throws IOException {
-        raft = new ObjectMapper().readTree(SAMPLE.resolveSibling("raft-election.raft").toFile());
+        raft = new ObjectMapper()
+                .readTree(SAMPLE.resolveSibling("raft-election.raft").toFile());
         decoded = Decoding.decode(SAMPLE, InputHints.AUTO);
     }
 
