@@ -10,6 +10,7 @@ import java.util.List;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.JGroupsVersion;
+import org.jgwire.codec.runtime.ProtocolJar;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -30,6 +31,14 @@ public final class DecoderChoice {
             paramLabel = "JAR",
             description = "Decode with this JGroups jar (a patched or newer build) instead of the bundled ones.")
     Path jgroupsJar;
+
+    @Option(
+            names = "--protocol-jar",
+            paramLabel = "JAR",
+            description = "Also read the headers of this jar's protocols, with its own classes (third-party protocols"
+                    + " that register their headers in code). Replaces a bundled jar of the same artifact"
+                    + " (jgroups-raft is bundled). Repeatable.")
+    List<Path> protocolJars = new ArrayList<>();
 
     @Option(
             names = "--port",
@@ -59,6 +68,14 @@ public final class DecoderChoice {
             }
         }
         if (jgroupsJar != null && !Files.isReadable(jgroupsJar)) throw new NoSuchFileException(jgroupsJar.toString());
+        for (Path jar : protocolJars) {
+            if (!Files.isReadable(jar)) throw new NoSuchFileException(jar.toString());
+            try {
+                ProtocolJar.read(jar);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cl, "--protocol-jar " + e.getMessage());
+            }
+        }
         for (int port : ports)
             if (port < 0 || port > 65535)
                 throw new CommandLine.ParameterException(cl, "--port must be 0 to 65535, got " + port);
@@ -69,6 +86,7 @@ public final class DecoderChoice {
                 jgroupsJar,
                 new LinkedHashSet<>(ports),
                 reassemble,
-                keys.keys(cl));
+                keys.keys(cl),
+                protocolJars);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Properties;
 import org.jgwire.cli.analysis.StatsCommand;
 import org.jgwire.cli.analysis.ViewsCommand;
 import org.jgwire.cli.samples.SamplesCommand;
+import org.jgwire.codec.runtime.ProtocolJars;
 import org.jgwire.codec.runtime.VersionRuntime;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -117,11 +118,15 @@ public final class JgwireCommand implements Runnable {
             try (VersionRuntime runtime = new VersionRuntime(VersionRuntime.defaultHome(), null, null, null)) {
                 jars = runtime.bundledVersions();
             }
+            List<String> protocols =
+                    ProtocolJars.of(VersionRuntime.defaultHome(), List.of()).bundledLabels();
             return new String[] {
                 "jgwire " + version(),
                 "Java " + System.getProperty("java.version"),
                 "JGroups (bundled): " + (jars.isEmpty() ? "none found in " + VersionRuntime.defaultHome() : "")
-                        + String.join(", ", jars)
+                        + String.join(", ", jars),
+                "Protocol jars (bundled, with the JGroups line each was built for): "
+                        + (protocols.isEmpty() ? "none" : String.join(", ", protocols))
             };
         }
     }

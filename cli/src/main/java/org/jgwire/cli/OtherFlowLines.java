@@ -15,10 +15,11 @@ public final class OtherFlowLines {
 
     /** {@code other tcp 127.0.0.1:45638<>127.0.0.1:8080 12 packets, 4043 bytes, frames #4 to #16}. */
     public static String text(OtherFlow f) {
-        if (f.src() == null) return "other " + name(f) + " (flows past the listed ones) " + counts(f);
+        if (f.isRest()) return "other " + name(f) + " (flows past the listed ones) " + counts(f);
         String between = f.transport() == Transport.TCP ? "<>" : ">";
-        return "other " + name(f) + " " + ep(f.src()) + between + ep(f.dst()) + " " + counts(f) + ", frames #"
-                + f.firstPacket() + " to #" + f.lastPacket();
+        String flow = f.src() == null ? "(the input names no endpoints)" : ep(f.src()) + between + ep(f.dst());
+        return "other " + name(f) + " " + flow + " " + counts(f) + ", frames #" + f.firstPacket() + " to #"
+                + f.lastPacket();
     }
 
     /** One JSON object on one line; endpoints and numbers need no escaping. */
@@ -31,7 +32,7 @@ public final class OtherFlowLines {
             b.append(",\"dst_ep\":\"").append(ep(f.dst())).append('"');
         }
         b.append(",\"packets\":").append(f.packets()).append(",\"bytes\":").append(f.bytes());
-        if (f.src() != null) {
+        if (!f.isRest()) {
             b.append(",\"first_frame\":").append(f.firstPacket()).append(",\"first_ts_ns\":");
             b.append(f.firstTsNanos() < 0 ? "null" : Long.toString(f.firstTsNanos()));
             b.append(",\"last_frame\":").append(f.lastPacket()).append(",\"last_ts_ns\":");

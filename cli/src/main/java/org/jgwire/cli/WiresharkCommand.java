@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jgwire.codec.runtime.ProtocolJars;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.wireshark.catalog.CoverageReport;
 import org.jgwire.wireshark.catalog.LayoutCatalog;
@@ -19,7 +20,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code jgwire wireshark generate|install}: the Lua dissector generated from the bundled JGroups jars. */
+/**
+ * {@code jgwire wireshark generate|install}: the Lua dissector generated from the bundled JGroups jars and the
+ * protocol jars (jgroups-raft) the decoder loads beside each.
+ */
 @Command(
         name = "wireshark",
         mixinStandardHelpOptions = true,
@@ -51,7 +55,16 @@ public final class WiresharkCommand implements Runnable {
      * Writes the plugin readable by all (rw-r--r--), as an installed file should be: Wireshark may run as another user.
      */
     static void write(Path target) throws IOException {
-        write(LayoutCatalog.read(jarFolder(), List.of()), target);
+        write(catalog(List.of(), List.of()), target);
+    }
+
+    /**
+     * The bundled JGroups jars and {@code jgroupsJars}, each with the protocol jars the decoder would load beside it:
+     * {@code protocolJars} first, then the bundled ones of the artifacts those do not replace.
+     */
+    static LayoutCatalog catalog(List<Path> jgroupsJars, List<Path> protocolJars) throws IOException {
+        return LayoutCatalog.read(
+                jarFolder(), jgroupsJars, ProtocolJars.of(VersionRuntime.defaultHome(), protocolJars));
     }
 
     static void write(LayoutCatalog catalog, Path target) throws IOException {
@@ -69,12 +82,14 @@ public final class WiresharkCommand implements Runnable {
             name = "generate",
             mixinStandardHelpOptions = true,
             description =
-                    "Write jgroups.lua, generated from the id maps and header classes of every bundled JGroups jar.",
+                    "Write jgroups.lua, generated from the id maps and header classes of every bundled JGroups jar"
+                            + " and of the protocol jars (jgroups-raft) bundled for each.",
             footer = {
                 "",
                 "Examples:",
                 "  jgwire wireshark generate -o jgroups.lua",
                 "  jgwire wireshark generate --jgroups-jar jgroups-5.6.0.Final.jar -o mine.lua",
+                "  jgwire wireshark generate --protocol-jar my-raft.jar -o raft.lua",
                 "  tshark -X lua_script:jgroups.lua -r capture.pcap -O jgroups",
                 "",
                 "Exit codes: 0 written, " + ExitCodes.HELP_2_TO_4
@@ -97,9 +112,17 @@ public final class WiresharkCommand implements Runnable {
                         + " jar of the same version. Repeatable.")
         List<Path> jars = new ArrayList<>();
 
+        @Option(
+                names = "--protocol-jar",
+                paramLabel = "JAR",
+                description = "Also lay out the headers of this jar of third-party protocols (registered in code, as"
+                        + " jgroups-raft does), beside every JGroups jar; it replaces the bundled jar of the same"
+                        + " artifact. Repeatable.")
+        List<Path> protocolJars = new ArrayList<>();
+
         @Override
         public Integer call() throws IOException {
-            LayoutCatalog catalog = LayoutCatalog.read(jarFolder(), jars);
+            LayoutCatalog catalog = catalog(jars, protocolJars);
             PrintWriter err = spec.commandLine().getErr();
             // every layout was held against its class at generation (LayoutCheck); say what could not be laid out
             CoverageReport.summary(catalog).forEach(err::println);

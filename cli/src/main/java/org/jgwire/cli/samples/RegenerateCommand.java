@@ -211,12 +211,19 @@ public final class RegenerateCommand implements Callable<Integer> {
         return v;
     }
 
-    /** Captures and manifests under a version directory that are no sample of the library (e.g. old .pcap files). */
+    /**
+     * Captures and manifests under a version directory that are no sample of the library (e.g. old .pcap files) and
+     * none a test makes ({@link SampleLibrary#MADE_BY_TESTS}).
+     */
     private static void removeStale(Path dir, List<SampleLibrary.Sample> all, PrintWriter out) throws IOException {
         Set<Path> keep = new HashSet<>();
         for (SampleLibrary.Sample s : all) {
             keep.add(s.capture(dir));
             keep.add(s.manifest(dir));
+        }
+        for (String stem : SampleLibrary.MADE_BY_TESTS) {
+            keep.add(dir.resolve(stem + SampleLibrary.CAPTURE_EXTENSION));
+            keep.add(dir.resolve(stem + ".json"));
         }
         List<Path> stale;
         try (Stream<Path> files = Files.walk(dir, 2)) {

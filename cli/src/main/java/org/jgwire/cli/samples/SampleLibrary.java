@@ -42,6 +42,13 @@ public final class SampleLibrary {
      */
     public static final List<String> SCENARIOS = List.of("rpc", "large", "crash", "partition-merge", "leave-join");
 
+    /**
+     * Captures beside the library's in a version's folder that a test makes, not the runner (each {@code .pcapng}
+     * with its {@code .json}): {@code regenerate} keeps them. {@code 5.5.7/raft-election}: a jgroups-raft cluster,
+     * made by {@code RaftClusterCaptureTest} with {@code -Djgwire.regenerate=true}.
+     */
+    public static final List<String> MADE_BY_TESTS = List.of("5.5.7/raft-election");
+
     private SampleLibrary() {}
 
     /** One sample. */

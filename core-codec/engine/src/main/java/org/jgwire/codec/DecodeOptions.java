@@ -1,6 +1,7 @@
 package org.jgwire.codec;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -15,6 +16,8 @@ import java.util.Set;
  *                       false shows the fragments ({@code --no-reassemble})
  * @param keys           keys to decrypt SYM_ENCRYPT/ASYM_ENCRYPT traffic with ({@code --keystore}, {@code
  *                       --secret-key}); {@link DecryptionKeys#NONE}: encrypted payloads are shown as such
+ * @param protocolJars   jars of third-party protocols loaded beside every JGroups jar ({@code --protocol-jar}), before
+ *                       the bundled ones
  */
 public record DecodeOptions(
         Limits limits,
@@ -23,9 +26,23 @@ public record DecodeOptions(
         Path userJar,
         Set<Integer> ports,
         boolean reassemble,
-        DecryptionKeys keys) {
+        DecryptionKeys keys,
+        List<Path> protocolJars) {
     public DecodeOptions {
         if (keys == null) keys = DecryptionKeys.NONE;
+        protocolJars = protocolJars == null ? List.of() : List.copyOf(protocolJars);
+    }
+
+    /** Options with no protocol jars of the user's. */
+    public DecodeOptions(
+            Limits limits,
+            Path jgwireHome,
+            String forcedVersion,
+            Path userJar,
+            Set<Integer> ports,
+            boolean reassemble,
+            DecryptionKeys keys) {
+        this(limits, jgwireHome, forcedVersion, userJar, ports, reassemble, keys, List.of());
     }
 
     /** Options with no decryption keys. */
@@ -49,10 +66,14 @@ public record DecodeOptions(
     }
 
     public DecodeOptions withReassemble(boolean on) {
-        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, on, keys);
+        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, on, keys, protocolJars);
     }
 
     public DecodeOptions withKeys(DecryptionKeys k) {
-        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, reassemble, k);
+        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, reassemble, k, protocolJars);
+    }
+
+    public DecodeOptions withProtocolJars(List<Path> jars) {
+        return new DecodeOptions(limits, jgwireHome, forcedVersion, userJar, ports, reassemble, keys, jars);
     }
 }

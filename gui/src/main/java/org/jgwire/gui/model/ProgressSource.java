@@ -47,6 +47,11 @@ final class ProgressSource implements CaptureSource {
     }
 
     @Override
+    public boolean mayHoldOtherTraffic() {
+        return source.mayHoldOtherTraffic();
+    }
+
+    @Override
     public Endpoint sender(int stream) {
         return source.sender(stream);
     }

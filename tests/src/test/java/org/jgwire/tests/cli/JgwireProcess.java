@@ -34,6 +34,17 @@ public final class JgwireProcess implements AutoCloseable {
 
     /** Starts {@code jgwire args...} in the folder {@code work}. */
     public static JgwireProcess start(Path work, String... args) throws IOException {
+        List<String> command = command(args);
+        Path err = Files.createTempFile(work, "stderr", ".txt");
+        Process p = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectError(err.toFile())
+                .start();
+        return new JgwireProcess(p, err);
+    }
+
+    /** The command line of {@code jgwire args...}, run from the build's distribution in a JVM of its own. */
+    public static List<String> command(String... args) {
         Path home = Decoding.home();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -42,12 +53,7 @@ public final class JgwireProcess implements AutoCloseable {
                 home.resolve("lib") + "/*",
                 "org.jgwire.cli.Main"));
         command.addAll(List.of(args));
-        Path err = Files.createTempFile(work, "stderr", ".txt");
-        Process p = new ProcessBuilder(command)
-                .directory(work.toFile())
-                .redirectError(err.toFile())
-                .start();
-        return new JgwireProcess(p, err);
+        return command;
     }
 
     /** Starts handing stdout's lines to {@link #nextLine} on a thread of its own. */

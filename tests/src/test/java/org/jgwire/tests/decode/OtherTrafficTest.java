@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import org.jgwire.tests.cli.JgwireProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +42,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class OtherTrafficTest {
     /** What {@link #makeOtherTraffic} makes: three TCP connections, and datagrams on two flows. */
     private static final int CONNECTIONS = 3, DATAGRAMS = 5, UDP_FLOWS = 2;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path dir;
@@ -196,6 +200,83 @@ class OtherTrafficTest {
                 UDP_FLOWS,
                 others.stream().filter(l -> l.startsWith("other udp ")).count(),
                 listed.out());
+    }
+
+    /**
+     * {@code tshark -T fields -e frame.time_epoch -e udp.payload | jgwire decode -}: the lines name no endpoints, so
+     * the content alone tells the other datagrams; the JGroups messages decode as from the capture file.
+     */
+    @ParameterizedTest
+    @CsvSource({"5.5.7, udp", "3.6.20, udp"})
+    void hexLinesFromTsharkOnAPipeDecodeAsTheCaptureFile(String version, String stack) throws Exception {
+        Path sample = Decoding.sample(version, stack);
+        Path merged = merge(sample, version + "-" + stack + "-hex");
+
+        Decoding.Run file = Decoding.cli(dir, "decode", "--no-progress", "-f", "jsonl", sample.toString());
+        assertEquals(0, file.exit(), file.err());
+        Piped hex = tsharkHexInto(merged, "decode", "--no-progress", "-f", "jsonl", "--show-other", "-");
+        assertEquals(0, hex.exit(), hex.err());
+        List<JsonNode> records = new ArrayList<>(), others = new ArrayList<>();
+        for (String line : hex.out().lines().toList()) {
+            JsonNode n = JSON.readTree(line);
+            (n.path("kind").asText().equals("other") ? others : records).add(n);
+        }
+        assertEquals(
+                List.of(),
+                records.stream()
+                        .filter(n -> n.path("kind").asText().equals("error"))
+                        .toList());
+        assertEquals(withoutEndpoints(file.json()), withoutEndpoints(records));
+        assertTrue(hex.err().contains(DATAGRAMS + " datagrams were not JGroups"), hex.err());
+        assertEquals(1, others.size(), "the datagrams of an input without endpoints are one flow: " + others);
+        assertEquals(DATAGRAMS, others.get(0).path("packets").asInt(), others.toString());
+
+        Piped stats = tsharkHexInto(merged, "stats", "-");
+        assertEquals(0, stats.exit(), stats.err());
+        assertTrue(
+                stats.out().contains("Other traffic (not JGroups): 0 TCP connections, " + DATAGRAMS + " UDP datagrams"),
+                stats.out());
+        Piped views = tsharkHexInto(merged, "views", "-");
+        assertEquals(0, views.exit(), views.err());
+    }
+
+    private record Piped(int exit, String out, String err) {}
+
+    /** tshark's time and UDP payload columns of {@code capture}, piped into {@code jgwire args...}. */
+    private static Piped tsharkHexInto(Path capture, String... args) throws Exception {
+        Decoding.requireTool("tshark");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        List<String> tshark = List.of(
+                "tshark",
+                "-r",
+                capture.toString(),
+                "-T",
+                "fields",
+                "-e",
+                "frame.time_epoch",
+                "-e",
+                "udp.payload",
+                "udp");
+        List<Process> pipe = ProcessBuilder.startPipeline(List.of(
+                new ProcessBuilder(tshark).redirectError(ProcessBuilder.Redirect.DISCARD),
+                new ProcessBuilder(JgwireProcess.command(args)).redirectError(err.toFile())));
+        Process jgwire = pipe.get(1);
+        String out = new String(jgwire.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(jgwire.waitFor(JgwireProcess.PATIENCE_SECONDS, TimeUnit.SECONDS), "jgwire did not end");
+        assertTrue(pipe.get(0).waitFor(JgwireProcess.PATIENCE_SECONDS, TimeUnit.SECONDS), "tshark did not end");
+        assertEquals(0, pipe.get(0).exitValue(), "tshark failed");
+        return new Piped(jgwire.exitValue(), out, Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** The records without what a line of hex does not carry: packet numbers, transport and endpoints. */
+    private static List<JsonNode> withoutEndpoints(List<JsonNode> records) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode n : withoutFrames(records)) {
+            ObjectNode o = (ObjectNode) n;
+            o.remove(List.of("transport", "src_ep", "dst_ep"));
+            out.add(o);
+        }
+        return out;
     }
 
     /** The sample and the other capture merged by time, the other one moved into the middle of the sample. */

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.jgwire.codec.runtime.ProtocolJar;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
@@ -25,6 +26,9 @@ import org.objectweb.asm.Opcodes;
  * its {@code jg-protocol-ids.xml}, the header classes each one makes (a {@code new} of a header class, or a static
  * call on one, in the protocol's bytecode, its nested classes and its superclasses up to {@code Protocol}) and the
  * instance fields of each header class, superclass first, as jgwire's header field reader lists them.
+ *
+ * <p>A protocol jar ({@link ProtocolJar}: jgroups-raft) is read the same way, its registrations standing in for the
+ * two maps, with the JGroups jar it serves beside it: its classes extend JGroups' ({@code Header}, {@code Protocol}).
  */
 final class JarProtocols {
     private static final Pattern PROTOCOL_ID = Pattern.compile("<class\\s+id=\"(\\d+)\"\\s+name=\"([^\"]+)\"");
@@ -39,21 +43,37 @@ final class JarProtocols {
         }
     }
 
-    private final ZipFile zip;
+    /** Where classes are looked up, first jar first: the jar read, then (for a protocol jar) its JGroups jar. */
+    private final List<ZipFile> zips;
+
     private final Map<String, ClassFacts> facts = new LinkedHashMap<>();
     final List<Protocol> protocols = new ArrayList<>();
     /** Every header class of the jar's magic map, with its instance fields as jgwire reads them. */
     final Map<String, List<String>> headerFields = new TreeMap<>();
 
-    private JarProtocols(ZipFile zip) {
-        this.zip = zip;
+    private JarProtocols(List<ZipFile> zips) {
+        this.zips = zips;
     }
 
     static JarProtocols read(Path jar) throws IOException {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
-            JarProtocols j = new JarProtocols(zip);
+            JarProtocols j = new JarProtocols(List.of(zip));
             j.readMagicMap();
             j.readProtocolIds();
+            return j;
+        }
+    }
+
+    /** A protocol jar's protocols and header classes, as it registers them, read beside {@code jgroups}. */
+    static JarProtocols read(ProtocolJar jar, Path jgroups) throws IOException {
+        try (ZipFile own = new ZipFile(jar.path().toFile());
+                ZipFile base = new ZipFile(jgroups.toFile())) {
+            JarProtocols j = new JarProtocols(List.of(own, base));
+            for (ProtocolJar.Registration r : jar.classes()) {
+                String internal = r.className().replace('.', '/');
+                if (j.isHeader(internal)) j.headerFields.put(r.className(), j.fieldsOf(internal));
+            }
+            for (ProtocolJar.Registration r : jar.protocols()) j.addProtocol(r.id(), r.className());
             return j;
         }
     }
@@ -68,13 +88,15 @@ final class JarProtocols {
 
     private void readProtocolIds() throws IOException {
         Matcher m = PROTOCOL_ID.matcher(text("jg-protocol-ids.xml"));
-        while (m.find()) {
-            String internal = m.group(2).replace('.', '/');
-            ClassFacts f = facts(internal);
-            Set<String> headers = new TreeSet<>();
-            if (f != null) madeHeaders(internal, headers);
-            protocols.add(new Protocol(Integer.parseInt(m.group(1)), m.group(2), f != null, headers));
-        }
+        while (m.find()) addProtocol(Integer.parseInt(m.group(1)), m.group(2));
+    }
+
+    private void addProtocol(int id, String className) throws IOException {
+        String internal = className.replace('.', '/');
+        ClassFacts f = facts(internal);
+        Set<String> headers = new TreeSet<>();
+        if (f != null) madeHeaders(internal, headers);
+        protocols.add(new Protocol(id, className, f != null, headers));
     }
 
     /** Header classes of the magic map that the protocol's code, or code it inherits, makes. */
@@ -99,9 +121,10 @@ final class JarProtocols {
     private List<ZipEntry> nested(String internal) {
         List<ZipEntry> out = new ArrayList<>();
         String prefix = internal + "$";
-        zip.stream()
-                .filter(e -> e.getName().startsWith(prefix) && e.getName().endsWith(".class"))
-                .forEach(out::add);
+        for (ZipFile zip : zips)
+            zip.stream()
+                    .filter(e -> e.getName().startsWith(prefix) && e.getName().endsWith(".class"))
+                    .forEach(out::add);
         return out;
     }
 
@@ -133,6 +156,7 @@ final class JarProtocols {
     }
 
     private String text(String entry) throws IOException {
+        ZipFile zip = zips.get(0);
         ZipEntry e = zip.getEntry(entry);
         if (e == null) return "";
         try (InputStream in = zip.getInputStream(e)) {
@@ -140,15 +164,18 @@ final class JarProtocols {
         }
     }
 
-    /** The facts of a class of the jar, or null when the jar does not have it (a JDK class, or a stale id). */
+    /** The facts of a class of the jars, or null when none has it (a JDK class, or a stale id). */
     private ClassFacts facts(String internal) throws IOException {
         if (facts.containsKey(internal)) return facts.get(internal);
-        ZipEntry e = zip.getEntry(internal + ".class");
         ClassFacts f = null;
-        if (e != null)
+        for (ZipFile zip : zips) {
+            ZipEntry e = zip.getEntry(internal + ".class");
+            if (e == null) continue;
             try (InputStream in = zip.getInputStream(e)) {
                 f = ClassFacts.of(in.readAllBytes());
             }
+            break;
+        }
         facts.put(internal, f);
         return f;
     }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,10 @@ class ProtocolsPageTest {
     @Test
     void protocolsPageInTheDocsIsUpToDate() throws Exception {
         Path doc = Decoding.samples().resolveSibling("docs").resolve("protocols.md");
-        String page = page(jars(), seen());
+        Map<String, Path> files = jarFiles();
+        Map<String, JarProtocols> jars = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> jar : files.entrySet()) jars.put(jar.getKey(), JarProtocols.read(jar.getValue()));
+        String page = page(jars, ProtocolJarSection.releases(Decoding.home(), files), seen());
         if (Boolean.getBoolean("jgwire.writeProtocols")) Files.writeString(doc, page, StandardCharsets.UTF_8);
         assertEquals(
                 page,
@@ -61,15 +65,51 @@ class ProtocolsPageTest {
         assertTrue(seen.byProtocol.get("ASYM_ENCRYPT").undone.contains("decrypted"), "ASYM_ENCRYPT never decrypted");
     }
 
-    private static Map<String, JarProtocols> jars() throws IOException {
-        Map<String, JarProtocols> out = new LinkedHashMap<>();
+    /**
+     * The bundled jgroups-raft releases as the page lists them: each bundled JGroups jar served by one release, 0.2
+     * with ids of its own, and RAFT's headers read with the fields their superclass (RaftHeader) gives them.
+     */
+    @Test
+    void raftReleasesAreListedWithTheirIdsAndHeaderFields() throws Exception {
+        Map<String, Path> files = jarFiles();
+        List<ProtocolJarSection.Release> releases = ProtocolJarSection.releases(Decoding.home(), files);
+        List<String> served = new ArrayList<>();
+        Map<String, Integer> raftIds = new TreeMap<>();
+        for (ProtocolJarSection.Release r : releases) {
+            assertEquals("jgroups-raft", r.jar().artifact());
+            served.addAll(r.serves());
+            for (JarProtocols.Protocol p : r.protocols().protocols) {
+                if (!p.name().equals("RAFT")) continue;
+                raftIds.put(r.version(), p.id());
+                String append = p.headerClasses().stream()
+                        .filter(h -> h.endsWith(".AppendEntriesRequest"))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError(r.version() + ": " + p.headerClasses()));
+                List<String> fields = r.protocols().headerFields.get(append);
+                // RaftHeader's term (curr_term since 1.0) first, then the class's own
+                assertTrue(
+                        fields.get(0).matches("(curr_)?term") && fields.contains("leader_commit"),
+                        r.version() + fields);
+            }
+        }
+        assertEquals(List.copyOf(files.keySet()), served, "JGroups jars served, each once, in order");
+        assertEquals(
+                Map.of(
+                        "0.2", 1024, "0.4.3", 521, "0.5.3", 521, "1.0.0", 521, "1.0.11", 521, "1.0.14", 521, "1.1.4",
+                        521),
+                raftIds);
+    }
+
+    /** The bundled JGroups jars by version (X.Y.Z), oldest first. */
+    private static Map<String, Path> jarFiles() throws IOException {
+        Map<String, Path> out = new LinkedHashMap<>();
         List<Path> files;
         try (Stream<Path> s = Files.list(Decoding.home().resolve("jgroups"))) {
             files = s.filter(p -> p.getFileName().toString().matches("jgroups-.*\\.jar"))
                     .sorted((a, b) -> compareVersions(label(a), label(b)))
                     .toList();
         }
-        for (Path jar : files) out.put(label(jar), JarProtocols.read(jar));
+        for (Path jar : files) out.put(label(jar), jar);
         assertTrue(out.size() >= 16, "bundled jars: " + out.keySet());
         return out;
     }
@@ -95,7 +135,8 @@ class ProtocolsPageTest {
         String className;
     }
 
-    static String page(Map<String, JarProtocols> jars, SampleProtocols seen) {
+    static String page(
+            Map<String, JarProtocols> jars, List<ProtocolJarSection.Release> releases, SampleProtocols seen) {
         List<String> labels = new ArrayList<>(jars.keySet());
         Map<String, Row> rows = new TreeMap<>();
         Set<String> madeByAProtocol = new TreeSet<>();
@@ -147,7 +188,7 @@ class ProtocolsPageTest {
                     .append(" | ")
                     .append(ranges(labels, r.versions))
                     .append(" | ")
-                    .append(headers(r.headers))
+                    .append(headers(r.headers, h -> h.substring(h.lastIndexOf('.') + 1)))
                     .append(" | ")
                     .append(s == null || s.messages == 0 ? "" : s.messages + " in " + s.captures.size())
                     .append(" | ")
@@ -169,14 +210,15 @@ class ProtocolsPageTest {
                 .append("` | ")
                 .append(ranges(labels, v))
                 .append(" |\n"));
-        return b.toString();
+        return b.append(ProtocolJarSection.render(releases, labels, seen)).toString();
     }
 
-    private static String headers(Map<String, List<String>> headers) {
+    /** Header classes as {@code shown} names them, each with its fields. */
+    static String headers(Map<String, List<String>> headers, UnaryOperator<String> shown) {
         if (headers.isEmpty()) return "none";
         List<String> out = new ArrayList<>();
-        headers.forEach((h, fields) -> out.add("`" + h.substring(h.lastIndexOf('.') + 1) + "`: "
-                + (fields.isEmpty() ? "(no fields)" : String.join(", ", fields))));
+        headers.forEach((h, fields) ->
+                out.add("`" + shown.apply(h) + "`: " + (fields.isEmpty() ? "(no fields)" : String.join(", ", fields))));
         return String.join("; ", out);
     }
 

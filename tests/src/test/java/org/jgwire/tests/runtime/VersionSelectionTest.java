@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataOutput;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
@@ -20,6 +22,7 @@ import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
 import org.jgwire.codec.runtime.VersionRuntime;
+import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
 
 /** How the runtime picks a jar: by the frame's version, or as the user forces it. */
@@ -275,6 +278,23 @@ class VersionSelectionTest {
             assertEquals(null, m.version());
             assertEquals("ping", m.payload().text());
         }
+    }
+
+    /**
+     * The MPING datagrams of a 3.6 cluster (samples/mping/3.6.20): the first two come before any transport frame, and
+     * 4.2.30, tried first, cannot read 3.6's PingHeader, whose magic id it lacks. It says so with an error only for the
+     * first such header of the pair (UnknownHeaders), so its trial of the second datagram must fail on the unread
+     * header itself; 3.6.20 reads every one.
+     */
+    @Test
+    void everyMpingDatagramBeforeTheFirstTransportFrameIsReadByTheJarThatReadsItsHeader() throws Exception {
+        Path capture = Decoding.samples().resolve("mping/3.6.20/mping-chat.pcapng");
+        List<String> mping = new ArrayList<>();
+        for (Record r : Decoding.decode(capture, InputHints.AUTO).records())
+            if (r instanceof MessageRecord m && m.frame().transport() == Transport.MPING)
+                mping.add(m.frame().packet() + " " + m.decodedWith() + " "
+                        + m.headers().get(0).protocol());
+        assertEquals(List.of("1 3.6.20.Final MPING", "2 3.6.20.Final MPING", "32 3.6.20.Final MPING"), mping);
     }
 
     /**

@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.jgwire.codec.runtime.ProtocolJar;
+import org.jgwire.codec.runtime.ProtocolJars;
 import org.jgwire.tests.decode.Decoding;
+import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.catalog.LayoutCatalog;
 
 /** The plugin as {@code jgwire wireshark generate} writes it (once per test JVM), and tshark runs with it. */
@@ -38,10 +42,31 @@ final class GeneratedPlugin {
         return plugin;
     }
 
-    /** The jars' catalog: names of type codes as each jar's own classes give them. */
+    /**
+     * The jars' catalog, as {@code wireshark generate} reads them (each JGroups jar with the bundled protocol jars the
+     * decoder loads beside it): names of type codes as each jar's own classes give them.
+     */
     static synchronized LayoutCatalog catalog() throws IOException {
-        if (catalog == null) catalog = LayoutCatalog.read(Decoding.home().resolve("jgroups"));
+        if (catalog == null)
+            catalog = LayoutCatalog.read(
+                    Decoding.home().resolve("jgroups"), List.of(), ProtocolJars.of(Decoding.home(), List.of()));
         return catalog;
+    }
+
+    /**
+     * A bundled JGroups jar ({@code jgroups-5.5.7.Final.jar}) and the bundled protocol jars the decoder and the
+     * generator load beside it (jgroups-raft), the JGroups jar first: what loads every class of the jar's catalog.
+     */
+    static URL[] classPath(JarCatalog jar) throws IOException {
+        List<URL> urls = new ArrayList<>();
+        urls.add(Decoding.home()
+                .resolve("jgroups")
+                .resolve("jgroups-" + jar.label() + ".jar")
+                .toUri()
+                .toURL());
+        for (ProtocolJar p : ProtocolJars.of(Decoding.home(), List.of()).forJGroups(jar.version()))
+            urls.add(p.path().toUri().toURL());
+        return urls.toArray(new URL[0]);
     }
 
     /** Every capture under samples/ (.pcap and .pcapng), whatever regenerated them. */

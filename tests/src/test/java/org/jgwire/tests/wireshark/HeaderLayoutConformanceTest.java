@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.derive.LayoutCheck;
 import org.jgwire.wireshark.layout.HeaderLayout;
@@ -39,12 +36,11 @@ class HeaderLayoutConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("jars")
     void everyLayoutReadsWhatTheRealClassWrites(JarCatalog jar) throws Exception {
-        Path file = Decoding.home().resolve("jgroups").resolve("jgroups-" + jar.label() + ".jar");
         assertFalse(jar.layouts().isEmpty(), "no layout applies to " + jar.label());
         List<String> problems = new ArrayList<>();
         int checked = 0;
         try (URLClassLoader loader =
-                new URLClassLoader(new URL[] {file.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+                new URLClassLoader(GeneratedPlugin.classPath(jar), ClassLoader.getPlatformClassLoader())) {
             for (Map.Entry<String, ResolvedLayout> e : jar.layouts().entrySet()) {
                 Class<?> c = Class.forName(e.getKey(), true, loader);
                 ResolvedLayout layout = e.getValue();

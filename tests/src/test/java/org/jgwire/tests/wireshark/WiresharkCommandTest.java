@@ -70,6 +70,38 @@ class WiresharkCommandTest {
             assertTrue(!run.err().contains(c + " ("), c + " has no layout: " + run.err());
     }
 
+    /**
+     * The bundled jgroups-raft releases are laid out beside the JGroups jars they serve; a jar given with
+     * --protocol-jar replaces the bundled one of its artifact beside every JGroups jar.
+     */
+    @Test
+    void generateLaysOutRaftHeadersAndAProtocolJarReplacesTheBundledOne() throws Exception {
+        Path lua = dir.resolve("raft.lua");
+        Decoding.Run bundled = Decoding.cli(dir, "wireshark", "generate", "-o", lua.toString());
+        assertEquals(0, bundled.exit(), bundled.err());
+        assertTrue(
+                bundled.err()
+                        .contains("  jgroups-raft 1.1.4.Final (beside JGroups 5.5.7.Final): 9 header classes, 9 derived"
+                                + " from writeTo, 0 hand layouts, 0 without layout"),
+                bundled.err());
+        assertTrue(Files.readString(lua).contains("org.jgroups.protocols.raft.AppendEntriesRequest"));
+        Path older = Decoding.home().resolve("protocols").resolve("5.3").resolve("jgroups-raft-1.0.14.Final.jar");
+        Decoding.Run given =
+                Decoding.cli(dir, "wireshark", "generate", "--protocol-jar", older.toString(), "-o", lua.toString());
+        assertEquals(0, given.exit(), given.err());
+        assertTrue(given.err().contains("  jgroups-raft 1.0.14.Final (beside JGroups 5.5.7.Final): "), given.err());
+        assertTrue(!given.err().contains("jgroups-raft 1.1.4.Final"), given.err());
+    }
+
+    @Test
+    void aProtocolJarThatCannotBeReadIsAUsageErrorNamingIt() throws Exception {
+        Path jar = dir.resolve("not-a.jar");
+        Files.writeString(jar, "no zip");
+        Decoding.Run run = Decoding.cli(dir, "wireshark", "generate", "--protocol-jar", jar.toString(), "-o", "-");
+        assertEquals(2, run.exit(), run.err());
+        assertTrue(run.err().contains("--protocol-jar " + jar), run.err());
+    }
+
     @Test
     void withoutSubcommandIsAUsageError() throws Exception {
         assertEquals(2, Decoding.cli(dir, "wireshark").exit());

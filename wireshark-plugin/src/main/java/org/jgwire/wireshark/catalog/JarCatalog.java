@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.jgwire.codec.model.JGroupsVersion;
+import org.jgwire.codec.runtime.ProtocolJar;
 import org.jgwire.codec.runtime.TypeConstants;
 import org.jgwire.wireshark.derive.ClassSource;
 import org.jgwire.wireshark.derive.LayoutCheck;
@@ -37,6 +38,12 @@ import org.jgwire.wireshark.layout.Sections;
  * names of type codes (the class's own {@code type2Str} or enum) and the message flags. The jar's classes are
  * loaded in a class loader of their own and only their constants and static namers are called.
  *
+ * <p>Protocol jars loaded beside it (jgroups-raft, {@link ProtocolJar}) add the headers and protocol ids they register
+ * in code, read from their bytecode as the decoder reads them; their classes share the JGroups jar's class loader, so
+ * their layouts are derived and checked exactly as JGroups' own. As in the decoder, JGroups' own map keeps an id both
+ * name, and the first protocol jar keeps an id two of them name.
+ *
+ * <p>One class past 300 lines: the readings of one jar's class loader (maps, constants, namers) belong together.
  * <p>Each reading is short, and together they are what one jar's class loader yields.
  */
 public final class JarCatalog {
@@ -53,6 +60,8 @@ public final class JarCatalog {
     private final Map<Integer, String> fdSockSignals;
     private final Map<String, ResolvedLayout> layouts = new LinkedHashMap<>();
     private final Map<String, Coverage> coverage = new TreeMap<>();
+    private final Map<String, String> origins = new TreeMap<>();
+    private final List<String> protocolJars = new ArrayList<>();
 
     private JarCatalog(
             JGroupsVersion version,
@@ -77,14 +86,29 @@ public final class JarCatalog {
 
     /** Reads a jar named {@code jgroups-X.Y.Z[.Qualifier].jar}. */
     public static JarCatalog read(Path jar, JGroupsVersion version, String label) throws IOException {
+        return read(jar, version, label, List.of());
+    }
+
+    /** Reads a JGroups jar and the protocol jars loaded beside it ({@code ProtocolJars.forJGroups}). */
+    public static JarCatalog read(Path jar, JGroupsVersion version, String label, List<ProtocolJar> protocolJars)
+            throws IOException {
         Map<Integer, String> magics, protocols;
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             magics = classMap(zip, "jg-magic-map.xml");
             protocols = new TreeMap<>();
             classMap(zip, "jg-protocol-ids.xml").forEach((id, c) -> protocols.put(id, HeaderLayout.simpleName(c)));
         }
+        Map<String, String> origins = new TreeMap<>();
+        List<URL> urls = new ArrayList<>(List.of(jar.toUri().toURL()));
+        for (ProtocolJar p : protocolJars) {
+            urls.add(p.path().toUri().toURL());
+            for (ProtocolJar.Registration r : p.protocols()) protocols.putIfAbsent(r.id() & 0xFFFF, r.simpleName());
+            for (ProtocolJar.Registration r : p.classes())
+                if (magics.putIfAbsent((int) r.id(), r.className()) == null) origins.put(r.className(), p.label());
+        }
+        // the JGroups jar first: a class both hold is JGroups' own, as in the decoder's version class loader
         try (URLClassLoader loader = new URLClassLoader(
-                "jgroups-" + label, new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+                "jgroups-" + label, urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader())) {
             JarCatalog cat = new JarCatalog(
                     version,
                     label,
@@ -94,13 +118,18 @@ public final class JarCatalog {
                     messageTypes(loader),
                     gossipTypes(loader),
                     fdSockSignals(loader));
+            cat.origins.putAll(origins);
+            for (ProtocolJar p : protocolJars) cat.protocolJars.add(p.label());
             ClassSource source = new ClassSource(loader);
             for (String className : magics.values()) {
                 Class<?> c;
                 try {
                     c = Class.forName(className, false, loader);
                 } catch (ClassNotFoundException | LinkageError e) {
-                    continue; // mapped but not shipped: JGroups cannot send it either
+                    // mapped but not shipped: JGroups cannot send it either; a protocol jar's class must load
+                    if (origins.containsKey(className))
+                        cat.coverage.put(className, new Coverage(Coverage.Source.MISSING, "cannot be loaded: " + e));
+                    continue;
                 }
                 if (isHeader(c, loader)) cat.layOut(className, c, source, loader);
                 else cat.layOutOther(className, c);
@@ -427,6 +456,19 @@ public final class JarCatalog {
     /** Header class binary name to its resolved layout, for the classes of this jar jgwire has a layout for. */
     public Map<String, ResolvedLayout> layouts() {
         return layouts;
+    }
+
+    /**
+     * The protocol jar that registered a class of {@link #magics} (its label, {@code jgroups-raft 1.1.4.Final}), or
+     * null for JGroups' own.
+     */
+    public String origin(String className) {
+        return origins.get(className);
+    }
+
+    /** The labels of the protocol jars read beside this JGroups jar, in the order given. */
+    public List<String> protocolJars() {
+        return List.copyOf(protocolJars);
     }
 
     /** Per Header class of the magic map that the jar ships: derived, hand or missing, and why. */

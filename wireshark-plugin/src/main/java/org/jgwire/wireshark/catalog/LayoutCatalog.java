@@ -11,12 +11,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jgwire.codec.model.JGroupsVersion;
+import org.jgwire.codec.runtime.ProtocolJars;
 import org.jgwire.codec.runtime.WireVariant;
 import org.jgwire.codec.runtime.WireVariants;
 
 /**
  * Everything the Lua dissector is generated from: the wire variants (core-codec's {@link WireVariants}), one
- * {@link JarCatalog} per bundled jar, and the header layouts resolved against each jar.
+ * {@link JarCatalog} per bundled jar (with the protocol jars the decoder loads beside it), and the header layouts
+ * resolved against each jar.
  */
 public final class LayoutCatalog {
     private static final Pattern JAR = Pattern.compile("jgroups-(\\d+\\.\\d+\\.\\d+)((?:[.-][A-Za-z0-9_]+)*)\\.jar");
@@ -37,6 +39,14 @@ public final class LayoutCatalog {
      * jar takes the place of a bundled jar of the same version.
      */
     public static LayoutCatalog read(Path jarFolder, List<Path> extraJars) throws IOException {
+        return read(jarFolder, extraJars, ProtocolJars.NONE);
+    }
+
+    /**
+     * As {@link #read(Path, List)}, each JGroups jar read with the protocol jars {@code protocols} picks for its
+     * version ({@link ProtocolJars#forJGroups}), as the decoder loads them.
+     */
+    public static LayoutCatalog read(Path jarFolder, List<Path> extraJars, ProtocolJars protocols) throws IOException {
         Map<JGroupsVersion, JarCatalog> out = new TreeMap<>();
         List<Path> files;
         try (Stream<Path> s = Files.list(jarFolder)) {
@@ -47,7 +57,7 @@ public final class LayoutCatalog {
             if (!m.matches()) continue;
             JGroupsVersion v = JGroupsVersion.parse(m.group(1));
             if (WireVariants.of(v) == null) continue;
-            out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2)));
+            out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2), protocols.forJGroups(v)));
         }
         for (Path p : extraJars) {
             Matcher m = JAR.matcher(p.getFileName().toString());
@@ -57,7 +67,7 @@ public final class LayoutCatalog {
             JGroupsVersion v = JGroupsVersion.parse(m.group(1));
             if (WireVariants.of(v) == null)
                 throw new IOException("--jgroups-jar " + p + ": JGroups " + v + " has no wire format jgwire knows");
-            out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2)));
+            out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2), protocols.forJGroups(v)));
         }
         if (out.isEmpty()) throw new IOException("no jgroups-*.jar of a known wire variant in " + jarFolder);
         return new LayoutCatalog(List.copyOf(out.values()));

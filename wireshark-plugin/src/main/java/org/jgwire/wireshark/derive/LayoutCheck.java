@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ public final class LayoutCheck {
             return "cannot make JGroups objects: " + e;
         }
         int checked = 0;
+        Throwable unwritable = null;
         for (Object code : typeCodes(c, layout)) {
             String where = "type " + code;
             Object header;
@@ -42,7 +44,9 @@ public final class LayoutCheck {
                 header = samples.filled(c, code);
                 bytes = write(header);
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                continue; // a code the class cannot write (e.g. asserts in writeTo): nothing to hold the layout to
+                // a code the class cannot write (e.g. asserts in writeTo): nothing to hold the layout to
+                unwritable = e instanceof InvocationTargetException t && t.getCause() != null ? t.getCause() : e;
+                continue;
             }
             LayoutReader.Result r;
             try {
@@ -65,7 +69,9 @@ public final class LayoutCheck {
             }
             checked++;
         }
-        return checked == 0 ? "no instance of the class could be written" : null;
+        if (checked > 0) return null;
+        // a protocol jar built for a later JGroups calls what this jar lacks (Bits.writeLongCompressed before 5.1)
+        return "no instance of the class could be written" + (unwritable == null ? "" : " (" + unwritable + ")");
     }
 
     /** The type codes to try: every code the layout tests on {@code type} and the class names, or one instance. */

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.jgwire.codec.runtime.WireVariant;
 import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.catalog.LayoutCatalog;
@@ -119,9 +121,16 @@ public final class PluginRenderer {
                 .append(" (`jgwire wireshark generate`). Do not edit: regenerate.\n");
         out.append("-- Made from the id maps and classes of JGroups ");
         StringBuilder labels = new StringBuilder();
-        for (JarCatalog jar : jars)
+        Set<String> protocolJars = new TreeSet<>();
+        for (JarCatalog jar : jars) {
             labels.append(labels.length() == 0 ? "" : ", ").append(jar.label());
+            protocolJars.addAll(jar.protocolJars());
+        }
         out.append(labels).append(".\n");
+        if (!protocolJars.isEmpty())
+            out.append("-- With the headers of ")
+                    .append(String.join(", ", protocolJars))
+                    .append(".\n");
         out.append("-- Runs on Wireshark 4.0+ (Lua 5.2 to 5.4). Install: `jgwire wireshark install`, "
                 + "or copy into a plugins folder.\n\n");
         out.append("local GEN = ").append(w).append("\n\n");

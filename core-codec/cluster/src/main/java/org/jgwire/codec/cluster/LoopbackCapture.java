@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +26,7 @@ import org.pcap4j.packet.namednumber.DataLinkType;
  * the capture holds the whole life of the cluster. The link type is whatever libpcap gives for {@code lo}
  * (Ethernet on Linux).
  */
-final class LoopbackCapture implements PacketCapture {
+public final class LoopbackCapture implements PacketCapture {
     static final int SNAPLEN = LiveCaptureSource.SNAPLEN;
     /** Kernel ring size (not immediate mode, see {@link LiveCaptureSource#open(String, String, int, boolean)}). */
     static final int BUFFER_BYTES = 16 << 20;
@@ -88,6 +89,14 @@ final class LoopbackCapture implements PacketCapture {
         this.pcapng = pcapng;
         this.thread = new Thread(this::loop, "jgwire-capture");
         thread.setDaemon(true);
+    }
+
+    /**
+     * A capture of {@code lo} through the BPF {@code filter} into the pcapng {@code file}, as the runner captures its
+     * clusters: for tests that start members of programs of their own. Packets cross into it from the return on.
+     */
+    public static LoopbackCapture toFile(Path file, String filter) throws ClusterFailure {
+        return start(CaptureTarget.file(file), filter, BUFFER_BYTES);
     }
 
     /**

@@ -10,15 +10,18 @@ import org.w3c.dom.Node;
 /**
  * What a stack XML's protocols above the transport need to run on the runner's loopback cluster: discovery pointed
  * at the members' real ports, the run's multicast group or its GossipRouter; side sockets (FD_SOCK, FD_SOCK2,
- * SSL_KEY_EXCHANGE) bound to 127.0.0.1; encryption keystores made for the run; AUTH tokens that admit by address
- * made to admit loopback. Values come from the runner's tokens ({@code INITIAL_HOSTS}, {@code MCAST_ADDR},
- * {@code MCAST_PORT}, {@code ROUTER_PORT}, {@code KEYSTORE}, {@code RSA_KEYSTORE}, {@code KEYSTORE_PASSWORD}).
+ * SSL_KEY_EXCHANGE, jgroups-raft's CLIENT) bound to 127.0.0.1; encryption keystores made for the run; AUTH tokens
+ * that admit by address made to admit loopback. Values come from the runner's tokens ({@code INITIAL_HOSTS},
+ * {@code MCAST_ADDR}, {@code MCAST_PORT}, {@code ROUTER_PORT}, {@code KEYSTORE}, {@code RSA_KEYSTORE},
+ * {@code KEYSTORE_PASSWORD}, {@code BIND_PORT}).
  */
 final class LoopbackRewrites {
     /** The alias of the key in the keystore the runner makes (see {@link Keystores#symmetric}). */
     static final String KEY_ALIAS = "jgwire";
     /** FD_SOCK's server socket sits this far above the member's port, where FD_SOCK2's does by default. */
     static final int SIDE_PORT_OFFSET = 100;
+    /** jgroups-raft's CLIENT server socket (by default 0.0.0.0:1965, one per host) sits this far above. */
+    static final int CLIENT_PORT_OFFSET = 200;
 
     private LoopbackRewrites() {}
 
@@ -59,6 +62,13 @@ final class LoopbackRewrites {
                         e.setAttribute("start_port", Integer.toString(Integer.parseInt(port) + SIDE_PORT_OFFSET));
                         e.setAttribute("port_range", "0");
                     }
+                }
+                case "raft.CLIENT" -> {
+                    // jgroups-raft's server for its own client (no cluster traffic): loopback, a port per member
+                    e.setAttribute("bind_addr", "127.0.0.1");
+                    String port = tokens.get("BIND_PORT");
+                    if (port != null)
+                        e.setAttribute("port", Integer.toString(Integer.parseInt(port) + CLIENT_PORT_OFFSET));
                 }
                 case "SSL_KEY_EXCHANGE" -> {
                     e.setAttribute("bind_addr", "127.0.0.1");

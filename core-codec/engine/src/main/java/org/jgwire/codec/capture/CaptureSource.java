@@ -28,6 +28,14 @@ public interface CaptureSource extends Closeable {
         return List.of();
     }
 
+    /**
+     * Whether the datagrams of this input may be other traffic of the host, to be told from JGroups by their content
+     * (hex lines: tshark's fields of every datagram of a capture). False by default: the user chose the bytes.
+     */
+    default boolean mayHoldOtherTraffic() {
+        return false;
+    }
+
     /** The endpoint that sent the bytes of chunk stream {@code stream}, or null when the input does not name it. */
     default Endpoint sender(int stream) {
         return null;

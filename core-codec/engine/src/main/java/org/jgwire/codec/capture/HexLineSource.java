@@ -208,6 +208,12 @@ public final class HexLineSource implements CaptureSource, SkipsBadLines {
         }
     }
 
+    /** tshark prints the payload of every datagram its filter lets through, JGroups or not. */
+    @Override
+    public boolean mayHoldOtherTraffic() {
+        return stream < 0;
+    }
+
     @Override
     public List<ErrorRecord> drainProblems() {
         return problems.drain();

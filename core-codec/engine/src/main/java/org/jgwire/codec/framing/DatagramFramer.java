@@ -2,7 +2,6 @@ package org.jgwire.codec.framing;
 
 import java.util.List;
 import org.jgwire.codec.model.Endpoint;
-import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.OtherFlow;
@@ -17,7 +16,8 @@ import org.jgwire.codec.network.UdpDatagram;
  * traffic is tallied per flow ({@link OtherDatagrams}), never reported, unless it goes to or from an endpoint seen
  * carrying JGroups ({@link JGroupsEndpoints}): there it is a damaged frame, to report. With --port the user said
  * this is JGroups, so a frame that does not look like one is reported. What the frames teach about endpoints is
- * learnt when they are delivered ({@link #delivered}), in capture order. One thread.
+ * learnt when they are delivered ({@link #delivered}), in capture order. An input without endpoints (hex lines) has
+ * only the content to go by ({@link #otherByContent}). One thread.
  */
 public final class DatagramFramer {
     /** Takes the frames. */
@@ -83,6 +83,21 @@ public final class DatagramFramer {
         sink.frame(new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP), b, u.offset(), u.length(), teaches);
     }
 
+    /**
+     * A datagram of an input that names no endpoints (hex lines): true when its content alone shows it is other
+     * traffic, tallied as the flow without endpoints: no plausible frame, no MPING layout, and not even a known
+     * version short, since a JGroups datagram cut short (a small snap length) keeps its version and is damage to
+     * report. With --port, or when it may be JGroups, false: the caller decodes it, and reports what is wrong.
+     */
+    public boolean otherByContent(byte[] b, int off, int len, long packet, long ts) {
+        if (portsGiven
+                || len >= 2 && FrameDetector.isKnownVersion((b[off] & 0xFF) << 8 | b[off + 1] & 0xFF)
+                || FrameDetector.isPlausibleTransportFrame(b, off, len)
+                || FrameDetector.isPlausibleMping(b, off, len)) return false;
+        others.other(null, null, len, packet, ts);
+        return true;
+    }
+
     /** The capture ended: the flows of other traffic go to the sink. */
     public void finish() {
         others.finish(sink::other);
@@ -104,7 +119,7 @@ public final class DatagramFramer {
         if (!known && !u.dst().isMulticast()) return false;
         FrameInfo info = new FrameInfo(packet, ts, u.src(), u.dst(), Transport.MPING);
         List<Record> records = mping.decode(u.data(), u.offset(), u.length(), info);
-        boolean clean = !records.isEmpty() && records.stream().noneMatch(r -> r instanceof ErrorRecord);
+        boolean clean = !records.isEmpty() && Record.clean(records);
         if (!clean && !known) return false;
         Teaches teaches = null;
         if (clean) {

@@ -39,7 +39,10 @@ public final class OtherDatagrams {
         this.maxFlows = maxFlows;
     }
 
-    /** A datagram of {@code len} bytes from {@code src} to {@code dst} that is not JGroups, in capture packet n. */
+    /**
+     * A datagram of {@code len} bytes from {@code src} to {@code dst} that is not JGroups, in capture packet n; both
+     * null for an input that names no endpoints (hex lines), whose datagrams are then one flow.
+     */
     public void other(Endpoint src, Endpoint dst, int len, long packet, long tsNanos) {
         Tally t = tally(src, dst);
         if (t == null) {

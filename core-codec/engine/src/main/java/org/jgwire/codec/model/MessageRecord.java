@@ -120,6 +120,12 @@ public record MessageRecord(
         return toBuilder().view(v).build();
     }
 
+    /** Whether a header of this message could not be read (no class knows it): it is shown unread, length -1. */
+    public boolean hasUnreadHeader() {
+        for (HeaderRecord h : headers) if (h.length() < 0 && h.headerClass() == HeaderClass.UNKNOWN) return true;
+        return false;
+    }
+
     /**
      * This message as the stack step leaves it: {@code step} appended to {@link #transformed}, and the payload
      * replaced by {@code delivered} when not null (the one on the wire kept as {@link #wirePayload}).

@@ -6,12 +6,14 @@ package org.jgwire.codec.model;
  * traffic of the host, counted in the summary instead of reported as damage.
  *
  * @param transport    {@link Transport#TCP} or {@link Transport#UDP}
- * @param src          the sender of its first packet (a TCP connection: the side that sent first)
- * @param dst          where that packet went
+ * @param src          the sender of its first packet (a TCP connection: the side that sent first); null when the
+ *                     input names no endpoints (hex lines), and for the datagrams of the flows past the tallied ones
+ * @param dst          where that packet went; null when {@code src} is
  * @param packets      packets that carried its payload (TCP: segments with data, both directions)
  * @param bytes        its payload bytes (TCP: both directions)
  * @param firstPacket  capture packet number of its first payload
  * @param lastPacket   capture packet number of its last payload
+ *     (both -1 for the datagrams of the flows past the tallied ones)
  */
 public record OtherFlow(
         Transport transport,
@@ -22,4 +24,9 @@ public record OtherFlow(
         long firstPacket,
         long firstTsNanos,
         long lastPacket,
-        long lastTsNanos) {}
+        long lastTsNanos) {
+    /** Whether this counts the datagrams of the UDP flows past the tallied ones, together: no flow of its own. */
+    public boolean isRest() {
+        return firstPacket < 0;
+    }
+}

@@ -54,6 +54,9 @@ final class CaptureLoop {
     private final Decoder.FrameTap frameTap;
     private final Consumer<Record> outlet;
     private final BooleanSupplier stopped;
+    /** Datagrams of the input may be other traffic, told by content ({@link CaptureSource#mayHoldOtherTraffic}). */
+    private final boolean otherByContent;
+
     private ConcatenatedFrames backToBack; // a raw input's buffer, made only for one
 
     CaptureLoop(
@@ -78,6 +81,7 @@ final class CaptureLoop {
         this.frameTap = frameTap;
         this.outlet = outlet;
         this.stopped = stopped;
+        this.otherByContent = source.mayHoldOtherTraffic();
     }
 
     DecodeSummary run() throws IOException {
@@ -124,6 +128,8 @@ final class CaptureLoop {
     private void chunk(PayloadChunk chunk) {
         byte[] b = chunk.data();
         if (chunk.isDatagram()) {
+            if (otherByContent && stages.datagrams().otherByContent(b, 0, b.length, chunk.number(), chunk.tsNanos()))
+                return;
             FrameInfo info = new FrameInfo(chunk.number(), chunk.tsNanos(), null, null, Transport.NONE);
             stages.delivery().decode(FrameKind.TRANSPORT, -1, b, 0, b.length, info, false, null);
         } else if (chunk.isBackToBack()) {

@@ -54,6 +54,11 @@ public final class DecodeAhead {
             }
 
             @Override
+            public boolean mayHoldOtherTraffic() {
+                return source.mayHoldOtherTraffic();
+            }
+
+            @Override
             public void close() throws IOException {
                 source.close();
             }

@@ -55,7 +55,7 @@ final class DecodeCounters {
     void other(OtherFlow flow) {
         if (flow.transport() == Transport.TCP) otherConnections++;
         else otherDatagrams += flow.packets();
-        if (flow.src() != null && otherFlows.size() < OtherTraffic.MAX_LISTED) otherFlows.add(flow);
+        if (!flow.isRest() && otherFlows.size() < OtherTraffic.MAX_LISTED) otherFlows.add(flow);
     }
 
     /** A decode stopped during unit {@code unit}, with packets read ahead of it: those are not counted. */

@@ -56,8 +56,12 @@ public final class Decoder implements AutoCloseable {
 
     public Decoder(DecodeOptions options) {
         this.options = options;
-        this.runtime =
-                new VersionRuntime(options.jgwireHome(), options.forcedVersion(), options.userJar(), options.limits());
+        this.runtime = new VersionRuntime(
+                options.jgwireHome(),
+                options.forcedVersion(),
+                options.userJar(),
+                options.limits(),
+                options.protocolJars());
         this.deltaViews = new DeltaViews(options.limits());
         this.jgroupsEndpoints = new JGroupsEndpoints(options.limits().maxJGroupsEndpoints());
     }

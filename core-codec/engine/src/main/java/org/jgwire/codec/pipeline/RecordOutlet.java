@@ -9,7 +9,8 @@ import org.jgwire.codec.stack.DeltaViews;
 
 /**
  * The last steps before the sink, in capture order: delta views expanded, the FD_SOCK server sockets a message
- * announces learnt, the record counted. Records of units read ahead of a stopped decode go nowhere.
+ * announces learnt, the error for a header no class reads ({@link UnreadHeaderErrors}), the record counted. Records
+ * of units read ahead of a stopped decode go nowhere.
  */
 final class RecordOutlet implements Consumer<Record> {
     private final FramePipeline order;
@@ -17,6 +18,7 @@ final class RecordOutlet implements Consumer<Record> {
     private final FdSockServers fdSockServers;
     private final DecodeCounters counters;
     private final Consumer<Record> sink;
+    private final UnreadHeaderErrors unreadHeaders = new UnreadHeaderErrors();
 
     RecordOutlet(
             FramePipeline order,
@@ -36,8 +38,16 @@ final class RecordOutlet implements Consumer<Record> {
         if (!order.delivers()) return; // read ahead of the stopping unit
         if (r instanceof ErrorRecord e) r = ErrorTexts.plain(e);
         Record out = deltaViews.expand(r);
-        if (out instanceof MessageRecord m) fdSockServers.learn(m);
+        ErrorRecord unreadHeader = null;
+        if (out instanceof MessageRecord m) {
+            fdSockServers.learn(m);
+            unreadHeader = unreadHeaders.after(m);
+        }
         counters.emitted(out);
         sink.accept(out);
+        if (unreadHeader != null) {
+            counters.emitted(unreadHeader);
+            sink.accept(unreadHeader);
+        }
     }
 }

@@ -5,9 +5,12 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.ServiceLoader;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ApiFamily;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * Loads the adapter of a family beside a JGroups jar. The adapter class is found by its conventional name,
@@ -18,10 +21,17 @@ import org.jgwire.codec.model.ApiFamily;
 final class AdapterFactory {
     private final Path home;
     private final Limits limits;
+    private final ProtocolJars protocols;
 
-    AdapterFactory(Path home, Limits limits) {
+    AdapterFactory(Path home, Limits limits, ProtocolJars protocols) {
         this.home = home;
         this.limits = limits;
+        this.protocols = protocols;
+    }
+
+    /** The user's protocol jars: adapters loaded with other ones are not interchangeable ({@link AdapterShelf}). */
+    List<Path> userProtocolJars() {
+        return protocols.userPaths();
     }
 
     /** The adapter jar of a family: {@code <home>/adapters/jgwire-adapter-<family>.jar}. */
@@ -38,17 +48,20 @@ final class AdapterFactory {
      * Loads and initialises the adapter; throws {@link IllegalStateException} with a message naming the missing
      * piece when the adapter jar or class is absent or fails to start.
      */
-    LoadedAdapter load(ApiFamily family, Path jgroupsJar) {
+    LoadedAdapter load(ApiFamily family, Path jgroupsJar, JGroupsVersion version) {
         Path adapterJar = adapterJar(family);
         if (!Files.isRegularFile(adapterJar))
             throw new IllegalStateException(
                     "adapter " + adapterJar + " not found (set -Djgwire.home to the" + " distribution folder)");
+        List<ProtocolJar> extra = protocols.forJGroups(version);
         VersionClassLoader loader;
         try {
+            // the JGroups jar before the protocol jars: a class both hold is JGroups' own
+            List<URL> urls = new ArrayList<>(
+                    List.of(adapterJar.toUri().toURL(), jgroupsJar.toUri().toURL()));
+            for (ProtocolJar p : extra) urls.add(p.path().toUri().toURL());
             loader = new VersionClassLoader(
-                    "jgwire-" + jgroupsJar.getFileName(),
-                    new URL[] {adapterJar.toUri().toURL(), jgroupsJar.toUri().toURL()},
-                    WireAdapter.class.getClassLoader());
+                    "jgwire-" + jgroupsJar.getFileName(), urls.toArray(new URL[0]), WireAdapter.class.getClassLoader());
         } catch (MalformedURLException e) {
             throw new IllegalStateException("bad jar path " + jgroupsJar + ": " + e.getMessage());
         }
@@ -58,6 +71,7 @@ final class AdapterFactory {
         try {
             WireAdapter adapter = instantiate(family, loader);
             adapter.init(limits);
+            if (!extra.isEmpty()) adapter.protocolJars(ProtocolRegistrar.register(loader, extra));
             return new LoadedAdapter(adapter, loader, adapter.jgroupsVersion());
         } catch (RuntimeException | LinkageError e) {
             LoadedAdapter.rethrowFatal(e);

@@ -1,11 +1,13 @@
 package org.jgwire.codec.runtime;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.model.ApiFamily;
+import org.jgwire.codec.model.JGroupsVersion;
 
 /**
  * Adapters loaded ahead of need by a {@linkplain VersionRuntime#lendAdapters lending} runtime (a warm-up decode on
@@ -18,16 +20,20 @@ import org.jgwire.codec.model.ApiFamily;
  * process ends, or until a later lender shelves the same jar again.
  */
 final class AdapterShelf {
-    private record Key(ApiFamily family, Path jar, Limits limits) {
+    private record Key(ApiFamily family, Path jar, Limits limits, List<Path> protocolJars) {
         // Equality written out: a record's own is bound on first use by spinning classes, at the decode's start.
         @Override
         public boolean equals(Object other) {
-            return other instanceof Key k && family == k.family && jar.equals(k.jar) && limits.equals(k.limits);
+            return other instanceof Key k
+                    && family == k.family
+                    && jar.equals(k.jar)
+                    && limits.equals(k.limits)
+                    && protocolJars.equals(k.protocolJars);
         }
 
         @Override
         public int hashCode() {
-            return (family.hashCode() * 31 + jar.hashCode()) * 31 + limits.hashCode();
+            return ((family.hashCode() * 31 + jar.hashCode()) * 31 + limits.hashCode()) * 31 + protocolJars.hashCode();
         }
     }
 
@@ -36,13 +42,14 @@ final class AdapterShelf {
     private AdapterShelf() {}
 
     /** Loads the adapter on this thread and shelves it; the lender may use what it returns too. */
-    static LoadedAdapter loadAndShelve(AdapterFactory factory, ApiFamily family, Path jar, Limits limits) {
-        Key key = new Key(family, jar, limits);
+    static LoadedAdapter loadAndShelve(
+            AdapterFactory factory, ApiFamily family, Path jar, JGroupsVersion version, Limits limits) {
+        Key key = new Key(family, jar, limits, factory.userProtocolJars());
         CompletableFuture<LoadedAdapter> loading = new CompletableFuture<>();
         CompletableFuture<LoadedAdapter> before = SHELF.put(key, loading);
         if (before != null) before.thenAccept(LoadedAdapter::close); // never taken: nobody else holds it
         try {
-            LoadedAdapter a = factory.load(family, jar);
+            LoadedAdapter a = factory.load(family, jar, version);
             loading.complete(a);
             return a;
         } catch (RuntimeException | Error e) {
@@ -58,9 +65,9 @@ final class AdapterShelf {
     }
 
     /** The shelved adapter of this jar and limits, once loaded; null when none is shelved or its loading failed. */
-    static LoadedAdapter take(ApiFamily family, Path jar, Limits limits) {
+    static LoadedAdapter take(ApiFamily family, Path jar, Limits limits, List<Path> protocolJars) {
         if (SHELF.isEmpty()) return null;
-        CompletableFuture<LoadedAdapter> shelved = SHELF.remove(new Key(family, jar, limits));
+        CompletableFuture<LoadedAdapter> shelved = SHELF.remove(new Key(family, jar, limits, protocolJars));
         if (shelved == null) return null;
         try {
             return shelved.join();

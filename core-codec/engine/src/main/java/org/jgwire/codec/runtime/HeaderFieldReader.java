@@ -40,6 +40,8 @@ public final class HeaderFieldReader {
         this.maxItems = maxItems;
     }
 
+    // --- the fields of a header ---
+
     public List<HeaderField> read(Object header) {
         Layout layout = layoutOf(header.getClass());
         Field[] fields = layout.fields;
@@ -76,6 +78,8 @@ public final class HeaderFieldReader {
         lastLayout = l;
         return l;
     }
+
+    // --- values as records hold them ---
 
     /** A value as jgwire records hold it. */
     public Object neutral(Object v) {
@@ -126,6 +130,69 @@ public final class HeaderFieldReader {
         return b.append('}').toString();
     }
 
+    // --- the items of a collection ---
+
+    /**
+     * The items of a wire object that is a collection (jgroups-raft's {@code LogEntries}), each by its fields with
+     * byte arrays shown as text when they are printable UTF-8, else in hex: what a log entry's command says, e.g.
+     * {@code [LogEntry{term=1, command="put k1=v1", offset=0, length=9, internal=false}]}. At most {@code maxItems}
+     * items, the text cut at {@code maxChars}.
+     */
+    public String itemsText(Iterable<?> items, int maxChars) {
+        StringBuilder b = new StringBuilder("[");
+        int n = 0;
+        for (Object item : items) {
+            if (b.length() > maxChars) break;
+            if (n++ == maxItems) {
+                b.append(", ...");
+                break;
+            }
+            if (n > 1) b.append(", ");
+            if (item == null || printsItselfOnly(item)) {
+                b.append(shallow(item));
+                continue;
+            }
+            Layout layout = layouts.computeIfAbsent(item.getClass(), Layout::of);
+            b.append(item.getClass().getSimpleName()).append('{');
+            for (int i = 0; i < layout.fields.length; i++) {
+                Object raw;
+                try {
+                    raw = layout.fields[i].get(item);
+                } catch (IllegalAccessException | RuntimeException e) {
+                    continue;
+                }
+                if (b.charAt(b.length() - 1) != '{') b.append(", ");
+                b.append(layout.names[i]).append('=');
+                if (raw instanceof byte[] bytes) b.append(bytesText(bytes, maxChars));
+                else b.append(shallow(raw));
+            }
+            b.append('}');
+        }
+        String text = b.append(b.length() > maxChars ? "..." : "]").toString();
+        return text.length() <= maxChars + 4 ? text : text.substring(0, maxChars) + "...";
+    }
+
+    private static boolean printsItselfOnly(Object item) {
+        return item instanceof CharSequence || item instanceof Number || item instanceof Boolean;
+    }
+
+    /** Bytes as a quoted string when they are printable UTF-8, else as hex; at most {@code max} bytes of them. */
+    static String bytesText(byte[] bytes, int max) {
+        int n = Math.min(bytes.length, Math.max(0, max));
+        String text = new String(bytes, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+        boolean printable = text.indexOf('\uFFFD') < 0;
+        for (int i = 0; printable && i < text.length(); i++) {
+            char c = text.charAt(i);
+            printable = c >= 0x20 && c != 0x7F || c == '\t' || c == '\n' || c == '\r';
+        }
+        String more = n < bytes.length ? "..." : "";
+        if (printable) return '"' + text + more + '"';
+        StringBuilder hex = new StringBuilder("0x");
+        for (int i = 0; i < n; i++)
+            hex.append(Character.forDigit((bytes[i] >> 4) & 0xF, 16)).append(Character.forDigit(bytes[i] & 0xF, 16));
+        return hex.append(more).toString();
+    }
+
     /** A field of an object shown by its fields: plain values as they are, other objects by their own text only. */
     private static String shallow(Object raw) {
         if (raw == null || raw instanceof CharSequence || raw instanceof Number || raw instanceof Boolean)
@@ -142,6 +209,8 @@ public final class HeaderFieldReader {
         for (int i = 0; i < a.length && i < maxItems; i++) out.add(neutral(a[i]));
         return out;
     }
+
+    // --- type codes and layouts ---
 
     private Object typeName(Method namer, Map<Integer, String> constants, Object raw) {
         if (raw == null) return null;

@@ -19,11 +19,28 @@ public final class HeaderProblems {
      * @param jar      the JGroups jar, e.g. {@code 5.5.7.Final}
      */
     public static FrameProblem unknownMagic(int index, short magic, String protocol, String jar, int magicAt) {
+        return unknownMagic(index, magic, protocol, jar, magicAt, ProtocolJarFacts.NONE);
+    }
+
+    /**
+     * As {@link #unknownMagic(int, short, String, String, int)}, naming a well-known third-party class by its id and
+     * saying why a protocol jar's class for it could not be registered.
+     */
+    public static FrameProblem unknownMagic(
+            int index, short magic, String protocol, String jar, int magicAt, ProtocolJarFacts facts) {
         return new FrameProblem(
-                ProblemKind.UNKNOWN_CLASS,
-                magicAt,
-                "header " + (index + 1) + " (protocol " + protocol + "): magic id " + (magic & 0xFFFF)
-                        + " is unknown to JGroups " + jar);
+                ProblemKind.UNKNOWN_CLASS, magicAt, unknownMagicText(index, magic, protocol, jar, facts));
+    }
+
+    /** The text of {@link #unknownMagic}: also a header record's text where the header is shown unread. */
+    public static String unknownMagicText(int index, short magic, String protocol, String jar, ProtocolJarFacts facts) {
+        int id = magic & 0xFFFF;
+        String known = ThirdPartyIds.magic(id), failure = facts.failures().get(magic);
+        String text = "header " + (index + 1) + " (protocol " + protocol + "): magic id " + id
+                + (known != null ? " (" + known + ")" : "");
+        if (failure != null) return text + " could not be registered: " + failure;
+        return text + " is unknown to JGroups " + jar
+                + (known != null ? " and to the protocol jars loaded (give its jar with --protocol-jar)" : "");
     }
 
     /** The header's body runs past the end of the frame; {@code start} is where its protocol id is. */

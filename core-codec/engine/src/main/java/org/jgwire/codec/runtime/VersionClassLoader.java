@@ -24,8 +24,9 @@ import java.util.zip.ZipFile;
  * is what lets the adapter's records be used by the rest of jgwire. Resources are child-first too:
  * {@code ClassConfigurator} reads {@code jg-magic-map.xml} and {@code jg-protocol-ids.xml} through its own loader.
  *
- * <p>It is also the sandbox: every {@code org.jgroups} class is rewritten by {@link SandboxRewriter} as it is
- * defined, so the real code decoding a frame asks {@link SandboxGuard} before it allocates or resolves a class
+ * <p>It is also the sandbox: every {@code org.jgroups} class, and every class of a protocol jar beside it
+ * ({@link ProtocolJars}) in any package, is rewritten by {@link SandboxRewriter} as it is defined, so the real code
+ * decoding a frame asks {@link SandboxGuard} before it allocates or resolves a class
  * (kept rewritten between runs by {@link RewrittenClasses}).
  */
 final class VersionClassLoader extends URLClassLoader {
@@ -71,8 +72,8 @@ final class VersionClassLoader extends URLClassLoader {
      */
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
-        boolean jgroups = name.startsWith("org.jgroups.");
-        if (!jgroups && !name.startsWith("org.jgwire.adapter.")) return super.findClass(name);
+        // every class of the jars but the adapter's is rewritten: JGroups' and a protocol jar's, whatever its package
+        boolean jgroups = !name.startsWith("org.jgwire.adapter.");
         int lambda = jgroups ? name.indexOf(IndySites.LAMBDA) : -1;
         if (lambda < 0)
             return define(

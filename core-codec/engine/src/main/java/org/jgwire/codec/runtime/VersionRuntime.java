@@ -79,10 +79,19 @@ public final class VersionRuntime implements AutoCloseable {
      *                                  cannot be read as a JGroups jar (the message names the option)
      */
     public VersionRuntime(Path jgwireHome, String forcedVersion, Path userJar, Limits limits) {
+        this(jgwireHome, forcedVersion, userJar, limits, List.of());
+    }
+
+    /**
+     * @param protocolJars jars of third-party protocols ({@code --protocol-jar}), loaded beside every JGroups jar
+     *                     before the bundled ones ({@link ProtocolJars})
+     * @throws IllegalArgumentException also when a protocol jar cannot be read (the message names the option)
+     */
+    public VersionRuntime(Path jgwireHome, String forcedVersion, Path userJar, Limits limits, List<Path> protocolJars) {
         this.home = jgwireHome != null ? jgwireHome : defaultHome();
         this.limits = limits != null ? limits : Limits.DEFAULTS;
         this.bundled = BundledJars.scan(home);
-        this.factory = new AdapterFactory(home, this.limits);
+        this.factory = new AdapterFactory(home, this.limits, ProtocolJars.of(home, protocolJars));
         int maxConnections = Math.max(16, this.limits.maxOpenStreams());
         this.connections = new LinkedHashMap<>(64, 0.75f, true) {
             @Override
@@ -339,8 +348,7 @@ public final class VersionRuntime implements AutoCloseable {
     }
 
     private static boolean clean(List<Record> records) {
-        for (Record r : records) if (r instanceof ErrorRecord) return false;
-        return true;
+        return Record.clean(records);
     }
 
     /** The messages of {@code records} stating no version: the wire gave none, whichever jar read them. */
@@ -422,7 +430,7 @@ public final class VersionRuntime implements AutoCloseable {
             if (!(byJar(jar) instanceof LoadedAdapter a)) continue;
             List<Record> records = a.decode(FrameKind.GOSSIP, buf, off, len, frame);
             if (first == null) first = records;
-            if (records.stream().noneMatch(r -> r instanceof ErrorRecord)) {
+            if (Record.clean(records)) {
                 List<Endpoint> conn = connectionKey(frame);
                 if (conn != null)
                     synchronized (connections) {
@@ -505,9 +513,9 @@ public final class VersionRuntime implements AutoCloseable {
         return byJar.computeIfAbsent(jar.path(), p -> {
             ApiFamily family = WireVariants.of(jar.version()).family();
             try {
-                if (lends) return AdapterShelf.loadAndShelve(factory, family, p, limits);
-                LoadedAdapter ahead = AdapterShelf.take(family, p, limits);
-                return ahead != null ? ahead : factory.load(family, p);
+                if (lends) return AdapterShelf.loadAndShelve(factory, family, p, jar.version(), limits);
+                LoadedAdapter ahead = AdapterShelf.take(family, p, limits, factory.userProtocolJars());
+                return ahead != null ? ahead : factory.load(family, p, jar.version());
             } catch (IllegalStateException e) {
                 return new AdapterSlot.Unsupported("JGroups " + jar.label() + ": " + e.getMessage());
             }
@@ -534,7 +542,7 @@ public final class VersionRuntime implements AutoCloseable {
             throw new IllegalArgumentException("--jgroups-jar " + jar + ": JGroups " + v
                     + " belongs to no API family jgwire has an adapter for (3.6, 4.x, 5.x)");
         try {
-            return factory.load(family, jar);
+            return factory.load(family, jar, v);
         } catch (IllegalStateException e) {
             throw new IllegalArgumentException("--jgroups-jar " + jar + ": " + e.getMessage(), e);
         }

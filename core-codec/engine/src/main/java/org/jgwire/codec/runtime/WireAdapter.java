@@ -18,6 +18,13 @@ public interface WireAdapter {
     /** Called once, right after the adapter is loaded. */
     void init(Limits limits);
 
+    /**
+     * Called once after {@link #init} when protocol jars ({@link ProtocolJars}) were registered beside the jar: their
+     * protocols' names by id (the jar's {@code ClassConfigurator} knows a protocol id only by the class a protocol's
+     * static initialiser adds, and that initialiser is not run) and the magic ids whose classes failed to register.
+     */
+    default void protocolJars(ProtocolJarFacts facts) {}
+
     /** The version of the JGroups jar this adapter runs on, e.g. {@code "5.5.7.Final"}. */
     String jgroupsVersion();
 

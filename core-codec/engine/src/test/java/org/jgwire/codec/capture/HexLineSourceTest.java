@@ -5,6 +5,7 @@ import static org.jgwire.codec.capture.TextInputs.hex;
 import static org.jgwire.codec.capture.TextInputs.readAll;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -33,6 +34,12 @@ class HexLineSourceTest {
         assertEquals(2, chunks.get(1).number());
         assertEquals(-1, chunks.get(0).tsNanos());
         assertEquals(0, source.badLines());
+    }
+
+    @Test
+    void datagramLinesMayBeOtherTrafficButTheLinesOfOneTcpStreamAreNot() {
+        assertTrue(new HexLineSource(channel(FRAME + "\n"), false).mayHoldOtherTraffic());
+        assertFalse(new HexLineSource(channel(FRAME + "\n"), true).mayHoldOtherTraffic());
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.OtherFlow;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
@@ -28,6 +29,7 @@ class DatagramFramerTest {
     private final JGroupsEndpoints endpoints = new JGroupsEndpoints(16);
     private final List<String> handed = new ArrayList<>();
     private final List<DatagramFramer.Teaches> teaches = new ArrayList<>();
+    private final List<OtherFlow> others = new ArrayList<>();
     private boolean mpingDecodesCleanly = true;
 
     private final DatagramFramer framer = new DatagramFramer(false, endpoints, this::decodeMping, new Sink());
@@ -53,6 +55,11 @@ class DatagramFramerTest {
             assertEquals(Transport.MPING, info.transport());
             handed.add("mping " + records.get(0).getClass().getSimpleName());
             teaches.add(t);
+        }
+
+        @Override
+        public void other(OtherFlow flow) {
+            others.add(flow);
         }
     }
 
@@ -110,5 +117,32 @@ class DatagramFramerTest {
         datagram(WireFixtures.mping(), MEMBER, GROUP);
         assertEquals(List.of("mping ErrorRecord"), handed, "at a JGroups endpoint: shown with its problem");
         assertNull(teaches.get(0));
+    }
+
+    @Test
+    void anInputWithoutEndpointsTalliesByContentAloneTheDatagramsThatCannotBeJGroups() throws Exception {
+        byte[] frame = WireFixtures.single(20, 1), mping = WireFixtures.mping();
+        assertTrue(framer.otherByContent(JUNK, 0, JUNK.length, 3, -1));
+        assertFalse(framer.otherByContent(frame, 0, frame.length, 4, -1), "a plausible frame is decoded");
+        assertFalse(framer.otherByContent(mping, 0, mping.length, 5, -1), "so is what may be MPING");
+        assertTrue(framer.otherByContent(JUNK, 2, 7, 9, -1));
+        assertFalse(framer.otherByContent(frame, 0, 9, 10, -1), "cut short, it keeps its version: damage to report");
+        assertTrue(framer.otherByContent(frame, 1, 9, 11, -1), "a frame's bytes without its version: no frame");
+        assertTrue(framer.otherByContent(frame, 0, 1, 12, -1), "one byte holds no version");
+        assertEquals(List.of(), handed, "the caller decodes; the framer only tallies");
+        framer.finish();
+        assertEquals(
+                List.of(new OtherFlow(Transport.UDP, null, null, 4, JUNK.length + 7 + 9 + 1, 3, -1, 12, -1)),
+                others,
+                "one flow without endpoints, from the first line to the last");
+        assertFalse(others.get(0).isRest(), "listed, unlike the datagrams of flows past the tallied ones");
+    }
+
+    @Test
+    void withPortsGivenNothingIsOtherTrafficByContent() {
+        DatagramFramer given = new DatagramFramer(true, endpoints, this::decodeMping, new Sink());
+        assertFalse(given.otherByContent(JUNK, 0, JUNK.length, 1, -1));
+        given.finish();
+        assertEquals(List.of(), others);
     }
 }

@@ -14,6 +14,8 @@ import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.JarVersion;
+import org.jgwire.codec.runtime.ProtocolJarFacts;
+import org.jgwire.codec.runtime.UnknownHeaders;
 import org.jgwire.codec.runtime.WireAdapter;
 
 /**
@@ -24,6 +26,7 @@ import org.jgwire.codec.runtime.WireAdapter;
  */
 public abstract class ClassicWireAdapter implements WireAdapter {
     private volatile Limits limits = Limits.DEFAULTS;
+    private final UnknownHeaders unknown = new UnknownHeaders();
     private final String jar = jarVersion();
     private final JGroupsVersion version = versionOfJar();
     private final ThreadLocal<Decoders> decoders = ThreadLocal.withInitial(this::newDecoders);
@@ -38,6 +41,11 @@ public abstract class ClassicWireAdapter implements WireAdapter {
     public void init(Limits limits) {
         this.limits = limits != null ? limits : Limits.DEFAULTS;
         decoders.remove();
+    }
+
+    @Override
+    public void protocolJars(ProtocolJarFacts facts) {
+        unknown.facts(facts);
     }
 
     @Override
@@ -112,7 +120,7 @@ public abstract class ClassicWireAdapter implements WireAdapter {
     }
 
     private Decoders newDecoders() {
-        Context cx = new Context(jar, version, headerFactory(), limits);
+        Context cx = new Context(jar, version, headerFactory(), limits, unknown);
         TransportDecoder transport = new TransportDecoder(cx);
         GossipDecoder gossip;
         try {

@@ -3,6 +3,7 @@ package org.jgwire.adapter.classic;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.Limits;
+import org.jgwire.codec.runtime.UnknownHeaders;
 import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.Record;
 
@@ -19,9 +20,11 @@ final class Context {
     final Discoveries discoveries;
     final FlagNames flagNames = new FlagNames();
     final Payloads payloads;
+    /** Shared by the adapter's threads: headers no class reads, what the protocol jars registered. */
+    final UnknownHeaders unknown;
     private final List<Record> late = new ArrayList<>(2);
 
-    Context(String jar, JGroupsVersion version, HeaderFactory factory, Limits limits) {
+    Context(String jar, JGroupsVersion version, HeaderFactory factory, Limits limits, UnknownHeaders unknown) {
         this.jar = jar;
         this.version = version;
         this.factory = factory;
@@ -29,7 +32,8 @@ final class Context {
         this.views = new Views(addresses);
         this.discoveries = new Discoveries(addresses);
         this.payloads = new Payloads(limits);
-        this.headers = new HeaderRecords(addresses, limits);
+        this.unknown = unknown;
+        this.headers = new HeaderRecords(addresses, limits, unknown);
     }
 
     /** A problem found while building a record, reported right after that record. */

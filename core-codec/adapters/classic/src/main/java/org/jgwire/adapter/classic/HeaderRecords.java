@@ -12,6 +12,7 @@ import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
+import org.jgwire.codec.runtime.UnknownHeaders;
 
 /** Builds {@link HeaderRecord}s from headers read by the jar; protocol names are looked up once per id. */
 final class HeaderRecords {
@@ -21,7 +22,10 @@ final class HeaderRecords {
     private final HeaderBodyMemo memos;
     private final boolean keepTexts;
 
-    HeaderRecords(Addresses addresses, Limits limits) {
+    private final UnknownHeaders unknown;
+
+    HeaderRecords(Addresses addresses, Limits limits, UnknownHeaders unknown) {
+        this.unknown = unknown;
         this.keepTexts = limits.headerTexts();
         this.fields = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
         this.memos = new HeaderBodyMemo(limits.maxMemoBody());
@@ -38,7 +42,7 @@ final class HeaderRecords {
             } catch (RuntimeException e) {
                 // unknown id: named by number below
             }
-            protocolNames[i] = name = c != null ? c.getSimpleName() : "id=" + i;
+            protocolNames[i] = name = c != null ? c.getSimpleName() : unknown.facts().protocolName(id);
         }
         return name;
     }

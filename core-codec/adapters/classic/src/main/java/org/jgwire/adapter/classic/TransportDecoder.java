@@ -35,6 +35,7 @@ import org.jgwire.codec.runtime.FragmentHeaders;
 import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.HeaderProblems;
+import org.jgwire.codec.runtime.UnknownHeaders;
 
 /**
  * Walks a 3.x/4.x transport frame ({@code TP.receive}): {@code version(u16) flags(u8)}, then one message
@@ -51,6 +52,8 @@ final class TransportDecoder {
 
     private final Context cx;
     private final FrameInput in = new FrameInput(FrameInput.Wording.CLASSIC);
+    /** Set when a message of the list had a header no class reads: the list ends there. */
+    private boolean unread;
     private Header[] hdrs = new Header[8];
     private short[] pids = new short[8], magics = new short[8];
     private int[] starts = new int[8], ends = new int[8];
@@ -115,7 +118,8 @@ final class TransportDecoder {
             if (count < 0)
                 throw new FrameProblem(
                         ProblemKind.MALFORMED, in.position() - 4, "message count " + count + " is negative");
-            for (index = 0; index < count; index++) {
+            unread = false;
+            for (index = 0; index < count && !unread; index++) {
                 out.add(message(buf, base, frame, version, multicast, dest, src, cluster, index, count));
                 cx.flushLate(out);
             }
@@ -186,7 +190,13 @@ final class TransportDecoder {
         int n = in.readShort();
         if (n < 0)
             throw new FrameProblem(ProblemKind.MALFORMED, in.position() - 2, "header count " + n + " is negative");
-        for (int i = 0; i < n; i++) readHeader(i);
+        for (int i = 0; i < n; i++) {
+            try {
+                readHeader(i);
+            } catch (UnreadHeader u) {
+                return unread(u, i, base, frame, version, flags, src, dest, multicast, cluster, index, count, start);
+            }
+        }
         int payloadOff = in.position(), payloadLen = 0;
         if ((leading & BUF_SET) != 0) {
             payloadLen = in.readInt();
@@ -278,7 +288,10 @@ final class TransportDecoder {
         } catch (Exception | LinkageError e) {
             h = null;
         }
-        if (h == null) throw HeaderProblems.unknownMagic(i, magic, cx.headers.protocol(pid), cx.jar, start + 2);
+        if (h == null) {
+            String text = cx.unknown.text(i, magic, cx.headers.protocol(pid), cx.jar);
+            throw new UnreadHeader(pid, magic, start, text);
+        }
         try {
             h.readFrom(in);
         } catch (EOFException e) {
@@ -292,6 +305,72 @@ final class TransportDecoder {
         magics[i] = magic;
         starts[i] = start;
         ends[i] = in.position();
+    }
+
+    /**
+     * A header no class reads: its body's length is known only to its class, so its message is shown as far as it
+     * was read, and nothing after it ({@link UnknownHeaders}).
+     */
+    private static final class UnreadHeader extends Exception {
+        final short protocolId, magic;
+        final int start;
+
+        UnreadHeader(short protocolId, short magic, int start, String text) {
+            super(text);
+            this.protocolId = protocolId;
+            this.magic = magic;
+            this.start = start;
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this; // a signal within the decoder, never shown with a trace
+        }
+    }
+
+    /**
+     * The record of a message with an {@link UnreadHeader}: the headers before it and that one, unread; the frame
+     * ends there. The error after it ({@link UnknownHeaders#problem}) follows the record as a late one.
+     */
+    private MessageRecord unread(
+            UnreadHeader u,
+            int read,
+            int base,
+            FrameInfo frame,
+            JGroupsVersion version,
+            int flags,
+            Address src,
+            Address dest,
+            boolean multicast,
+            String cluster,
+            int index,
+            int count,
+            int start)
+            throws FrameProblem {
+        unread = true; // what follows in the frame cannot be found
+        String problem = UnknownHeaders.problem(u.getMessage(), index >= count - 1);
+        if (problem != null) cx.late(new ErrorRecord(frame, ProblemKind.UNKNOWN_CLASS, u.start + 2 - base, problem));
+        List<HeaderRecord> headers = new ArrayList<>(read + 1);
+        for (int i = 0; i < read; i++) {
+            headers.add(cx.headers.record(pids[i], magics[i], hdrs[i], in.buffer(), starts[i], ends[i], base));
+            hdrs[i] = null;
+        }
+        headers.add(UnknownHeaders.unread(
+                u.protocolId, cx.headers.protocol(u.protocolId), u.magic, u.getMessage(), u.start - base));
+        in.position(in.limit());
+        return MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(cx.jar)
+                .type("MESSAGE")
+                .flags(flags, cx.flagNames.of(flags))
+                .src(cx.addresses.node(src))
+                .dest(multicast ? null : cx.addresses.node(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, count)
+                .headers(headers)
+                .range(start - base, -1)
+                .build();
     }
 
     /** An address as {@code Util.readAddress} reads it; a failure names which address and where. */

@@ -81,7 +81,7 @@ class MalformedFrameTest {
     }
 
     @Test
-    void namesTheUnknownMagicIdAndKeepsEarlierMessages() throws Exception {
+    void namesTheUnknownMagicIdAndKeepsItsMessageAsFarAsRead() throws Exception {
         Message second = text("two");
         second.putHeader(Frames.protocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW_ACK));
         byte[] frame = Frames.list(null, a, "demo", List.of(text("one"), second), true);
@@ -92,21 +92,22 @@ class MalformedFrameTest {
 
         List<Record> records = transport(frame);
 
-        assertEquals(2, records.size(), records::toString);
+        assertEquals(2, records.size(), records::toString); // the header's error comes from the pipeline, once
         assertEquals("one", message(records.get(0)).payload().text());
-        ErrorRecord e = error(records.get(1));
-        assertEquals(ProblemKind.UNKNOWN_CLASS, e.problem());
-        assertEquals(magicAt, e.offset());
-        assertTrue(e.message().contains("32752"), e.message());
-        assertTrue(e.message().contains("GMS"), e.message());
+        MessageRecord kept = message(records.get(1));
+        assertEquals(secondDecoded.src(), kept.src());
+        assertEquals(-1, kept.length(), "its end is unknown");
+        assertTrue(kept.hasUnreadHeader());
+        String text = kept.headers().get(0).text();
+        assertTrue(text.contains("32752") && text.contains("GMS"), text);
     }
 
     @Test
     void errorOffsetsCountFromTheFrameNotFromTheBuffer() throws Exception {
-        Message second = text("two");
-        second.putHeader(Frames.protocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW_ACK));
-        byte[] frame = Frames.list(null, a, "demo", List.of(text("one"), second), true);
-        int magicAt = message(transport(frame).get(1)).headers().get(0).offset() + 2;
+        Message first = text("one");
+        first.putHeader(Frames.protocolId(GMS.class), new GMS.GmsHeader(GMS.GmsHeader.VIEW_ACK));
+        byte[] frame = Frames.list(null, a, "demo", List.of(first, text("two")), true);
+        int magicAt = message(transport(frame).get(0)).headers().get(0).offset() + 2;
         frame[magicAt] = 0x7F; // magic id 0x7FF0: in no magic map
         frame[magicAt + 1] = (byte) 0xF0;
         byte[] buffer = new byte[7 + frame.length];
@@ -114,7 +115,10 @@ class MalformedFrameTest {
 
         List<Record> records = adapter.decode(FrameKind.TRANSPORT, buffer, 7, frame.length, FRAME);
 
-        assertEquals(magicAt, error(records.get(1)).offset());
+        assertEquals(2, records.size(), records::toString);
+        ErrorRecord e = error(records.get(1)); // the rest of the frame, after the message kept as far as read
+        assertEquals(magicAt, e.offset());
+        assertTrue(e.message().startsWith("the rest of the frame cannot be read past"), e.message());
     }
 
     @Test

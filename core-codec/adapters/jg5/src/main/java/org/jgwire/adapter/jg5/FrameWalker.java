@@ -42,6 +42,7 @@ import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
 import org.jgwire.codec.runtime.HeaderProblems;
+import org.jgwire.codec.runtime.UnknownHeaders;
 
 /**
  * Walks 5.x transport frames and messages byte by byte, following {@code Util.readMessage} /
@@ -87,7 +88,7 @@ final class FrameWalker {
         this.addresses = addresses;
         this.fieldReader = new HeaderFieldReader(addresses::neutral, limits.maxHeaderFieldItems());
         this.memos = new HeaderBodyMemo(limits.maxMemoBody());
-        this.objects = new ObjectPayloads(jar, limits.payloadTextChars());
+        this.objects = new ObjectPayloads(jar, limits.payloadTextChars(), fieldReader);
         this.views = new GmsViews(addresses);
         this.discovery = new DiscoveryData(jar, addresses);
         Field f = null;
@@ -204,7 +205,13 @@ final class FrameWalker {
         Header merge = null;
         boolean encrypted = false, fragment = false;
         for (int i = 0; i < hcount; i++) {
-            Header h = header(headers, i);
+            Header h;
+            try {
+                h = header(headers, i);
+            } catch (UnreadHeader u) {
+                unread(u, headers, typeName, flags, src, dest, multicast, cluster, index, size, start, atEnd);
+                return;
+            }
             fragment |= FragmentHeaders.isFragment(h);
             if (h instanceof GMS.GmsHeader g) gms = g;
             else if (h instanceof PingHeader p) ping = p;
@@ -416,6 +423,65 @@ final class FrameWalker {
         return h;
     }
 
+    /**
+     * A header no class reads: its body's length is known only to its class, so its message is shown as far as it
+     * was read, and nothing after it ({@link UnknownHeaders}).
+     */
+    private static final class UnreadHeader extends IOException {
+        final short protocolId, magic;
+        final int start;
+
+        UnreadHeader(short protocolId, short magic, int start, String text) {
+            super(text);
+            this.protocolId = protocolId;
+            this.magic = magic;
+            this.start = start;
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this; // a signal within the walker, never shown with a trace
+        }
+    }
+
+    /**
+     * The message of an {@link UnreadHeader}: its record with the headers before it and that one, unread, then an
+     * error when more of the frame follows (which cannot be found).
+     */
+    private void unread(
+            UnreadHeader u,
+            List<HeaderRecord> headers,
+            String typeName,
+            int flags,
+            Address src,
+            Address dest,
+            boolean multicast,
+            String cluster,
+            int index,
+            int size,
+            int start,
+            boolean atEnd)
+            throws FrameProblem {
+        headers.add(UnknownHeaders.unread(
+                u.protocolId, jar.protocolName(u.protocolId), u.magic, u.getMessage(), u.start - base));
+        out.add(MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(jar.label)
+                .type(typeName)
+                .flags(flags, jar.flagNames(flags))
+                .src(addresses.of(src))
+                .dest(addresses.of(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, size)
+                .headers(headers)
+                .range(start - base, -1)
+                .build());
+        String problem = UnknownHeaders.problem(u.getMessage(), atEnd);
+        if (problem != null) throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, u.start + 2, problem);
+        in.position(in.limit());
+    }
+
     /** A header body at the cursor, read by a fresh instance of the class of its magic id. */
     private Header read(short magic, short protId, int i, int hstart) throws IOException {
         Header h;
@@ -424,7 +490,10 @@ final class FrameWalker {
         } catch (ClassNotFoundException | RuntimeException e) {
             h = null;
         }
-        if (h == null) throw HeaderProblems.unknownMagic(i, magic, jar.protocolName(protId), jar.label, hstart + 2);
+        if (h == null) {
+            String text = jar.unknown.text(i, magic, jar.protocolName(protId), jar.label);
+            throw new UnreadHeader(protId, magic, hstart, text);
+        }
         try {
             h.readFrom(in);
         } catch (EOFException e) {

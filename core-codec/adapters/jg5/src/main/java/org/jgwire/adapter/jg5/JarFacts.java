@@ -10,6 +10,7 @@ import org.jgroups.conf.ClassConfigurator;
 import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.JarVersion;
+import org.jgwire.codec.runtime.UnknownHeaders;
 
 /**
  * What the running jar says about itself, read once: its version, the names of its message types and flags, and
@@ -27,6 +28,8 @@ final class JarFacts {
     private final String[] flagNames = new String[16];
     private final String[] protocolNames = new String[1 << 16];
     private final HeaderClass[] headerClasses = new HeaderClass[1 << 16];
+    /** Headers no class reads, and what the protocol jars loaded beside this jar registered. */
+    final UnknownHeaders unknown = new UnknownHeaders();
 
     JarFacts() {
         // Version's fields are filled from JGROUPS_VERSION.properties in its static initialiser, so they are read
@@ -81,7 +84,7 @@ final class JarFacts {
             } catch (RuntimeException e) {
                 // unknown id: named by number below
             }
-            n = c != null ? c.getSimpleName() : "id=" + id;
+            n = c != null ? c.getSimpleName() : unknown.facts().protocolName(id);
             protocolNames[i] = n;
         }
         return n;

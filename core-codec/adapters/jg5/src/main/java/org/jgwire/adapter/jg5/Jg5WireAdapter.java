@@ -18,6 +18,7 @@ import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.ViewInfo;
 import org.jgwire.codec.runtime.EncryptHeaderFields;
 import org.jgwire.codec.runtime.FrameProblem;
+import org.jgwire.codec.runtime.ProtocolJarFacts;
 import org.jgwire.codec.runtime.WireAdapter;
 
 /**
@@ -37,6 +38,11 @@ public final class Jg5WireAdapter implements WireAdapter {
         jar = new JarFacts();
         this.limits = limits != null ? limits : Limits.DEFAULTS;
         walks.remove();
+    }
+
+    @Override
+    public void protocolJars(ProtocolJarFacts facts) {
+        jar.unknown.facts(facts);
     }
 
     private Walk newWalk() {

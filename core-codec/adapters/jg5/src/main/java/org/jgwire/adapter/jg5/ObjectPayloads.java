@@ -7,6 +7,7 @@ import org.jgroups.util.Streamable;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
+import org.jgwire.codec.runtime.HeaderFieldReader;
 
 /**
  * Finds the extent of an ObjectMessage payload and names what it holds, without ever Java-deserializing it and
@@ -27,6 +28,7 @@ final class ObjectPayloads {
     private final JarFacts jar;
     private final int textChars;
     private final ReadFromGuard guard = new ReadFromGuard();
+    private final HeaderFieldReader items;
     private final int primitiveWrapperMagic;
     private final int serializableWrapperMagic;
     private final int legacyWrapperMagic;
@@ -36,8 +38,9 @@ final class ObjectPayloads {
     String shown;
     String endUnknown;
 
-    ObjectPayloads(JarFacts jar, int textChars) {
+    ObjectPayloads(JarFacts jar, int textChars, HeaderFieldReader items) {
         this.jar = jar;
+        this.items = items;
         this.textChars = Math.max(0, textChars);
         // The wrappers exist from 5.2.11 on only: looked up by name once, so this adapter still loads on 5.0.
         this.primitiveWrapperMagic = magicOf("org.jgroups.util.ObjectWrapperPrimitive");
@@ -124,9 +127,21 @@ final class ObjectPayloads {
                             ProblemKind.MALFORMED, start, "object payload of " + className + ": " + e.getMessage());
                 }
                 shown = shown(object);
+                // a protocol jar's collection (jgroups-raft's LogEntries): its items by their fields, commands too
+                if (shown != null
+                        && object instanceof Iterable<?> items
+                        && jar.unknown.facts().classes().contains(className)) shown = shown + ": " + items(items);
                 return;
             }
             endUnknown = "object of " + className + ": not read (its readFrom may deserialize), so its end is unknown";
+        }
+    }
+
+    private String items(Iterable<?> all) {
+        try {
+            return items.itemsText(all, textChars);
+        } catch (RuntimeException e) {
+            return "(items not shown: " + e + ")";
         }
     }
 

@@ -55,22 +55,47 @@ class Jg5MalformedFrameTest {
     }
 
     @Test
-    void unknownMagicIdIsReportedAndEarlierMessagesOfTheListAreKept() throws Exception {
+    void aHeaderNoClassReadsLeavesItsMessageAsFarAsReadAndNamesItsMagicId() throws Exception {
         List<Message> msgs = List.of(
                 new BytesMessage(null, "first".getBytes()).setSrc(A),
                 Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A));
         byte[] frame = Frames.list(null, A, "demo", msgs);
-        List<Record> whole = decode(FrameKind.TRANSPORT, frame);
-        int magicAt = ((MessageRecord) whole.get(1)).headers().get(0).offset() + 2;
+        MessageRecord second =
+                (MessageRecord) decode(FrameKind.TRANSPORT, frame).get(1);
+        int magicAt = second.headers().get(0).offset() + 2;
         frame[magicAt] = 0x7F; // magic id 0x7F.. : no class in the map
         List<Record> r = decode(FrameKind.TRANSPORT, frame);
-        assertEquals(2, r.size(), r.toString());
+        assertEquals(2, r.size(), r.toString()); // the error for the header comes from the pipeline, once per decode
         assertEquals("first", ((MessageRecord) r.get(0)).payload().text());
+        MessageRecord kept = (MessageRecord) r.get(1);
+        assertEquals(second.src(), kept.src());
+        assertEquals(-1, kept.length(), "its end is unknown");
+        assertTrue(kept.hasUnreadHeader());
+        String text = kept.headers().get(0).text();
+        assertTrue(text.startsWith("not read: header 1"), text);
+        assertTrue(text.contains("magic id " + ((0x7F << 8) | (frame[magicAt + 1] & 0xFF))), text);
+        assertEquals(magicAt - 2, kept.headers().get(0).offset());
+    }
+
+    @Test
+    void anUnreadHeaderBeforeTheEndOfAListIsAnErrorForTheRestOfTheFrame() throws Exception {
+        List<Message> msgs = List.of(
+                Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A),
+                new BytesMessage(null, "last".getBytes()).setSrc(A));
+        byte[] frame = Frames.list(null, A, "demo", msgs);
+        int magicAt = ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(0))
+                        .headers()
+                        .get(0)
+                        .offset()
+                + 2;
+        frame[magicAt] = 0x7F;
+        List<Record> r = decode(FrameKind.TRANSPORT, frame);
+        assertEquals(2, r.size(), r.toString());
+        assertTrue(((MessageRecord) r.get(0)).hasUnreadHeader(), r.toString());
         ErrorRecord e = (ErrorRecord) r.get(1);
         assertEquals(ProblemKind.UNKNOWN_CLASS, e.problem());
         assertEquals(magicAt, e.offset());
-        assertTrue(
-                e.message().contains("magic id " + (short) ((0x7F << 8) | (frame[magicAt + 1] & 0xFF))), e.message());
+        assertTrue(e.message().startsWith("the rest of the frame cannot be read past header 1"), e.message());
     }
 
     @Test
@@ -101,10 +126,10 @@ class Jg5MalformedFrameTest {
     @Test
     void errorOffsetsCountFromTheFrameNotFromTheBuffer() throws Exception {
         List<Message> msgs = List.of(
-                new BytesMessage(null, "first".getBytes()).setSrc(A),
-                Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A));
+                Frames.withStackHeaders(new EmptyMessage(null), "demo", 3).setSrc(A),
+                new BytesMessage(null, "last".getBytes()).setSrc(A));
         byte[] frame = Frames.list(null, A, "demo", msgs);
-        int magicAt = ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(1))
+        int magicAt = ((MessageRecord) decode(FrameKind.TRANSPORT, frame).get(0))
                         .headers()
                         .get(0)
                         .offset()
@@ -115,6 +140,6 @@ class Jg5MalformedFrameTest {
 
         List<Record> r = Frames.adapter().decode(FrameKind.TRANSPORT, buffer, 7, frame.length, Frames.FRAME);
 
-        assertEquals(magicAt, ((ErrorRecord) r.get(1)).offset());
+        assertEquals(magicAt, ((ErrorRecord) r.get(1)).offset()); // the rest of the frame, after the message kept
     }
 }
