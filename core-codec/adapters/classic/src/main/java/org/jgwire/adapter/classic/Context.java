@@ -3,9 +3,9 @@ package org.jgwire.adapter.classic;
 import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.Limits;
-import org.jgwire.codec.runtime.UnknownHeaders;
 import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.runtime.UnknownHeaders;
 
 /** What the decoders of one thread share: the jar's identity, converters and caches. */
 final class Context {
@@ -22,6 +22,7 @@ final class Context {
     final Payloads payloads;
     /** Shared by the adapter's threads: headers no class reads, what the protocol jars registered. */
     final UnknownHeaders unknown;
+
     private final List<Record> late = new ArrayList<>(2);
 
     Context(String jar, JGroupsVersion version, HeaderFactory factory, Limits limits, UnknownHeaders unknown) {

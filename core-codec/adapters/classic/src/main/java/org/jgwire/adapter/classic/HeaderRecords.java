@@ -42,7 +42,8 @@ final class HeaderRecords {
             } catch (RuntimeException e) {
                 // unknown id: named by number below
             }
-            protocolNames[i] = name = c != null ? c.getSimpleName() : unknown.facts().protocolName(id);
+            protocolNames[i] =
+                    name = c != null ? c.getSimpleName() : unknown.facts().protocolName(id);
         }
         return name;
     }

@@ -36,6 +36,7 @@ import org.jgwire.codec.runtime.FrameInput;
 import org.jgwire.codec.runtime.FrameProblem;
 import org.jgwire.codec.runtime.HeaderProblems;
 import org.jgwire.codec.runtime.UnknownHeaders;
+import org.jgwire.codec.runtime.UnreadHeader;
 
 /**
  * Walks a 3.x/4.x transport frame ({@code TP.receive}): {@code version(u16) flags(u8)}, then one message
@@ -54,6 +55,7 @@ final class TransportDecoder {
     private final FrameInput in = new FrameInput(FrameInput.Wording.CLASSIC);
     /** Set when a message of the list had a header no class reads: the list ends there. */
     private boolean unread;
+
     private Header[] hdrs = new Header[8];
     private short[] pids = new short[8], magics = new short[8];
     private int[] starts = new int[8], ends = new int[8];
@@ -305,27 +307,6 @@ final class TransportDecoder {
         magics[i] = magic;
         starts[i] = start;
         ends[i] = in.position();
-    }
-
-    /**
-     * A header no class reads: its body's length is known only to its class, so its message is shown as far as it
-     * was read, and nothing after it ({@link UnknownHeaders}).
-     */
-    private static final class UnreadHeader extends Exception {
-        final short protocolId, magic;
-        final int start;
-
-        UnreadHeader(short protocolId, short magic, int start, String text) {
-            super(text);
-            this.protocolId = protocolId;
-            this.magic = magic;
-            this.start = start;
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this; // a signal within the decoder, never shown with a trace
-        }
     }
 
     /**

@@ -43,6 +43,7 @@ import org.jgwire.codec.runtime.HeaderBodyMemo;
 import org.jgwire.codec.runtime.HeaderFieldReader;
 import org.jgwire.codec.runtime.HeaderProblems;
 import org.jgwire.codec.runtime.UnknownHeaders;
+import org.jgwire.codec.runtime.UnreadHeader;
 
 /**
  * Walks 5.x transport frames and messages byte by byte, following {@code Util.readMessage} /
@@ -421,27 +422,6 @@ final class FrameWalker {
                 hstart - base,
                 in.position() - hstart));
         return h;
-    }
-
-    /**
-     * A header no class reads: its body's length is known only to its class, so its message is shown as far as it
-     * was read, and nothing after it ({@link UnknownHeaders}).
-     */
-    private static final class UnreadHeader extends IOException {
-        final short protocolId, magic;
-        final int start;
-
-        UnreadHeader(short protocolId, short magic, int start, String text) {
-            super(text);
-            this.protocolId = protocolId;
-            this.magic = magic;
-            this.start = start;
-        }
-
-        @Override
-        public synchronized Throwable fillInStackTrace() {
-            return this; // a signal within the walker, never shown with a trace
-        }
     }
 
     /**
