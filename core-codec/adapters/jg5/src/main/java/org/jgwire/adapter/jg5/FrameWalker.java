@@ -277,17 +277,7 @@ final class FrameWalker {
                     int n = in.position() - pstart;
                     out.set(
                             reserved,
-                            MessageRecord.builder(frame)
-                                    .version(version)
-                                    .decodedWith(jar.label)
-                                    .type(typeName)
-                                    .flags(flags, jar.flagNames(flags))
-                                    .src(addresses.of(src))
-                                    .dest(addresses.of(dest))
-                                    .multicast(multicast)
-                                    .cluster(cluster)
-                                    .batch(index, size)
-                                    .headers(headers)
+                            started(typeName, flags, src, dest, multicast, cluster, index, size, headers)
                                     .payload(new Payload(n, null, head(pstart, n), null))
                                     .range(start - base, -1)
                                     .build());
@@ -329,17 +319,7 @@ final class FrameWalker {
             if (names.isEmpty()) names = DiscoveryData.list();
             discovery.mergeInfo(merge, src, names);
         }
-        MessageRecord r = MessageRecord.builder(frame)
-                .version(version)
-                .decodedWith(jar.label)
-                .type(typeName)
-                .flags(flags, jar.flagNames(flags))
-                .src(addresses.of(src))
-                .dest(addresses.of(dest))
-                .multicast(multicast)
-                .cluster(cluster)
-                .batch(index, size)
-                .headers(headers)
+        MessageRecord r = started(typeName, flags, src, dest, multicast, cluster, index, size, headers)
                 .payload(payload)
                 .view(view)
                 .discovery(names)
@@ -349,6 +329,30 @@ final class FrameWalker {
         else out.add(r);
         if (late != null) out.add(late);
         if (unknownEnd != null) throw new FrameProblem(ProblemKind.UNKNOWN_CLASS, pstart, unknownEnd);
+    }
+
+    /** A message's record as far as its headers: what every record of {@link #message} starts with. */
+    private MessageRecord.Builder started(
+            String typeName,
+            int flags,
+            Address src,
+            Address dest,
+            boolean multicast,
+            String cluster,
+            int index,
+            int size,
+            List<HeaderRecord> headers) {
+        return MessageRecord.builder(frame)
+                .version(version)
+                .decodedWith(jar.label)
+                .type(typeName)
+                .flags(flags, jar.flagNames(flags))
+                .src(addresses.of(src))
+                .dest(addresses.of(dest))
+                .multicast(multicast)
+                .cluster(cluster)
+                .batch(index, size)
+                .headers(headers);
     }
 
     /**
@@ -444,17 +448,7 @@ final class FrameWalker {
             throws FrameProblem {
         headers.add(UnknownHeaders.unread(
                 u.protocolId, jar.protocolName(u.protocolId), u.magic, u.getMessage(), u.start - base));
-        out.add(MessageRecord.builder(frame)
-                .version(version)
-                .decodedWith(jar.label)
-                .type(typeName)
-                .flags(flags, jar.flagNames(flags))
-                .src(addresses.of(src))
-                .dest(addresses.of(dest))
-                .multicast(multicast)
-                .cluster(cluster)
-                .batch(index, size)
-                .headers(headers)
+        out.add(started(typeName, flags, src, dest, multicast, cluster, index, size, headers)
                 .range(start - base, -1)
                 .build());
         String problem = UnknownHeaders.problem(u.getMessage(), atEnd);
