@@ -158,6 +158,41 @@ final class ChildJvm {
         }
     }
 
+    /**
+     * The stacks of the child's threads that are inside JGroups, from {@code jcmd Thread.print} (at most
+     * {@code lines} lines), for a failure where the child hangs: what it waits for is the cause to look for.
+     */
+    String jgroupsThreads(int lines) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid(), 10), "Thread.print")
+                    .redirectErrorStream(true)
+                    .start();
+            List<String> out = new ArrayList<>();
+            try (BufferedReader r =
+                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                List<String> thread = new ArrayList<>();
+                for (String line; (line = r.readLine()) != null; ) {
+                    if (!line.isBlank()) {
+                        thread.add(line);
+                        continue;
+                    }
+                    if (thread.stream().anyMatch(l -> l.contains("at org.jgroups."))) out.addAll(thread);
+                    thread.clear();
+                }
+            }
+            if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly();
+            return out.isEmpty()
+                    ? "(no thread inside JGroups)"
+                    : String.join("\n", out.subList(0, Math.min(lines, out.size())));
+        } catch (IOException e) {
+            return "(no thread dump: " + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
+        }
+    }
+
     private static void destroy(Process p) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();

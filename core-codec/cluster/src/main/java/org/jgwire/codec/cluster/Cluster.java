@@ -21,6 +21,9 @@ final class Cluster {
     /** The node name of the runner's own events. */
     static final String RUNNER = "runner";
 
+    /** How much of a hanging member's JGroups threads a leave timeout shows. */
+    private static final int LEAVE_STACK_LINES = 60;
+
     final EventLog log;
     final long deadlineNanos;
     /** When the run started ({@link System#nanoTime()}): {@code atMillis} values count from here. */
@@ -112,10 +115,16 @@ final class Cluster {
         ChildJvm child = members.get(name);
         log.expectExit(name);
         child.command("leave");
-        log.await(
-                name + " to leave",
-                deadlineNanos,
-                events -> EventLog.of(events, name, "left").isEmpty() ? null : Boolean.TRUE);
+        try {
+            log.await(
+                    name + " to leave",
+                    deadlineNanos,
+                    events -> EventLog.of(events, name, "left").isEmpty() ? null : Boolean.TRUE);
+        } catch (ClusterFailure e) {
+            // a leave that never ends hangs inside JGroups: say where
+            throw new ClusterFailure(e.getMessage() + "\n--- " + name + "'s threads in JGroups ---\n"
+                    + child.jgroupsThreads(LEAVE_STACK_LINES));
+        }
         long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
         if (!child.awaitExit(left)) throw new ClusterFailure(name + " did not exit after leaving");
         members.remove(name);

@@ -12,12 +12,14 @@ import org.jgwire.codec.model.ErrorRecord;
  */
 final class ErrorTexts {
     /**
-     * A thrown class, qualified or not, with the message that follows it (which may hold one level of parentheses:
-     * the JDK's ClassCastException names the class loaders of both classes in them).
+     * The simple name of a thrown class. Its package before it and the message after it are found by hand, not by
+     * the pattern: a pattern that walks a message one character per repetition recurses once per character in the
+     * JDK, and a message can quote a whole table of classes (a fuzzed capture overflowed the stack that way).
      */
-    private static final Pattern THROWN = Pattern.compile(
-            "(?:[a-z][\\w$]*\\.)*([A-Z][\\w$]*(?:Exception|Error))(?::\\s*((?:[^()]|\\([^()]*\\))*?))?(?=\\)|$)",
-            Pattern.DOTALL);
+    private static final Pattern THROWN = Pattern.compile("[A-Z][\\w$]*?(?:Exception|Error)(?![\\w$])");
+
+    /** Longest message kept from an exception: past it, the reader is quoting data, not describing it. */
+    static final int MAX_DETAIL = 300;
 
     /** The JDK's ClassCastException message, without the class loaders it goes on to name. */
     private static final Pattern CAST = Pattern.compile("class (\\S+) cannot be cast to class (\\S+)(?s:.*)");
@@ -37,10 +39,52 @@ final class ErrorTexts {
     static String plain(String message) {
         Matcher t = THROWN.matcher(message);
         StringBuilder out = new StringBuilder();
-        while (t.find()) t.appendReplacement(out, Matcher.quoteReplacement(meaning(t.group(1), t.group(2))));
-        t.appendTail(out);
+        int copied = 0;
+        while (t.find()) {
+            int end = thrownTextEnd(message, t.end());
+            if (end < 0) continue;
+            int colon = t.end() < message.length() && message.charAt(t.end()) == ':' ? t.end() : -1;
+            String detail = colon < 0 ? null : message.substring(colon + 1, end);
+            out.append(message, copied, qualifierStart(message, t.start())).append(meaning(t.group(), detail));
+            copied = end;
+        }
+        out.append(message, copied, message.length());
         Matcher i = INDEX.matcher(out);
         return i.replaceAll("a length or position in the bytes points past their end (byte $1 of $2)");
+    }
+
+    /** Where the package of a class name starting at {@code name} starts: lower-case segments, each with its dot. */
+    private static int qualifierStart(String s, int name) {
+        int start = name;
+        while (start > 1 && s.charAt(start - 1) == '.') {
+            int segment = start - 1;
+            while (segment > 0 && isNamePart(s.charAt(segment - 1))) segment--;
+            char first = s.charAt(segment);
+            if (segment == start - 1 || first < 'a' || first > 'z') break;
+            start = segment;
+        }
+        return start;
+    }
+
+    /**
+     * Where the text of a thrown class ending at {@code end} ends: right there, or after its message ({@code ": ..."},
+     * holding at most one level of parentheses: the JDK's ClassCastException names both class loaders in them), at a
+     * closing parenthesis or the end of the text; -1 where neither follows (then it is not an exception's text).
+     */
+    private static int thrownTextEnd(String s, int end) {
+        if (end == s.length() || s.charAt(end) == ')') return end;
+        if (s.charAt(end) != ':') return -1;
+        int depth = 0;
+        for (int i = end + 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(' && ++depth > 1) return -1;
+            if (c == ')' && depth-- == 0) return i;
+        }
+        return depth == 0 ? s.length() : -1;
+    }
+
+    private static boolean isNamePart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 
     /** What an exception thrown while reading bytes says about them. */
@@ -68,8 +112,18 @@ final class ErrorTexts {
         if (cast.matches()) return what + " (" + cast.group(1) + " where " + cast.group(2) + " belongs)";
         return switch (thrown) {
             case "EOFException", "ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException" -> what + " ("
-                    + detail.strip() + ")";
-            default -> detail.strip(); // the reader's own words about the value: "invalid magic number 322; ..."
+                    + bounded(detail.strip()) + ")";
+            default -> bounded(detail.strip()); // the reader's own words: "invalid magic number 322; ..."
         };
+    }
+
+    /**
+     * The detail without what quotes data rather than describes it: JGroups' "cannot be found, map: {...}" appends
+     * its whole table of classes; past {@link #MAX_DETAIL} characters the rest is left out, and said to be.
+     */
+    private static String bounded(String detail) {
+        int table = detail.indexOf(", map: {");
+        if (table >= 0) detail = detail.substring(0, table);
+        return detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL) + "… (message cut)";
     }
 }

@@ -59,4 +59,23 @@ class ErrorTextsTest {
                 List.of("StackOverflowError", "java.lang.ClassCastException", "NegativeArraySizeException"))
             assertFalse(ErrorTexts.plain("x: " + thrown).contains(thrown), thrown);
     }
+
+    @Test
+    void aClassTableQuotedInTheMessageIsLeftOut() {
+        assertEquals(
+                "header 1 cannot be read: Class for magic number 10496 cannot be found",
+                ErrorTexts.plain("header 1 cannot be read: java.lang.ClassNotFoundException: Class for magic number"
+                        + " 10496 cannot be found, map: {2000=org.jgroups.protocols.raft.AppendEntriesRequest@ba8a1dc,"
+                        + " 4000=org.jgroups.protocols.raft.RedirectHeader@1f2a3b4c}"));
+    }
+
+    @Test
+    void aMessageOfAnyLengthIsReadWithoutRecursingPerCharacter() {
+        // found by fuzzing a whole capture: the pattern this replaced overflowed the stack on a long message
+        String quoted = "x(y)".repeat(200_000);
+        String plain = ErrorTexts.plain("frame cannot be read: java.lang.IllegalStateException: " + quoted);
+        assertEquals("frame cannot be read: " + quoted.substring(0, ErrorTexts.MAX_DETAIL) + "… (message cut)", plain);
+        String qualified = "a.".repeat(200_000) + "EOFException";
+        assertEquals("the bytes end before the structure does", ErrorTexts.plain(qualified));
+    }
 }
