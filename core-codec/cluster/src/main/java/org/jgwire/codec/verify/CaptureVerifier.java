@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.GossipRecord;
+import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 
@@ -86,13 +88,21 @@ public final class CaptureVerifier implements Consumer<Record> {
             messageCount++;
             if (m.cluster() != null && clusters.size() < MAX_CLUSTERS) clusters.add(m.cluster());
             m.discovery().forEach(names::accept);
-            if (m.view() != null) {
+            if (m.view() != null && isMergeResponse(m)) views.acceptMergeResponse(m.view());
+            else if (m.view() != null) {
                 views.accept(m.view());
                 merge.accept(m.view());
             }
             rpc.accept(m);
             if (m.payload() != null && !large.accept(m)) messages.accept(m);
         }
+    }
+
+    /** GMS MERGE_RSP: its view is the responder's, cut to the members of the merge (no member installs it). */
+    private static boolean isMergeResponse(MessageRecord m) {
+        for (HeaderRecord h : m.headers())
+            if (h.protocol().equals("GMS") && "MERGE_RSP".equals(HeaderFields.type(h))) return true;
+        return false;
     }
 
     /**

@@ -14,7 +14,8 @@ import org.jgwire.codec.model.ViewInfo;
  * Category {@code view}: the full view (the first with the most members: all of them, unless one left or crashed
  * before another joined) and the final view of every member are on the wire with the members' UUIDs in order (a view
  * of only its creator where {@link StackRules#viewOnWire} says); a view on the wire that no member installed is
- * extra, but for the relay2 site masters' bridge cluster. Kept: each distinct view on the wire.
+ * extra, but for the relay2 site masters' bridge cluster and a merge response's view (the responder's view cut to the
+ * members of the merge: OK when a member installed that view with all of them). Kept: each distinct view on the wire.
  */
 final class ViewCheck {
     private final Manifest manifest;
@@ -23,6 +24,8 @@ final class ViewCheck {
     private final boolean encrypted;
     /** Per "creator|id" (lower-case creator id), each member list it was seen with. */
     private final Map<String, Set<List<String>>> seen = new LinkedHashMap<>();
+    /** The same for the views of GMS MERGE_RSP. */
+    private final Map<String, Set<List<String>>> mergeResponses = new LinkedHashMap<>();
 
     ViewCheck(Manifest manifest, MemberIds ids, boolean encrypted) {
         this.manifest = manifest;
@@ -31,8 +34,16 @@ final class ViewCheck {
     }
 
     void accept(ViewInfo v) {
+        add(seen, v);
+    }
+
+    void acceptMergeResponse(ViewInfo v) {
+        add(mergeResponses, v);
+    }
+
+    private static void add(Map<String, Set<List<String>>> to, ViewInfo v) {
         String creator = MemberIds.id(v.creator());
-        seen.computeIfAbsent(ViewIdText.of(creator == null ? "?" : creator, v.id()), k -> new LinkedHashSet<>())
+        to.computeIfAbsent(ViewIdText.of(creator == null ? "?" : creator, v.id()), k -> new LinkedHashSet<>())
                 .add(MemberIds.ids(v.members()));
     }
 
@@ -74,6 +85,21 @@ final class ViewCheck {
                             display(e.getKey(), members),
                             Outcome.EXTRA,
                             "on the wire; no member installed it"));
+        for (Map.Entry<String, Set<List<String>>> e : mergeResponses.entrySet())
+            for (List<String> members : e.getValue()) {
+                boolean within = false;
+                for (Manifest.InstalledView v : manifest.views())
+                    if (known(v)
+                            && ViewIdText.of(ids.uuidOf(v.creator()), v.id()).equals(e.getKey())
+                            && ids.uuidsOf(v.members()).containsAll(members)) within = true;
+                items.add(new VerifyItem(
+                        "view",
+                        display(e.getKey(), members),
+                        within ? Outcome.OK : Outcome.EXTRA,
+                        within
+                                ? "in a merge response: the responder's view cut to the members of the merge"
+                                : "in a merge response; no member installed a view with these members"));
+            }
     }
 
     private VerifyItem check(String what, Manifest.InstalledView v) {
