@@ -18,6 +18,8 @@ import org.jgwire.codec.model.ViewInfo;
  * @param subjects who it is about: the joined, left, crashed or suspected members, the new coordinator
  * @param by       who caused or reported it (the suspecting member, the merge leader), or null
  * @param detail   more words for people: the suspicion before a crash and the packet that showed it, ...
+ * @param signs    packet numbers of the frames it rests on besides its own: the suspicion, the last heartbeat, the
+ *                 leave request, the merge view that brought a member back (empty when there are none)
  */
 public record MembershipEvent(
         long packet,
@@ -28,7 +30,8 @@ public record MembershipEvent(
         boolean firstView,
         List<NodeAddress> subjects,
         NodeAddress by,
-        String detail) {
+        String detail,
+        List<Long> signs) {
     /** What happened. */
     public enum Kind {
         /** A new view of a cluster (not a merge view); {@code firstView} tells the first one seen in the capture. */

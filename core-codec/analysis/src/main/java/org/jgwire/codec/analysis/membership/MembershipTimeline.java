@@ -115,7 +115,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
                         List.of(rsp.dest()),
                         leave != null ? leave.by() : null,
                         "GMS LEAVE_REQ " + (leave != null ? at(leave) : "") + ", LEAVE_RSP at #"
-                                + rsp.frame().packet() + " (no view without it in the capture)");
+                                + rsp.frame().packet() + " (no view without it in the capture)",
+                        leave != null ? List.of(leave.packet()) : List.of());
                 int i = events.size();
                 while (i > 0 && events.get(i - 1).packet() > e.packet()) i--;
                 if (events.size() < MAX_EVENTS) events.add(i, e);
@@ -147,7 +148,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
                                 e.firstView(),
                                 e.subjects(),
                                 e.by(),
-                                e.detail() + "; back in the merge view at #" + merge.packet()));
+                                e.detail() + "; back in the merge view at #" + merge.packet(),
+                                signs(e.signs(), merge.packet())));
             }
         }
     }
@@ -230,7 +232,7 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
         if (prev == null) prev = c.viewOf.get(coord.id());
         if (v.kind().equals("MERGE_VIEW"))
             add(m, Kind.MERGE, v, List.of(), coord, v.subgroups().size() + " subgroups");
-        else add(m, Kind.VIEW, v, prev == null, List.of(), coord, prev == null ? "first view seen" : "");
+        else add(m, Kind.VIEW, v, prev == null, List.of(), coord, prev == null ? "first view seen" : "", List.of());
         if (prev != null) {
             Set<String> now = ids(v.members(), new HashSet<>());
             Set<String> before = ids(prev.members(), new HashSet<>());
@@ -242,7 +244,12 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
                 if (now.contains(a.id())) continue;
                 Sign leave = c.leaving.remove(a.id()), suspect = c.suspected.remove(a.id());
                 c.leaveRsp.remove(a.id());
-                if (leave != null) add(m, Kind.LEAVE, v, List.of(a), leave.by(), leave.how() + " " + at(leave));
+                Sign hb = c.lastHeartbeat.get(a.id());
+                if (leave != null)
+                    add(m, Kind.LEAVE, v, List.of(a), leave.by(), leave.how() + " " + at(leave), signs(leave));
+                else if (m.src() != null && a.id().equals(m.src().id()))
+                    // a coordinator that leaves sends the view without itself (3.6): no LEAVE_REQ on the wire
+                    add(m, Kind.LEAVE, v, List.of(a), a, "it sent the view without itself", List.of());
                 else if (suspect != null)
                     add(
                             m,
@@ -250,7 +257,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
                             v,
                             List.of(a),
                             suspect.by(),
-                            "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a, m));
+                            "suspected (" + suspect.how() + ") " + at(suspect) + heartbeat(c, a, m),
+                            signs(suspect, hb));
                 else if (heartbeatsStopped(c, a, m))
                     add(
                             m,
@@ -258,7 +266,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
                             v,
                             List.of(a),
                             null,
-                            "no leave request; its heartbeats had stopped" + heartbeat(c, a, m));
+                            "no leave request; its heartbeats had stopped" + heartbeat(c, a, m),
+                            signs(hb));
                 else
                     add(
                             m,
@@ -266,7 +275,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
                             v,
                             List.of(a),
                             coord,
-                            "no leave request nor suspicion in the capture" + heartbeat(c, a, m));
+                            "no leave request nor suspicion in the capture" + heartbeat(c, a, m),
+                            signs(hb));
             }
             NodeAddress oldCoord = prev.members().get(0);
             if (!oldCoord.id().equals(coord.id())) add(m, Kind.COORDINATOR, v, List.of(coord), oldCoord, "");
@@ -323,7 +333,18 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
 
     private void add(
             MessageRecord m, Kind kind, ViewInfo view, List<NodeAddress> subjects, NodeAddress by, String detail) {
-        add(m, kind, view, false, subjects, by, detail);
+        add(m, kind, view, false, subjects, by, detail, List.of());
+    }
+
+    private void add(
+            MessageRecord m,
+            Kind kind,
+            ViewInfo view,
+            List<NodeAddress> subjects,
+            NodeAddress by,
+            String detail,
+            List<Long> signs) {
+        add(m, kind, view, false, subjects, by, detail, signs);
     }
 
     private void add(
@@ -333,12 +354,13 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
             boolean firstView,
             List<NodeAddress> subjects,
             NodeAddress by,
-            String detail) {
+            String detail,
+            List<Long> signs) {
         if (events.size() >= MAX_EVENTS) {
             dropped++;
             return;
         }
-        events.add(event(m, kind, view, firstView, subjects, by, detail));
+        events.add(event(m, kind, view, firstView, subjects, by, detail, signs));
     }
 
     private static MembershipEvent event(
@@ -348,7 +370,8 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
             boolean firstView,
             List<NodeAddress> subjects,
             NodeAddress by,
-            String detail) {
+            String detail,
+            List<Long> signs) {
         return new MembershipEvent(
                 m.frame().packet(),
                 m.frame().tsNanos(),
@@ -358,7 +381,23 @@ public final class MembershipTimeline implements Analysis<List<MembershipEvent>>
                 firstView,
                 List.copyOf(subjects),
                 by,
-                detail);
+                detail,
+                signs);
+    }
+
+    /** The packets of the signs that are there, in capture order. */
+    private static List<Long> signs(Sign... signs) {
+        List<Long> out = new ArrayList<>();
+        for (Sign s : signs) if (s != null && !out.contains(s.packet())) out.add(s.packet());
+        out.sort(null);
+        return List.copyOf(out);
+    }
+
+    private static List<Long> signs(List<Long> before, long more) {
+        List<Long> out = new ArrayList<>(before);
+        if (!out.contains(more)) out.add(more);
+        out.sort(null);
+        return List.copyOf(out);
     }
 
     private static Set<String> ids(List<NodeAddress> l, Set<String> out) {

@@ -56,6 +56,28 @@ class MembershipTimelineTest {
     }
 
     @Test
+    void aCoordinatorThatSendsTheViewWithoutItselfLeaves() {
+        // 3.6: a leaving coordinator multicasts the view without itself; no LEAVE_REQ crosses the wire
+        t.accept(message(1, 0, C, null, 45588, view(C, 4, C, A, B), GMS_VIEW));
+        t.accept(message(2, 5, C, null, 45588, view(A, 5, A, B), GMS_VIEW));
+        MembershipEvent leave = t.events().get(2);
+        assertEquals(Kind.LEAVE, leave.kind(), t.events().toString());
+        assertEquals(List.of(C), leave.subjects());
+    }
+
+    @Test
+    void aCrashNamesTheFramesItRestsOn() {
+        t.accept(message(1, 0, A, null, 45588, view(A, 3, A, B, C), GMS_VIEW));
+        t.accept(message(2, 100, C, null, 45588, null, header("FD_ALL3", "HeartbeatHeader")));
+        t.accept(message(
+                3, 5000, A, C, 7800, null, header("VERIFY_SUSPECT", "VerifyHeader", "type", (short) 1, "from", A)));
+        t.accept(message(4, 7000, A, null, 45588, view(A, 4, A, B), GMS_VIEW));
+        MembershipEvent crash = t.events().get(3);
+        assertEquals(Kind.CRASH, crash.kind(), t.events().toString());
+        assertEquals(List.of(2L, 3L), crash.signs());
+    }
+
+    @Test
     void aCoordinatorThatVanishesAfterASuspicionCrashedAndTheNextMemberTakesOver() {
         t.accept(message(1, 0, A, null, 45588, view(A, 3, A, B, C), GMS_VIEW));
         t.accept(message(2, 100, A, null, 45588, null, header("FD_ALL3", "HeartbeatHeader")));
