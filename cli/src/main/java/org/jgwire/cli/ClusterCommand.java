@@ -54,7 +54,8 @@ import picocli.CommandLine.Option;
                     + "capture its traffic on 'lo' into pcapng and write a manifest (JSON) of what the members did.",
             "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
                     + "is stopped at the end, on failure and on Ctrl-C.",
-            "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, leave-join, "
+            "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, pause (SIGSTOP, then SIGCONT), "
+                    + "leave-join, "
                     + "load[:MESSAGES[:SIZE|MIN-MAX[:binary]]], lock, counter, state (a stack with CENTRAL_LOCK, "
                     + "COUNTER, STATE_TRANSFER).",
             "Stacks: udp, tcp, tcp-nio, tunnel (with a GossipRouter), encrypt (udp + SYM_ENCRYPT), relay2 (two sites "

@@ -143,6 +143,15 @@ final class ChildJvm {
         return exited;
     }
 
+    /** Sends the child the signal ({@code STOP}, {@code CONT}) with {@code kill}. */
+    void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid(), 10))
+                .redirectErrorStream(true)
+                .start();
+        String said = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (kill.waitFor() != 0) throw new ClusterFailure("kill -" + signal + " " + name + " failed: " + said);
+    }
+
     void kill() {
         destroy(process);
         LIVE.remove(process);

@@ -131,6 +131,12 @@ final class Cluster {
         awaitViews(siteGroups(), name + " leave");
     }
 
+    /** Sends {@code name}'s JVM the signal ({@code STOP}, {@code CONT}), recorded as step {@code action}. */
+    void signal(String name, String action, String signal) throws IOException, InterruptedException {
+        step(action, List.of(name), List.of());
+        members.get(name).signal(signal);
+    }
+
     /** Kills {@code name} at once (SIGKILL: no leave, no FIN from JGroups), recorded as step {@code crash}. */
     void crash(String name) {
         log.expectExit(name);

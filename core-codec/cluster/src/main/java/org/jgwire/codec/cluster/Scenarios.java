@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge}, {@code
- * leave-join}, {@code load}, {@code lock}, {@code counter}, {@code state}.
+ * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
+ * {@code pause}, {@code leave-join}, {@code load}, {@code lock}, {@code counter}, {@code state}.
  */
 public final class Scenarios {
     /** Every scenario's syntax, for help texts and error messages. */
@@ -15,6 +15,7 @@ public final class Scenarios {
             LargeScenario.SYNTAX,
             CrashScenario.NAME,
             PartitionMergeScenario.NAME,
+            PauseScenario.NAME,
             LeaveJoinScenario.NAME,
             LoadScenario.SYNTAX,
             ServiceScenario.LOCK,
@@ -38,6 +39,7 @@ public final class Scenarios {
                     case LargeScenario.NAME -> LargeScenario.parse(spec);
                     case CrashScenario.NAME -> spec.equals(base) ? new CrashScenario() : null;
                     case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
+                    case PauseScenario.NAME -> spec.equals(base) ? new PauseScenario() : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
                     case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)
