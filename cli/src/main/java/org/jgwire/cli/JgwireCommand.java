@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.jgwire.cli.analysis.DiagnoseCommand;
 import org.jgwire.cli.analysis.StatsCommand;
 import org.jgwire.cli.analysis.ViewsCommand;
 import org.jgwire.cli.samples.SamplesCommand;
@@ -56,6 +57,7 @@ public final class JgwireCommand implements Runnable {
         SUBCOMMANDS.put("decode", DecodeCommand.class);
         SUBCOMMANDS.put("views", ViewsCommand.class);
         SUBCOMMANDS.put("stats", StatsCommand.class);
+        SUBCOMMANDS.put("diagnose", DiagnoseCommand.class);
         SUBCOMMANDS.put("parse-messages", ParseMessagesCommand.class);
         SUBCOMMANDS.put("cluster", ClusterCommand.class);
         SUBCOMMANDS.put("gui", GuiCommand.class);

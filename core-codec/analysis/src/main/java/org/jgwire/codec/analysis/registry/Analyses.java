@@ -1,10 +1,20 @@
 package org.jgwire.codec.analysis.registry;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jgwire.codec.analysis.Analysis;
+import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.clusters.ClusterSenders;
+import org.jgwire.codec.analysis.findings.Detector;
+import org.jgwire.codec.analysis.findings.ExclusionFindings;
+import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -16,7 +26,8 @@ import org.jgwire.codec.stack.FragmentReassembler;
 /**
  * The analyses of one capture, made from the one list of registered analyses: {@code views}, {@code stats},
  * {@code diagnose} and the viewer each feed a set and read from it the results they show. Adding an analysis is
- * its class and one line in {@link #registered}.
+ * its class and one line in {@link #registered}; an analysis that builds on others (a {@link Detector} reads the
+ * finished membership timeline) is given them by that line, and registered after them.
  *
  * <p>Feeding: every record to {@link #accept}, in capture order; with reassembly on, the decoder's fragment tap to
  * {@link #acceptFragment}. Each analysis gets the stream its {@link Analysis#input} asks for: all records for
@@ -24,7 +35,7 @@ import org.jgwire.codec.stack.FragmentReassembler;
  * records) and every other record. Not thread-safe, as the analyses are not.
  */
 public final class Analyses {
-    private static final List<Supplier<Analysis<?>>> REGISTERED = registered();
+    private static final List<Function<Made, Analysis<?>>> REGISTERED = registered();
 
     private final List<Analysis<?>> analyses;
     private final boolean reassembling;
@@ -36,14 +47,22 @@ public final class Analyses {
         this.readsWire = analyses.stream().anyMatch(a -> a.input() == Analysis.Input.WIRE);
     }
 
+    /** The analyses registered before the one being made, for the one that builds on them. */
+    @FunctionalInterface
+    interface Made {
+        <A extends Analysis<?>> A get(Class<A> type);
+    }
+
     /** Every analysis there is, one line each, in the order their results are listed. */
-    private static List<Supplier<Analysis<?>>> registered() {
-        List<Supplier<Analysis<?>>> all = new ArrayList<>();
-        all.add(MembershipTimeline::new);
-        all.add(TrafficStats::new);
-        all.add(ReliabilityTracker::new);
-        all.add(RpcTracker::new);
-        all.add(ClusterSenders::new);
+    private static List<Function<Made, Analysis<?>>> registered() {
+        List<Function<Made, Analysis<?>>> all = new ArrayList<>();
+        all.add(made -> new MembershipTimeline());
+        all.add(made -> new TrafficStats());
+        all.add(made -> new ReliabilityTracker());
+        all.add(made -> new RpcTracker());
+        all.add(made -> new ClusterSenders());
+        all.add(made -> new MemberActivity());
+        all.add(made -> new ExclusionFindings(made.get(MembershipTimeline.class), made.get(MemberActivity.class)));
         return List.copyOf(all);
     }
 
@@ -53,20 +72,48 @@ public final class Analyses {
      * @param reassembling whether the decoder reassembles fragments, so that fragments come from its tap
      */
     public static Analyses all(boolean reassembling) {
-        List<Analysis<?>> made = new ArrayList<>();
-        for (Supplier<Analysis<?>> s : REGISTERED) made.add(s.get());
-        return new Analyses(made, reassembling);
+        return make(reassembling, a -> true);
     }
 
-    /** Those of the registered analyses that are of these types (a command that shows only some). */
+    /** Those of the registered analyses of these types, with those they build on (a command that shows only some). */
     public static Analyses only(boolean reassembling, Class<?>... types) {
         List<Class<?>> wanted = List.of(types);
+        return make(reassembling, a -> wanted.contains(a.getClass()));
+    }
+
+    /** Every detector, with the analyses they build on: what {@code diagnose} runs. */
+    public static Analyses detectors(boolean reassembling) {
+        return make(reassembling, a -> a instanceof Detector);
+    }
+
+    private static Analyses make(boolean reassembling, Predicate<Analysis<?>> wanted) {
         List<Analysis<?>> made = new ArrayList<>();
-        for (Supplier<Analysis<?>> s : REGISTERED) {
-            Analysis<?> a = s.get();
-            if (wanted.contains(a.getClass())) made.add(a);
+        Map<Analysis<?>, List<Analysis<?>>> uses = new IdentityHashMap<>();
+        for (Function<Made, Analysis<?>> line : REGISTERED) {
+            List<Analysis<?>> used = new ArrayList<>();
+            Analysis<?> a = line.apply(new Made() {
+                @Override
+                public <A extends Analysis<?>> A get(Class<A> type) {
+                    for (Analysis<?> m : made)
+                        if (type.isInstance(m)) {
+                            used.add(m);
+                            return type.cast(m);
+                        }
+                    throw new IllegalStateException(type.getSimpleName() + " is registered after what reads it");
+                }
+            });
+            made.add(a);
+            uses.put(a, used);
         }
-        return new Analyses(made, reassembling);
+        Set<Analysis<?>> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = made.size() - 1; i >= 0; i--) {
+            Analysis<?> a = made.get(i);
+            if (wanted.test(a) || kept.contains(a)) {
+                kept.add(a);
+                kept.addAll(uses.get(a));
+            }
+        }
+        return new Analyses(made.stream().filter(kept::contains).toList(), reassembling);
     }
 
     /** Takes the next record, in capture order. */
@@ -100,6 +147,17 @@ public final class Analyses {
     public <A extends Analysis<?>> A get(Class<A> type) {
         for (Analysis<?> a : analyses) if (type.isInstance(a)) return type.cast(a);
         throw new IllegalArgumentException("no analysis " + type.getSimpleName() + " in this set");
+    }
+
+    /** The findings of every detector of the set, the most severe first, then in capture order. */
+    public List<Finding> findings() {
+        List<Finding> out = new ArrayList<>();
+        for (Analysis<?> a : analyses) if (a instanceof Detector d) out.addAll(d.result());
+        out.sort(Comparator.comparing((Finding f) -> f.severity())
+                .reversed()
+                .thenComparingLong(Finding::startNs)
+                .thenComparing(f -> f.frames().get(0)));
+        return out;
     }
 
     /** Every analysis of the set, in registration order. */

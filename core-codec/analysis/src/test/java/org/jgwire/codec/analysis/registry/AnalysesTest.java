@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.Records;
+import org.jgwire.codec.analysis.activity.MemberActivity;
+import org.jgwire.codec.analysis.findings.Detector;
+import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -112,5 +115,19 @@ class AnalysesTest {
         set.finish();
         assertEquals(2, set.get(TrafficStats.class).result().messages());
         assertEquals(List.of(), set.get(MembershipTimeline.class).result());
+    }
+
+    @Test
+    void detectorsComeWithTheAnalysesTheyBuildOnAndNothingElse() {
+        Analyses detectors = Analyses.detectors(true);
+        List<Class<?>> kept =
+                detectors.list().stream().<Class<?>>map(Object::getClass).toList();
+        assertEquals(List.of(MembershipTimeline.class, MemberActivity.class, ExclusionFindings.class), kept);
+        ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
+        assertTrue(detectors.readsWire(), "member activity reads the wire's messages");
+        detectors.finish();
+        assertEquals(List.of(), exclusions.result());
+        assertEquals(List.of(), detectors.findings());
+        assertTrue(Analyses.all(true).list().stream().anyMatch(a -> a instanceof Detector), "all holds the detectors");
     }
 }

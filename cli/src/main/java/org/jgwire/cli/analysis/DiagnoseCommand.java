@@ -1,0 +1,93 @@
+package org.jgwire.cli.analysis;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jgwire.cli.CaptureOptions;
+import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.OutputFormat;
+import org.jgwire.cli.RecordSelection;
+import org.jgwire.cli.StandardOutput;
+import org.jgwire.cli.Summaries;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.DecodeSummary;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.findings.Finding;
+import org.jgwire.codec.analysis.registry.Analyses;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code jgwire diagnose}: what went wrong in the cluster, each finding with the frames that prove it. */
+@Command(
+        name = "diagnose",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Say what went wrong in the cluster: members that crashed, paused or were cut off by a network split, "
+                    + "each finding with the members involved, its time span and the frames that prove it.",
+            "Codes: crash, member-pause, partition (docs/diagnose.md says how each is told apart)."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  jgwire diagnose capture.pcapng",
+            "  jgwire diagnose --format jsonl capture.pcapng > findings.jsonl",
+            "  tshark -i eth0 -w - | jgwire diagnose -",
+            "",
+            "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
+        })
+public final class DiagnoseCommand implements Callable<Integer> {
+    @Mixin
+    CaptureOptions in;
+
+    @Mixin
+    RecordSelection selection;
+
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description = "Output format: text (an incident report), jsonl (one finding per line, "
+                    + "docs/json-lines.md) or json (one document); any case (default: text).")
+    OutputFormat format;
+
+    @Option(names = "--stacktrace", description = "Print stack traces of failures.")
+    boolean stacktrace;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        try {
+            return run();
+        } finally {
+            in.finished(); // a Ctrl-C that ended a live capture waits for the output and summary
+        }
+    }
+
+    private int run() throws IOException {
+        NameTable names = in.names();
+        DecodeOptions options = in.decodeOptions(spec.commandLine());
+        Analyses analyses = Analyses.detectors(options.reassemble());
+        DecodeSummary summary = AnalysisRun.run(
+                in, selection, options, names, spec.commandLine().getErr(), analyses);
+        List<Finding> findings = analyses.findings();
+        PrintWriter out = spec.commandLine().getOut();
+        FindingsReport report = new FindingsReport(findings, names);
+        switch (format) {
+            case text -> report.text(out);
+            case jsonl -> report.jsonLines(out);
+            case json -> report.json(out, summary);
+        }
+        StandardOutput.flush(out);
+        spec.commandLine()
+                .getErr()
+                .println("jgwire: " + findings.size() + (findings.size() == 1 ? " finding; " : " findings; ")
+                        + Summaries.line(summary));
+        return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
+    }
+}

@@ -1,0 +1,61 @@
+package org.jgwire.tests.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.List;
+import org.jgwire.tests.decode.Decoding;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code jgwire diagnose} on the command line: the incident report, JSON Lines and one JSON document. */
+class DiagnoseCommandTest {
+    @TempDir
+    Path dir;
+
+    private final Path crash = Decoding.sample("5.5.7", "udp", "crash");
+
+    @Test
+    void jsonLinesHoldOneFindingPerLineWithItsProof() throws Exception {
+        Decoding.Run run = Decoding.cli(dir, "diagnose", "--format", "jsonl", crash.toString());
+        assertEquals(0, run.exit(), run.err());
+        List<JsonNode> lines = run.json();
+        assertEquals(1, lines.size(), run.out());
+        JsonNode f = lines.get(0);
+        assertEquals("finding", f.path("kind").asText());
+        assertEquals("crash", f.path("code").asText());
+        assertEquals("error", f.path("severity").asText());
+        assertEquals("C", f.path("members").path(0).asText(), "names, not addresses");
+        assertTrue(
+                f.path("frames").size() > 0
+                        && f.path("start_ns").asLong() < f.path("end_ns").asLong(),
+                f.toString());
+        assertTrue(f.path("summary").asText().startsWith("C stopped"), f.toString());
+        assertTrue(run.err().contains("1 finding; "), run.err());
+    }
+
+    @Test
+    void textReadsAsAnIncidentReportAndJsonIsOneDocument() throws Exception {
+        Decoding.Run text = Decoding.cli(dir, "diagnose", crash.toString());
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().startsWith("ERRORS"), text.out());
+        assertTrue(text.out().contains("  crash  ") && text.out().contains("proof: #"), text.out());
+
+        Decoding.Run json = Decoding.cli(dir, "diagnose", "--format", "json", crash.toString());
+        JsonNode doc = new ObjectMapper().readTree(json.out());
+        assertEquals(1, doc.path("findings").size(), json.out());
+        assertTrue(doc.path("messages").asLong() > 0, json.out());
+    }
+
+    @Test
+    void aCleanCaptureHasNoFindings() throws Exception {
+        Decoding.Run run =
+                Decoding.cli(dir, "diagnose", Decoding.sample("5.5.7", "udp").toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().startsWith("No findings"), run.out());
+        assertTrue(run.err().contains("0 findings; "), run.err());
+    }
+}

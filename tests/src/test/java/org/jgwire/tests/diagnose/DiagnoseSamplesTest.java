@@ -1,0 +1,204 @@
+package org.jgwire.tests.diagnose;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NameStage;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.findings.Finding;
+import org.jgwire.codec.analysis.findings.FindingCode;
+import org.jgwire.codec.analysis.findings.Severity;
+import org.jgwire.codec.analysis.registry.Analyses;
+import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.pipeline.Decoder;
+import org.jgwire.tests.decode.Decoding;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * {@code diagnose}'s detectors on the samples, each made by a real cluster with a real fault (a JVM killed with
+ * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed): each fault sample yields its code
+ * naming the member the manifest says the fault hit, with proof frames and a span inside the fault's window, and
+ * never the code of the fault it must not be taken for (a pause is no partition, a partition no pause); every other
+ * sample, of every bundled version, yields no warning and no error.
+ */
+class DiagnoseSamplesTest {
+    /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
+    private static final long DETECTION_NS = 15_000_000_000L;
+
+    /** Capture times run a little after the runner's clock (a frame is captured after it was sent). */
+    private static final long SLACK_NS = 200_000_000L;
+
+    private record Diagnosed(List<Finding> findings, Manifest manifest, long startNs) {
+        /** Epoch nanoseconds of the manifest's step {@code action}. */
+        long step(String action) {
+            for (Manifest.Step s : manifest.steps())
+                if (s.action().equals(action)) return startNs + s.atMillis() * 1_000_000L;
+            throw new AssertionError("no step " + action + " in " + manifest.steps());
+        }
+
+        String member(NodeAddress a) {
+            for (Manifest.Member m : manifest.members()) if (m.uuid().equals(a.id())) return m.name();
+            return a.id();
+        }
+
+        List<Finding> of(FindingCode code) {
+            return findings.stream().filter(f -> f.code() == code).toList();
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> eachFaultSampleYieldsItsFinding() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path capture : samples()) {
+            Path manifest = manifest(capture);
+            if (manifest == null) continue;
+            String scenario = Manifest.read(manifest).scenario();
+            switch (scenario) {
+                case "crash" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> crash(diagnose(capture))));
+                case "pause" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> pause(diagnose(capture))));
+                case "partition-merge" -> tests.add(
+                        DynamicTest.dynamicTest(name(capture), () -> partition(diagnose(capture))));
+                default -> {}
+            }
+        }
+        assertTrue(tests.size() >= 7, "fault samples: " + tests.size());
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> noCleanSampleRaisesAnAlarm() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path capture : samples()) {
+            Path manifest = manifest(capture);
+            if (manifest != null
+                    && Set.of("crash", "pause", "partition-merge")
+                            .contains(Manifest.read(manifest).scenario())) continue;
+            tests.add(DynamicTest.dynamicTest(name(capture), () -> {
+                List<Finding> alarms = diagnose(capture).findings().stream()
+                        .filter(f -> f.severity() != Severity.INFO)
+                        .toList();
+                assertEquals(List.of(), alarms, capture + " is a clean capture");
+            }));
+        }
+        assertTrue(tests.size() >= 60, "clean samples: " + tests.size());
+        return tests.stream();
+    }
+
+    // --- what each fault must show ---
+
+    private static void crash(Diagnosed d) {
+        assertTrue(d.of(FindingCode.MEMBER_PAUSE).isEmpty(), "a crash is no pause: " + d.findings());
+        assertTrue(d.of(FindingCode.PARTITION).isEmpty(), "a crash is no partition: " + d.findings());
+        List<Finding> crashes = d.of(FindingCode.CRASH);
+        assertEquals(1, crashes.size(), "crash findings: " + d.findings());
+        Finding f = crashes.get(0);
+        String killed = d.manifest().steps().get(0).members().get(0);
+        assertEquals(killed, d.member(f.members().get(0)), "the crashed member");
+        assertEquals(Severity.ERROR, f.severity());
+        long kill = d.step("crash");
+        // its last message before the kill, the view without it after
+        inWindow(f, kill - DETECTION_NS, kill + DETECTION_NS);
+        assertTrue(f.startNs() <= kill + SLACK_NS, "its last message comes before the kill: " + f);
+        assertTrue(f.endNs() > kill, "the view without it comes after the kill: " + f);
+    }
+
+    private static void pause(Diagnosed d) {
+        assertTrue(d.of(FindingCode.PARTITION).isEmpty(), "a pause is no partition: " + d.findings());
+        assertTrue(d.of(FindingCode.CRASH).isEmpty(), "a paused member came back: " + d.findings());
+        List<Finding> pauses = d.of(FindingCode.MEMBER_PAUSE);
+        assertEquals(1, pauses.size(), "pause findings: " + d.findings());
+        Finding f = pauses.get(0);
+        long stop = d.step("pause"), resume = d.step("resume");
+        assertEquals(
+                d.manifest().steps().get(0).members(),
+                List.of(d.member(f.members().get(0))),
+                "frozen");
+        assertTrue(f.startNs() <= stop + SLACK_NS && f.startNs() > stop - DETECTION_NS, "silent from the stop: " + f);
+        assertTrue(f.endNs() >= resume && f.endNs() < resume + DETECTION_NS, "talking again after SIGCONT: " + f);
+        inWindow(f, stop - DETECTION_NS, resume + DETECTION_NS);
+    }
+
+    private static void partition(Diagnosed d) {
+        assertTrue(d.of(FindingCode.MEMBER_PAUSE).isEmpty(), "a partition is no pause: " + d.findings());
+        List<Finding> splits = d.of(FindingCode.PARTITION);
+        assertEquals(1, splits.size(), "partition findings: " + d.findings());
+        Finding f = splits.get(0);
+        long split = d.step("partition"), heal = d.step("heal");
+        Set<Set<String>> sides = new HashSet<>();
+        for (Object side : (List<?>) f.fields().get("subgroups")) {
+            Set<String> names = new HashSet<>();
+            for (Object a : (List<?>) side) names.add(d.member((NodeAddress) a));
+            sides.add(names);
+        }
+        Set<Set<String>> expected = new HashSet<>();
+        for (List<String> g : d.manifest().steps().get(0).groups()) expected.add(Set.copyOf(g));
+        assertEquals(expected, sides, "the subgroups");
+        assertTrue(f.startNs() > split && f.endNs() > heal, "from the split's views to the merge view: " + f);
+        inWindow(f, split - DETECTION_NS, heal + DETECTION_NS);
+    }
+
+    /** The finding's span and every proof frame's time lie in the window. */
+    private static void inWindow(Finding f, long from, long to) {
+        assertFalse(f.frames().isEmpty());
+        assertTrue(f.startNs() >= from && f.endNs() <= to, "span within the fault's window: " + f);
+    }
+
+    // --- decoding ---
+
+    private static Diagnosed diagnose(Path capture) throws IOException {
+        Analyses analyses = Analyses.detectors(true);
+        NameTable names = new NameTable();
+        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
+                Decoder d = new Decoder(new DecodeOptions(Limits.DEFAULTS, Decoding.home(), null, null, Set.of()))) {
+            d.fragmentTap(analyses::acceptFragment);
+            d.decode(source, new NameStage(names, analyses::accept));
+        }
+        analyses.finish();
+        Path manifest = manifest(capture);
+        Manifest m = manifest != null ? Manifest.read(manifest) : null;
+        long start = m != null && m.timings() != null ? epochNanos(m.timings().startedAt()) : 0;
+        return new Diagnosed(analyses.findings(), m, start);
+    }
+
+    private static long epochNanos(String instant) {
+        Instant i = Instant.parse(instant);
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+
+    private static List<Path> samples() throws IOException {
+        try (Stream<Path> all = Files.walk(Decoding.samples())) {
+            return all.filter(p ->
+                            p.toString().endsWith(".pcapng") || p.toString().endsWith(".pcap"))
+                    .filter(p -> !p.toString().contains("/golden/"))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private static Path manifest(Path capture) {
+        String f = capture.getFileName().toString();
+        Path m = capture.resolveSibling(f.substring(0, f.lastIndexOf('.')) + ".json");
+        return Files.isRegularFile(m) ? m : null;
+    }
+
+    private static String name(Path capture) {
+        return Decoding.samples().relativize(capture).toString();
+    }
+}
