@@ -40,7 +40,32 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
 
     private final Map<Key, SeqnoStream> streams = new LinkedHashMap<>();
     private final Map<String, Sender> senders = new LinkedHashMap<>();
+    private final Map<Key, Path> paths = new LinkedHashMap<>();
     private long overflow;
+
+    /** Frames kept per path as the proof of its retransmissions. */
+    static final int PATH_FRAMES = 16;
+
+    /** Retransmission traffic between one receiver and the sender whose messages it lost, per protocol. */
+    private static final class Path {
+        final String protocol;
+        final NodeAddress receiver, sender;
+        long requests, answers, resends, firstNs = -1, lastNs = -1;
+        final List<Long> frames = new ArrayList<>();
+
+        Path(String protocol, NodeAddress receiver, NodeAddress sender) {
+            this.protocol = protocol;
+            this.receiver = receiver;
+            this.sender = sender;
+        }
+
+        void saw(MessageRecord m) {
+            long ts = m.frame().tsNanos();
+            if (ts >= 0 && firstNs < 0) firstNs = ts;
+            if (ts >= 0) lastNs = Math.max(lastNs, ts);
+            if (frames.size() < PATH_FRAMES) frames.add(m.frame().packet());
+        }
+    }
 
     /** Per sender (the original sender for NAKACK, the connection's sender for UNICAST) and protocol. */
     private static final class Sender {
@@ -56,6 +81,8 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
             this.address = address;
         }
     }
+
+    // --- messages in: NAKACK, UNICAST, STABLE ---
 
     @Override
     public Input input() {
@@ -89,12 +116,22 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
                 Sender s = sender(h.protocol(), original);
                 s.xmitReqs++;
                 if (s.pendingReqTs < 0) s.pendingReqTs = ts;
+                Path path = path(h.protocol(), m.src(), original);
+                if (path != null) {
+                    path.requests++;
+                    path.saw(m);
+                }
             }
             case "XMIT_RSP" -> {
                 if (m.src() == null) return;
                 long seqno = HeaderFields.number(h, "seqno", -1);
                 Sender s = sender(h.protocol(), m.src());
                 s.xmitRsps++;
+                Path path = path(h.protocol(), m.dest(), m.src());
+                if (path != null) {
+                    path.answers++;
+                    path.saw(m);
+                }
                 long sent = -1;
                 for (SeqnoStream st : s.streams) {
                     long t = st.firstSeen(seqno);
@@ -129,6 +166,11 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
                 SeqnoStream.Seen seen = st.add(seqno, ts);
                 if (seen == SeqnoStream.Seen.DUPLICATE) {
                     s.xmitRsps++; // UNICAST3 resends the DATA message itself
+                    Path path = path(h.protocol(), m.dest(), m.src());
+                    if (path != null) {
+                        path.resends++;
+                        path.saw(m);
+                    }
                     if (sent < 0) sent = s.pendingReqTs;
                     if (sent >= 0 && ts >= 0) s.delays.add((ts - sent) / 1e6);
                     s.pendingReqTs = -1;
@@ -140,12 +182,19 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
                 Sender asked = sender(h.protocol(), m.dest());
                 asked.xmitReqs++;
                 if (asked.pendingReqTs < 0) asked.pendingReqTs = ts;
+                Path path = path(h.protocol(), m.src(), m.dest());
+                if (path != null) {
+                    path.requests++;
+                    path.saw(m);
+                }
             }
             case "SEND_FIRST_SEQNO" -> s.sendFirstSeqno++;
             case "CLOSE" -> s.closes++;
             default -> {}
         }
     }
+
+    // --- streams, senders and paths, within bounds ---
 
     private SeqnoStream stream(String protocol, MessageRecord m, NodeAddress sender) {
         return stream(protocol, m, sender, "");
@@ -167,6 +216,18 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
         return st;
     }
 
+    /** The path from {@code sender} to {@code receiver}, or null when either is unknown or the table is full. */
+    private Path path(String protocol, NodeAddress receiver, NodeAddress sender) {
+        if (receiver == null || sender == null) return null;
+        Key k = new Key(protocol, sender.id(), receiver.id());
+        Path p = paths.get(k);
+        if (p == null) {
+            if (paths.size() >= MAX_STREAMS) return null;
+            paths.put(k, p = new Path(protocol, receiver, sender));
+        }
+        return p;
+    }
+
     private Sender sender(String protocol, NodeAddress a) {
         String key = protocol + "\u0000" + a.id();
         Sender s = senders.get(key);
@@ -176,6 +237,8 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
         }
         return s;
     }
+
+    // --- results ---
 
     @Override
     public List<SenderStats> result() {
@@ -216,6 +279,47 @@ public final class ReliabilityTracker implements Analysis<List<ReliabilityTracke
         }
         return out;
     }
+
+    /**
+     * Per protocol, receiver and sender: the retransmissions the receiver asked of the sender (XMIT_REQ), the
+     * messages sent to it again in answer (NAKACK XMIT_RSP: one XMIT_REQ asks for many) and those its sender resent
+     * unasked (UNICAST DATA), with the first {@value #PATH_FRAMES} frames of them; in the order the paths appeared.
+     */
+    public List<LossPath> paths() {
+        List<LossPath> out = new ArrayList<>();
+        for (Path p : paths.values())
+            out.add(new LossPath(
+                    p.protocol,
+                    p.receiver,
+                    p.sender,
+                    p.requests,
+                    p.answers,
+                    p.resends,
+                    p.firstNs,
+                    p.lastNs,
+                    List.copyOf(p.frames)));
+        return out;
+    }
+
+    /**
+     * Retransmissions on one path: {@code receiver} lost messages of {@code sender}.
+     *
+     * @param requests XMIT_REQ the receiver sent for the sender's messages
+     * @param answers  the sender's messages sent again to the receiver because it asked (NAKACK XMIT_RSP)
+     * @param resends  the sender's messages resent to the receiver unasked (UNICAST DATA seen again)
+     * @param firstNs  capture time of the first of them, -1 without times (so is {@code lastNs})
+     * @param frames   packet numbers of the first of them (at most {@value #PATH_FRAMES})
+     */
+    public record LossPath(
+            String protocol,
+            NodeAddress receiver,
+            NodeAddress sender,
+            long requests,
+            long answers,
+            long resends,
+            long firstNs,
+            long lastNs,
+            List<Long> frames) {}
 
     /** Streams not tracked because {@link #MAX_STREAMS} were open. */
     public long overflow() {

@@ -52,6 +52,30 @@ class ReliabilityTrackerTest {
     }
 
     @Test
+    void aPathNamesTheReceiverThatAskedAndTheSenderItAskedWithTheFrames() {
+        t.accept(message(1, 0, A, null, 45588, null, nak("MSG", 1)));
+        t.accept(message(
+                2,
+                500,
+                B,
+                A,
+                7800,
+                null,
+                header("NAKACK2", "NakAckHeader2", "type", "XMIT_REQ", "seqno", -1L, "sender", A)));
+        t.accept(message(3, 520, A, B, 7801, null, nak("XMIT_RSP", 1)));
+        List<ReliabilityTracker.LossPath> paths = t.paths();
+        assertEquals(1, paths.size(), paths.toString());
+        ReliabilityTracker.LossPath p = paths.get(0);
+        assertEquals(B, p.receiver());
+        assertEquals(A, p.sender());
+        assertEquals(1, p.requests());
+        assertEquals(1, p.answers());
+        assertEquals(0, p.resends());
+        assertEquals(List.of(2L, 3L), p.frames());
+        assertEquals(20_000_000L, p.lastNs() - p.firstNs());
+    }
+
+    @Test
     void timesARetransmissionFromTheOriginalWhenTheWireShowedIt() {
         t.accept(message(1, 0, A, null, 45588, null, nak("MSG", 7)));
         t.accept(message(2, 300, A, B, 7801, null, nak("XMIT_RSP", 7)));
