@@ -197,7 +197,8 @@ public record Manifest(
 
     /**
      * Something the runner did to the cluster: {@code crash} (members: the one killed with SIGKILL), {@code pause} and
-     * {@code resume} (members: the one frozen with SIGSTOP, resumed with SIGCONT),
+     * {@code resume} (members: the one frozen with SIGSTOP, resumed with SIGCONT), {@code loss} and {@code heal}
+     * with members (the one that loses a share of what it receives, and no longer),
      * {@code partition} (groups: the halves that cannot reach each other from now), {@code heal} (everything passes
      * again), {@code leave} (members: the one told to leave) or {@code join} (members: the one started).
      *

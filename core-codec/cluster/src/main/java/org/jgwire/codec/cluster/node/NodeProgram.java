@@ -21,7 +21,7 @@ import java.util.function.Function;
  * the jgwire-cluster jar and one JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per
  * line ({@code started}, {@code view}, {@code sent}, {@code received}, {@code load-sent}, {@code load-received},
  * {@code large-sent}, {@code large-received}, {@code rpc-called}, {@code rpc-handled}, {@code locked}, {@code counted},
- * {@code state}, {@code discarding},
+ * {@code state}, {@code discarding}, {@code losing},
  * {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin:
  * <ul>
  *   <li>{@code mcast TEXT}, {@code ucast TO TEXT}: a text message to all or to the member named TO;</li>
@@ -39,6 +39,7 @@ import java.util.function.Function;
  *       {@code state};</li>
  *   <li>{@code discard NAME...}: drop all traffic from and to these members (the stack's DISCARD protocol);
  *       {@code discard} alone lets everything through again;</li>
+ *   <li>{@code lose RATE}: drop that share (0 to 1) of what this member receives (DISCARD's up rate);</li>
  *   <li>{@code leave}. End of stdin means the runner is gone: the node leaves and exits.</li>
  * </ul>
  */
@@ -63,6 +64,9 @@ public final class NodeProgram {
 
         /** Makes the stack's DISCARD protocol drop everything from and to these members; none: drop nothing. */
         void discard(List<String> members) throws Exception;
+
+        /** Makes the stack's DISCARD protocol drop this share (0 to 1) of what the member receives. */
+        void lose(double rate) throws Exception;
 
         /** Sends {@code payload} to the site master of {@code site} (RELAY2's {@code SiteMaster} address). */
         void sendToSite(String site, byte[] payload) throws Exception;
@@ -183,6 +187,10 @@ public final class NodeProgram {
                             line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
                     channel.discard(members);
                     events.emit("discarding", "members", members);
+                } else if (line.startsWith("lose ")) {
+                    double rate = Double.parseDouble(line.substring(5));
+                    channel.lose(rate);
+                    events.emit("losing", "rate", String.valueOf(rate));
                 } else {
                     events.emit("error", "message", "unknown command: " + line);
                 }

@@ -135,6 +135,13 @@ public final class Member implements NodeProgram.Channel {
     }
 
     @Override
+    public void lose(double rate) {
+        DISCARD d = (DISCARD) channel.getProtocolStack().findProtocol(DISCARD.class);
+        if (d == null) throw new IllegalStateException("the stack has no DISCARD protocol");
+        d.setUpDiscardRate(rate);
+    }
+
+    @Override
     public void sendToSite(String site, byte[] payload) throws Exception {
         channel.send(api.message(new SiteMaster(site), payload));
     }
