@@ -26,9 +26,10 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Say what went wrong in the cluster: members that crashed, paused or were cut off by a network split, "
+            "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split or "
+                    + "lose messages, "
                     + "each finding with the members involved, its time span and the frames that prove it.",
-            "Codes: crash, member-pause, partition (docs/diagnose.md says how each is told apart)."
+            "Codes: crash, member-pause, partition, retransmissions (docs/diagnose.md says how each is found)."
         },
         footer = {
             "",

@@ -35,7 +35,7 @@ final class FindingsReport {
 
     void text(PrintWriter out) {
         if (findings.isEmpty()) {
-            out.println("No findings: nothing in the capture shows a crash, a pause or a split.");
+            out.println("No findings: nothing in the capture shows a crash, a pause, a split or a lossy path.");
             return;
         }
         Severity shown = null;
@@ -146,7 +146,14 @@ final class FindingsReport {
     private void value(JsonGenerator g, Object v) throws IOException {
         if (v instanceof NodeAddress a) g.writeString(names.display(a));
         else if (v instanceof ViewRef r) g.writeString(ViewIdText.of(names.display(r.creator()), r.id()));
-        else if (v instanceof List<?> l) {
+        else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                g.writeFieldName(e.getKey() instanceof NodeAddress a ? names.display(a) : String.valueOf(e.getKey()));
+                value(g, e.getValue());
+            }
+            g.writeEndObject();
+        } else if (v instanceof List<?> l) {
             g.writeStartArray();
             for (Object o : l) value(g, o);
             g.writeEndArray();

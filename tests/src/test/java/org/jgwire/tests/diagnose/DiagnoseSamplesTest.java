@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.jgwire.codec.DecodeOptions;
@@ -33,19 +35,22 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * {@code diagnose}'s detectors on the samples, each made by a real cluster with a real fault (a JVM killed with
- * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed): each fault sample yields its code
+ * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed, a member that loses a fifth of
+ * what it receives to DISCARD): each fault sample yields its code
  * naming the member the manifest says the fault hit, with proof frames and a span inside the fault's window, and
  * never the code of the fault it must not be taken for (a pause is no partition, a partition no pause); every other
  * sample, of every bundled version, yields no warning and no error.
  */
 class DiagnoseSamplesTest {
+    private static final Set<String> FAULTS = Set.of("crash", "pause", "partition-merge", "lossy");
+
     /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
     private static final long DETECTION_NS = 15_000_000_000L;
 
     /** Capture times run a little after the runner's clock (a frame is captured after it was sent). */
     private static final long SLACK_NS = 200_000_000L;
 
-    private record Diagnosed(List<Finding> findings, Manifest manifest, long startNs) {
+    private record Diagnosed(List<Finding> findings, Manifest manifest, long startNs, Map<Long, Long> frameNs) {
         /** Epoch nanoseconds of the manifest's step {@code action}. */
         long step(String action) {
             for (Manifest.Step s : manifest.steps())
@@ -75,10 +80,11 @@ class DiagnoseSamplesTest {
                 case "pause" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> pause(diagnose(capture))));
                 case "partition-merge" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> partition(diagnose(capture))));
+                case "lossy" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> lossy(diagnose(capture))));
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 7, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 13, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -87,9 +93,7 @@ class DiagnoseSamplesTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path capture : samples()) {
             Path manifest = manifest(capture);
-            if (manifest != null
-                    && Set.of("crash", "pause", "partition-merge")
-                            .contains(Manifest.read(manifest).scenario())) continue;
+            if (manifest != null && FAULTS.contains(Manifest.read(manifest).scenario())) continue;
             tests.add(DynamicTest.dynamicTest(name(capture), () -> {
                 List<Finding> alarms = diagnose(capture).findings().stream()
                         .filter(f -> f.severity() != Severity.INFO)
@@ -114,7 +118,7 @@ class DiagnoseSamplesTest {
         assertEquals(Severity.ERROR, f.severity());
         long kill = d.step("crash");
         // its last message before the kill, the view without it after
-        inWindow(f, kill - DETECTION_NS, kill + DETECTION_NS);
+        inWindow(d, f, kill - DETECTION_NS, kill + DETECTION_NS);
         assertTrue(f.startNs() <= kill + SLACK_NS, "its last message comes before the kill: " + f);
         assertTrue(f.endNs() > kill, "the view without it comes after the kill: " + f);
     }
@@ -132,7 +136,7 @@ class DiagnoseSamplesTest {
                 "frozen");
         assertTrue(f.startNs() <= stop + SLACK_NS && f.startNs() > stop - DETECTION_NS, "silent from the stop: " + f);
         assertTrue(f.endNs() >= resume && f.endNs() < resume + DETECTION_NS, "talking again after SIGCONT: " + f);
-        inWindow(f, stop - DETECTION_NS, resume + DETECTION_NS);
+        inWindow(d, f, stop - DETECTION_NS, resume + DETECTION_NS);
     }
 
     private static void partition(Diagnosed d) {
@@ -151,13 +155,36 @@ class DiagnoseSamplesTest {
         for (List<String> g : d.manifest().steps().get(0).groups()) expected.add(Set.copyOf(g));
         assertEquals(expected, sides, "the subgroups");
         assertTrue(f.startNs() > split && f.endNs() > heal, "from the split's views to the merge view: " + f);
-        inWindow(f, split - DETECTION_NS, heal + DETECTION_NS);
+        inWindow(d, f, split - DETECTION_NS, heal + DETECTION_NS);
+    }
+
+    private static void lossy(Diagnosed d) {
+        assertEquals(
+                List.of(),
+                d.findings().stream()
+                        .filter(f -> f.code() != FindingCode.RETRANSMISSIONS)
+                        .toList());
+        List<Finding> lossy = d.of(FindingCode.RETRANSMISSIONS);
+        assertEquals(1, lossy.size(), "retransmission findings: " + d.findings());
+        Finding f = lossy.get(0);
+        String receiver = d.manifest().steps().get(0).members().get(0);
+        assertEquals(receiver, d.member(f.members().get(0)), "the member that loses what it receives");
+        Set<String> senders = new HashSet<>();
+        for (NodeAddress a : f.members().subList(1, f.members().size())) senders.add(d.member(a));
+        Set<String> others = new HashSet<>();
+        for (Manifest.Member m : d.manifest().members()) if (!m.name().equals(receiver)) others.add(m.name());
+        assertEquals(others, senders, "it asked every other member");
+        inWindow(d, f, d.step("loss"), d.step("heal") + SLACK_NS);
     }
 
     /** The finding's span and every proof frame's time lie in the window. */
-    private static void inWindow(Finding f, long from, long to) {
+    private static void inWindow(Diagnosed d, Finding f, long from, long to) {
         assertFalse(f.frames().isEmpty());
         assertTrue(f.startNs() >= from && f.endNs() <= to, "span within the fault's window: " + f);
+        for (long frame : f.frames()) {
+            Long ns = d.frameNs().get(frame);
+            assertTrue(ns != null && ns >= from && ns <= to, "proof frame #" + frame + " within the window: " + f);
+        }
     }
 
     // --- decoding ---
@@ -165,16 +192,23 @@ class DiagnoseSamplesTest {
     private static Diagnosed diagnose(Path capture) throws IOException {
         Analyses analyses = Analyses.detectors(true);
         NameTable names = new NameTable();
+        Map<Long, Long> frameNs = new HashMap<>();
         try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
                 Decoder d = new Decoder(new DecodeOptions(Limits.DEFAULTS, Decoding.home(), null, null, Set.of()))) {
-            d.fragmentTap(analyses::acceptFragment);
-            d.decode(source, new NameStage(names, analyses::accept));
+            d.fragmentTap(m -> {
+                frameNs.putIfAbsent(m.frame().packet(), m.frame().tsNanos());
+                analyses.acceptFragment(m);
+            });
+            d.decode(source, new NameStage(names, r -> {
+                frameNs.putIfAbsent(r.frame().packet(), r.frame().tsNanos());
+                analyses.accept(r);
+            }));
         }
         analyses.finish();
         Path manifest = manifest(capture);
         Manifest m = manifest != null ? Manifest.read(manifest) : null;
         long start = m != null && m.timings() != null ? epochNanos(m.timings().startedAt()) : 0;
-        return new Diagnosed(analyses.findings(), m, start);
+        return new Diagnosed(analyses.findings(), m, start, frameNs);
     }
 
     private static long epochNanos(String instant) {

@@ -17,7 +17,8 @@ import org.jgwire.codec.model.NodeAddress;
  * @param frames   packet numbers of the frames that prove it, in capture order, never empty
  * @param summary  one plain sentence, where {@code {0}}, {@code {1}}, ... stand for {@code members} by index
  * @param fields   what is particular to its code (durations, views, counts); values are strings, numbers, booleans,
- *                 addresses, or lists of them (lists of lists for subgroups), in the order they are shown
+ *                 addresses, or lists of them (lists of lists for subgroups), or maps keyed by address (counts
+ *                 per member), in the order they are shown
  */
 public record Finding(
         FindingCode code,

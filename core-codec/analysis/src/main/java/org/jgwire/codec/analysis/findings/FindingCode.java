@@ -12,7 +12,9 @@ public enum FindingCode {
     /** A member silent towards everyone long enough to be excluded, then talking again: a process pause. */
     MEMBER_PAUSE("a member silent towards everyone long enough to be excluded, then talking again"),
     /** A member that stopped and never came back. */
-    CRASH("a member that stopped and never came back");
+    CRASH("a member that stopped and never came back"),
+    /** A member that asked for many retransmissions: messages on their way to it are lost. */
+    RETRANSMISSIONS("a member that asked for many retransmissions: the lossy path leads to it");
 
     private final String description;
 

@@ -15,6 +15,7 @@ import org.jgwire.codec.analysis.clusters.ClusterSenders;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.Finding;
+import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -63,6 +64,7 @@ public final class Analyses {
         all.add(made -> new ClusterSenders());
         all.add(made -> new MemberActivity());
         all.add(made -> new ExclusionFindings(made.get(MembershipTimeline.class), made.get(MemberActivity.class)));
+        all.add(made -> new RetransmissionFindings(made.get(ReliabilityTracker.class)));
         return List.copyOf(all);
     }
 

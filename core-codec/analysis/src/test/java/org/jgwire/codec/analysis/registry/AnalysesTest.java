@@ -12,6 +12,7 @@ import org.jgwire.codec.analysis.Records;
 import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
+import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -122,7 +123,14 @@ class AnalysesTest {
         Analyses detectors = Analyses.detectors(true);
         List<Class<?>> kept =
                 detectors.list().stream().<Class<?>>map(Object::getClass).toList();
-        assertEquals(List.of(MembershipTimeline.class, MemberActivity.class, ExclusionFindings.class), kept);
+        assertEquals(
+                List.of(
+                        MembershipTimeline.class,
+                        ReliabilityTracker.class,
+                        MemberActivity.class,
+                        ExclusionFindings.class,
+                        RetransmissionFindings.class),
+                kept);
         ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
         assertTrue(detectors.readsWire(), "member activity reads the wire's messages");
         detectors.finish();

@@ -1,0 +1,134 @@
+package org.jgwire.codec.analysis.findings;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
+import org.jgwire.codec.analysis.reliability.ReliabilityTracker.LossPath;
+import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Record;
+
+/**
+ * {@code retransmissions}: a member that had many messages retransmitted because it asked (NAKACK2/NAKACK4/UNICAST3/
+ * UNICAST4 XMIT_REQ, and the NAKACK XMIT_RSP that answer them: one request asks for many messages) lost messages on
+ * their way to it: its path is the lossy one. One finding per such receiver, with what it asked of each sender and
+ * what it got again, from {@link ReliabilityTracker}'s paths.
+ *
+ * <p>A receiver is named from {@link #MIN_LOST} requests and answers on: a healthy cluster asks for a retransmission
+ * now and then (a message overtaken by the next one), none of the clean samples more than twice. Unasked resends are
+ * no loss on the way: UNICAST3 resends to a member that crashed or froze until the view drops it.
+ */
+public final class RetransmissionFindings implements Detector {
+    public static final int MIN_LOST = 20;
+    static final int MAX_FRAMES = 32;
+
+    private final ReliabilityTracker reliability;
+    private final List<Finding> findings = new ArrayList<>();
+
+    public RetransmissionFindings(ReliabilityTracker reliability) {
+        this.reliability = reliability;
+    }
+
+    @Override
+    public Input input() {
+        return Input.WIRE;
+    }
+
+    @Override
+    public void accept(Record r) {
+        // reads the finished reliability tracker
+    }
+
+    private static final class Receiver {
+        final NodeAddress address;
+        final List<LossPath> paths = new ArrayList<>();
+        long requests, answers, resends;
+
+        Receiver(NodeAddress address) {
+            this.address = address;
+        }
+    }
+
+    @Override
+    public void finish() {
+        Map<String, Receiver> receivers = new LinkedHashMap<>();
+        long all = 0;
+        for (LossPath p : reliability.paths()) {
+            Receiver r = receivers.computeIfAbsent(p.receiver().id(), k -> new Receiver(p.receiver()));
+            r.paths.add(p);
+            r.requests += p.requests();
+            r.answers += p.answers();
+            r.resends += p.resends();
+            all += p.requests() + p.answers();
+        }
+        for (Receiver r : receivers.values()) if (r.requests + r.answers >= MIN_LOST) findings.add(finding(r, all));
+    }
+
+    private static Finding finding(Receiver r, long all) {
+        List<NodeAddress> members = new ArrayList<>(List.of(r.address));
+        Map<NodeAddress, Long> requests = new LinkedHashMap<>(), answers = new LinkedHashMap<>();
+        List<Long> frames = new ArrayList<>();
+        List<String> protocols = new ArrayList<>();
+        long start = Long.MAX_VALUE, end = -1;
+        List<String> from = new ArrayList<>();
+        for (LossPath p : r.paths) {
+            if (p.requests() == 0 && p.answers() == 0) continue;
+            if (members.stream().noneMatch(m -> m.id().equals(p.sender().id()))) {
+                from.add("{" + members.size() + "}");
+                members.add(p.sender());
+            }
+            if (!protocols.contains(p.protocol())) protocols.add(p.protocol());
+            NodeAddress sender = members.get(index(members, p.sender())); // one key per member
+            requests.merge(sender, p.requests(), Long::sum);
+            answers.merge(sender, p.answers(), Long::sum);
+            for (long f : p.frames()) if (frames.size() < MAX_FRAMES) frames.add(f);
+            if (p.firstNs() >= 0) start = Math.min(start, p.firstNs());
+            end = Math.max(end, p.lastNs());
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("requests", r.requests);
+        fields.put("retransmitted", r.answers);
+        fields.put("resent_unasked", r.resends);
+        fields.put("requests_by_sender", requests);
+        fields.put("retransmitted_by_sender", answers);
+        fields.put("protocols", protocols);
+        fields.put("share", Math.round(1000.0 * (r.requests + r.answers) / Math.max(1, all)) / 1000.0);
+        fields.put("threshold", (long) MIN_LOST);
+        long span = start == Long.MAX_VALUE ? -1 : end - start;
+        return new Finding(
+                FindingCode.RETRANSMISSIONS,
+                Severity.WARNING,
+                members,
+                start == Long.MAX_VALUE ? -1 : start,
+                end,
+                frames,
+                "{0} lost messages on their way to it: it asked " + listed(from) + " " + r.requests
+                        + " times for retransmissions and was sent " + r.answers + " messages again ("
+                        + String.join(", ", protocols) + ", " + percent(r.requests + r.answers, all)
+                        + " of all retransmission traffic in the capture"
+                        + (span >= 0 ? String.format(Locale.ROOT, ", over %.1f s", span / 1e9) : "") + ").",
+                fields);
+    }
+
+    /** {@code A}, {@code A and B}, {@code A, B and C}. */
+    private static String listed(List<String> items) {
+        if (items.size() < 2) return String.join("", items);
+        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
+    }
+
+    private static int index(List<NodeAddress> members, NodeAddress a) {
+        for (int i = 0; i < members.size(); i++) if (members.get(i).id().equals(a.id())) return i;
+        return -1;
+    }
+
+    private static String percent(long part, long all) {
+        return Math.round(100.0 * part / Math.max(1, all)) + "%";
+    }
+
+    @Override
+    public List<Finding> result() {
+        return List.copyOf(findings);
+    }
+}
