@@ -44,6 +44,7 @@ import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.DetailTreeBuilder;
 import org.jgwire.gui.model.Row;
 import org.jgwire.gui.view.DetailTreeView;
+import org.jgwire.gui.view.FindingsView;
 import org.jgwire.gui.view.FlowView;
 import org.jgwire.gui.view.HexView;
 import org.jgwire.gui.view.MessageTable;
@@ -77,6 +78,8 @@ public final class MainWindow {
     private final Tab flowTab = new Tab("Flow");
     private final StatsView stats = new StatsView();
     private final Tab statsTab = new Tab("Statistics", stats);
+    private final FindingsView findings = new FindingsView();
+    private final Tab findingsTab = new Tab("Findings", findings);
     private final ProgressBar progress = new ProgressBar(0);
     private final Label status = new Label("No capture open");
     private final Label banner = new Label();
@@ -124,7 +127,8 @@ public final class MainWindow {
         flowTab.setContent(flow);
         flowTab.setId("flow-tab");
         statsTab.setId("stats-tab");
-        tabs.getTabs().addAll(messagesTab, timelineTab, flowTab, statsTab);
+        findingsTab.setId("findings-tab");
+        tabs.getTabs().addAll(messagesTab, timelineTab, flowTab, statsTab, findingsTab);
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, tab) -> {
             if (tab == flowTab) updateFlow();
             else if (tab == statsTab) updateStats();
@@ -148,6 +152,7 @@ public final class MainWindow {
         });
         tree.setContextMenu(new javafx.scene.control.ContextMenu(menuItem("Copy value", this::copySelectedValue)));
         timeline.setOnSelectRow(this::selectRow);
+        findings.setOnProof(this::selectPackets);
         flow.setOnSelectRow(this::selectRow);
         table.relativeTimeProperty().set(prefs.getBoolean("time.relative", false));
         restoreColumnWidths();
@@ -279,6 +284,7 @@ public final class MainWindow {
 
     private void finished(CaptureSession s) {
         if (s != session) return;
+        findings.show(s.findings(), a -> s.names().get().nameOf(a));
         if (tabs.getSelectionModel().getSelectedItem() == statsTab) updateStats();
         progress.progressProperty().unbind();
         progress.setVisible(false);
@@ -343,6 +349,18 @@ public final class MainWindow {
         if (!table.selectRow(number)) {
             filterBar.clear();
             table.selectRow(number);
+        }
+        table.requestFocus();
+    }
+
+    /** Selects every row of these packets in the table (clearing the filter if it hides one): a finding's proof. */
+    public void selectPackets(List<Long> packets) {
+        if (session == null) return;
+        List<Integer> rows = session.rowsOfPackets(packets);
+        tabs.getSelectionModel().select(messagesTab);
+        if (table.selectRows(rows) < rows.size()) {
+            filterBar.clear();
+            table.selectRows(rows);
         }
         table.requestFocus();
     }

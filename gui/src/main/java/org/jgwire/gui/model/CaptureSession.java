@@ -21,6 +21,7 @@ import javafx.collections.transformation.FilteredList;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -41,6 +42,7 @@ public final class CaptureSession implements AutoCloseable {
     private final RowList rows = new RowList();
     private final FilteredList<Row> shown = new FilteredList<>(rows);
     private final ObservableList<TimelineMark> events = FXCollections.observableArrayList();
+    private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     /** Every registered analysis, fed on this thread; made by {@link #load}, when reassembly is known. */
     private Analyses analyses = Analyses.all(true);
 
@@ -78,6 +80,7 @@ public final class CaptureSession implements AutoCloseable {
             @Override
             public void finished(DecodeSummary s, Exception f) {
                 analyses.finish();
+                findings.setAll(analyses.findings());
                 events.setAll(timeline.finish(CaptureSession.this::rowOfPacket));
                 summary.set(s);
                 failure.set(f);
@@ -109,6 +112,21 @@ public final class CaptureSession implements AutoCloseable {
         events.addAll(found); // one change per batch: the timeline redraws once
         rows.append(batch);
         progress.set(p);
+    }
+
+    /** The findings of {@code diagnose}'s detectors, once the capture is loaded (empty before). */
+    public ObservableList<Finding> findings() {
+        return findings;
+    }
+
+    /** The numbers of the rows of these packets, in capture order. */
+    public List<Integer> rowsOfPackets(List<Long> packets) {
+        List<Integer> out = new ArrayList<>();
+        for (long packet : packets)
+            for (int n = rowOfPacket(packet);
+                    n <= rows.size() && row(n).record().frame().packet() == packet;
+                    n++) out.add(n);
+        return out;
     }
 
     /** Stops loading; what was loaded stays. */

@@ -1,6 +1,9 @@
 package org.jgwire.gui.view;
 
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -138,5 +141,23 @@ public final class MessageTable extends TableView<Row> {
             }
         }
         return false;
+    }
+
+    /**
+     * Selects the rows with these numbers that the filter lets through and shows the first; returns how many it
+     * selected.
+     */
+    public int selectRows(List<Integer> numbers) {
+        getSelectionModel().clearSelection();
+        Set<Integer> wanted = new HashSet<>(numbers);
+        int first = -1, selected = 0;
+        for (int i = 0; i < getItems().size(); i++)
+            if (wanted.contains(getItems().get(i).number())) {
+                getSelectionModel().select(i);
+                if (first < 0) first = i;
+                selected++;
+            }
+        if (first >= 0) scrollTo(Math.max(0, first - 3));
+        return selected;
     }
 }
