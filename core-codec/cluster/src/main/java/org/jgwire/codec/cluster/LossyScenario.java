@@ -15,8 +15,8 @@ import java.util.Map;
 final class LossyScenario implements Scenario {
     static final String NAME = "lossy";
     static final String RATE = "0.2";
-    static final int MESSAGES = 200;
-    static final int SIZE = 500;
+    static final int MESSAGES = 120;
+    static final int SIZE = 300;
 
     @Override
     public String name() {
