@@ -35,7 +35,7 @@ final class FindingsReport {
 
     void text(PrintWriter out) {
         if (findings.isEmpty()) {
-            out.println("No findings: nothing in the capture shows a crash, a pause, a split or a lossy path.");
+            out.println(Finding.NONE);
             return;
         }
         Severity shown = null;

@@ -87,7 +87,7 @@ public final class FindingsView extends VBox {
         this.names = names;
         heading.setText(
                 findings.isEmpty()
-                        ? "No findings: nothing in the capture shows a crash, a pause, a split or a lossy path."
+                        ? Finding.NONE
                         : findings.size() + (findings.size() == 1 ? " finding" : " findings")
                                 + " (docs/diagnose.md); click one to select the frames that prove it.");
         table.setItems(FXCollections.observableArrayList(findings));

@@ -12,8 +12,8 @@ import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
 
 /**
- * When each member talked: per sender, its first and last message on the wire and the silences between its
- * messages of at least {@link #MIN_SILENCE_NS}, heartbeats and acknowledgements included. A member silent towards
+ * When each member talked: per sender, its last message on the wire and the silences between its messages of at
+ * least {@link #MIN_SILENCE_NS}, heartbeats and acknowledgements included. A member silent towards
  * everyone while the others went on is paused or dead; one that kept talking was alive, whatever the views say.
  *
  * <p>Messages as the wire carried them (each fragment counts); FD_SOCK's signals are no messages; records without a
@@ -34,18 +34,9 @@ public final class MemberActivity implements Analysis<Map<String, MemberActivity
 
     /** One member's activity. */
     public static final class Member {
-        private final NodeAddress address;
-        private long firstPacket = -1, firstNs = -1, lastPacket = -1, lastNs = -1, messages;
+        private long lastPacket = -1, lastNs = -1;
         private long heartbeatNs = -1, heartbeatIntervalNs = -1;
         private final List<Silence> silences = new ArrayList<>();
-
-        Member(NodeAddress address) {
-            this.address = address;
-        }
-
-        public NodeAddress address() {
-            return address;
-        }
 
         public long lastPacket() {
             return lastPacket;
@@ -55,18 +46,9 @@ public final class MemberActivity implements Analysis<Map<String, MemberActivity
             return lastNs;
         }
 
-        public long messages() {
-            return messages;
-        }
-
         /** The interval between its last two heartbeats, -1 when it sent fewer than two. */
         public long heartbeatIntervalNs() {
             return heartbeatIntervalNs;
-        }
-
-        /** Its silences of at least {@link #MIN_SILENCE_NS}, in capture order. */
-        public List<Silence> silences() {
-            return List.copyOf(silences);
         }
 
         /** The silence that holds the time {@code ns} (it sent nothing from before it until after it), or null. */
@@ -95,18 +77,15 @@ public final class MemberActivity implements Analysis<Map<String, MemberActivity
                 untracked++;
                 return;
             }
-            members.put(m.src().id(), a = new Member(m.src()));
+            members.put(m.src().id(), a = new Member());
         }
         long packet = m.frame().packet();
-        if (a.firstNs < 0) {
-            a.firstNs = ns;
-            a.firstPacket = packet;
-        } else if (ns - a.lastNs >= MIN_SILENCE_NS) silence(a, new Silence(a.lastPacket, a.lastNs, packet, ns));
+        if (a.lastNs >= 0 && ns - a.lastNs >= MIN_SILENCE_NS)
+            silence(a, new Silence(a.lastPacket, a.lastNs, packet, ns));
         if (ns >= a.lastNs) {
             a.lastNs = ns;
             a.lastPacket = packet;
         }
-        a.messages++;
         for (HeaderRecord h : m.headers())
             if (h.headerClass() == HeaderClass.HEARTBEAT) {
                 // copies of one heartbeat (one per receiver over TCP) come less than 50 ms apart

@@ -29,6 +29,10 @@ public record Finding(
         List<Long> frames,
         String summary,
         Map<String, Object> fields) {
+    /** What a front end says when the detectors found nothing. */
+    public static final String NONE =
+            "No findings: nothing in the capture shows a crash, a pause, a split or a lossy path.";
+
     public Finding {
         if (frames.isEmpty()) throw new IllegalArgumentException(code.label() + ": a finding needs its proof frames");
         List<Long> sorted = new ArrayList<>(frames.stream().distinct().toList());
