@@ -14,6 +14,8 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.findings.Finding;
+import org.jgwire.codec.analysis.findings.RetransmissionFindings;
+import org.jgwire.codec.analysis.findings.Thresholds;
 import org.jgwire.codec.analysis.registry.Analyses;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -29,7 +31,8 @@ import picocli.CommandLine.Option;
             "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split or "
                     + "lose messages, "
                     + "each finding with the members involved, its time span and the frames that prove it.",
-            "Codes: crash, member-pause, partition, retransmissions (docs/diagnose.md says how each is found)."
+            "Codes: crash, member-pause, partition, retransmissions, rpc-timeout (docs/diagnose.md says how each is "
+                    + "found)."
         },
         footer = {
             "",
@@ -55,6 +58,22 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + "docs/json-lines.md) or json (one document); any case (default: text).")
     OutputFormat format;
 
+    @Option(
+            names = "--rpc-timeout",
+            paramLabel = "MILLIS",
+            defaultValue = "" + Thresholds.RPC_TIMEOUT_MS,
+            description = "A response later than this, or none this long before the capture ends, is an rpc-timeout "
+                    + "(default: ${DEFAULT-VALUE}, JGroups' default for synchronous calls).")
+    long rpcTimeoutMs;
+
+    @Option(
+            names = "--min-retransmissions",
+            paramLabel = "N",
+            defaultValue = "" + RetransmissionFindings.MIN_LOST,
+            description = "Retransmission requests and answers from which a receiver is named a lossy path "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long retransmissions;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -73,7 +92,13 @@ public final class DiagnoseCommand implements Callable<Integer> {
     private int run() throws IOException {
         NameTable names = in.names();
         DecodeOptions options = in.decodeOptions(spec.commandLine());
-        Analyses analyses = Analyses.detectors(options.reassemble());
+        Thresholds thresholds;
+        try {
+            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, Thresholds.CREDIT_STALL_MS);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Analyses analyses = Analyses.detectors(options.reassemble(), thresholds);
         DecodeSummary summary = AnalysisRun.run(
                 in, selection, options, names, spec.commandLine().getErr(), analyses);
         List<Finding> findings = analyses.findings();

@@ -49,6 +49,7 @@ final class FindingsReport {
             out.println("  " + f.code().label() + "  " + span(f) + "  " + Formats.list(f.members(), names));
             for (String line : wrap(f.summary(names::display), 100)) out.println("    " + line);
             out.println("    proof: " + frames(f.frames()));
+            for (String line : wrap("look at: " + f.code().lookAt() + ".", 100)) out.println("    " + line);
         }
     }
 

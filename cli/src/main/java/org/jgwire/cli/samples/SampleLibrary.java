@@ -38,10 +38,11 @@ public final class SampleLibrary {
     /**
      * The scenarios beyond {@code chat} recorded for the newest version of each major line: the ones that show
      * protocol behaviour (RPCs, fragmentation, a crash, a partition and its merge, a frozen member, a lossy member,
-     * a leave and a join). {@code load} is left out: its many similar messages add size, not wire formats.
+     * a member answering RPCs late, a leave and a join). {@code load} is left out: its many similar messages add
+     * size, not wire formats.
      */
     public static final List<String> SCENARIOS =
-            List.of("rpc", "large", "crash", "partition-merge", "pause", "lossy", "leave-join");
+            List.of("rpc", "large", "crash", "partition-merge", "pause", "lossy", "slow-rpc", "leave-join");
 
     /**
      * Captures beside the library's in a version's folder that a test makes, not the runner (each {@code .pcapng}

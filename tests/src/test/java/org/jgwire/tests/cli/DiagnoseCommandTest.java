@@ -43,11 +43,37 @@ class DiagnoseCommandTest {
         assertEquals(0, text.exit(), text.err());
         assertTrue(text.out().startsWith("ERRORS"), text.out());
         assertTrue(text.out().contains("  crash  ") && text.out().contains("proof: #"), text.out());
+        assertTrue(text.out().contains("look at: the member's own log"), "where to look next: " + text.out());
 
         Decoding.Run json = Decoding.cli(dir, "diagnose", "--format", "json", crash.toString());
         JsonNode doc = new ObjectMapper().readTree(json.out());
         assertEquals(1, doc.path("findings").size(), json.out());
         assertTrue(doc.path("messages").asLong() > 0, json.out());
+    }
+
+    @Test
+    void theRpcTimeoutIsAnOptionAndTheFindingSaysWhichValueItUsed() throws Exception {
+        Path slow = Decoding.sample("5.5.7", "udp", "slow-rpc"); // answers 12 s late
+        Decoding.Run byDefault = Decoding.cli(dir, "diagnose", "--format", "jsonl", slow.toString());
+        assertEquals(0, byDefault.exit(), byDefault.err());
+        assertEquals(1, byDefault.json().size(), byDefault.out());
+        JsonNode f = byDefault.json().get(0);
+        assertEquals("rpc-timeout", f.path("code").asText(), f.toString());
+        assertEquals(10_000, f.path("threshold_ms").asLong(), f.toString());
+
+        Decoding.Run shorter =
+                Decoding.cli(dir, "diagnose", "--format", "jsonl", "--rpc-timeout", "5000", slow.toString());
+        assertEquals(5_000, shorter.json().get(0).path("threshold_ms").asLong(), shorter.out());
+        assertTrue(shorter.json().get(0).path("summary").asText().contains("more than 5.0 s"), shorter.out());
+
+        Decoding.Run longer =
+                Decoding.cli(dir, "diagnose", "--format", "jsonl", "--rpc-timeout", "13000", slow.toString());
+        assertEquals(0, longer.exit(), longer.err());
+        assertEquals("", longer.out(), "12 s is within a 13 s timeout");
+
+        Decoding.Run bad = Decoding.cli(dir, "diagnose", "--rpc-timeout", "0", slow.toString());
+        assertEquals(2, bad.exit(), bad.err());
+        assertTrue(bad.err().contains("thresholds must be positive"), bad.err());
     }
 
     @Test

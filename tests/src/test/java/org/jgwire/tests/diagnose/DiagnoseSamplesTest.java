@@ -42,7 +42,7 @@ import org.junit.jupiter.api.TestFactory;
  * sample, of every bundled version, yields no warning and no error.
  */
 class DiagnoseSamplesTest {
-    private static final Set<String> FAULTS = Set.of("crash", "pause", "partition-merge", "lossy");
+    private static final Set<String> FAULTS = Set.of("crash", "pause", "partition-merge", "lossy", "slow-rpc");
 
     /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
     private static final long DETECTION_NS = 15_000_000_000L;
@@ -81,10 +81,11 @@ class DiagnoseSamplesTest {
                 case "partition-merge" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> partition(diagnose(capture))));
                 case "lossy" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> lossy(diagnose(capture))));
+                case "slow-rpc" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> slowRpc(diagnose(capture))));
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 13, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 16, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -175,6 +176,29 @@ class DiagnoseSamplesTest {
         for (Manifest.Member m : d.manifest().members()) if (!m.name().equals(receiver)) others.add(m.name());
         assertEquals(others, senders, "it asked every other member");
         inWindow(d, f, d.step("loss"), d.step("heal") + SLACK_NS);
+    }
+
+    private static void slowRpc(Diagnosed d) {
+        assertEquals(
+                List.of(),
+                d.findings().stream()
+                        .filter(f -> f.code() != FindingCode.RPC_TIMEOUT)
+                        .toList(),
+                "a late answer is no crash, pause or split");
+        List<Finding> late = d.of(FindingCode.RPC_TIMEOUT);
+        assertEquals(1, late.size(), "rpc-timeout findings: " + d.findings());
+        Finding f = late.get(0);
+        String slow = d.manifest().steps().get(0).members().get(0);
+        assertEquals(slow, d.member(f.members().get(0)), "the member that answered late");
+        Set<String> callers = new HashSet<>();
+        for (NodeAddress a : f.members().subList(1, f.members().size())) callers.add(d.member(a));
+        Set<String> others = new HashSet<>();
+        for (Manifest.Member m : d.manifest().members()) if (!m.name().equals(slow)) others.add(m.name());
+        assertEquals(others, callers, "every other member called it");
+        assertEquals((long) others.size(), f.fields().get("late"), "one late answer per caller: " + f);
+        assertTrue((Long) f.fields().get("slowest_ms") >= 12_000, "the answers took the 12 s delay: " + f);
+        // requests after the slow step, answers before the heal step
+        inWindow(d, f, d.step("slow"), d.step("heal") + SLACK_NS);
     }
 
     /** The finding's span and every proof frame's time lie in the window. */

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
- * {@code pause}, {@code lossy}, {@code leave-join}, {@code load}, {@code lock}, {@code counter}, {@code state}.
+ * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code leave-join}, {@code load}, {@code lock}, {@code counter},
+ * {@code state}.
  */
 public final class Scenarios {
     /** Every scenario's syntax, for help texts and error messages. */
@@ -17,6 +18,7 @@ public final class Scenarios {
             PartitionMergeScenario.NAME,
             PauseScenario.NAME,
             LossyScenario.NAME,
+            SlowRpcScenario.NAME,
             LeaveJoinScenario.NAME,
             LoadScenario.SYNTAX,
             ServiceScenario.LOCK,
@@ -42,6 +44,7 @@ public final class Scenarios {
                     case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
                     case PauseScenario.NAME -> spec.equals(base) ? new PauseScenario() : null;
                     case LossyScenario.NAME -> spec.equals(base) ? new LossyScenario() : null;
+                    case SlowRpcScenario.NAME -> spec.equals(base) ? new SlowRpcScenario() : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
                     case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)

@@ -31,7 +31,7 @@ public record Finding(
         Map<String, Object> fields) {
     /** What a front end says when the detectors found nothing. */
     public static final String NONE =
-            "No findings: nothing in the capture shows a crash, a pause, a split or a lossy path.";
+            "No findings: nothing in the capture shows a crash, a pause, a split, a lossy path or a late answer.";
 
     public Finding {
         if (frames.isEmpty()) throw new IllegalArgumentException(code.label() + ": a finding needs its proof frames");

@@ -8,18 +8,38 @@ import java.util.Locale;
  */
 public enum FindingCode {
     /** Subgroups that each installed a view of their own while all kept running: a network split. */
-    PARTITION("a network split: subgroups with views of their own while every member kept talking"),
+    PARTITION(
+            "a network split: subgroups with views of their own while every member kept talking",
+            "the network between the subgroups (firewalls, switches, multicast routing), and MERGE3's min_interval"
+                    + " and max_interval, which decide how soon the subgroups merge again"),
     /** A member silent towards everyone long enough to be excluded, then talking again: a process pause. */
-    MEMBER_PAUSE("a member silent towards everyone long enough to be excluded, then talking again"),
+    MEMBER_PAUSE(
+            "a member silent towards everyone long enough to be excluded, then talking again",
+            "the member's garbage collection log, CPU limits and host, and the failure detection timeout (FD_ALL,"
+                    + " FD_ALL3 timeout; FD timeout times max_tries), which decides how long a pause is tolerated"),
     /** A member that stopped and never came back. */
-    CRASH("a member that stopped and never came back"),
+    CRASH(
+            "a member that stopped and never came back",
+            "the member's own log and its host (an OutOfMemoryError, the kernel's OOM killer, a kill); FD_SOCK or"
+                    + " FD_SOCK2 in the stack tell a crash at once, heartbeats only after their timeout"),
     /** A member that asked for many retransmissions: messages on their way to it are lost. */
-    RETRANSMISSIONS("a member that asked for many retransmissions: the lossy path leads to it");
+    RETRANSMISSIONS(
+            "a member that asked for many retransmissions: the lossy path leads to it",
+            "the receiver's socket buffers (the transport's ucast_recv_buf_size and mcast_recv_buf_size, and the"
+                    + " kernel's net.core.rmem_max), its CPU, and the network to it; DISCARD left in a stack loses"
+                    + " messages on purpose"),
+    /** Calls answered later than the threshold, or not at all. */
+    RPC_TIMEOUT(
+            "calls a member answered later than callers wait, or never answered",
+            "what the member does in the called method (thread dumps while it is slow: locks, I/O, a full thread"
+                    + " pool), and the callers' timeout (RequestOptions, Infinispan's remote-timeout)");
 
     private final String description;
+    private final String lookAt;
 
-    FindingCode(String description) {
+    FindingCode(String description, String lookAt) {
         this.description = description;
+        this.lookAt = lookAt;
     }
 
     /** The code as shown in text and JSON: lower case, {@code -} for {@code _} ({@code member-pause}). */
@@ -30,5 +50,10 @@ public enum FindingCode {
     /** What it means, in a few words. */
     public String description() {
         return description;
+    }
+
+    /** Where an operator looks next, in the stack configuration and around it: a phrase after "look at". */
+    public String lookAt() {
+        return lookAt;
     }
 }

@@ -16,11 +16,11 @@ import org.jgwire.codec.model.Record;
  * their way to it: its path is the lossy one. One finding per such receiver, with what it asked of each sender and
  * what it got again, from {@link ReliabilityTracker}'s paths.
  *
- * <p>A receiver is named from {@link #MIN_LOST} requests and answers on, when what was sent to it again is at least
- * {@link #MIN_RATE} of what its senders sent: a healthy cluster asks for a retransmission now and then (a message
- * overtaken by the next one, a full receive buffer under load), none of the clean samples more than twice, and a
- * 1.5-million-message load capture 20 times, one in 100,000. Unasked resends are no loss on the way: UNICAST3
- * resends to a member that crashed or froze until the view drops it.
+ * <p>A receiver is named from {@link #MIN_LOST} requests and answers on (or the threshold given), when what was sent
+ * to it again is at least {@link #MIN_RATE} of what its senders sent: a healthy cluster asks for a retransmission
+ * now and then (a message overtaken by the next one, a full receive buffer under load), none of the clean samples
+ * more than twice, and a 1.5-million-message load capture 20 times, one in 100,000. Unasked resends are no loss on
+ * the way: UNICAST3 resends to a member that crashed or froze until the view drops it.
  */
 public final class RetransmissionFindings implements Detector {
     public static final int MIN_LOST = 20;
@@ -28,10 +28,13 @@ public final class RetransmissionFindings implements Detector {
     static final int MAX_FRAMES = 32;
 
     private final ReliabilityTracker reliability;
+    private final long minLost;
     private final List<Finding> findings = new ArrayList<>();
 
-    public RetransmissionFindings(ReliabilityTracker reliability) {
+    /** @param minLost requests and answers from which a receiver is named ({@link #MIN_LOST} by default) */
+    public RetransmissionFindings(ReliabilityTracker reliability, long minLost) {
         this.reliability = reliability;
+        this.minLost = minLost;
     }
 
     @Override
@@ -75,11 +78,11 @@ public final class RetransmissionFindings implements Detector {
                 fromSenders +=
                         sent.getOrDefault(p.protocol() + "\u0000" + p.sender().id(), 0L);
             double rate = (double) r.answers / Math.max(1, fromSenders);
-            if (r.requests + r.answers >= MIN_LOST && rate >= MIN_RATE) findings.add(finding(r, all, rate));
+            if (r.requests + r.answers >= minLost && rate >= MIN_RATE) findings.add(finding(r, all, rate));
         }
     }
 
-    private static Finding finding(Receiver r, long all, double rate) {
+    private Finding finding(Receiver r, long all, double rate) {
         List<NodeAddress> members = new ArrayList<>(List.of(r.address));
         Map<NodeAddress, Long> requests = new LinkedHashMap<>(), answers = new LinkedHashMap<>();
         List<Long> frames = new ArrayList<>();
@@ -109,7 +112,7 @@ public final class RetransmissionFindings implements Detector {
         fields.put("protocols", protocols);
         fields.put("share", Math.round(1000.0 * (r.requests + r.answers) / Math.max(1, all)) / 1000.0);
         fields.put("retransmitted_rate", Math.round(10000.0 * rate) / 10000.0);
-        fields.put("threshold", (long) MIN_LOST);
+        fields.put("threshold", minLost);
         fields.put("threshold_rate", MIN_RATE);
         long span = start == Long.MAX_VALUE ? -1 : end - start;
         return new Finding(
@@ -129,7 +132,7 @@ public final class RetransmissionFindings implements Detector {
     }
 
     /** {@code A}, {@code A and B}, {@code A, B and C}. */
-    private static String listed(List<String> items) {
+    static String listed(List<String> items) {
         if (items.size() < 2) return String.join("", items);
         return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }

@@ -16,6 +16,8 @@ import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
+import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
+import org.jgwire.codec.analysis.findings.Thresholds;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -48,10 +50,12 @@ public final class Analyses {
         this.readsWire = analyses.stream().anyMatch(a -> a.input() == Analysis.Input.WIRE);
     }
 
-    /** The analyses registered before the one being made, for the one that builds on them. */
-    @FunctionalInterface
+    /** The analyses registered before the one being made, for the one that builds on them, and the thresholds. */
     interface Made {
         <A extends Analysis<?>> A get(Class<A> type);
+
+        /** What the detectors judge by. */
+        Thresholds thresholds();
     }
 
     /** Every analysis there is, one line each, in the order their results are listed. */
@@ -64,7 +68,10 @@ public final class Analyses {
         all.add(made -> new ClusterSenders());
         all.add(made -> new MemberActivity());
         all.add(made -> new ExclusionFindings(made.get(MembershipTimeline.class), made.get(MemberActivity.class)));
-        all.add(made -> new RetransmissionFindings(made.get(ReliabilityTracker.class)));
+        all.add(made -> new RetransmissionFindings(
+                made.get(ReliabilityTracker.class), made.thresholds().retransmissions()));
+        all.add(made -> new RpcTimeoutFindings(
+                made.get(RpcTracker.class), made.thresholds().rpcTimeoutMs()));
         return List.copyOf(all);
     }
 
@@ -74,21 +81,26 @@ public final class Analyses {
      * @param reassembling whether the decoder reassembles fragments, so that fragments come from its tap
      */
     public static Analyses all(boolean reassembling) {
-        return make(reassembling, a -> true);
+        return make(reassembling, Thresholds.DEFAULTS, a -> true);
     }
 
     /** Those of the registered analyses of these types, with those they build on (a command that shows only some). */
     public static Analyses only(boolean reassembling, Class<?>... types) {
         List<Class<?>> wanted = List.of(types);
-        return make(reassembling, a -> wanted.contains(a.getClass()));
+        return make(reassembling, Thresholds.DEFAULTS, a -> wanted.contains(a.getClass()));
     }
 
     /** Every detector, with the analyses they build on: what {@code diagnose} runs. */
     public static Analyses detectors(boolean reassembling) {
-        return make(reassembling, a -> a instanceof Detector);
+        return detectors(reassembling, Thresholds.DEFAULTS);
     }
 
-    private static Analyses make(boolean reassembling, Predicate<Analysis<?>> wanted) {
+    /** Every detector, judging by {@code thresholds}, with the analyses they build on. */
+    public static Analyses detectors(boolean reassembling, Thresholds thresholds) {
+        return make(reassembling, thresholds, a -> a instanceof Detector);
+    }
+
+    private static Analyses make(boolean reassembling, Thresholds thresholds, Predicate<Analysis<?>> wanted) {
         List<Analysis<?>> made = new ArrayList<>();
         Map<Analysis<?>, List<Analysis<?>>> uses = new IdentityHashMap<>();
         for (Function<Made, Analysis<?>> line : REGISTERED) {
@@ -102,6 +114,11 @@ public final class Analyses {
                             return type.cast(m);
                         }
                     throw new IllegalStateException(type.getSimpleName() + " is registered after what reads it");
+                }
+
+                @Override
+                public Thresholds thresholds() {
+                    return thresholds;
                 }
             });
             made.add(a);

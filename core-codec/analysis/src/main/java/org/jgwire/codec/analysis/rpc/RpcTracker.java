@@ -59,7 +59,7 @@ public final class RpcTracker implements Analysis<RpcTracker.RpcStats> {
     private final LinkedHashMap<Key, Request> requests = new LinkedHashMap<>();
     private final Map<String, MethodStats> methods = new TreeMap<>();
     private final List<Unanswered> evictedUnanswered = new ArrayList<>();
-    private Consumer<Pair> pairListener = p -> {};
+    private final List<Consumer<Pair>> pairListeners = new ArrayList<>(2);
     private long fed = -1;
     private long requestCount, oneWay, copies, responses, exceptions, orphans, evicted;
 
@@ -68,9 +68,12 @@ public final class RpcTracker implements Analysis<RpcTracker.RpcStats> {
         final Samples latency = new Samples();
     }
 
-    /** Hands every response paired from now on to {@code listener}, on the thread calling {@link #accept}. */
+    /**
+     * Hands every response paired from now on to {@code listener} (as well as to those given before), on the thread
+     * calling {@link #accept}.
+     */
     public void onPair(Consumer<Pair> listener) {
-        this.pairListener = listener;
+        pairListeners.add(listener);
     }
 
     @Override
@@ -139,7 +142,8 @@ public final class RpcTracker implements Analysis<RpcTracker.RpcStats> {
         }
         double latency = req.ts >= 0 && m.frame().tsNanos() >= 0 ? (m.frame().tsNanos() - req.ts) / 1e6 : Double.NaN;
         if (!Double.isNaN(latency)) ms.latency.add(latency);
-        pairListener.accept(new Pair(req.index, req.packet, fed, m, req.method, latency, exception));
+        Pair pair = new Pair(req.index, req.packet, fed, m, req.method, latency, exception);
+        for (int i = 0; i < pairListeners.size(); i++) pairListeners.get(i).accept(pair);
     }
 
     private static Unanswered unanswered(Request r, boolean evicted) {

@@ -13,6 +13,7 @@ import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
+import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -127,9 +128,11 @@ class AnalysesTest {
                 List.of(
                         MembershipTimeline.class,
                         ReliabilityTracker.class,
+                        RpcTracker.class,
                         MemberActivity.class,
                         ExclusionFindings.class,
-                        RetransmissionFindings.class),
+                        RetransmissionFindings.class,
+                        RpcTimeoutFindings.class),
                 kept);
         ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
         assertTrue(detectors.readsWire(), "member activity reads the wire's messages");

@@ -21,7 +21,7 @@ import java.util.function.Function;
  * the jgwire-cluster jar and one JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per
  * line ({@code started}, {@code view}, {@code sent}, {@code received}, {@code load-sent}, {@code load-received},
  * {@code large-sent}, {@code large-received}, {@code rpc-called}, {@code rpc-handled}, {@code locked}, {@code counted},
- * {@code state}, {@code discarding}, {@code losing},
+ * {@code state}, {@code discarding}, {@code losing}, {@code slowed}, {@code rpc-answered-late},
  * {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin:
  * <ul>
  *   <li>{@code mcast TEXT}, {@code ucast TO TEXT}: a text message to all or to the member named TO;</li>
@@ -40,6 +40,8 @@ import java.util.function.Function;
  *   <li>{@code discard NAME...}: drop all traffic from and to these members (the stack's DISCARD protocol);
  *       {@code discard} alone lets everything through again;</li>
  *   <li>{@code lose RATE}: drop that share (0 to 1) of what this member receives (DISCARD's up rate);</li>
+ *   <li>{@code slow MILLIS}: answer every RPC that much later ({@code slowed}; each late answer is reported as
+ *       {@code rpc-answered-late}); {@code slow 0} answers at once again;</li>
  *   <li>{@code leave}. End of stdin means the runner is gone: the node leaves and exits.</li>
  * </ul>
  */
@@ -97,6 +99,8 @@ public final class NodeProgram {
     private final LoadTraffic load;
     /** This member's logical name, which {@link #echo} answers with. */
     private volatile String myName = "?";
+    /** How long {@link #echo} takes before it answers ({@code slow}). */
+    private volatile long echoDelayMillis;
 
     private NodeProgram(EventLine events) {
         this.events = events;
@@ -187,6 +191,9 @@ public final class NodeProgram {
                             line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
                     channel.discard(members);
                     events.emit("discarding", "members", members);
+                } else if (line.startsWith("slow ")) {
+                    echoDelayMillis = Long.parseLong(line.substring(5));
+                    events.emit("slowed", "millis", echoDelayMillis);
                 } else if (line.startsWith("lose ")) {
                     double rate = Double.parseDouble(line.substring(5));
                     channel.lose(rate);
@@ -235,10 +242,16 @@ public final class NodeProgram {
 
     /**
      * The RPC method every member serves (called through its RpcDispatcher's server object): reports the call and
-     * answers with a text that names this member and the call.
+     * answers with a text that names this member and the call; after {@code slow MILLIS}, that much later (as a
+     * member stuck in a slow database or a lock would).
      */
-    public String echo(String text) {
+    public String echo(String text) throws InterruptedException {
         events.emit("rpc-handled", "text", text);
+        long delay = echoDelayMillis;
+        if (delay > 0) {
+            Thread.sleep(delay);
+            events.emit("rpc-answered-late", "text", text, "millis", delay);
+        }
         return myName + " got " + text;
     }
 

@@ -1,0 +1,25 @@
+package org.jgwire.codec.analysis.findings;
+
+/**
+ * The values the detectors judge by, each settable by a {@code diagnose} option; a finding names the value it used.
+ *
+ * @param rpcTimeoutMs      a response later than this, or none that long before the capture ended, is an
+ *                          {@code rpc-timeout}; default {@value #RPC_TIMEOUT_MS} ms, the timeout of JGroups'
+ *                          synchronous request options (the capture does not show the caller's own)
+ * @param retransmissions   retransmission requests and answers from which a receiver is named a lossy path
+ * @param creditStallMs     how long a sender must keep asking one receiver for credits to be called stalled
+ */
+public record Thresholds(long rpcTimeoutMs, long retransmissions, long creditStallMs) {
+    public static final long RPC_TIMEOUT_MS = 10_000;
+    public static final long CREDIT_STALL_MS = 2_000;
+
+    /** What {@code diagnose} uses unless told otherwise. */
+    public static final Thresholds DEFAULTS =
+            new Thresholds(RPC_TIMEOUT_MS, RetransmissionFindings.MIN_LOST, CREDIT_STALL_MS);
+
+    public Thresholds {
+        if (rpcTimeoutMs <= 0 || retransmissions <= 0 || creditStallMs <= 0)
+            throw new IllegalArgumentException("thresholds must be positive: rpc timeout " + rpcTimeoutMs
+                    + " ms, retransmissions " + retransmissions + ", credit stall " + creditStallMs + " ms");
+    }
+}
