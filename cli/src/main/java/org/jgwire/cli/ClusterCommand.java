@@ -56,7 +56,8 @@ import picocli.CommandLine.Option;
                     + "is stopped at the end, on failure and on Ctrl-C.",
             "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, pause (SIGSTOP, then SIGCONT), "
                     + "lossy (one member loses a fifth of what it receives), slow-rpc (one member answers RPCs 12 s "
-                    + "late), "
+                    + "late), blocked-receiver (one member's application holds its deliveries for 8 s under small "
+                    + "flow-control credits), "
                     + "leave-join, "
                     + "load[:MESSAGES[:SIZE|MIN-MAX[:binary]]], lock, counter, state (a stack with CENTRAL_LOCK, "
                     + "COUNTER, STATE_TRANSFER).",

@@ -31,8 +31,8 @@ import picocli.CommandLine.Option;
             "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split or "
                     + "lose messages, "
                     + "each finding with the members involved, its time span and the frames that prove it.",
-            "Codes: crash, member-pause, partition, retransmissions, rpc-timeout (docs/diagnose.md says how each is "
-                    + "found)."
+            "Codes: crash, member-pause, partition, retransmissions, rpc-timeout, credit-stall (docs/diagnose.md "
+                    + "says how each is found)."
         },
         footer = {
             "",
@@ -74,6 +74,14 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     long retransmissions;
 
+    @Option(
+            names = "--credit-stall",
+            paramLabel = "MILLIS",
+            defaultValue = "" + Thresholds.CREDIT_STALL_MS,
+            description = "A sender asking one receiver for flow-control credits again and again for this long is "
+                    + "a credit-stall (default: ${DEFAULT-VALUE}).")
+    long creditStallMs;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -94,7 +102,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
         DecodeOptions options = in.decodeOptions(spec.commandLine());
         Thresholds thresholds;
         try {
-            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, Thresholds.CREDIT_STALL_MS);
+            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, creditStallMs);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

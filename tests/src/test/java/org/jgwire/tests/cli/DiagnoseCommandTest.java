@@ -77,6 +77,29 @@ class DiagnoseCommandTest {
     }
 
     @Test
+    void theCreditStallThresholdIsAnOption() throws Exception {
+        Path blocked = Decoding.sample("5.5.7", "udp", "blocked-receiver");
+        Decoding.Run byDefault = Decoding.cli(dir, "diagnose", "--format", "jsonl", blocked.toString());
+        JsonNode stall = null;
+        for (JsonNode f : byDefault.json()) if (f.path("code").asText().equals("credit-stall")) stall = f;
+        assertTrue(stall != null, byDefault.out());
+        assertEquals(2_000, stall.path("threshold_ms").asLong(), stall.toString());
+        long stalled = stall.path("stalled_ms").asLong();
+
+        Decoding.Run longer = Decoding.cli(
+                dir,
+                "diagnose",
+                "--format",
+                "jsonl",
+                "--credit-stall",
+                String.valueOf(stalled + 1),
+                blocked.toString());
+        assertTrue(
+                longer.json().stream().noneMatch(f -> f.path("code").asText().equals("credit-stall")),
+                "a stall shorter than the threshold is none: " + longer.out());
+    }
+
+    @Test
     void aCleanCaptureHasNoFindings() throws Exception {
         Decoding.Run run =
                 Decoding.cli(dir, "diagnose", Decoding.sample("5.5.7", "udp").toString());

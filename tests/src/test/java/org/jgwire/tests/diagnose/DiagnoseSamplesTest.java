@@ -42,7 +42,8 @@ import org.junit.jupiter.api.TestFactory;
  * sample, of every bundled version, yields no warning and no error.
  */
 class DiagnoseSamplesTest {
-    private static final Set<String> FAULTS = Set.of("crash", "pause", "partition-merge", "lossy", "slow-rpc");
+    private static final Set<String> FAULTS =
+            Set.of("crash", "pause", "partition-merge", "lossy", "slow-rpc", "blocked-receiver");
 
     /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
     private static final long DETECTION_NS = 15_000_000_000L;
@@ -82,10 +83,12 @@ class DiagnoseSamplesTest {
                         DynamicTest.dynamicTest(name(capture), () -> partition(diagnose(capture))));
                 case "lossy" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> lossy(diagnose(capture))));
                 case "slow-rpc" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> slowRpc(diagnose(capture))));
+                case "blocked-receiver" -> tests.add(
+                        DynamicTest.dynamicTest(name(capture), () -> blockedReceiver(diagnose(capture))));
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 16, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 19, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -199,6 +202,26 @@ class DiagnoseSamplesTest {
         assertTrue((Long) f.fields().get("slowest_ms") >= 12_000, "the answers took the 12 s delay: " + f);
         // requests after the slow step, answers before the heal step
         inWindow(d, f, d.step("slow"), d.step("heal") + SLACK_NS);
+    }
+
+    private static void blockedReceiver(Diagnosed d) {
+        assertTrue(
+                d.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR),
+                "a blocked application is no crash, pause or split: " + d.findings());
+        List<Finding> stalls = d.of(FindingCode.CREDIT_STALL);
+        assertEquals(1, stalls.size(), "credit-stall findings: " + d.findings());
+        Finding f = stalls.get(0);
+        String blocked = d.manifest().steps().get(0).members().get(0);
+        String sender = d.manifest().members().get(0).name(); // the scenario's only sender
+        assertEquals(blocked, d.member(f.members().get(0)), "the receiver that held its senders up");
+        assertEquals(
+                List.of(sender),
+                f.members().subList(1, f.members().size()).stream()
+                        .map(d::member)
+                        .toList());
+        assertEquals(0L, f.fields().get("credits_from_deliveries"), "no credits from a blocked application: " + f);
+        assertTrue((Long) f.fields().get("requests") >= 3, f.toString());
+        inWindow(d, f, d.step("block"), d.step("unblock") + SLACK_NS);
     }
 
     /** The finding's span and every proof frame's time lie in the window. */

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
- * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code leave-join}, {@code load}, {@code lock}, {@code counter},
+ * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
+ * {@code leave-join}, {@code load}, {@code lock}, {@code counter},
  * {@code state}.
  */
 public final class Scenarios {
@@ -19,6 +20,7 @@ public final class Scenarios {
             PauseScenario.NAME,
             LossyScenario.NAME,
             SlowRpcScenario.NAME,
+            BlockedReceiverScenario.NAME,
             LeaveJoinScenario.NAME,
             LoadScenario.SYNTAX,
             ServiceScenario.LOCK,
@@ -45,6 +47,7 @@ public final class Scenarios {
                     case PauseScenario.NAME -> spec.equals(base) ? new PauseScenario() : null;
                     case LossyScenario.NAME -> spec.equals(base) ? new LossyScenario() : null;
                     case SlowRpcScenario.NAME -> spec.equals(base) ? new SlowRpcScenario() : null;
+                    case BlockedReceiverScenario.NAME -> spec.equals(base) ? new BlockedReceiverScenario() : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
                     case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)

@@ -24,7 +24,8 @@ final class StackTemplate {
     /**
      * Values of the tokens a scenario may change: failure detection (FD_ALL/FD_ALL3 timeout and heartbeat
      * interval, VERIFY_SUSPECT timeout), MERGE3's intervals, an optional protocol right above the transport
-     * (DISCARD), and the fragmentation protocol (FRAG: per family, see {@link #render}).
+     * (DISCARD), the fragmentation protocol (FRAG: per family, see {@link #render}), and UFC's and MFC's credits
+     * and further attributes (udp stacks only).
      */
     static final Map<String, String> DEFAULTS = Map.of(
             "FD_TIMEOUT",
@@ -38,6 +39,10 @@ final class StackTemplate {
             "MERGE_MAX",
             "30000",
             "DISCARD",
+            "",
+            "FC_CREDITS",
+            "2M",
+            "FC_ATTRS",
             "");
 
     private StackTemplate() {}

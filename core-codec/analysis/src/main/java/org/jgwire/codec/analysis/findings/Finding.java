@@ -31,7 +31,8 @@ public record Finding(
         Map<String, Object> fields) {
     /** What a front end says when the detectors found nothing. */
     public static final String NONE =
-            "No findings: nothing in the capture shows a crash, a pause, a split, a lossy path or a late answer.";
+            "No findings: nothing in the capture shows a crash, a pause, a split, a lossy path, a late answer or"
+                    + " a stall.";
 
     public Finding {
         if (frames.isEmpty()) throw new IllegalArgumentException(code.label() + ": a finding needs its proof frames");

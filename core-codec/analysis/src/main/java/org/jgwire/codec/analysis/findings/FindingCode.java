@@ -26,13 +26,19 @@ public enum FindingCode {
     RETRANSMISSIONS(
             "a member that asked for many retransmissions: the lossy path leads to it",
             "the receiver's socket buffers (the transport's ucast_recv_buf_size and mcast_recv_buf_size, and the"
-                    + " kernel's net.core.rmem_max), its CPU, and the network to it; DISCARD left in a stack loses"
-                    + " messages on purpose"),
+                    + " kernel's net.core.rmem_max), its CPU and thread pool (a full pool drops what arrives), and"
+                    + " the network to it; DISCARD left in a stack loses messages on purpose"),
     /** Calls answered later than the threshold, or not at all. */
     RPC_TIMEOUT(
             "calls a member answered later than callers wait, or never answered",
             "what the member does in the called method (thread dumps while it is slow: locks, I/O, a full thread"
-                    + " pool), and the callers' timeout (RequestOptions, Infinispan's remote-timeout)");
+                    + " pool), and the callers' timeout (RequestOptions, Infinispan's remote-timeout)"),
+    /** Senders that keep asking one receiver for flow-control credits. */
+    CREDIT_STALL(
+            "senders blocked on flow-control credits that one receiver does not give back",
+            "what the receiver's application does with delivered messages (thread dumps of its JGroups threads:"
+                    + " a receive callback that blocks holds up every sender), its thread pool, and UFC's and MFC's"
+                    + " max_credits and max_block_time");
 
     private final String description;
     private final String lookAt;

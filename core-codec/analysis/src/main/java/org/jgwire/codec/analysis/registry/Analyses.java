@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.clusters.ClusterSenders;
+import org.jgwire.codec.analysis.findings.CreditStallFindings;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.Finding;
@@ -72,6 +73,7 @@ public final class Analyses {
                 made.get(ReliabilityTracker.class), made.thresholds().retransmissions()));
         all.add(made -> new RpcTimeoutFindings(
                 made.get(RpcTracker.class), made.thresholds().rpcTimeoutMs()));
+        all.add(made -> new CreditStallFindings(made.thresholds().creditStallMs()));
         return List.copyOf(all);
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.Records;
 import org.jgwire.codec.analysis.activity.MemberActivity;
+import org.jgwire.codec.analysis.findings.CreditStallFindings;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
@@ -132,7 +133,8 @@ class AnalysesTest {
                         MemberActivity.class,
                         ExclusionFindings.class,
                         RetransmissionFindings.class,
-                        RpcTimeoutFindings.class),
+                        RpcTimeoutFindings.class,
+                        CreditStallFindings.class),
                 kept);
         ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
         assertTrue(detectors.readsWire(), "member activity reads the wire's messages");

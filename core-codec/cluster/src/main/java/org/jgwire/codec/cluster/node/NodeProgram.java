@@ -21,7 +21,8 @@ import java.util.function.Function;
  * the jgwire-cluster jar and one JGroups jar, nothing else (so JDK only here). Events go to stdout, one JSON object per
  * line ({@code started}, {@code view}, {@code sent}, {@code received}, {@code load-sent}, {@code load-received},
  * {@code large-sent}, {@code large-received}, {@code rpc-called}, {@code rpc-handled}, {@code locked}, {@code counted},
- * {@code state}, {@code discarding}, {@code losing}, {@code slowed}, {@code rpc-answered-late},
+ * {@code state}, {@code discarding}, {@code losing}, {@code slowed}, {@code rpc-answered-late}, {@code blocking},
+ * {@code unblocked},
  * {@code left}, {@code error}); everything else JGroups prints is moved to stderr. Commands come on stdin:
  * <ul>
  *   <li>{@code mcast TEXT}, {@code ucast TO TEXT}: a text message to all or to the member named TO;</li>
@@ -40,6 +41,8 @@ import java.util.function.Function;
  *   <li>{@code discard NAME...}: drop all traffic from and to these members (the stack's DISCARD protocol);
  *       {@code discard} alone lets everything through again;</li>
  *   <li>{@code lose RATE}: drop that share (0 to 1) of what this member receives (DISCARD's up rate);</li>
+ *   <li>{@code block MILLIS}: every message delivered in the next MILLIS waits in the application until they are
+ *       over, as a receiver stuck in its own code does ({@code blocking}, then {@code unblocked});</li>
  *   <li>{@code slow MILLIS}: answer every RPC that much later ({@code slowed}; each late answer is reported as
  *       {@code rpc-answered-late}); {@code slow 0} answers at once again;</li>
  *   <li>{@code leave}. End of stdin means the runner is gone: the node leaves and exits.</li>
@@ -101,6 +104,8 @@ public final class NodeProgram {
     private volatile String myName = "?";
     /** How long {@link #echo} takes before it answers ({@code slow}). */
     private volatile long echoDelayMillis;
+    /** Until when ({@link System#nanoTime}) every delivery waits ({@code block}); 0: none does. */
+    private volatile long blockedUntilNanos;
 
     private NodeProgram(EventLine events) {
         this.events = events;
@@ -191,6 +196,10 @@ public final class NodeProgram {
                             line.length() > 8 ? List.of(line.substring(8).split(" ")) : List.of();
                     channel.discard(members);
                     events.emit("discarding", "members", members);
+                } else if (line.startsWith("block ")) {
+                    long millis = Long.parseLong(line.substring(6));
+                    blockedUntilNanos = System.nanoTime() + millis * 1_000_000L;
+                    events.emit("blocking", "millis", millis);
                 } else if (line.startsWith("slow ")) {
                     echoDelayMillis = Long.parseLong(line.substring(5));
                     events.emit("slowed", "millis", echoDelayMillis);
@@ -304,6 +313,7 @@ public final class NodeProgram {
 
     /** Reports a delivered message ({@code buf[off, off+len)}, UTF-8 text), or counts it when it is load traffic. */
     public void received(Object src, Object dest, byte[] buf, int off, int len) {
+        waitWhileBlocked();
         if (load.deliver(src, buf, off, len)) return;
         if (LargePayload.is(buf, off, len)) {
             events.emit(
@@ -322,6 +332,25 @@ public final class NodeProgram {
         }
         String text = new String(buf, off, len, StandardCharsets.UTF_8);
         events.emit("received", "from", plain(src), "to", dest == null ? null : plain(dest), "text", text);
+    }
+
+    /** Holds the delivering thread until the {@code block} is over (one sender's messages are delivered in order). */
+    private void waitWhileBlocked() {
+        long until = blockedUntilNanos;
+        if (until == 0) return;
+        long left = until - System.nanoTime();
+        if (left > 0) {
+            try {
+                Thread.sleep(left / 1_000_000L + 1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (this) { // the first thread out reports it
+            if (blockedUntilNanos != until) return;
+            blockedUntilNanos = 0;
+        }
+        events.emit("unblocked");
     }
 
     /** Reports a new view: its creator, id and members (by their {@code toString}, the logical names). */
