@@ -38,12 +38,21 @@ public final class SampleLibrary {
     /**
      * The scenarios beyond {@code chat} recorded for the newest version of each major line: the ones that show
      * protocol behaviour (RPCs, fragmentation, a crash, a partition and its merge, a frozen member, a lossy member,
-     * a member answering RPCs late, a receiver
-     * blocked in its application, a leave and a join). {@code load} is left out: its many similar messages add
-     * size, not wire formats.
+     * a member answering RPCs late, a receiver blocked in its application, a member of another cluster or version on
+     * the group, a leave and a join). {@code load} is left out: its many similar messages add size, not wire formats.
      */
     public static final List<String> SCENARIOS = List.of(
-            "rpc", "large", "crash", "partition-merge", "pause", "lossy", "slow-rpc", "blocked-receiver", "leave-join");
+            "rpc",
+            "large",
+            "crash",
+            "partition-merge",
+            "pause",
+            "lossy",
+            "slow-rpc",
+            "blocked-receiver",
+            "other-cluster",
+            "other-version",
+            "leave-join");
 
     /**
      * Captures beside the library's in a version's folder that a test makes, not the runner (each {@code .pcapng}

@@ -42,8 +42,15 @@ import org.junit.jupiter.api.TestFactory;
  * sample, of every bundled version, yields no warning and no error.
  */
 class DiagnoseSamplesTest {
-    private static final Set<String> FAULTS =
-            Set.of("crash", "pause", "partition-merge", "lossy", "slow-rpc", "blocked-receiver");
+    private static final Set<String> FAULTS = Set.of(
+            "crash",
+            "pause",
+            "partition-merge",
+            "lossy",
+            "slow-rpc",
+            "blocked-receiver",
+            "other-cluster",
+            "other-version");
 
     /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
     private static final long DETECTION_NS = 15_000_000_000L;
@@ -83,12 +90,16 @@ class DiagnoseSamplesTest {
                         DynamicTest.dynamicTest(name(capture), () -> partition(diagnose(capture))));
                 case "lossy" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> lossy(diagnose(capture))));
                 case "slow-rpc" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> slowRpc(diagnose(capture))));
+                case "other-cluster" -> tests.add(DynamicTest.dynamicTest(
+                        name(capture), () -> outsider(diagnose(capture), FindingCode.CLUSTER_NAME_CLASH)));
+                case "other-version" -> tests.add(DynamicTest.dynamicTest(
+                        name(capture), () -> outsider(diagnose(capture), FindingCode.VERSION_MISMATCH)));
                 case "blocked-receiver" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> blockedReceiver(diagnose(capture))));
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 19, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 25, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -222,6 +233,37 @@ class DiagnoseSamplesTest {
         assertEquals(0L, f.fields().get("credits_from_deliveries"), "no credits from a blocked application: " + f);
         assertTrue((Long) f.fields().get("requests") >= 3, f.toString());
         inWindow(d, f, d.step("block"), d.step("unblock") + SLACK_NS);
+    }
+
+    /**
+     * A member of another cluster or version on the group: one finding of {@code code} whose sides are the run's
+     * members and the outsider, with proof frames from both sides, and nothing else.
+     */
+    private static void outsider(Diagnosed d, FindingCode code) {
+        assertEquals(
+                List.of(code),
+                d.findings().stream().map(Finding::code).toList(),
+                "one finding, and no crash, pause or split: " + d.findings());
+        Finding f = d.findings().get(0);
+        String outsider = d.manifest().steps().get(0).members().get(0);
+        Map<?, ?> sides = (Map<?, ?>) f.fields().get(code == FindingCode.CLUSTER_NAME_CLASH ? "clusters" : "versions");
+        assertEquals(2, sides.size(), "two sides: " + f);
+        Set<Set<String>> named = new HashSet<>();
+        for (Object side : sides.values()) {
+            Set<String> names = new HashSet<>();
+            for (Object a : (List<?>) side) names.add(d.member((NodeAddress) a));
+            named.add(names);
+        }
+        Set<String> members = new HashSet<>();
+        for (Manifest.Member m : d.manifest().members()) if (!m.name().equals(outsider)) members.add(m.name());
+        assertEquals(Set.of(members, Set.of(outsider)), named, "the run's members on one side, the outsider alone");
+        // the outsider's own messages prove it: frames from its time on the group
+        long from = d.step("outsider"), to = d.step("outsider-left") + SLACK_NS;
+        assertTrue(
+                f.frames().stream()
+                        .anyMatch(
+                                fr -> d.frameNs().get(fr) >= from && d.frameNs().get(fr) <= to),
+                "proof frames from the outsider's time: " + f);
     }
 
     /** The finding's span and every proof frame's time lie in the window. */

@@ -35,8 +35,19 @@ final class Cluster {
     /** The site of each member (stack relay2); null: one site, every member sees every other. */
     private Function<String, String> sites;
 
-    Cluster(EventLog log, long startNanos, long deadlineNanos, NodeLauncher launcher) {
+    /** The run's cluster name and JGroups version ({@code 5.5.7}), for a scenario that starts an outsider. */
+    private final String clusterName, versionText;
+
+    Cluster(
+            EventLog log,
+            long startNanos,
+            long deadlineNanos,
+            String clusterName,
+            String versionText,
+            NodeLauncher launcher) {
         this.log = log;
+        this.clusterName = clusterName;
+        this.versionText = versionText;
         this.startNanos = startNanos;
         this.deadlineNanos = deadlineNanos;
         this.launcher = launcher;
@@ -44,9 +55,21 @@ final class Cluster {
 
     /** Launches one member's JVM (class path, config, cluster name are the launcher's business). */
     interface NodeLauncher {
-        /** @param port which of the run's member ports (0-based) the member binds */
-        ChildJvm launch(String name, int port) throws IOException;
+        /**
+         * @param port     which of the run's member ports (0-based) the member binds
+         * @param outsider null for a member of the run's cluster, else what makes it an outsider
+         */
+        ChildJvm launch(String name, int port, Outsider outsider) throws IOException;
     }
+
+    /**
+     * A member that is not of the run's cluster, started on its multicast group: another cluster name, or another
+     * JGroups version (the run's when null).
+     */
+    record Outsider(String cluster, String version) {}
+
+    /** The outsiders running, by name: no view of the run's cluster holds them. */
+    private final Map<String, ChildJvm> outsiders = new LinkedHashMap<>();
 
     /** Splits the members into sites (RELAY2): each member's views hold its own site's members only. */
     void sites(Function<String, String> siteOf) {
@@ -65,6 +88,14 @@ final class Cluster {
             groups.computeIfAbsent(String.valueOf(siteOf(n)), k -> new ArrayList<>())
                     .add(n);
         return List.copyOf(groups.values());
+    }
+
+    String clusterName() {
+        return clusterName;
+    }
+
+    String versionText() {
+        return versionText;
     }
 
     /** The live members in join order. */
@@ -88,7 +119,7 @@ final class Cluster {
 
     /** Starts one member on member port {@code port}; returns once every live member's view is all live members. */
     void join(String name, int port) throws IOException, InterruptedException {
-        members.put(name, launcher.launch(name, port));
+        members.put(name, launcher.launch(name, port, null));
         portIndex.put(name, port);
         List<List<String>> groups = siteGroups();
         log.await(name + " to join (every member's view " + groups + ")", deadlineNanos, events -> {
@@ -104,8 +135,39 @@ final class Cluster {
         });
     }
 
+    /**
+     * Starts an outsider on member port {@code port} (one a member left free); returns once it is in a view of its
+     * own, alone: the run's members do not take it in.
+     */
+    void startOutsider(String name, int port, Outsider outsider) throws IOException, InterruptedException {
+        outsiders.put(name, launcher.launch(name, port, outsider));
+        log.await(name + " to start in a view of its own", deadlineNanos, events -> {
+            if (EventLog.of(events, name, "started").isEmpty()) return null;
+            return EventLog.lastView(events, name).equals(List.of(name)) ? Boolean.TRUE : null;
+        });
+    }
+
+    ChildJvm outsider(String name) {
+        return outsiders.get(name);
+    }
+
+    /** The outsider leaves (its own cluster) and exits. */
+    void stopOutsider(String name) throws IOException, InterruptedException {
+        ChildJvm child = outsiders.get(name);
+        log.expectExit(name);
+        child.command("leave");
+        log.await(
+                name + " to leave",
+                deadlineNanos,
+                events -> EventLog.of(events, name, "left").isEmpty() ? null : Boolean.TRUE);
+        if (!child.awaitExit((deadlineNanos - System.nanoTime()) / 1_000_000))
+            throw new ClusterFailure(name + " did not exit after leaving");
+        outsiders.remove(name);
+    }
+
     /** The members leave one by one, the coordinator last; the others must see each leave in a new view. */
     void leaveAll() throws IOException, InterruptedException {
+        for (String o : List.copyOf(outsiders.keySet())) stopOutsider(o);
         List<String> remaining = names();
         for (int i = remaining.size() - 1; i >= 0; i--) leave(remaining.get(i));
     }
@@ -187,12 +249,15 @@ final class Cluster {
 
     void killAll() {
         members.values().forEach(ChildJvm::kill);
+        outsiders.values().forEach(ChildJvm::kill);
     }
 
     /** The last lines of every member's stderr, for a failure report. */
     String logTails(int lines) {
         StringBuilder b = new StringBuilder();
-        for (ChildJvm c : members.values())
+        List<ChildJvm> all = new ArrayList<>(members.values());
+        all.addAll(outsiders.values());
+        for (ChildJvm c : all)
             b.append("\n--- ")
                     .append(c.name)
                     .append(" (")

@@ -223,7 +223,7 @@ public final class ClusterRunner {
         };
         List<String> protocols = new ArrayList<>();
         List<String> memberOptions = new ArrayList<>(); // decided once, from the first member's stack
-        Cluster.NodeLauncher launcher = (name, index) -> {
+        Cluster.NodeLauncher launcher = (name, index, outsider) -> {
             Map<String, String> own = new HashMap<>(tokens);
             own.put("BIND_PORT", Integer.toString(ports[index]));
             if (relay) {
@@ -233,26 +233,34 @@ public final class ClusterRunner {
                 for (int i = lon ? 0 : lonSize; i < (lon ? lonSize : n); i++) site.add("127.0.0.1[" + ports[i] + "]");
                 own.put("INITIAL_HOSTS", site.toString());
             }
-            String xmlText = plan.render(version, own, ports[index]);
+            // an outsider of another version runs that version's node program, jar and stack template
+            JGroupsVersion v =
+                    outsider != null && outsider.version() != null ? JGroupsVersion.parse(outsider.version()) : version;
+            ApiFamily f = v == version ? family : NodePrograms.familyOf(v);
+            List<Path> classPath = v == version
+                    ? nodeClassPath
+                    : List.of(dist.nodeJar(f), dist.clusterJar(), dist.jgroupsJar(outsider.version()));
+            String xmlText = plan.render(v, own, ports[index]);
             if (protocols.isEmpty()) {
                 protocols.addAll(protocolsOf(xmlText));
                 memberOptions.addAll(TlsV1Override.memberOptions(work, version, protocols, progress));
             }
             Path xml = work.resolve(name + ".xml");
             Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
-            List<String> args = new ArrayList<>(List.of(name, xml.toString(), cluster));
+            String clusterName = outsider != null && outsider.cluster() != null ? outsider.cluster() : cluster;
+            List<String> args = new ArrayList<>(List.of(name, xml.toString(), clusterName));
             if (scenario.rpc()) args.add("rpc");
             return ChildJvm.start(
                     prefix,
                     name,
                     memberOptions,
-                    nodeClassPath,
-                    NodePrograms.mainClass(family),
+                    classPath,
+                    NodePrograms.mainClass(f),
                     args,
                     Cluster.logFile(work, name),
                     events);
         };
-        Cluster members = new Cluster(log, start, deadline, launcher);
+        Cluster members = new Cluster(log, start, deadline, cluster, versionText, launcher);
         if (relay) members.sites(name -> Stack.SITES.get(name.charAt(0) - 'A' < lonSize ? 0 : 1));
         ChildJvm router = null;
         PacketCapture capture = null;

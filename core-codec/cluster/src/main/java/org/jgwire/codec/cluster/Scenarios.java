@@ -6,6 +6,7 @@ import java.util.List;
 /**
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
  * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
+ * {@code other-cluster}, {@code other-version},
  * {@code leave-join}, {@code load}, {@code lock}, {@code counter},
  * {@code state}.
  */
@@ -21,6 +22,8 @@ public final class Scenarios {
             LossyScenario.NAME,
             SlowRpcScenario.NAME,
             BlockedReceiverScenario.NAME,
+            OutsiderScenario.OTHER_CLUSTER,
+            OutsiderScenario.OTHER_VERSION,
             LeaveJoinScenario.NAME,
             LoadScenario.SYNTAX,
             ServiceScenario.LOCK,
@@ -48,6 +51,9 @@ public final class Scenarios {
                     case LossyScenario.NAME -> spec.equals(base) ? new LossyScenario() : null;
                     case SlowRpcScenario.NAME -> spec.equals(base) ? new SlowRpcScenario() : null;
                     case BlockedReceiverScenario.NAME -> spec.equals(base) ? new BlockedReceiverScenario() : null;
+                    case OutsiderScenario.OTHER_CLUSTER, OutsiderScenario.OTHER_VERSION -> spec.equals(base)
+                            ? new OutsiderScenario(base)
+                            : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
                     case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)

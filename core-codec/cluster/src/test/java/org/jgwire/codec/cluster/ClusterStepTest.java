@@ -15,7 +15,7 @@ class ClusterStepTest {
     void eventsReadJustBeforeOrAfterAStepFallInOtherMillisecondsOfTheManifest() {
         EventLog log = new EventLog();
         long start = System.nanoTime();
-        Cluster cluster = new Cluster(log, start, start + 60_000_000_000L, (name, port) -> {
+        Cluster cluster = new Cluster(log, start, start + 60_000_000_000L, "test", "5.5.7", (name, port, outsider) -> {
             throw new AssertionError("no member is launched here");
         });
         for (int i = 0; i < 100; i++) {

@@ -38,7 +38,17 @@ public enum FindingCode {
             "senders blocked on flow-control credits that one receiver does not give back",
             "what the receiver's application does with delivered messages (thread dumps of its JGroups threads:"
                     + " a receive callback that blocks holds up every sender), its thread pool, and UFC's and MFC's"
-                    + " max_credits and max_block_time");
+                    + " max_credits and max_block_time"),
+    /** Messages under different cluster names on one multicast group. */
+    CLUSTER_NAME_CLASH(
+            "different cluster names on one multicast group and port",
+            "the cluster name each application connects with, and the transport's mcast_addr and mcast_port (give"
+                    + " each cluster a group of its own, or correct the name of the one that was meant to join)"),
+    /** Members of incompatible JGroups versions on one multicast group. */
+    VERSION_MISMATCH(
+            "members of JGroups versions that cannot talk (another major.minor) on one multicast group",
+            "the JGroups jar each application runs (every member of a cluster needs the same major.minor version),"
+                    + " and the transport's mcast_addr and mcast_port if the two were not meant to meet");
 
     private final String description;
     private final String lookAt;

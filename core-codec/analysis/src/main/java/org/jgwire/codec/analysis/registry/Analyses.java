@@ -16,6 +16,7 @@ import org.jgwire.codec.analysis.findings.CreditStallFindings;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.Finding;
+import org.jgwire.codec.analysis.findings.GroupSharingFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
 import org.jgwire.codec.analysis.findings.Thresholds;
@@ -74,6 +75,7 @@ public final class Analyses {
         all.add(made -> new RpcTimeoutFindings(
                 made.get(RpcTracker.class), made.thresholds().rpcTimeoutMs()));
         all.add(made -> new CreditStallFindings(made.thresholds().creditStallMs()));
+        all.add(made -> new GroupSharingFindings());
         return List.copyOf(all);
     }
 

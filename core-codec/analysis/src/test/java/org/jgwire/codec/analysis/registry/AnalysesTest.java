@@ -13,6 +13,7 @@ import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.findings.CreditStallFindings;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
+import org.jgwire.codec.analysis.findings.GroupSharingFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
@@ -134,7 +135,8 @@ class AnalysesTest {
                         ExclusionFindings.class,
                         RetransmissionFindings.class,
                         RpcTimeoutFindings.class,
-                        CreditStallFindings.class),
+                        CreditStallFindings.class,
+                        GroupSharingFindings.class),
                 kept);
         ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
         assertTrue(detectors.readsWire(), "member activity reads the wire's messages");
