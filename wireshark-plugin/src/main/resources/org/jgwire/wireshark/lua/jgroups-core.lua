@@ -1026,16 +1026,20 @@ local function outside_view(ctx, src, vals_by_section, view)
         .. " and still sends: a member excluded (frozen, cut off) that keeps talking"
 end
 
--- the n-th message dissected since Wireshark entered the plugin for the frame: the key of remembered results
-local msg_ordinal = 0
+-- the n-th message dissected since Wireshark entered the plugin for the frame: the key of remembered results;
+-- whether the frame was dissected before and whether it is a copy an ICMP error quotes, read once per entry
+local msg_ordinal, frame_visited, frame_quoted = 0, false, false
+local function enter_frame(pinfo)
+    msg_ordinal, frame_visited, frame_quoted = 0, pinfo.visited, pinfo.in_error_pkt
+end
 
 local function check_message(ctx, mt, src, dest, xmit, vals_by_section, view)
-    local pinfo = ctx.pinfo
-    if pinfo.in_error_pkt then return end -- a copy quoted by an ICMP error: noted as bounced, counted nowhere
+    if frame_quoted then return end -- a copy quoted by an ICMP error: noted as bounced, counted nowhere
     if xmit then note_retransmission(mt, xmit, src, dest) end
     msg_ordinal = msg_ordinal + 1
     local text
-    if pinfo.visited then
+    local pinfo = ctx.pinfo
+    if frame_visited then
         local memo = outside_memo[pinfo.number]
         text = memo and memo[msg_ordinal]
     else
@@ -1610,7 +1614,7 @@ local function dissect_udp(tvb, pinfo, tree)
     unbind()
     observe(tree)
     current_frame = pinfo.number
-    msg_ordinal = 0
+    enter_frame(pinfo)
     local root = tree:add(jgroups, tvb(), "JGroups datagram")
     note_bounce(pinfo, root)
     set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, root))
@@ -1681,7 +1685,7 @@ local function dissect_mping(tvb, pinfo, tree)
     unbind()
     observe(tree)
     current_frame = pinfo.number
-    msg_ordinal = 0
+    enter_frame(pinfo)
     local ft = tree:add(jgroups, tvb(), "JGroups MPING datagram")
     note_bounce(pinfo, ft)
     ft:add(F.mping, tvb()):set_generated() -- the message itself sits where a datagram's would
@@ -1972,7 +1976,7 @@ local function dissect_tcp(tvb, pinfo, tree)
         set_info(pinfo, "JGroups [segment cut short]")
         return tvb:len()
     end
-    msg_ordinal = 0
+    enter_frame(pinfo)
     dissect_tcp_pdus(tvb, tree, 4, safe_pdu_length, dissect_pdu, true)
     return tvb:len()
 end
