@@ -136,8 +136,16 @@ local E = {
     unknown_version = ProtoExpert.new("jgroups.unknown_version", "JGroups version without a known wire format", expert.group.UNDECODED, expert.severity.WARN),
     undecoded = ProtoExpert.new("jgroups.undecoded", "Not decoded", expert.group.UNDECODED, expert.severity.NOTE),
     lua = ProtoExpert.new("jgroups.internal", "Internal dissector problem", expert.group.MALFORMED, expert.severity.ERROR),
+    -- what one frame shows of the cluster's health (section "expert info" below)
+    retransmission = ProtoExpert.new("jgroups.expert.retransmission", "Retransmission request or retransmission",
+        expert.group.SEQUENCE, expert.severity.NOTE),
+    outside_view = ProtoExpert.new("jgroups.expert.outside_view", "Message from a member outside the latest view",
+        expert.group.SEQUENCE, expert.severity.WARN),
+    icmp_bounced = ProtoExpert.new("jgroups.expert.icmp_bounced", "JGroups datagram bounced (quoted in an ICMP error)",
+        expert.group.PROTOCOL, expert.severity.WARN),
 }
-jgroups.experts = { E.truncated, E.malformed, E.unknown_header, E.unknown_version, E.undecoded, E.lua }
+jgroups.experts = { E.truncated, E.malformed, E.unknown_header, E.unknown_version, E.undecoded, E.lua,
+    E.retransmission, E.outside_view, E.icmp_bounced }
 
 -- ---- preferences -----------------------------------------------------------------------------------------------
 
@@ -281,6 +289,7 @@ end
 -- ---- per-capture state: logical names and views, reset on every (re-)dissection -------------------------------
 
 local names, views, conv_state, frame_cache, first_segment, fd_sock_held
+local latest_view, in_a_view, leaving, outside_memo
 
 local function reset_state()
     names = {}        -- address text -> { name = ..., frame = first frame that taught it }
@@ -289,6 +298,10 @@ local function reset_state()
     frame_cache = {}
     first_segment = {} -- per TCP conversation and direction: the frame of the first segment with data seen
     fd_sock_held = {} -- per TCP direction whose first segment may be FD_SOCK's signal: that segment's frame
+    latest_view = {}  -- per cluster name, per view lineage: the latest view installed ({ id, num, count, members })
+    in_a_view = {}    -- cluster .. "\0" .. address -> true once a view seen held the member
+    leaving = {}      -- cluster .. "\0" .. address -> true once the member asked to leave or left a view it sent
+    outside_memo = {} -- frame number -> { [n] = the latest view's id } for its n-th message found outside that view
 end
 reset_state()
 
@@ -891,6 +904,161 @@ local function interpret_payload(ctx, tvb, off, len, tree, vals_by_section)
     end
 end
 
+-- ---- expert info: retransmissions, members outside the view, ICMP bounces ------------------------------------
+-- What one frame shows of the cluster's health, as expert info of the message (docs/wireshark.md, "Expert info"):
+-- - jgroups.expert.retransmission: a NAKACK (NAKACK2, NAKACK4, ...) XMIT_REQ or XMIT_RSP, a UNICAST (UNICAST3,
+--   UNICAST4, ...) XMIT_REQ: what the decoder's ReliabilityTracker counts as retransmission requests and answers,
+--   under its conditions (a request names whose messages it asks for, an answer has a sender).
+-- - jgroups.expert.outside_view: a member the latest view of its cluster left out still sends. Computed on the first
+--   pass (in frame order) and remembered per frame, since Wireshark dissects again in any order.
+-- - jgroups.expert.icmp_bounced: a JGroups datagram quoted by an ICMP error (port unreachable: nothing listens
+--   there any more); such a copy counts for nothing else.
+
+local NAKACK_TYPES = { [1] = "MSG", [2] = "XMIT_REQ", [3] = "XMIT_RSP", [4] = "HIGHEST_SEQNO", [5] = "ACK" }
+local UNICAST_TYPES = { [0] = "DATA", [1] = "ACK", [2] = "SEND_FIRST_SEQNO", [3] = "XMIT_REQ", [4] = "CLOSE" }
+
+-- the retransmission a header read with layout is, or nil: type names as the jar gives them, else the decoder's
+local function xmit_header(protocol, layout, vals)
+    local nakack = sub(protocol, 1, 6) == "NAKACK"
+    if not nakack and sub(protocol, 1, 7) ~= "UNICAST" then return nil end
+    local name = layout.type_names and layout.type_names[vals.type]
+    if name == nil then name = (nakack and NAKACK_TYPES or UNICAST_TYPES)[vals.type] end
+    if name == "XMIT_REQ" or (nakack and name == "XMIT_RSP") then
+        return { protocol = protocol, type = name, nakack = nakack, vals = vals }
+    end
+    return nil
+end
+
+local function note_retransmission(mt, x, src, dest)
+    if x.type == "XMIT_RSP" then
+        if src == nil then return end
+        mt:add_proto_expert_info(E.retransmission, x.protocol .. " XMIT_RSP: " .. short_shown(src)
+            .. " sends its message #" .. tostring(x.vals.seqno) .. " again to " .. short_shown(dest))
+        return
+    end
+    -- NAKACK: the original sender is the header's, else the destination; UNICAST asks the destination
+    local asked = dest
+    if x.nakack and x.vals.sender ~= nil then asked = x.vals.sender end
+    if asked == nil or (not x.nakack and src == nil) then return end
+    mt:add_proto_expert_info(E.retransmission, x.protocol .. " XMIT_REQ: " .. short_shown(src)
+        .. " asks for messages of " .. short_shown(asked) .. " again")
+end
+
+-- GMS traffic of joining, leaving and merging, sent by members not (yet, or no longer) in the view
+local GMS_MEMBERSHIP = { JOIN_REQ = true, JOIN_RSP = true, JOIN_REQ_WITH_STATE_TRANSFER = true, LEAVE_REQ = true,
+    LEAVE_RSP = true, MERGE_REQ = true, MERGE_RSP = true, INSTALL_MERGE_VIEW = true, CANCEL_MERGE = true,
+    INSTALL_MERGE_VIEW_OK = true }
+-- the GMS messages whose view is installed (MERGE_RSP, GET_DIGEST_RSP, ... carry views already installed)
+local INSTALLING = { VIEW = true, INSTALL_MERGE_VIEW = true, JOIN_RSP = true }
+-- discovery (PingHeader: PING, MPING, TCPPING, FILE_PING, ...), merge discovery, naming, relayed messages
+local NOT_MEMBER_TRAFFIC = { "ping", "merge3", "naming", "relay2" }
+
+-- The view lineage of a cluster a view belongs to: the one whose latest view holds its creator or any of its members.
+-- Two clusters of one name (RELAY2's sites, the bridge) are two lineages; a view of neither starts one.
+local function lineage_of(lines, creator, set)
+    for _, l in ipairs(lines) do
+        if l.members[creator] then return l end
+        for a in pairs(set) do if l.members[a] then return l end end
+    end
+    return nil
+end
+
+-- A view becomes the latest of its lineage unless it is one seen before or older, or it comes from a member outside
+-- the latest view (a frozen member that wakes up and installs a view of its own) and is neither a merge view nor
+-- larger (of a split's sides, the larger one). Lineages it holds all members of (a merge) end in it.
+local function install_view(cluster, v, src)
+    if v.kind == "DELTA_VIEW" and views[v.ref] == nil then return end -- its members are not known
+    local creator, num = string.match(v.id, "^(.*)|(%-?%d+)$")
+    num = tonumber(num)
+    if num == nil or #v.members == 0 then return end
+    local set = {}
+    for _, a in ipairs(v.members) do
+        set[a] = true
+        in_a_view[cluster .. "\0" .. a] = true
+    end
+    -- a coordinator that leaves sends the view without itself
+    if src ~= nil and not set[src] then leaving[cluster .. "\0" .. src] = true end
+    local lines = latest_view[cluster]
+    if lines == nil then
+        lines = {}
+        latest_view[cluster] = lines
+    end
+    local cur = lineage_of(lines, creator, set)
+    if cur == nil then
+        lines[#lines + 1] = { id = v.id, num = num, count = #v.members, members = set }
+        return
+    end
+    if v.id == cur.id or num < cur.num then return end
+    if not cur.members[creator] and v.kind ~= "MERGE_VIEW" and #v.members <= cur.count then return end
+    cur.id, cur.num, cur.count, cur.members = v.id, num, #v.members, set
+    for i = #lines, 1, -1 do
+        local l = lines[i]
+        if l ~= cur then
+            local within = true
+            for a in pairs(l.members) do if not set[a] then within = false break end end
+            if within then table.remove(lines, i) end
+        end
+    end
+end
+
+-- the text of the outside-view expert info when the message's sender is in no latest view of its cluster: only a
+-- member some view held before, that did not ask to leave, in traffic other than joining, merging and discovery
+local function outside_view(ctx, src, vals_by_section, view)
+    local cluster = ctx.batch_cluster or (vals_by_section.tp and vals_by_section.tp.cluster_name)
+    if cluster == nil then return nil end
+    local gms = vals_by_section.gms
+    local gms_names = GEN.value_strings["gms.type"]
+    local gt = gms and gms.type ~= nil and gms_names and gms_names[gms.type] or nil
+    if view and INSTALLING[gt] then install_view(cluster, view, src) end
+    if src == nil then return nil end
+    local key = cluster .. "\0" .. src
+    if gt == "LEAVE_REQ" then leaving[key] = true end
+    local lines = latest_view[cluster]
+    if lines == nil or not in_a_view[key] or leaving[key] or GMS_MEMBERSHIP[gt] then return nil end
+    for _, section in ipairs(NOT_MEMBER_TRAFFIC) do if vals_by_section[section] then return nil end end
+    local ids = {}
+    for _, l in ipairs(lines) do
+        if l.members[src] then return nil end
+        ids[#ids + 1] = "[" .. l.id:gsub("^([^|]+)", function(a) return short_shown(a) end) .. "] ("
+            .. l.count .. " members)"
+    end
+    return short_shown(src) .. " is not a member of the latest view " .. table.concat(ids, " or ")
+        .. " and still sends: a member excluded (frozen, cut off) that keeps talking"
+end
+
+-- the n-th message dissected since Wireshark entered the plugin for the frame: the key of remembered results;
+-- whether the frame was dissected before and whether it is a copy an ICMP error quotes, read once per entry
+local msg_ordinal, frame_visited, frame_quoted = 0, false, false
+local function enter_frame(pinfo)
+    msg_ordinal, frame_visited, frame_quoted = 0, pinfo.visited, pinfo.in_error_pkt
+end
+
+local function check_message(ctx, mt, src, dest, xmit, vals_by_section, view)
+    if frame_quoted then return end -- a copy quoted by an ICMP error: noted as bounced, counted nowhere
+    if xmit then note_retransmission(mt, xmit, src, dest) end
+    msg_ordinal = msg_ordinal + 1
+    local text
+    local pinfo = ctx.pinfo
+    if frame_visited then
+        local memo = outside_memo[pinfo.number]
+        text = memo and memo[msg_ordinal]
+    else
+        text = outside_view(ctx, src, vals_by_section, view)
+        if text then
+            local memo = outside_memo[pinfo.number] or {}
+            memo[msg_ordinal] = text
+            outside_memo[pinfo.number] = memo
+        end
+    end
+    if text then mt:add_proto_expert_info(E.outside_view, text) end
+end
+
+local function note_bounce(pinfo, item)
+    if not pinfo.in_error_pkt then return end
+    item:add_proto_expert_info(E.icmp_bounced, "JGroups datagram to " .. tostring(pinfo.dst) .. ":"
+        .. tostring(pinfo.dst_port) .. " bounced: an ICMP error quotes it (nothing listens there: a member gone?)")
+end
+
 -- ---- messages -------------------------------------------------------------------------------------------------
 
 -- MERGE3 INFO carries the sender's logical name and physical address: learned as discovery data is (the decoder's
@@ -955,6 +1123,7 @@ read_headers = function(ctx, tvb, off, tree, summary)
     if TREE then tree:add(F.hdr_count, tvb(off, 2)) end
     local at = off + 2
     local vals_by_section = {}
+    local xmit
     for i = 1, count do
         local prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
         local protocol = ctx.cat.protocols[prot_id] or ("id=" .. prot_id)
@@ -989,6 +1158,7 @@ read_headers = function(ctx, tvb, off, tree, summary)
         local vals = {}
         local n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
         vals_by_section[layout.section] = vals
+        if xmit == nil and vals.type ~= nil then xmit = xmit_header(protocol, layout, vals) end
         if summary then
             summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
         end
@@ -999,7 +1169,7 @@ read_headers = function(ctx, tvb, off, tree, summary)
         end
         at = at + 4 + n
     end
-    return at, vals_by_section
+    return at, vals_by_section, xmit
 end
 
 -- Util.primitiveToStream's TYPE_* codes: the bytes after the type byte; -1 for TYPE_STRING (measured), nil = unknown
@@ -1195,7 +1365,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     else
         summaries[#summaries + 1] = true
     end
-    local after, vals_by_section = read_headers(ctx, tvb, off, mt, summary)
+    local after, vals_by_section, xmit = read_headers(ctx, tvb, off, mt, summary)
     if after == nil then
         if TREE then set_len(mt, tvb, start, tvb:len() - start) end
         return nil
@@ -1220,10 +1390,12 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     if payload_at and TREE and wraps(ctx, vals_by_section) then
         sequencer_wrapped(ctx, tvb, payload_at, payload_len, mt, src, vals_by_section.sequencer)
     end
-    if ctx.view then
-        if summary then summary.view = ctx.view end
+    local view = ctx.view
+    if view then
+        if summary then summary.view = view end
         ctx.view = nil
     end
+    if not ctx.trial and not ctx.unwrapping then check_message(ctx, mt, src, dest, xmit, vals_by_section, view) end
     if TREE then set_len(mt, tvb, start, off - start) end
     if SHOWN then mt:set_text("Message: " .. short_shown(src) .. " -> " .. short_shown(dest)) end
     return off
@@ -1338,6 +1510,7 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
             ft:add(F.batch_src, frame(at, n2), src or "null"):set_text("Batch sender: " .. shown(src))
             at = at + n2
             local cluster, n3 = short_bytes(frame, at)
+            ctx.batch_cluster = cluster
             ft:add(F.cluster, frame(at, n3), cluster or "null")
             at = at + n3
             local count = i32(frame, at)
@@ -1441,7 +1614,9 @@ local function dissect_udp(tvb, pinfo, tree)
     unbind()
     observe(tree)
     current_frame = pinfo.number
+    enter_frame(pinfo)
     local root = tree:add(jgroups, tvb(), "JGroups datagram")
+    note_bounce(pinfo, root)
     set_info(pinfo, dissect_frame(tvb, 0, tvb:len(), pinfo, root))
     return tvb:len()
 end
@@ -1510,13 +1685,16 @@ local function dissect_mping(tvb, pinfo, tree)
     unbind()
     observe(tree)
     current_frame = pinfo.number
+    enter_frame(pinfo)
     local ft = tree:add(jgroups, tvb(), "JGroups MPING datagram")
+    note_bounce(pinfo, ft)
     ft:add(F.mping, tvb()):set_generated() -- the message itself sits where a datagram's would
     local len = tvb:len()
     local vshort = mping_version[pinfo.number]
     if vshort == nil then
         for _, v in ipairs(mping_candidates(tvb(0, 1):uint())) do
             local ctx, shown_tree = mping_ctx(v, pinfo), TREE
+            if ctx ~= nil then ctx.trial = true end -- a try: nothing counted
             if ctx ~= nil and mping_header_known(ctx, tvb) then
                 TREE = false
                 local ok, stop = pcall(dissect_message, ctx, tvb, 0, ft, nil, nil, nil, {}, false)
@@ -1798,6 +1976,7 @@ local function dissect_tcp(tvb, pinfo, tree)
         set_info(pinfo, "JGroups [segment cut short]")
         return tvb:len()
     end
+    enter_frame(pinfo)
     dissect_tcp_pdus(tvb, tree, 4, safe_pdu_length, dissect_pdu, true)
     return tvb:len()
 end
