@@ -1266,7 +1266,10 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
     elseif mtype == 4 then -- LongMessage
         local v, n = compressed(tvb, off)
         if type(v) == "number" then v = UInt64(v) end -- a 64-bit field takes no Lua number on Wireshark 4.0
-        if TREE then tree:add(F.payload_long, tvb(off, n), v) end
+        if TREE then
+            tree:add(F.payload_len, tvb(off, n), n):set_generated() -- its compressed bytes, as the decoder counts
+            tree:add(F.payload_long, tvb(off, n), v)
+        end
         return off + n
     elseif mtype == 6 then -- FragmentedMessage: i32 length + a slice of the serialized original
         local len = i32(tvb, off)
