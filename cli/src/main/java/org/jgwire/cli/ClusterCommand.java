@@ -58,7 +58,9 @@ import picocli.CommandLine.Option;
                     + "lossy (one member loses a fifth of what it receives), slow-rpc (one member answers RPCs 12 s "
                     + "late), blocked-receiver (one member's application holds its deliveries for 8 s under small "
                     + "flow-control credits), other-cluster and other-version (a member of another cluster name or "
-                    + "JGroups line on the same multicast group), "
+                    + "JGroups line on the same multicast group), lone-member (a member that receives nothing and "
+                    + "never "
+                    + "joins), "
                     + "leave-join, "
                     + "load[:MESSAGES[:SIZE|MIN-MAX[:binary]]], lock, counter, state (a stack with CENTRAL_LOCK, "
                     + "COUNTER, STATE_TRANSFER).",

@@ -29,10 +29,12 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         description = {
             "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split, "
-                    + "lose messages, answer late or hold up their senders, and clusters or versions sharing a group, "
-                    + "each finding with the members involved, its time span and the frames that prove it.",
-            "Codes: crash, member-pause, partition, retransmissions, rpc-timeout, credit-stall, cluster-name-clash, "
-                    + "version-mismatch (docs/diagnose.md says how each is found)."
+                    + "lose messages, answer late, hold up their senders or never join, and clusters or versions "
+                    + "sharing a group, each finding with the members involved, its time span and the frames that "
+                    + "prove it.",
+            "Codes: crash, member-pause, partition, retransmissions, rpc-timeout, credit-stall, "
+                    + "discovery-unanswered, cluster-name-clash, version-mismatch (docs/diagnose.md says how each is "
+                    + "found)."
         },
         footer = {
             "",

@@ -50,7 +50,8 @@ class DiagnoseSamplesTest {
             "slow-rpc",
             "blocked-receiver",
             "other-cluster",
-            "other-version");
+            "other-version",
+            "lone-member");
 
     /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
     private static final long DETECTION_NS = 15_000_000_000L;
@@ -94,12 +95,14 @@ class DiagnoseSamplesTest {
                         name(capture), () -> outsider(diagnose(capture), FindingCode.CLUSTER_NAME_CLASH)));
                 case "other-version" -> tests.add(DynamicTest.dynamicTest(
                         name(capture), () -> outsider(diagnose(capture), FindingCode.VERSION_MISMATCH)));
+                case "lone-member" -> tests.add(
+                        DynamicTest.dynamicTest(name(capture), () -> loneMember(diagnose(capture))));
                 case "blocked-receiver" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> blockedReceiver(diagnose(capture))));
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 25, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 28, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -240,12 +243,21 @@ class DiagnoseSamplesTest {
      * members and the outsider, with proof frames from both sides, and nothing else.
      */
     private static void outsider(Diagnosed d, FindingCode code) {
+        String outsider = d.manifest().steps().get(0).members().get(0);
+        // beside another version's members, the outsider's discovery also goes unanswered: it never joins
+        List<FindingCode> also =
+                code == FindingCode.VERSION_MISMATCH ? List.of(FindingCode.DISCOVERY_UNANSWERED) : List.of();
         assertEquals(
                 List.of(code),
-                d.findings().stream().map(Finding::code).toList(),
-                "one finding, and no crash, pause or split: " + d.findings());
-        Finding f = d.findings().get(0);
-        String outsider = d.manifest().steps().get(0).members().get(0);
+                d.findings().stream()
+                        .map(Finding::code)
+                        .filter(c -> !also.contains(c))
+                        .toList(),
+                "no crash, pause or split: " + d.findings());
+        for (Finding other : d.findings())
+            if (also.contains(other.code()))
+                assertEquals(outsider, d.member(other.members().get(0)), other.toString());
+        Finding f = d.of(code).get(0);
         Map<?, ?> sides = (Map<?, ?>) f.fields().get(code == FindingCode.CLUSTER_NAME_CLASH ? "clusters" : "versions");
         assertEquals(2, sides.size(), "two sides: " + f);
         Set<Set<String>> named = new HashSet<>();
@@ -264,6 +276,26 @@ class DiagnoseSamplesTest {
                         .anyMatch(
                                 fr -> d.frameNs().get(fr) >= from && d.frameNs().get(fr) <= to),
                 "proof frames from the outsider's time: " + f);
+    }
+
+    private static void loneMember(Diagnosed d) {
+        assertEquals(
+                List.of(FindingCode.DISCOVERY_UNANSWERED),
+                d.findings().stream().map(Finding::code).toList(),
+                "one finding: " + d.findings());
+        Finding f = d.findings().get(0);
+        String lone = d.manifest().steps().get(0).members().get(0);
+        assertEquals(lone, d.member(f.members().get(0)), "the member that never joined");
+        Set<String> running = new HashSet<>();
+        for (NodeAddress a : f.members().subList(1, f.members().size())) running.add(d.member(a));
+        // the members, but the outsider and the one that left to free its port (the last before it)
+        List<Manifest.Member> all = d.manifest().members();
+        Set<String> expected = new HashSet<>();
+        for (Manifest.Member m : all.subList(0, all.size() - 2)) expected.add(m.name());
+        assertEquals(lone, all.get(all.size() - 1).name(), "the outsider started last");
+        assertEquals(expected, running, "the members running the cluster");
+        assertTrue((Long) f.fields().get("answers") > 0, "the others answered; the answers never reached it: " + f);
+        inWindow(d, f, d.step("outsider"), d.step("outsider-left") + SLACK_NS);
     }
 
     /** The finding's span and every proof frame's time lie in the window. */

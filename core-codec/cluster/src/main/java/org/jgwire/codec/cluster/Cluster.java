@@ -64,9 +64,10 @@ final class Cluster {
 
     /**
      * A member that is not of the run's cluster, started on its multicast group: another cluster name, or another
-     * JGroups version (the run's when null).
+     * JGroups version (the run's when null), or one that receives nothing ({@code deaf}: DISCARD drops all that
+     * arrives, as a host firewall dropping incoming traffic does), so that it never joins.
      */
-    record Outsider(String cluster, String version) {}
+    record Outsider(String cluster, String version, boolean deaf) {}
 
     /** The outsiders running, by name: no view of the run's cluster holds them. */
     private final Map<String, ChildJvm> outsiders = new LinkedHashMap<>();

@@ -233,6 +233,7 @@ public final class ClusterRunner {
                 for (int i = lon ? 0 : lonSize; i < (lon ? lonSize : n); i++) site.add("127.0.0.1[" + ports[i] + "]");
                 own.put("INITIAL_HOSTS", site.toString());
             }
+            if (outsider != null && outsider.deaf()) own.put("DISCARD", "<DISCARD up=\"1.0\"/>");
             // an outsider of another version runs that version's node program, jar and stack template
             JGroupsVersion v =
                     outsider != null && outsider.version() != null ? JGroupsVersion.parse(outsider.version()) : version;

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
  * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
- * {@code other-cluster}, {@code other-version},
+ * {@code other-cluster}, {@code other-version}, {@code lone-member},
  * {@code leave-join}, {@code load}, {@code lock}, {@code counter},
  * {@code state}.
  */
@@ -24,6 +24,7 @@ public final class Scenarios {
             BlockedReceiverScenario.NAME,
             OutsiderScenario.OTHER_CLUSTER,
             OutsiderScenario.OTHER_VERSION,
+            OutsiderScenario.LONE_MEMBER,
             LeaveJoinScenario.NAME,
             LoadScenario.SYNTAX,
             ServiceScenario.LOCK,
@@ -51,9 +52,9 @@ public final class Scenarios {
                     case LossyScenario.NAME -> spec.equals(base) ? new LossyScenario() : null;
                     case SlowRpcScenario.NAME -> spec.equals(base) ? new SlowRpcScenario() : null;
                     case BlockedReceiverScenario.NAME -> spec.equals(base) ? new BlockedReceiverScenario() : null;
-                    case OutsiderScenario.OTHER_CLUSTER, OutsiderScenario.OTHER_VERSION -> spec.equals(base)
-                            ? new OutsiderScenario(base)
-                            : null;
+                    case OutsiderScenario.OTHER_CLUSTER,
+                            OutsiderScenario.OTHER_VERSION,
+                            OutsiderScenario.LONE_MEMBER -> spec.equals(base) ? new OutsiderScenario(base) : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
                     case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)

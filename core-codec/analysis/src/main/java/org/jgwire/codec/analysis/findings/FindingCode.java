@@ -39,6 +39,12 @@ public enum FindingCode {
             "what the receiver's application does with delivered messages (thread dumps of its JGroups threads:"
                     + " a receive callback that blocks holds up every sender), its thread pool, and UFC's and MFC's"
                     + " max_credits and max_block_time"),
+    /** A member that asked for its cluster's members while they ran, and never joined them. */
+    DISCOVERY_UNANSWERED(
+            "a member whose discovery went unanswered, or whose answers never reached it: it never joined",
+            "whether the member receives what the others send (host firewalls, bind_addr, the multicast route), its"
+                    + " JGroups version and cluster name against the others', and the discovery protocol's"
+                    + " configuration (initial_hosts, mcast_addr and mcast_port)"),
     /** Messages under different cluster names on one multicast group. */
     CLUSTER_NAME_CLASH(
             "different cluster names on one multicast group and port",

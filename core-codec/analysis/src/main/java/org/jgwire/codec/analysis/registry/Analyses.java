@@ -14,6 +14,7 @@ import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.clusters.ClusterSenders;
 import org.jgwire.codec.analysis.findings.CreditStallFindings;
 import org.jgwire.codec.analysis.findings.Detector;
+import org.jgwire.codec.analysis.findings.DiscoveryFindings;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
@@ -76,6 +77,7 @@ public final class Analyses {
                 made.get(RpcTracker.class), made.thresholds().rpcTimeoutMs()));
         all.add(made -> new CreditStallFindings(made.thresholds().creditStallMs()));
         all.add(made -> new GroupSharingFindings());
+        all.add(made -> new DiscoveryFindings());
         return List.copyOf(all);
     }
 

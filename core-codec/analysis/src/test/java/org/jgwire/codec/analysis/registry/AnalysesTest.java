@@ -12,6 +12,7 @@ import org.jgwire.codec.analysis.Records;
 import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.findings.CreditStallFindings;
 import org.jgwire.codec.analysis.findings.Detector;
+import org.jgwire.codec.analysis.findings.DiscoveryFindings;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
@@ -136,7 +137,8 @@ class AnalysesTest {
                         RetransmissionFindings.class,
                         RpcTimeoutFindings.class,
                         CreditStallFindings.class,
-                        GroupSharingFindings.class),
+                        GroupSharingFindings.class,
+                        DiscoveryFindings.class),
                 kept);
         ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
         assertTrue(detectors.readsWire(), "member activity reads the wire's messages");
