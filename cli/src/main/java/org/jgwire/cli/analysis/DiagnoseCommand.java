@@ -33,8 +33,8 @@ import picocli.CommandLine.Option;
                     + "sharing a group, each finding with the members involved, its time span and the frames that "
                     + "prove it.",
             "Codes: crash, member-pause, partition, retransmissions, rpc-timeout, credit-stall, "
-                    + "discovery-unanswered, cluster-name-clash, version-mismatch (docs/diagnose.md says how each is "
-                    + "found)."
+                    + "discovery-unanswered, cluster-name-clash, version-mismatch, view-flapping (docs/diagnose.md "
+                    + "says how each is found)."
         },
         footer = {
             "",
@@ -84,6 +84,14 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + "a credit-stall (default: ${DEFAULT-VALUE}).")
     long creditStallMs;
 
+    @Option(
+            names = "--flapping",
+            paramLabel = "N",
+            defaultValue = "" + Thresholds.FLAPPING_CYCLES,
+            description = "A member that leaves the view and comes back this many times is view-flapping "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long flappingCycles;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -104,11 +112,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
         DecodeOptions options = in.decodeOptions(spec.commandLine());
         Thresholds thresholds;
         try {
-            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, creditStallMs);
+            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, creditStallMs, flappingCycles);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Analyses analyses = Analyses.detectors(options.reassemble(), thresholds);
+        Analyses analyses = Analyses.detectors(options.reassemble(), thresholds, names);
         DecodeSummary summary = AnalysisRun.run(
                 in, selection, options, names, spec.commandLine().getErr(), analyses);
         List<Finding> findings = analyses.findings();

@@ -66,7 +66,7 @@ public final class CaptureSession implements AutoCloseable {
     /** Starts decoding {@code source} in the background; {@code expectedBytes} (the file's size) drives progress. */
     public void load(DecodeOptions options, CaptureSource source, long expectedBytes) {
         loading.set(true);
-        analyses = Analyses.all(options.reassemble());
+        analyses = Analyses.all(options.reassemble(), a -> names.get().nameOf(a));
         timeline = new TimelineMarks(analyses.get(MembershipTimeline.class));
         // Every row's record is fed to the tracker in order, so a record's index there is its row number - 1.
         analyses.get(RpcTracker.class)

@@ -22,6 +22,7 @@ import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.findings.FindingCode;
 import org.jgwire.codec.analysis.findings.Severity;
+import org.jgwire.codec.analysis.findings.Thresholds;
 import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
@@ -51,7 +52,8 @@ class DiagnoseSamplesTest {
             "blocked-receiver",
             "other-cluster",
             "other-version",
-            "lone-member");
+            "lone-member",
+            "flapping");
 
     /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
     private static final long DETECTION_NS = 15_000_000_000L;
@@ -95,6 +97,7 @@ class DiagnoseSamplesTest {
                         name(capture), () -> outsider(diagnose(capture), FindingCode.CLUSTER_NAME_CLASH)));
                 case "other-version" -> tests.add(DynamicTest.dynamicTest(
                         name(capture), () -> outsider(diagnose(capture), FindingCode.VERSION_MISMATCH)));
+                case "flapping" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> flapping(diagnose(capture))));
                 case "lone-member" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> loneMember(diagnose(capture))));
                 case "blocked-receiver" -> tests.add(
@@ -102,7 +105,7 @@ class DiagnoseSamplesTest {
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 28, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 31, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -298,6 +301,21 @@ class DiagnoseSamplesTest {
         inWindow(d, f, d.step("outsider"), d.step("outsider-left") + SLACK_NS);
     }
 
+    private static void flapping(Diagnosed d) {
+        assertTrue(
+                d.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR),
+                "restarts with a leave are no crash, pause or split: " + d.findings());
+        List<Finding> flaps = d.of(FindingCode.VIEW_FLAPPING);
+        assertEquals(1, flaps.size(), "view-flapping findings: " + d.findings());
+        Finding f = flaps.get(0);
+        String restarting = d.manifest().steps().get(0).members().get(0);
+        assertEquals(restarting, d.member(f.members().get(0)), "the member that restarted");
+        assertEquals(3L, f.fields().get("cycles"), f.toString());
+        // each restart a new incarnation: the first and three more
+        assertEquals(4, ((List<?>) f.fields().get("addresses")).size(), f.toString());
+        inWindow(d, f, d.step("restart"), d.step("restarted") + SLACK_NS);
+    }
+
     /** The finding's span and every proof frame's time lie in the window. */
     private static void inWindow(Diagnosed d, Finding f, long from, long to) {
         assertFalse(f.frames().isEmpty());
@@ -311,8 +329,8 @@ class DiagnoseSamplesTest {
     // --- decoding ---
 
     private static Diagnosed diagnose(Path capture) throws IOException {
-        Analyses analyses = Analyses.detectors(true);
         NameTable names = new NameTable();
+        Analyses analyses = Analyses.detectors(true, Thresholds.DEFAULTS, names);
         Map<Long, Long> frameNs = new HashMap<>();
         try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
                 Decoder d = new Decoder(new DecodeOptions(Limits.DEFAULTS, Decoding.home(), null, null, Set.of()))) {

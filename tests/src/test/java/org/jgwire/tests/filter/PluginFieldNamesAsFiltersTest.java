@@ -26,10 +26,14 @@ class PluginFieldNamesAsFiltersTest {
 
     /**
      * Plugin fields with no jgwire filter field: the frame's structure, not a record's, and the expert infos (jgwire's
-     * error records are {@code kind == error}, {@code problem}); docs/filter.md lists them.
+     * error records are {@code kind == error}, {@code problem}; what the cluster expert infos mark per frame,
+     * {@code jgwire diagnose} finds for the whole capture); docs/filter.md lists them.
      */
     private static final Set<String> STRUCTURE_ONLY = Set.of(
             "jgroups.internal",
+            "jgroups.expert.icmp_bounced",
+            "jgroups.expert.outside_view",
+            "jgroups.expert.retransmission",
             "jgroups.malformed",
             "jgroups.truncated",
             "jgroups.undecoded",

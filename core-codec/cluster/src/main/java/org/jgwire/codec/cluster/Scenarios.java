@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
  * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
- * {@code other-cluster}, {@code other-version}, {@code lone-member},
+ * {@code other-cluster}, {@code other-version}, {@code lone-member}, {@code flapping},
  * {@code leave-join}, {@code load}, {@code lock}, {@code counter},
  * {@code state}.
  */
@@ -25,6 +25,7 @@ public final class Scenarios {
             OutsiderScenario.OTHER_CLUSTER,
             OutsiderScenario.OTHER_VERSION,
             OutsiderScenario.LONE_MEMBER,
+            FlappingScenario.NAME,
             LeaveJoinScenario.NAME,
             LoadScenario.SYNTAX,
             ServiceScenario.LOCK,
@@ -55,6 +56,7 @@ public final class Scenarios {
                     case OutsiderScenario.OTHER_CLUSTER,
                             OutsiderScenario.OTHER_VERSION,
                             OutsiderScenario.LONE_MEMBER -> spec.equals(base) ? new OutsiderScenario(base) : null;
+                    case FlappingScenario.NAME -> spec.equals(base) ? new FlappingScenario() : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
                     case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)

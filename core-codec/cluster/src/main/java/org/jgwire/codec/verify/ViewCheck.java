@@ -16,6 +16,9 @@ import org.jgwire.codec.model.ViewInfo;
  * of only its creator where {@link StackRules#viewOnWire} says); a view on the wire that no member installed is
  * extra, but for the relay2 site masters' bridge cluster and a merge response's view (the responder's view cut to the
  * members of the merge: OK when a member installed that view with all of them). Kept: each distinct view on the wire.
+ *
+ * <p>Views are compared by the members' names, the wire's UUIDs named by the manifest: a member that restarted under
+ * its name (scenario {@code flapping}) has one UUID per incarnation, and a view names the one alive then.
  */
 final class ViewCheck {
     private final Manifest manifest;
@@ -68,9 +71,7 @@ final class ViewCheck {
             items.add(check(what, v));
         }
         Set<String> installed = new LinkedHashSet<>();
-        for (Manifest.InstalledView v : manifest.views())
-            if (known(v))
-                installed.add(ViewIdText.of(ids.uuidOf(v.creator()), v.id()) + " " + ids.uuidsOf(v.members()));
+        for (Manifest.InstalledView v : manifest.views()) if (known(v)) installed.add(key(v) + " " + v.members());
         for (Map.Entry<String, Set<List<String>>> e : seen.entrySet())
             for (List<String> members : e.getValue())
                 if (!bridge.isEmpty() && bridge.containsAll(members))
@@ -79,7 +80,7 @@ final class ViewCheck {
                             display(e.getKey(), members),
                             Outcome.OK,
                             "the site masters' bridge cluster (RELAY2)"));
-                else if (!installed.contains(e.getKey() + " " + members))
+                else if (!installed.contains(named(e.getKey()) + " " + ids.names(members)))
                     items.add(new VerifyItem(
                             "view",
                             display(e.getKey(), members),
@@ -90,8 +91,8 @@ final class ViewCheck {
                 boolean within = false;
                 for (Manifest.InstalledView v : manifest.views())
                     if (known(v)
-                            && ViewIdText.of(ids.uuidOf(v.creator()), v.id()).equals(e.getKey())
-                            && ids.uuidsOf(v.members()).containsAll(members)) within = true;
+                            && key(v).equals(named(e.getKey()))
+                            && v.members().containsAll(ids.names(members))) within = true;
                 items.add(new VerifyItem(
                         "view",
                         display(e.getKey(), members),
@@ -105,8 +106,13 @@ final class ViewCheck {
     private VerifyItem check(String what, Manifest.InstalledView v) {
         if (!known(v))
             return new VerifyItem("view", what, Outcome.MISMATCH, "names a member that is not in the manifest");
-        Set<List<String>> lists = seen.get(ViewIdText.of(ids.uuidOf(v.creator()), v.id()));
-        if (lists != null && lists.contains(ids.uuidsOf(v.members())))
+        Set<List<String>> lists = null;
+        for (Map.Entry<String, Set<List<String>>> e : seen.entrySet())
+            if (named(e.getKey()).equals(key(v))) {
+                if (lists == null) lists = new LinkedHashSet<>();
+                lists.addAll(e.getValue());
+            }
+        if (lists != null && lists.stream().anyMatch(l -> ids.names(l).equals(v.members())))
             return new VerifyItem("view", what, Outcome.OK, "on the wire");
         if (lists != null)
             return new VerifyItem("view", what, Outcome.MISMATCH, "on the wire with members " + names(lists));
@@ -136,6 +142,13 @@ final class ViewCheck {
 
     private static String key(Manifest.InstalledView v) {
         return ViewIdText.of(v.creator(), v.id());
+    }
+
+    /** {@code creator-uuid|id} as {@code creator-name|id}, the way the manifest writes a view id. */
+    private String named(String key) {
+        int bar = key.lastIndexOf('|');
+        Manifest.Member c = ids.member(key.substring(0, bar));
+        return (c != null ? c.name() : key.substring(0, bar)) + key.substring(bar);
     }
 
     private String display(String key, List<String> members) {

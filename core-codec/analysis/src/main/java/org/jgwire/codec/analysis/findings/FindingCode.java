@@ -45,6 +45,12 @@ public enum FindingCode {
             "whether the member receives what the others send (host firewalls, bind_addr, the multicast route), its"
                     + " JGroups version and cluster name against the others', and the discovery protocol's"
                     + " configuration (initial_hosts, mcast_addr and mcast_port)"),
+    /** A member that left the view and came back again and again. */
+    VIEW_FLAPPING(
+            "a member leaving the view and coming back again and again",
+            "why the member restarts (its own log, the orchestrator's liveness probes and restart policy) or is"
+                    + " excluded again and again (garbage collection pauses, a failing link; failure detection"
+                    + " timeouts too short for them)"),
     /** Messages under different cluster names on one multicast group. */
     CLUSTER_NAME_CLASH(
             "different cluster names on one multicast group and port",

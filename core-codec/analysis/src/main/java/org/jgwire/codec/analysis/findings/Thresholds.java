@@ -8,18 +8,21 @@ package org.jgwire.codec.analysis.findings;
  *                          synchronous request options (the capture does not show the caller's own)
  * @param retransmissions   retransmission requests and answers from which a receiver is named a lossy path
  * @param creditStallMs     how long a sender must keep asking one receiver for credits to be called stalled
+ * @param flappingCycles    how many times a member must leave the view and come back to be called flapping
  */
-public record Thresholds(long rpcTimeoutMs, long retransmissions, long creditStallMs) {
+public record Thresholds(long rpcTimeoutMs, long retransmissions, long creditStallMs, long flappingCycles) {
     public static final long RPC_TIMEOUT_MS = 10_000;
     public static final long CREDIT_STALL_MS = 2_000;
+    public static final long FLAPPING_CYCLES = 3;
 
     /** What {@code diagnose} uses unless told otherwise. */
     public static final Thresholds DEFAULTS =
-            new Thresholds(RPC_TIMEOUT_MS, RetransmissionFindings.MIN_LOST, CREDIT_STALL_MS);
+            new Thresholds(RPC_TIMEOUT_MS, RetransmissionFindings.MIN_LOST, CREDIT_STALL_MS, FLAPPING_CYCLES);
 
     public Thresholds {
-        if (rpcTimeoutMs <= 0 || retransmissions <= 0 || creditStallMs <= 0)
+        if (rpcTimeoutMs <= 0 || retransmissions <= 0 || creditStallMs <= 0 || flappingCycles <= 0)
             throw new IllegalArgumentException("thresholds must be positive: rpc timeout " + rpcTimeoutMs
-                    + " ms, retransmissions " + retransmissions + ", credit stall " + creditStallMs + " ms");
+                    + " ms, retransmissions " + retransmissions + ", credit stall " + creditStallMs
+                    + " ms, flapping cycles " + flappingCycles);
     }
 }

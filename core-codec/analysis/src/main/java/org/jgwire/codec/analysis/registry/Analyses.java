@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jgwire.codec.analysis.Analysis;
+import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.clusters.ClusterSenders;
 import org.jgwire.codec.analysis.findings.CreditStallFindings;
@@ -17,6 +18,7 @@ import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.DiscoveryFindings;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.Finding;
+import org.jgwire.codec.analysis.findings.FlappingFindings;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
@@ -59,6 +61,9 @@ public final class Analyses {
 
         /** What the detectors judge by. */
         Thresholds thresholds();
+
+        /** The capture's logical names as the front end learns them, for a detector to read when it finishes. */
+        Names names();
     }
 
     /** Every analysis there is, one line each, in the order their results are listed. */
@@ -78,6 +83,10 @@ public final class Analyses {
         all.add(made -> new CreditStallFindings(made.thresholds().creditStallMs()));
         all.add(made -> new GroupSharingFindings());
         all.add(made -> new DiscoveryFindings());
+        all.add(made -> new FlappingFindings(
+                made.get(MembershipTimeline.class),
+                made.names(),
+                made.thresholds().flappingCycles()));
         return List.copyOf(all);
     }
 
@@ -87,26 +96,35 @@ public final class Analyses {
      * @param reassembling whether the decoder reassembles fragments, so that fragments come from its tap
      */
     public static Analyses all(boolean reassembling) {
-        return make(reassembling, Thresholds.DEFAULTS, a -> true);
+        return all(reassembling, Names.NONE);
+    }
+
+    /** A fresh instance of every registered analysis, the detectors reading {@code names} when they finish. */
+    public static Analyses all(boolean reassembling, Names names) {
+        return make(reassembling, Thresholds.DEFAULTS, names, a -> true);
     }
 
     /** Those of the registered analyses of these types, with those they build on (a command that shows only some). */
     public static Analyses only(boolean reassembling, Class<?>... types) {
         List<Class<?>> wanted = List.of(types);
-        return make(reassembling, Thresholds.DEFAULTS, a -> wanted.contains(a.getClass()));
+        return make(reassembling, Thresholds.DEFAULTS, Names.NONE, a -> wanted.contains(a.getClass()));
     }
 
     /** Every detector, with the analyses they build on: what {@code diagnose} runs. */
     public static Analyses detectors(boolean reassembling) {
-        return detectors(reassembling, Thresholds.DEFAULTS);
+        return detectors(reassembling, Thresholds.DEFAULTS, Names.NONE);
     }
 
-    /** Every detector, judging by {@code thresholds}, with the analyses they build on. */
-    public static Analyses detectors(boolean reassembling, Thresholds thresholds) {
-        return make(reassembling, thresholds, a -> a instanceof Detector);
+    /**
+     * Every detector, judging by {@code thresholds} and reading the logical names from {@code names} when it
+     * finishes (the table the front end's names stage learns into), with the analyses they build on.
+     */
+    public static Analyses detectors(boolean reassembling, Thresholds thresholds, Names names) {
+        return make(reassembling, thresholds, names, a -> a instanceof Detector);
     }
 
-    private static Analyses make(boolean reassembling, Thresholds thresholds, Predicate<Analysis<?>> wanted) {
+    private static Analyses make(
+            boolean reassembling, Thresholds thresholds, Names names, Predicate<Analysis<?>> wanted) {
         List<Analysis<?>> made = new ArrayList<>();
         Map<Analysis<?>, List<Analysis<?>>> uses = new IdentityHashMap<>();
         for (Function<Made, Analysis<?>> line : REGISTERED) {
@@ -125,6 +143,11 @@ public final class Analyses {
                 @Override
                 public Thresholds thresholds() {
                     return thresholds;
+                }
+
+                @Override
+                public Names names() {
+                    return names;
                 }
             });
             made.add(a);

@@ -14,6 +14,7 @@ import org.jgwire.codec.analysis.findings.CreditStallFindings;
 import org.jgwire.codec.analysis.findings.Detector;
 import org.jgwire.codec.analysis.findings.DiscoveryFindings;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
+import org.jgwire.codec.analysis.findings.FlappingFindings;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
@@ -138,7 +139,8 @@ class AnalysesTest {
                         RpcTimeoutFindings.class,
                         CreditStallFindings.class,
                         GroupSharingFindings.class,
-                        DiscoveryFindings.class),
+                        DiscoveryFindings.class,
+                        FlappingFindings.class),
                 kept);
         ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
         assertTrue(detectors.readsWire(), "member activity reads the wire's messages");
