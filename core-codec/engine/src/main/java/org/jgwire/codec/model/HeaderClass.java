@@ -40,6 +40,8 @@ public final class HeaderClass {
 
     public static final HeaderClass VERIFY_SUSPECT = of("VerifyHeader");
     public static final HeaderClass PING = of("PingHeader");
+    /** MERGE3's (INFO with the sender's view id, VIEW_REQ, VIEW_RSP). */
+    public static final HeaderClass MERGE3 = of("MergeHeader");
     /** RequestCorrelator's request and response header; also 3.6's UNICAST3 header, whose simple name it shares. */
     public static final HeaderClass RPC = of("Header");
     /** RequestCorrelator's header of a request to several members. */

@@ -71,7 +71,9 @@ public final class CreditStallFindings implements Detector {
         if (!(r instanceof MessageRecord m) || m.src() == null || m.dest() == null) return;
         long ns = m.frame().tsNanos();
         if (ns < 0) return;
-        for (HeaderRecord h : m.headers()) {
+        List<HeaderRecord> headers = m.headers();
+        for (int i = 0; i < headers.size(); i++) {
+            HeaderRecord h = headers.get(i);
             if (h.headerClass() != HeaderClass.FC) continue;
             String type = HeaderFields.type(h, null, "REPLENISH", "CREDIT_REQUEST");
             if ("CREDIT_REQUEST".equals(type)) request(m, h.protocol(), ns);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jgwire.codec.analysis.HeaderFields;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -60,36 +61,50 @@ public final class DiscoveryFindings implements Detector {
         if (v != null && v.members().size() > 1) for (NodeAddress a : v.members()) together.add(a.id());
         Map<String, Member> members = clusters.computeIfAbsent(m.cluster(), c -> new LinkedHashMap<>());
         if (members.size() > 4096) return;
-        Member me = members.computeIfAbsent(m.src().id(), k -> new Member(m.src()));
+        Member me = members.get(m.src().id());
+        if (me == null) members.put(m.src().id(), me = new Member(m.src()));
         long ns = m.frame().tsNanos();
         long frame = m.frame().packet();
         if (ns >= 0) {
             if (me.firstNs < 0) me.firstNs = ns;
             me.lastNs = ns;
         }
-        for (HeaderRecord h : m.headers()) {
-            String type = HeaderFields.type(h);
-            if ("GET_MBRS_REQ".equals(type)) {
-                me.requests++;
-                if (me.requestFrames.size() < FRAMES_EACH) me.requestFrames.add(frame);
-                if (ns >= 0) {
-                    if (me.firstRequestNs < 0) me.firstRequestNs = ns;
-                    me.lastRequestNs = ns;
-                }
-            } else if ("GET_MBRS_RSP".equals(type) && m.dest() != null) {
-                Member asker = members.get(m.dest().id());
-                if (asker == null) continue;
-                asker.answers++;
-                asker.answeredBy.add(m.src().id());
-                if (asker.answerFrames.size() < FRAMES_EACH) asker.answerFrames.add(frame);
-            } else if ("INFO".equals(type) && h.field("view_id") != null && me.ownView == null) {
-                String view = String.valueOf(h.field("view_id"));
-                int bar = view.lastIndexOf('|');
-                if (bar > 0 && view.substring(0, bar).equals(m.src().id())) {
-                    me.ownView = view;
-                    me.ownViewFrame = frame;
-                }
+        List<HeaderRecord> headers = m.headers();
+        for (int i = 0; i < headers.size(); i++) {
+            HeaderRecord h = headers.get(i);
+            if (h.headerClass() == HeaderClass.PING) discovery(members, me, m, h, ns, frame);
+            else if (h.headerClass() == HeaderClass.MERGE3 && me.ownView == null) ownView(me, m, h, frame);
+        }
+    }
+
+    private static void discovery(
+            Map<String, Member> members, Member me, MessageRecord m, HeaderRecord h, long ns, long frame) {
+        String type = HeaderFields.type(h);
+        if ("GET_MBRS_REQ".equals(type)) {
+            me.requests++;
+            if (me.requestFrames.size() < FRAMES_EACH) me.requestFrames.add(frame);
+            if (ns >= 0) {
+                if (me.firstRequestNs < 0) me.firstRequestNs = ns;
+                me.lastRequestNs = ns;
             }
+        } else if ("GET_MBRS_RSP".equals(type) && m.dest() != null) {
+            Member asker = members.get(m.dest().id());
+            if (asker == null) return;
+            asker.answers++;
+            asker.answeredBy.add(m.src().id());
+            if (asker.answerFrames.size() < FRAMES_EACH) asker.answerFrames.add(frame);
+        }
+    }
+
+    /** MERGE3 INFO carries the sender's view id: its creator is the sender itself when it coordinates that view. */
+    private static void ownView(Member me, MessageRecord m, HeaderRecord h, long frame) {
+        Object id = h.field("view_id");
+        if (id == null || !"INFO".equals(HeaderFields.type(h))) return;
+        String view = String.valueOf(id);
+        int bar = view.lastIndexOf('|');
+        if (bar > 0 && view.substring(0, bar).equals(m.src().id())) {
+            me.ownView = view;
+            me.ownViewFrame = frame;
         }
     }
 

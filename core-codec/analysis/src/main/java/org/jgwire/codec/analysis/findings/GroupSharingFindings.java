@@ -1,9 +1,11 @@
 package org.jgwire.codec.analysis.findings;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -25,6 +27,7 @@ public final class GroupSharingFindings implements Detector {
     private static final class Side {
         final String label;
         final List<NodeAddress> senders = new ArrayList<>();
+        final Set<String> senderIds = new HashSet<>();
         final List<Long> frames = new ArrayList<>();
         long messages, firstNs = -1, lastNs = -1;
 
@@ -34,8 +37,7 @@ public final class GroupSharingFindings implements Detector {
 
         void add(MessageRecord m) {
             messages++;
-            if (senders.stream().noneMatch(a -> a.id().equals(m.src().id())) && senders.size() < 64)
-                senders.add(m.src());
+            if (senders.size() < 64 && senderIds.add(m.src().id())) senders.add(m.src());
             if (frames.size() < FRAMES_PER_SIDE) frames.add(m.frame().packet());
             long ns = m.frame().tsNanos();
             if (ns >= 0) {

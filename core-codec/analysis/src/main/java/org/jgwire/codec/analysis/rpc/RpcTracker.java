@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.jgwire.codec.analysis.Analysis;
 import org.jgwire.codec.analysis.HeaderFields;
 import org.jgwire.codec.analysis.stats.Samples;
+import org.jgwire.codec.model.HeaderClass;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
@@ -97,7 +98,13 @@ public final class RpcTracker implements Analysis<RpcTracker.RpcStats> {
 
     /** RequestCorrelator's header: the one with {@code req_id} and {@code corrId} fields. */
     static HeaderRecord header(MessageRecord m) {
-        for (HeaderRecord h : m.headers()) if (h.field("req_id") != null && h.field("corrId") != null) return h;
+        List<HeaderRecord> headers = m.headers();
+        for (int i = 0; i < headers.size(); i++) {
+            HeaderRecord h = headers.get(i);
+            // the class first: a field lookup by name on every header of every message costs
+            if (h.headerClass() != HeaderClass.RPC && h.headerClass() != HeaderClass.RPC_MULTI) continue;
+            if (h.field("req_id") != null && h.field("corrId") != null) return h;
+        }
         return null;
     }
 
