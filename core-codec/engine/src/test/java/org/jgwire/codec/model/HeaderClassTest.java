@@ -45,6 +45,7 @@ class HeaderClassTest {
                 HeaderClass.FD_SOCK,
                 HeaderClass.VERIFY_SUSPECT,
                 HeaderClass.PING,
+                HeaderClass.MERGE3,
                 HeaderClass.RPC,
                 HeaderClass.RPC_MULTI);
         Set<Integer> indexes = new HashSet<>();
