@@ -2,23 +2,28 @@ package org.jgwire.gui.app;
 
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.model.Record;
 
 /**
  * The filter bar: an expression in the language of {@code jgwire decode --filter}, applied on Enter. A bad
- * expression turns the field red and says what is wrong where; the rows shown stay as they were. Applied
+ * expression turns the field red and says what is wrong where, whole, on the line under the field (so the field keeps
+ * its width); the rows shown stay as they were, and that line always says which filter is in force. Applied
  * expressions go into a history (the drop-down), remembered between runs.
  */
-final class FilterBar extends HBox {
+final class FilterBar extends VBox {
     private final ComboBox<String> field = new ComboBox<>();
     private final Label error = new Label();
+    private final Label inForce = new Label();
     private final ViewerPrefs prefs;
     private final Consumer<Predicate<Record>> apply;
     private final Names names;
@@ -29,7 +34,7 @@ final class FilterBar extends HBox {
 
     /** @param names the names the viewer shows, which the filter compares members by */
     FilterBar(ViewerPrefs prefs, Names names, Consumer<Predicate<Record>> apply) {
-        super(6);
+        super(2);
         this.prefs = prefs;
         this.names = names;
         this.apply = apply;
@@ -53,7 +58,21 @@ final class FilterBar extends HBox {
         clearButton.setOnAction(e -> clear());
         error.setId("filter-error");
         error.getStyleClass().add("filter-error-text");
-        getChildren().addAll(new Label("Filter:"), field, applyButton, clearButton, error);
+        error.setWrapText(true);
+        error.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(error, Priority.ALWAYS);
+        inForce.setId("filter-in-force");
+        inForce.setMinWidth(Region.USE_PREF_SIZE);
+        showInForce();
+        HBox row = new HBox(6, new Label("Filter:"), field, applyButton, clearButton);
+        row.setAlignment(Pos.CENTER_LEFT);
+        HBox status = new HBox(12, inForce, error);
+        getChildren().addAll(row, status);
+    }
+
+    /** Says which expression the rows shown answer to. */
+    private void showInForce() {
+        inForce.setText(current == null ? "In force: none (every row)" : "In force: " + current);
     }
 
     /** Compiles and applies the text; on a syntax error, marks it and keeps the current rows. */
@@ -69,6 +88,7 @@ final class FilterBar extends HBox {
             Predicate<Record> p = FilterCompiler.compile(text, names);
             markError(null, -1);
             current = text;
+            showInForce();
             prefs.addFilter(text);
             updating = true;
             try {
@@ -111,6 +131,7 @@ final class FilterBar extends HBox {
         }
         markError(null, -1);
         current = null;
+        showInForce();
         apply.accept(null);
     }
 

@@ -254,6 +254,30 @@ class ViewerUiTest {
     }
 
     @Test
+    void aBadFilterLeavesTheFilterInForceVisibleTheErrorWholeAndTheFieldItsWidth(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        Label inForce = robot.lookup("#filter-in-force").queryAs(Label.class);
+        assertEquals("In force: none (every row)", inForce.getText());
+        robot.clickOn("#filter").write("gms.type == VIEW").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        int filtered = table.getItems().size();
+        javafx.scene.control.ComboBox<?> field = robot.lookup("#filter").queryAs(javafx.scene.control.ComboBox.class);
+        double width = field.getWidth();
+        assertEquals("In force: gms.type == VIEW", inForce.getText());
+
+        String bad = "gms.type == VIEW && nakack2.seqno >";
+        robot.interact(() -> field.getEditor().setText(bad));
+        robot.clickOn("#filter").type(javafx.scene.input.KeyCode.END).type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        Label error = robot.lookup("#filter-error").queryAs(Label.class);
+        assertTrue(error.getText().endsWith("position " + bad.length()), error.getText());
+        assertTrue(error.isWrapText(), "a long error wraps rather than being cut");
+        assertEquals(width, field.getWidth(), 0.5, "the error does not squeeze the field");
+        assertEquals("In force: gms.type == VIEW", inForce.getText(), "the filter in force stays visible");
+        assertEquals(filtered, table.getItems().size(), "the rows of the filter in force stay");
+    }
+
+    @Test
     void flowDiagramDrawsTheSelectedMessagesBetweenMembers(FxRobot robot) {
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
         List<Row> chats = table.getItems().stream()
