@@ -35,6 +35,9 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.registry.Analyses;
+import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
+import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterSpec;
@@ -391,8 +394,13 @@ public final class MainWindow {
 
     /** Shows the statistics of what is loaded so far. */
     void updateStats() {
-        if (session != null)
-            stats.show(session.traffic(), a -> session.names().get().display(a));
+        if (session == null) return;
+        stats.show(session.traffic(), a -> session.names().get().display(a));
+        Analyses a = session.analyses();
+        stats.showDelivery(
+                a.get(RpcTracker.class).snapshot(),
+                a.get(ReliabilityTracker.class).snapshot(),
+                m -> session.names().get().display(m));
     }
 
     void copySelectedValue() {

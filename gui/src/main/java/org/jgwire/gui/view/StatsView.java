@@ -1,6 +1,7 @@
 package org.jgwire.gui.view;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -17,13 +18,16 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
+import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
 import org.jgwire.codec.model.NodeAddress;
 
 /**
  * The statistics panel: core-codec's {@link TrafficStats} (the figures of {@code jgwire stats}, the traffic as it was
  * on the wire) as tables of messages and bytes per sending member, per protocol header and type and per message
- * type, and a chart of messages per second, one line per member or per protocol of the first header.
+ * type, the RPC table per method and the reliability table per sender that {@code jgwire stats} prints, and a chart
+ * of messages per second, one line per member or per protocol of the first header.
  */
 public final class StatsView extends VBox {
     /** Most lines drawn in the chart (the busiest). */
@@ -33,6 +37,19 @@ public final class StatsView extends VBox {
     private final TableView<Row> members = table("members", "Member");
     private final TableView<Row> protocols = table("protocols", "Protocol header");
     private final TableView<Row> types = table("types", "Message type");
+    private final TableView<List<String>> calls =
+            textTable("rpc", "RPC method", "Requests", "Answered", "Exceptions", "Latency p50 ms", "p90", "Max");
+    private final TableView<List<String>> reliability = textTable(
+            "reliability",
+            "Protocol",
+            "Sender",
+            "Messages",
+            "Gaps",
+            "Missing",
+            "XMIT_REQ",
+            "Retransmitted",
+            "Delay p50 ms",
+            "Max");
     private final LineChart<Number, Number> chart;
     private final RadioButton perMember = new RadioButton("per member"), perProtocol = new RadioButton("per protocol");
     private TrafficStats stats;
@@ -64,8 +81,17 @@ public final class StatsView extends VBox {
         HBox tables = new HBox(6, members, protocols, types);
         for (TableView<Row> t : List.of(members, protocols, types)) HBox.setHgrow(t, Priority.ALWAYS);
         VBox.setVgrow(tables, Priority.ALWAYS);
+        HBox delivery = new HBox(6, calls, reliability);
+        HBox.setHgrow(calls, Priority.ALWAYS);
+        HBox.setHgrow(reliability, Priority.ALWAYS);
+        delivery.setPrefHeight(160);
         getChildren()
-                .addAll(totals, tables, new HBox(12, new Label("Messages per second:"), perMember, perProtocol), chart);
+                .addAll(
+                        totals,
+                        tables,
+                        delivery,
+                        new HBox(12, new Label("Messages per second:"), perMember, perProtocol),
+                        chart);
     }
 
     private static TableView<Row> table(String id, String title) {
@@ -82,6 +108,54 @@ public final class StatsView extends VBox {
         t.getColumns().addAll(List.of(key, messages, bytes));
         t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         return t;
+    }
+
+    /** A table of texts, one column per title, as {@code jgwire stats} prints its tables. */
+    private static TableView<List<String>> textTable(String id, String... titles) {
+        TableView<List<String>> t = new TableView<>();
+        t.setId("stats-" + id);
+        for (int i = 0; i < titles.length; i++) {
+            int column = i;
+            TableColumn<List<String>, String> c = new TableColumn<>(titles[i]);
+            c.setCellValueFactory(v -> new ReadOnlyObjectWrapper<>(v.getValue().get(column)));
+            t.getColumns().add(c);
+        }
+        t.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        return t;
+    }
+
+    /** Shows the RPC figures per method and the reliability figures per sender (STABLE's are left out). */
+    public void showDelivery(
+            RpcTracker.RpcStats rpc,
+            List<ReliabilityTracker.SenderStats> senders,
+            Function<NodeAddress, String> names) {
+        calls.setItems(FXCollections.observableArrayList(rpc.methods().stream()
+                .map(m -> List.of(
+                        m.method(),
+                        String.valueOf(m.requests()),
+                        String.valueOf(m.answered()),
+                        String.valueOf(m.exceptions()),
+                        millis(m.latency().count(), m.latency().p50()),
+                        millis(m.latency().count(), m.latency().p90()),
+                        millis(m.latency().count(), m.latency().max())))
+                .toList()));
+        reliability.setItems(FXCollections.observableArrayList(senders.stream()
+                .filter(s -> !s.protocol().equals("STABLE"))
+                .map(s -> List.of(
+                        s.protocol(),
+                        names.apply(s.sender()),
+                        String.valueOf(s.messages()),
+                        String.valueOf(s.gaps()),
+                        String.valueOf(s.stillMissing()),
+                        String.valueOf(s.xmitRequests()),
+                        String.valueOf(s.retransmissions()),
+                        millis(s.delays().count(), s.delays().p50()),
+                        millis(s.delays().count(), s.delays().max())))
+                .toList()));
+    }
+
+    private static String millis(long count, double ms) {
+        return count == 0 ? "-" : String.format(Locale.ROOT, "%.1f", ms);
     }
 
     /** Shows these statistics ({@code names} shows members by logical name). */
