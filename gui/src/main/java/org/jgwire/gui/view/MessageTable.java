@@ -109,7 +109,19 @@ public final class MessageTable extends TableView<Row> {
         c.setPrefWidth(width);
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         if (order != null) c.setComparator(order);
+        else c.setCellFactory(col -> new WholeTextCell<>()); // texts: names, endpoints, headers
         return c;
+    }
+
+    /** A cell of text that a narrow column cuts: its tooltip shows the whole of it. */
+    static final class WholeTextCell<T> extends TableCell<Row, T> {
+        @Override
+        protected void updateItem(T item, boolean empty) {
+            super.updateItem(item, empty);
+            String text = empty || item == null ? null : item.toString();
+            setText(text);
+            setTooltip(text == null || text.isEmpty() ? null : new javafx.scene.control.Tooltip(text));
+        }
     }
 
     private NameTable names() {

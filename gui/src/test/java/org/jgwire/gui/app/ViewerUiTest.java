@@ -278,6 +278,23 @@ class ViewerUiTest {
     }
 
     @Test
+    void namesAndHeadersThatAColumnCutsAreWholeInTheirTooltips(FxRobot robot) {
+        List<javafx.scene.control.TableCell<?, ?>> cells = new ArrayList<>();
+        for (javafx.scene.control.TableCell<?, ?> c :
+                robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
+            if (c.getTableColumn() != null
+                    && List.of("logical", "headers", "endpoints")
+                            .contains(c.getTableColumn().getId())
+                    && c.getText() != null
+                    && !c.getText().isEmpty()) cells.add(c);
+        assertFalse(cells.isEmpty(), "text cells shown");
+        for (javafx.scene.control.TableCell<?, ?> c : cells) {
+            assertTrue(c.getTooltip() != null, "a tooltip on " + c.getText());
+            assertEquals(c.getText(), c.getTooltip().getText());
+        }
+    }
+
+    @Test
     void flowDiagramDrawsTheSelectedMessagesBetweenMembers(FxRobot robot) {
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
         List<Row> chats = table.getItems().stream()
