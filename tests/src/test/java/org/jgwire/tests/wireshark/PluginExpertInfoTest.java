@@ -85,15 +85,10 @@ class PluginExpertInfoTest {
         assertTrue(decoderRetransmissionFrames(lossy).size() >= 10, "retransmission frames of " + lossy);
     }
 
-    /**
-     * The frames holding a message the decoder's ReliabilityTracker counts as a retransmission request or answer:
-     * a NAKACK* XMIT_REQ naming whose messages it asks for (its {@code sender} field, else the destination), a
-     * NAKACK* XMIT_RSP with a sender, a UNICAST* XMIT_REQ with sender and destination.
-     */
-    static Set<Long> decoderRetransmissionFrames(Path sample) throws IOException {
-        Path work = Files.createTempDirectory("jgwire-expert");
-        List<JsonNode> records = Decoding.cli(
-                        work,
+    /** The decoder's records of a sample as the plugin sees its frames: fragments as they are, no payload bytes. */
+    static List<JsonNode> decoded(Path sample) throws IOException {
+        return Decoding.cli(
+                        Files.createTempDirectory("jgwire-expert"),
                         "decode",
                         "--format",
                         "jsonl",
@@ -102,6 +97,15 @@ class PluginExpertInfoTest {
                         "--no-reassemble",
                         sample.toString())
                 .json();
+    }
+
+    /**
+     * The frames holding a message the decoder's ReliabilityTracker counts as a retransmission request or answer:
+     * a NAKACK* XMIT_REQ naming whose messages it asks for (its {@code sender} field, else the destination), a
+     * NAKACK* XMIT_RSP with a sender, a UNICAST* XMIT_REQ with sender and destination.
+     */
+    static Set<Long> decoderRetransmissionFrames(Path sample) throws IOException {
+        List<JsonNode> records = decoded(sample);
         Set<Long> out = new TreeSet<>();
         for (JsonNode r : records) {
             if (!r.path("kind").asText().equals("message")) continue;
@@ -134,17 +138,7 @@ class PluginExpertInfoTest {
         String frozen = pause.path("members").get(0).asText();
 
         // the decoder's messages: who sent each frame, the frozen member's addresses
-        Path work = Files.createTempDirectory("jgwire-expert");
-        List<JsonNode> records = Decoding.cli(
-                        work,
-                        "decode",
-                        "--format",
-                        "jsonl",
-                        "--payload-bytes",
-                        "0",
-                        "--no-reassemble",
-                        sample.toString())
-                .json();
+        List<JsonNode> records = decoded(sample);
         Set<String> frozenAddrs = new TreeSet<>();
         Set<Long> frozenFrames = new TreeSet<>();
         for (JsonNode r : records)

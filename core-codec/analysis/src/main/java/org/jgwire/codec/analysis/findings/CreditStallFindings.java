@@ -75,7 +75,7 @@ public final class CreditStallFindings implements Detector {
         for (int i = 0; i < headers.size(); i++) {
             HeaderRecord h = headers.get(i);
             if (h.headerClass() != HeaderClass.FC) continue;
-            String type = HeaderFields.type(h, null, "REPLENISH", "CREDIT_REQUEST");
+            String type = HeaderFields.type(h); // FcHeader: REPLENISH, CREDIT_REQUEST
             if ("CREDIT_REQUEST".equals(type)) request(m, h.protocol(), ns);
             else if ("REPLENISH".equals(type)) replenish(m, h.protocol(), ns);
         }
