@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jgwire.codec.runtime.ProtocolJar;
@@ -27,6 +29,11 @@ final class GeneratedPlugin {
 
     private static Path plugin;
     private static LayoutCatalog catalog;
+    /**
+     * tshark's output for each committed sample, in files beside this JVM's plugin: several test classes dissect
+     * every sample the same way, and tshark with the plugin costs about a second per run.
+     */
+    private static final Map<Path, Path> SAMPLE_JSON = new ConcurrentHashMap<>();
 
     private GeneratedPlugin() {}
 
@@ -86,6 +93,32 @@ final class GeneratedPlugin {
      * tshark's JSON for a capture dissected with the plugin: one node per packet, duplicate keys merged into arrays.
      */
     static List<JsonNode> tsharkJson(Path capture, String... extra) throws IOException, InterruptedException {
+        byte[] out = extra.length == 0 && isSample(capture) ? sampleJson(capture) : tshark(capture, extra);
+        List<JsonNode> packets = new ArrayList<>();
+        JSON.readTree(out).forEach(packets::add);
+        return packets;
+    }
+
+    private static boolean isSample(Path capture) {
+        return capture.toAbsolutePath()
+                .normalize()
+                .startsWith(Decoding.samples().toAbsolutePath().normalize());
+    }
+
+    /** A committed sample's tshark JSON: run once per JVM (samples do not change while the tests run). */
+    private static byte[] sampleJson(Path sample) throws IOException, InterruptedException {
+        Path key = sample.toAbsolutePath().normalize();
+        Path cached = SAMPLE_JSON.get(key);
+        if (cached != null) return Files.readAllBytes(cached);
+        byte[] out = tshark(sample);
+        Path file = Files.createTempFile(path().getParent(), "sample", ".json");
+        Files.write(file, out);
+        file.toFile().deleteOnExit();
+        SAMPLE_JSON.put(key, file);
+        return out;
+    }
+
+    private static byte[] tshark(Path capture, String... extra) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(
                 "tshark",
                 "-n",
@@ -97,10 +130,7 @@ final class GeneratedPlugin {
                 "json",
                 "--no-duplicate-keys"));
         cmd.addAll(List.of(extra));
-        byte[] out = Decoding.tool(cmd.toArray(String[]::new));
-        List<JsonNode> packets = new ArrayList<>();
-        JSON.readTree(out).forEach(packets::add);
-        return packets;
+        return Decoding.tool(cmd.toArray(String[]::new));
     }
 
     /**
