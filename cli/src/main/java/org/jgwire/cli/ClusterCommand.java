@@ -59,7 +59,8 @@ import picocli.CommandLine.Option;
                     + "late), blocked-receiver (one member's application holds its deliveries for 8 s under small "
                     + "flow-control credits), other-cluster and other-version (a member of another cluster name or "
                     + "JGroups line on the same multicast group), lone-member (a member that receives nothing and "
-                    + "never joins), flapping (one member restarts three times), leave-join, "
+                    + "never joins), flapping (one member restarts three times), leave-join, incident (a crash, then a "
+                    + "partition and its merge; made for 8 members), "
                     + "load[:MESSAGES[:SIZE|MIN-MAX[:binary]]], lock, counter, state (a stack with CENTRAL_LOCK, "
                     + "COUNTER, STATE_TRANSFER).",
             "Stacks: udp, tcp, tcp-nio, tunnel (with a GossipRouter), encrypt (udp + SYM_ENCRYPT), relay2 (two sites "

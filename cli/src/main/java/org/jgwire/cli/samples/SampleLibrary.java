@@ -39,7 +39,8 @@ public final class SampleLibrary {
      * The scenarios beyond {@code chat} recorded for the newest version of each major line: the ones that show
      * protocol behaviour (RPCs, fragmentation, a crash, a partition and its merge, a frozen member, a lossy member,
      * a member answering RPCs late, a receiver blocked in its application, a member of another cluster or version on
-     * the group, a member that receives nothing, one that restarts again and again, a leave and a join).
+     * the group, a member that receives nothing, one that restarts again and again, a leave and a join, and
+     * an incident of eight members: a crash, a partition and its merge).
      * {@code load} is left out: its many similar messages add size, not wire formats.
      */
     public static final List<String> SCENARIOS = List.of(
@@ -55,7 +56,11 @@ public final class SampleLibrary {
             "other-version",
             "lone-member",
             "flapping",
-            "leave-join");
+            "leave-join",
+            "incident");
+
+    /** Members of the samples of a scenario that needs more than {@link #NODES}: a chart of eight is the point. */
+    private static final Map<String, Integer> SCENARIO_NODES = Map.of("incident", 8);
 
     /**
      * Captures beside the library's in a version's folder that a test makes, not the runner (each {@code .pcapng}
@@ -76,7 +81,7 @@ public final class SampleLibrary {
 
         /** Members in this sample's cluster. */
         public int nodes() {
-            return SampleLibrary.nodes(stack, NODES);
+            return SampleLibrary.nodes(stack, SCENARIO_NODES.getOrDefault(scenario, NODES));
         }
 
         public Path capture(Path samples) {

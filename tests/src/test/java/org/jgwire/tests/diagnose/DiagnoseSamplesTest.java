@@ -37,7 +37,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * {@code diagnose}'s detectors on the samples, each made by a real cluster with a real fault (a JVM killed with
  * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed, a member that loses a fifth of
- * what it receives to DISCARD): each fault sample yields its code
+ * what it receives to DISCARD, the three first ones in one incident of eight members): each fault sample yields its
+ * code
  * naming the member the manifest says the fault hit, with proof frames and a span inside the fault's window, and
  * never the code of the fault it must not be taken for (a pause is no partition, a partition no pause); every other
  * sample, of every bundled version, yields no warning and no error.
@@ -53,7 +54,8 @@ class DiagnoseSamplesTest {
             "other-cluster",
             "other-version",
             "lone-member",
-            "flapping");
+            "flapping",
+            "incident");
 
     /** From the last message before a fault to the view that shows it: failure detection takes a few seconds. */
     private static final long DETECTION_NS = 15_000_000_000L;
@@ -98,6 +100,7 @@ class DiagnoseSamplesTest {
                 case "other-version" -> tests.add(DynamicTest.dynamicTest(
                         name(capture), () -> outsider(diagnose(capture), FindingCode.VERSION_MISMATCH)));
                 case "flapping" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> flapping(diagnose(capture))));
+                case "incident" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> incident(diagnose(capture))));
                 case "lone-member" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> loneMember(diagnose(capture))));
                 case "blocked-receiver" -> tests.add(
@@ -105,7 +108,7 @@ class DiagnoseSamplesTest {
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 31, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 34, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -131,6 +134,11 @@ class DiagnoseSamplesTest {
     private static void crash(Diagnosed d) {
         assertTrue(d.of(FindingCode.MEMBER_PAUSE).isEmpty(), "a crash is no pause: " + d.findings());
         assertTrue(d.of(FindingCode.PARTITION).isEmpty(), "a crash is no partition: " + d.findings());
+        crashOfTheKilledMember(d);
+    }
+
+    /** One crash finding: the member the first step killed, from its last message to the view without it. */
+    private static void crashOfTheKilledMember(Diagnosed d) {
         List<Finding> crashes = d.of(FindingCode.CRASH);
         assertEquals(1, crashes.size(), "crash findings: " + d.findings());
         Finding f = crashes.get(0);
@@ -162,6 +170,11 @@ class DiagnoseSamplesTest {
 
     private static void partition(Diagnosed d) {
         assertTrue(d.of(FindingCode.MEMBER_PAUSE).isEmpty(), "a partition is no pause: " + d.findings());
+        partitionOfTheManifestsGroups(d);
+    }
+
+    /** One partition finding: the groups of the manifest's partition step, from their views to the merge view. */
+    private static void partitionOfTheManifestsGroups(Diagnosed d) {
         List<Finding> splits = d.of(FindingCode.PARTITION);
         assertEquals(1, splits.size(), "partition findings: " + d.findings());
         Finding f = splits.get(0);
@@ -173,10 +186,30 @@ class DiagnoseSamplesTest {
             sides.add(names);
         }
         Set<Set<String>> expected = new HashSet<>();
-        for (List<String> g : d.manifest().steps().get(0).groups()) expected.add(Set.copyOf(g));
+        for (Manifest.Step step : d.manifest().steps())
+            if (step.action().equals("partition")) step.groups().forEach(g -> expected.add(Set.copyOf(g)));
         assertEquals(expected, sides, "the subgroups");
         assertTrue(f.startNs() > split && f.endNs() > heal, "from the split's views to the merge view: " + f);
         inWindow(d, f, split - DETECTION_NS, heal + DETECTION_NS);
+    }
+
+    /** Eight members: one killed, then a split and its merge: both findings, each of its own fault, nothing else. */
+    private static void incident(Diagnosed d) {
+        assertEquals(8, d.manifest().members().size());
+        assertEquals(
+                List.of(),
+                d.findings().stream()
+                        .filter(f -> f.severity() != Severity.INFO
+                                && f.code() != FindingCode.CRASH
+                                && f.code() != FindingCode.PARTITION)
+                        .toList(),
+                "a crash and a partition, no pause");
+        crashOfTheKilledMember(d);
+        partitionOfTheManifestsGroups(d);
+        assertTrue(
+                d.of(FindingCode.CRASH).get(0).endNs()
+                        < d.of(FindingCode.PARTITION).get(0).startNs(),
+                "the crash is told before the split");
     }
 
     private static void lossy(Diagnosed d) {

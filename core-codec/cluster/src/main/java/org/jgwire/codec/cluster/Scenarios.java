@@ -7,7 +7,7 @@ import java.util.List;
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
  * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
  * {@code other-cluster}, {@code other-version}, {@code lone-member}, {@code flapping},
- * {@code leave-join}, {@code load}, {@code lock}, {@code counter},
+ * {@code leave-join}, {@code incident}, {@code load}, {@code lock}, {@code counter},
  * {@code state}.
  */
 public final class Scenarios {
@@ -27,6 +27,7 @@ public final class Scenarios {
             OutsiderScenario.LONE_MEMBER,
             FlappingScenario.NAME,
             LeaveJoinScenario.NAME,
+            IncidentScenario.NAME,
             LoadScenario.SYNTAX,
             ServiceScenario.LOCK,
             ServiceScenario.COUNTER,
@@ -58,6 +59,7 @@ public final class Scenarios {
                             OutsiderScenario.LONE_MEMBER -> spec.equals(base) ? new OutsiderScenario(base) : null;
                     case FlappingScenario.NAME -> spec.equals(base) ? new FlappingScenario() : null;
                     case LeaveJoinScenario.NAME -> spec.equals(base) ? new LeaveJoinScenario() : null;
+                    case IncidentScenario.NAME -> spec.equals(base) ? new IncidentScenario() : null;
                     case LoadScenario.NAME -> LoadScenario.parse(spec, duration);
                     case ServiceScenario.LOCK, ServiceScenario.COUNTER, ServiceScenario.STATE -> spec.equals(base)
                             ? new ServiceScenario(base)
