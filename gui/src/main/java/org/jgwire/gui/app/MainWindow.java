@@ -9,7 +9,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import javafx.application.Platform;
@@ -35,12 +37,14 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterSpec;
+import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
 import org.jgwire.gui.model.CaptureSession;
 import org.jgwire.gui.model.DetailNode;
@@ -50,6 +54,7 @@ import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.FindingsView;
 import org.jgwire.gui.view.FlowView;
 import org.jgwire.gui.view.HexView;
+import org.jgwire.gui.view.MembershipChart;
 import org.jgwire.gui.view.MessageTable;
 import org.jgwire.gui.view.StatsView;
 import org.jgwire.gui.view.TimelineView;
@@ -82,7 +87,8 @@ public final class MainWindow {
     private final StatsView stats = new StatsView();
     private final Tab statsTab = new Tab("Statistics", stats);
     private final FindingsView findings = new FindingsView();
-    private final Tab findingsTab = new Tab("Findings", findings);
+    private final MembershipChart chart = new MembershipChart();
+    private final SplitPane membershipSplit = new SplitPane(chart, findings);
     private final ProgressBar progress = new ProgressBar(0);
     private final Label status = new Label("No capture open");
     private final Label banner = new Label();
@@ -125,13 +131,16 @@ public final class MainWindow {
         mainSplit.setOrientation(Orientation.VERTICAL);
         mainSplit.setDividerPositions(prefs.getDouble("divider.main", 0.55));
         messagesTab = new Tab("Messages", mainSplit);
-        Tab timelineTab = new Tab("Membership timeline", timeline);
+        membershipSplit.setOrientation(Orientation.VERTICAL);
+        membershipSplit.setDividerPositions(prefs.getDouble("divider.membership", 0.62));
+        Tab membershipTab = new Tab("Membership", membershipSplit);
+        membershipTab.setId("membership-tab");
+        Tab timelineTab = new Tab("View changes", timeline);
         timelineTab.setId("timeline-tab");
         flowTab.setContent(flow);
         flowTab.setId("flow-tab");
         statsTab.setId("stats-tab");
-        findingsTab.setId("findings-tab");
-        tabs.getTabs().addAll(messagesTab, timelineTab, flowTab, statsTab, findingsTab);
+        tabs.getTabs().addAll(messagesTab, membershipTab, timelineTab, flowTab, statsTab);
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, tab) -> {
             if (tab == flowTab) updateFlow();
             else if (tab == statsTab) updateStats();
@@ -155,7 +164,8 @@ public final class MainWindow {
         });
         tree.setContextMenu(new javafx.scene.control.ContextMenu(menuItem("Copy value", this::copySelectedValue)));
         timeline.setOnSelectRow(this::selectRow);
-        findings.setOnProof(this::selectPackets);
+        findings.setOnProof(this::showFinding);
+        chart.setOnSelectRow(this::selectRow);
         flow.setOnSelectRow(this::selectRow);
         table.relativeTimeProperty().set(prefs.getBoolean("time.relative", false));
         restoreColumnWidths();
@@ -272,6 +282,9 @@ public final class MainWindow {
         table.show(s);
         timeline.show(s.events(), a -> s.names().get().display(a));
         s.names().addListener((o, a, b) -> timeline.redraw());
+        chart.setFrameOfRow(n -> s.row(n).record().frame().packet());
+        chart.showLanes(null, a -> s.names().get().nameOf(a));
+        findings.show(List.of(), a -> s.names().get().nameOf(a));
         progress.setVisible(true);
         progress.progressProperty().bind(s.progress());
         s.rows().addListener((javafx.collections.ListChangeListener<Row>) c -> updateStatus());
@@ -288,6 +301,7 @@ public final class MainWindow {
     private void finished(CaptureSession s) {
         if (s != session) return;
         findings.show(s.findings(), a -> s.names().get().nameOf(a));
+        chart.showLanes(s.membershipLanes(), a -> s.names().get().nameOf(a));
         if (tabs.getSelectionModel().getSelectedItem() == statsTab) updateStats();
         progress.progressProperty().unbind();
         progress.setVisible(false);
@@ -356,16 +370,34 @@ public final class MainWindow {
         table.requestFocus();
     }
 
+    /**
+     * A finding chosen in the panel: its members and time span shaded on the chart, its proof frames selected in the
+     * message table; {@code open} (a double click, Enter) goes to the table.
+     */
+    private void showFinding(Finding f, boolean open) {
+        Set<String> members = new HashSet<>();
+        for (NodeAddress a : f.members()) members.add(session.names().get().nameOf(a));
+        chart.highlight(members, f.startNs(), f.endNs());
+        selectPackets(f.frames(), open);
+        status.setText(f.frames().size() + " proof frames of " + f.code().label() + " selected in Messages"
+                + (open ? "" : " (double click or Enter: show them)"));
+    }
+
     /** Selects every row of these packets in the table (clearing the filter if it hides one): a finding's proof. */
     public void selectPackets(List<Long> packets) {
+        selectPackets(packets, true);
+    }
+
+    /** Selects the rows of these packets, going to the Messages tab when {@code show}. */
+    private void selectPackets(List<Long> packets, boolean show) {
         if (session == null) return;
         List<Integer> rows = session.rowsOfPackets(packets);
-        tabs.getSelectionModel().select(messagesTab);
+        if (show) tabs.getSelectionModel().select(messagesTab);
         if (table.selectRows(rows) < rows.size()) {
             filterBar.clear();
             table.selectRows(rows);
         }
-        table.requestFocus();
+        if (show) table.requestFocus();
     }
 
     /**
@@ -526,6 +558,7 @@ public final class MainWindow {
         prefs.putDouble("window.x", stage.getX());
         prefs.putDouble("window.y", stage.getY());
         prefs.putDouble("divider.main", mainSplit.getDividerPositions()[0]);
+        prefs.putDouble("divider.membership", membershipSplit.getDividerPositions()[0]);
         prefs.putDouble("divider.detail", detailSplit.getDividerPositions()[0]);
         prefs.putBoolean("time.relative", table.relativeTimeProperty().get());
         for (TableColumn<Row, ?> c : table.getColumns()) prefs.putDouble("column." + c.getId(), c.getWidth());

@@ -21,6 +21,7 @@ import javafx.collections.transformation.FilteredList;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.registry.Analyses;
@@ -117,6 +118,24 @@ public final class CaptureSession implements AutoCloseable {
     /** The findings of {@code diagnose}'s detectors, once the capture is loaded (empty before). */
     public ObservableList<Finding> findings() {
         return findings;
+    }
+
+    /**
+     * The membership chart's rows from the views seen so far: one per member, from the capture's first record to its
+     * last, a departed member's row ending at its last message.
+     */
+    public MembershipLanes membershipLanes() {
+        MemberActivity activity = analyses.get(MemberActivity.class);
+        long end = rows.isEmpty() ? -1 : row(rows.size()).record().frame().tsNanos();
+        return MembershipLanes.of(
+                events,
+                a -> names.get().nameOf(a),
+                a -> {
+                    MemberActivity.Member m = activity.member(a);
+                    return m == null ? -1 : m.lastNs();
+                },
+                startNanos,
+                end);
     }
 
     /** The numbers of the rows of these packets, in capture order. */

@@ -1,7 +1,7 @@
 package org.jgwire.gui.view;
 
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
@@ -19,14 +19,14 @@ import org.jgwire.codec.model.TimeOfDay;
 
 /**
  * The findings of {@code jgwire diagnose}: what went wrong in the cluster, the most severe first, one line each with
- * its members, time span and summary. A click on one (or Enter) hands its proof frames to {@link #setOnProof}, which
- * selects them in the message table.
+ * its members, time span and summary. A click on one hands it to {@link #setOnProof}, which shades it on the
+ * membership chart and selects its proof frames in the message table; a double click or Enter goes to them.
  */
 public final class FindingsView extends VBox {
     private final Label heading = new Label("No capture open");
     private final TableView<Finding> table = new TableView<>();
     private Function<NodeAddress, String> names = NodeAddress::id;
-    private Consumer<List<Long>> onProof = frames -> {};
+    private BiConsumer<Finding, Boolean> onProof = (f, open) -> {};
 
     public FindingsView() {
         super(6);
@@ -58,13 +58,13 @@ public final class FindingsView extends VBox {
                 }
             };
             row.setOnMouseClicked(e -> {
-                if (!row.isEmpty()) onProof.accept(row.getItem().frames());
+                if (!row.isEmpty()) onProof.accept(row.getItem(), e.getClickCount() == 2);
             });
             return row;
         });
         table.setOnKeyPressed(e -> {
             Finding f = table.getSelectionModel().getSelectedItem();
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && f != null) onProof.accept(f.frames());
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && f != null) onProof.accept(f, true);
         });
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(heading, table);
@@ -89,12 +89,16 @@ public final class FindingsView extends VBox {
                 findings.isEmpty()
                         ? Finding.NONE
                         : findings.size() + (findings.size() == 1 ? " finding" : " findings")
-                                + " (docs/diagnose.md); click one to select the frames that prove it.");
+                                + " (docs/diagnose.md); click one to mark it on the chart and select the frames that"
+                                + " prove it, double click to go to them.");
         table.setItems(FXCollections.observableArrayList(findings));
     }
 
-    /** Called with a selected finding's proof frames (packet numbers). */
-    public void setOnProof(Consumer<List<Long>> listener) {
+    /**
+     * Called with a chosen finding (its proof frames are to be selected) and whether to go to them (a double click,
+     * Enter) rather than only mark them.
+     */
+    public void setOnProof(BiConsumer<Finding, Boolean> listener) {
         this.onProof = listener;
     }
 
@@ -106,6 +110,6 @@ public final class FindingsView extends VBox {
     /** Selects the finding at this index and its proof frames, as a click does. */
     public void select(int index) {
         table.getSelectionModel().clearAndSelect(index);
-        onProof.accept(table.getItems().get(index).frames());
+        onProof.accept(table.getItems().get(index), false);
     }
 }

@@ -163,7 +163,7 @@ class ViewerUiTest {
 
     @Test
     void timelineShowsEveryViewTheCoordinatorSentAndSelectsItsMessage(FxRobot robot) {
-        robot.clickOn("Membership timeline");
+        robot.clickOn("View changes");
         List<Label> marks =
                 robot.lookup(".timeline-event").queryAllAs(Label.class).stream().toList();
         marks = marks.stream()

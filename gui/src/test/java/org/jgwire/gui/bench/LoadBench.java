@@ -2,18 +2,28 @@ package org.jgwire.gui.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Platform;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.filter.RecordFilter;
 import org.jgwire.gui.model.CaptureSession;
+import org.jgwire.gui.model.MembershipLanes;
+import org.jgwire.gui.view.MembershipChart;
 
 /**
  * How long the viewer takes to load a capture into its table, and the heap it holds then: a CaptureSession on a
- * headless (Monocle) FX thread, timed from open to the last row. Not a test; see docs/gui.md for the command.
+ * headless (Monocle) FX thread, timed from open to the last row; how late a task posted to the FX thread every 50 ms
+ * ran meanwhile (what a click would wait); the membership chart's making once loaded. Not a test; see docs/gui.md for the command.
  *
- * <p>Usage: {@code LoadBench HOME CAPTURE}; prints {@code rows=.. seconds=.. firstRowsSeconds=.. heapMB=..}.
+ * <p>Usage: {@code LoadBench HOME CAPTURE}; prints {@code rows=.. seconds=.. firstRowsSeconds=.. heapMB=.. fxDelayP99Ms=..}
+ * and the rest on one line.
  */
 public final class LoadBench {
     public static void main(String[] args) throws Exception {
@@ -27,6 +37,18 @@ public final class LoadBench {
         Path capture = Path.of(args[1]);
         AtomicReference<CaptureSession> session = new AtomicReference<>();
         CountDownLatch first = new CountDownLatch(1), done = new CountDownLatch(1);
+        // Responsiveness: every 50 ms a task is posted to the FX thread; how late it runs is how long a click or a
+        // scroll would wait while the capture loads.
+        List<Long> delays = Collections.synchronizedList(new ArrayList<>());
+        ScheduledExecutorService pinger = Executors.newSingleThreadScheduledExecutor();
+        pinger.scheduleAtFixedRate(
+                () -> {
+                    long posted = System.nanoTime();
+                    Platform.runLater(() -> delays.add(System.nanoTime() - posted));
+                },
+                0,
+                50,
+                TimeUnit.MILLISECONDS);
         long t0 = System.nanoTime();
         Platform.runLater(() -> {
             try {
@@ -46,6 +68,28 @@ public final class LoadBench {
         long firstRows = System.nanoTime() - t0;
         done.await();
         long all = System.nanoTime() - t0;
+        pinger.shutdownNow();
+        List<Long> sorted;
+        synchronized (delays) {
+            sorted = new ArrayList<>(delays);
+        }
+        Collections.sort(sorted);
+        long p99 = sorted.get((int) (sorted.size() * 0.99)), max = sorted.get(sorted.size() - 1);
+        // The membership chart as the window makes it once the capture is loaded: its rows, then its nodes.
+        long[] chart = new long[2];
+        CountDownLatch c = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            long t = System.nanoTime();
+            MembershipLanes lanes = session.get().membershipLanes();
+            chart[0] = lanes.lanes().size();
+            MembershipChart view = new MembershipChart();
+            view.resize(1200, 500);
+            view.layout();
+            view.showLanes(lanes, a -> session.get().names().get().nameOf(a));
+            chart[1] = System.nanoTime() - t;
+            c.countDown();
+        });
+        c.await();
         System.gc();
         Runtime rt = Runtime.getRuntime();
         long heap = (rt.totalMemory() - rt.freeMemory()) >> 20;
@@ -65,8 +109,18 @@ public final class LoadBench {
         });
         f.await();
         System.out.printf(
-                "rows=%d seconds=%.2f firstRowsSeconds=%.2f heapMB=%d filteredRows=%d filterSeconds=%.2f%n",
-                session.get().rows().size(), all / 1e9, firstRows / 1e9, heap, filtered[0], filtered[1] / 1e9);
+                "rows=%d seconds=%.2f firstRowsSeconds=%.2f heapMB=%d filteredRows=%d filterSeconds=%.2f"
+                        + " fxDelayP99Ms=%.0f fxDelayMaxMs=%.0f chartRows=%d chartSeconds=%.3f%n",
+                session.get().rows().size(),
+                all / 1e9,
+                firstRows / 1e9,
+                heap,
+                filtered[0],
+                filtered[1] / 1e9,
+                p99 / 1e6,
+                max / 1e6,
+                chart[0],
+                chart[1] / 1e9);
         Platform.exit();
         System.exit(0);
     }

@@ -20,10 +20,12 @@ import org.jgwire.gui.app.ViewerPrefs;
 import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.Row;
 import org.jgwire.gui.view.DetailTreeView;
+import org.jgwire.gui.view.FindingsView;
 
 /**
  * Takes the screenshots in docs/images: the real window (GTK, under Xvfb) at 1280x800 on a sample capture, with a
- * message selected and a header highlighted, then each other tab. Run by gui/screenshots.sh; not a test.
+ * message selected and a header highlighted, then each other tab; then the membership chart on the fault samples
+ * beside it (partition-merge, incident, pause with its finding selected). Run by gui/screenshots.sh; not a test.
  *
  * <p>Usage: {@code Screenshots HOME CAPTURE OUTDIR}.
  */
@@ -43,11 +45,7 @@ public final class Screenshots {
             stage.show();
             window[0].open(capture);
         });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (window[0].session() == null || window[0].session().loading().get()) {
-            if (System.nanoTime() > deadline) throw new IllegalStateException("capture did not load in 60 s");
-            Thread.sleep(100);
-        }
+        awaitLoaded(window[0]);
         // A unicast chat message with its UNICAST3 header selected: tree and hex highlight.
         onFx(() -> {
             Row row = window[0].session().rows().stream()
@@ -70,17 +68,50 @@ public final class Screenshots {
             }
         });
         snap(window[0], out.resolve("gui-messages.png"));
-        String[] tabs = {"gui-timeline.png", "gui-flow.png", "gui-stats.png"};
         TabPane pane =
                 (TabPane) ((javafx.scene.layout.BorderPane) scene(window[0]).getRoot()).getCenter();
-        for (int i = 1; i < pane.getTabs().size() && i <= tabs.length; i++) {
-            int tab = i;
-            onFx(() -> pane.getSelectionModel().select(tab));
-            snap(window[0], out.resolve(tabs[tab - 1]));
+        String[][] tabs = {
+            {"View changes", "gui-timeline.png"}, {"Flow", "gui-flow.png"}, {"Statistics", "gui-stats.png"}
+        };
+        for (String[] t : tabs) {
+            onFx(() -> pane.getSelectionModel().select(tab(pane, t[0])));
+            snap(window[0], out.resolve(t[1]));
+        }
+        // The membership chart on the faults beside the chat sample: a partition and its merge, eight members with a
+        // crash, a partition and a merge, and a frozen member with its finding selected.
+        Path samples = capture.getParent();
+        onFx(() -> pane.getSelectionModel().select(tab(pane, "Membership")));
+        String[][] charts = {
+            {"udp-partition-merge.pcapng", "gui-membership-partition.png"},
+            {"udp-incident.pcapng", "gui-membership-incident.png"},
+            {"udp-pause.pcapng", "gui-findings.png"}
+        };
+        for (String[] c : charts) {
+            onFx(() -> window[0].open(samples.resolve(c[0])));
+            awaitLoaded(window[0]);
+            if (c[1].equals("gui-findings.png"))
+                onFx(() -> ((FindingsView) scene(window[0]).lookup("#findings")).select(0));
+            snap(window[0], out.resolve(c[1]));
         }
         Preferences.userRoot().node("org/jgwire/gui-screenshots").removeNode();
         Platform.exit();
         System.exit(0);
+    }
+
+    private static void awaitLoaded(MainWindow w) throws InterruptedException {
+        Thread.sleep(200); // the new session replaces the old one on the FX thread
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (w.session() == null || w.session().loading().get()) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("capture did not load in 60 s");
+            Thread.sleep(100);
+        }
+    }
+
+    private static javafx.scene.control.Tab tab(TabPane pane, String title) {
+        return pane.getTabs().stream()
+                .filter(t -> t.getText().equals(title))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static javafx.scene.Scene scene(MainWindow w) {
