@@ -137,7 +137,9 @@ public final class MainWindow {
         membershipTab.setId("membership-tab");
         Tab timelineTab = new Tab("View changes", timeline);
         timelineTab.setId("timeline-tab");
-        flowTab.setContent(flow);
+        VBox flowBox = new VBox(flow.controls(this::updateFlow), flow);
+        VBox.setVgrow(flow, Priority.ALWAYS);
+        flowTab.setContent(flowBox);
         flowTab.setId("flow-tab");
         statsTab.setId("stats-tab");
         tabs.getTabs().addAll(messagesTab, membershipTab, timelineTab, flowTab, statsTab);
