@@ -20,10 +20,11 @@ import org.jgwire.gui.view.MembershipChart;
 /**
  * How long the viewer takes to load a capture into its table, and the heap it holds then: a CaptureSession on a
  * headless (Monocle) FX thread, timed from open to the last row; how late a task posted to the FX thread every 50 ms
- * ran meanwhile (what a click would wait); the membership chart's making once loaded. Not a test; see docs/gui.md for the command.
+ * ran meanwhile (what a click would wait); the membership chart's making once loaded. Not a test; see docs/gui.md
+ * for the command.
  *
- * <p>Usage: {@code LoadBench HOME CAPTURE}; prints {@code rows=.. seconds=.. firstRowsSeconds=.. heapMB=.. fxDelayP99Ms=..}
- * and the rest on one line.
+ * <p>Usage: {@code LoadBench HOME CAPTURE}; prints {@code rows=.. seconds=.. firstRowsSeconds=.. heapMB=..
+ * fxDelayP99Ms=..} and the rest on one line.
  */
 public final class LoadBench {
     public static void main(String[] args) throws Exception {
