@@ -121,7 +121,10 @@ public final class MainWindow {
         bannerBox.setManaged(false);
 
         filterBar = new FilterBar(
-                prefs, a -> session != null ? session.names().get().nameOf(a) : a.name(), this::applyFilter);
+                prefs,
+                a -> session != null ? session.names().get().nameOf(a) : a.name(),
+                field -> session != null ? session.fieldValues(field) : List.of(),
+                this::applyFilter);
         menu = new MainMenu(this, prefs);
         capture = new CaptureControl(this, options);
 

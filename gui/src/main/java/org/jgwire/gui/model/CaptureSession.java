@@ -2,9 +2,13 @@ package org.jgwire.gui.model;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
@@ -31,7 +35,10 @@ import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.model.ErrorRecord;
+import org.jgwire.codec.model.HeaderField;
+import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
 
 /**
@@ -137,6 +144,47 @@ public final class CaptureSession implements AutoCloseable {
                 startNanos,
                 end);
     }
+
+    /**
+     * The values a header field ({@code protocol.field}) or the record's {@code kind}, {@code src} or {@code dest}
+     * takes in the rows loaded (the first {@link #VALUE_SCAN_ROWS}), for the filter bar's completion: the types a
+     * capture holds, its members' names.
+     */
+    public Collection<String> fieldValues(String field) {
+        Set<String> out = new TreeSet<>();
+        int dot = field.indexOf('.');
+        String protocol = dot > 0 ? field.substring(0, dot) : null, name = field.substring(dot + 1);
+        int n = Math.min(rows.size(), VALUE_SCAN_ROWS);
+        for (int i = 1; i <= n && out.size() < 200; i++) {
+            Record r = row(i).record();
+            if (protocol == null) {
+                switch (name.toLowerCase(Locale.ROOT)) {
+                    case "kind" -> out.add(r.kind());
+                    case "src", "dest" -> {
+                        if (r instanceof MessageRecord m) {
+                            NodeAddress a = name.equalsIgnoreCase("src") ? m.src() : m.dest();
+                            if (a != null) out.add(names.get().nameOf(a));
+                        }
+                    }
+                    default -> {
+                        return out;
+                    }
+                }
+                continue;
+            }
+            if (!(r instanceof MessageRecord m)) continue;
+            for (HeaderRecord h : m.headers()) {
+                if (!h.protocol().equalsIgnoreCase(protocol)) continue;
+                for (HeaderField f : h.fields())
+                    if (f.name().equalsIgnoreCase(name) && (f.value() instanceof String || f.value() instanceof Number))
+                        out.add(String.valueOf(f.value()));
+            }
+        }
+        return out;
+    }
+
+    /** Rows {@link #fieldValues} reads at most: enough for every type a capture shows, quick on the FX thread. */
+    static final int VALUE_SCAN_ROWS = 100_000;
 
     /** The numbers of the rows of these packets, in capture order. */
     public List<Integer> rowsOfPackets(List<Long> packets) {
