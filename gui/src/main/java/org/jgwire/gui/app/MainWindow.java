@@ -432,12 +432,14 @@ public final class MainWindow {
     /** Shows the statistics of what is loaded so far. */
     void updateStats() {
         if (session == null) return;
-        stats.show(session.traffic(), a -> session.names().get().display(a));
-        Analyses a = session.analyses();
-        stats.showDelivery(
-                a.get(RpcTracker.class).snapshot(),
-                a.get(ReliabilityTracker.class).snapshot(),
-                m -> session.names().get().display(m));
+        synchronized (session.analysisLock()) { // the loading thread feeds them meanwhile
+            stats.show(session.traffic(), a -> session.names().get().display(a));
+            Analyses a = session.analyses();
+            stats.showDelivery(
+                    a.get(RpcTracker.class).snapshot(),
+                    a.get(ReliabilityTracker.class).snapshot(),
+                    m -> session.names().get().display(m));
+        }
     }
 
     void copySelectedValue() {

@@ -33,6 +33,15 @@ public final class CaptureLoader {
 
         /** The end: the summary, or the failure that stopped reading (what was handed over stays valid). */
         void finished(DecodeSummary summary, Exception failure);
+
+        /**
+         * Called on the loading thread with each batch just before {@link #rows} hands it over: the work on all the
+         * rows (the analyses) goes here, so that the FX thread only shows them and stays free for the user.
+         */
+        default void analyse(List<Row> rows, List<MessageRecord> fragments) {}
+
+        /** Called on the loading thread after the last batch was analysed, before {@link #finished}. */
+        default void analysed() {}
     }
 
     private static final long HAND_OVER_NANOS = 100_000_000L;
@@ -94,6 +103,7 @@ public final class CaptureLoader {
             timer.shutdownNow();
         }
         batcher.handOver(true);
+        listener.analysed();
         DecodeSummary s = summary;
         Exception f = failure;
         fx.execute(() -> listener.finished(s, f));
@@ -154,6 +164,7 @@ public final class CaptureLoader {
             NameTable copy = names.changes() != namesHandedOver ? names.copy() : null;
             namesHandedOver = names.changes();
             double progress = last ? 1.0 : source.progress();
+            listener.analyse(rows, wire);
             fx.execute(() -> listener.rows(rows, wire, copy, progress));
         }
     }

@@ -3,12 +3,14 @@ package org.jgwire.gui.model;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Predicate;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
@@ -55,7 +57,15 @@ public final class CaptureSession implements AutoCloseable {
     private Analyses analyses = Analyses.all(true);
 
     private TimelineMarks timeline = new TimelineMarks(analyses.get(MembershipTimeline.class));
-    private final Map<Integer, Integer> responseToRequest = new HashMap<>();
+    /** Written by the loading thread (the RPC tracker's pairs), read by the FX thread. */
+    private final Map<Integer, Integer> responseToRequest = new ConcurrentHashMap<>();
+    /** Held while the loading thread feeds the analyses, and by the FX thread while it reads them during a load. */
+    private final Object analysisLock = new Object();
+    /** Timeline marks the loading thread found, for the FX thread to show with their rows. */
+    private final Queue<TimelineMark> found = new ConcurrentLinkedQueue<>();
+    /** The detectors' findings, made on the loading thread at the end. */
+    private volatile List<Finding> madeFindings = List.of();
+
     private final ObjectProperty<NameTable> names = new SimpleObjectProperty<>(new NameTable());
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(false);
@@ -86,9 +96,21 @@ public final class CaptureSession implements AutoCloseable {
             }
 
             @Override
+            public void analyse(List<Row> batch, List<MessageRecord> fragments) {
+                CaptureSession.this.analyse(batch, fragments);
+            }
+
+            @Override
+            public void analysed() {
+                synchronized (analysisLock) {
+                    analyses.finish();
+                    madeFindings = analyses.findings();
+                }
+            }
+
+            @Override
             public void finished(DecodeSummary s, Exception f) {
-                analyses.finish();
-                findings.setAll(analyses.findings());
+                findings.setAll(madeFindings);
                 events.setAll(timeline.finish(CaptureSession.this::rowOfPacket));
                 summary.set(s);
                 failure.set(f);
@@ -108,18 +130,33 @@ public final class CaptureSession implements AutoCloseable {
                 }
         }
         if (table != null) names.set(table);
-        List<TimelineMark> found = new ArrayList<>();
-        // As `jgwire stats`: the analyses of the wire's traffic take the fragments from the decoder's fragment tap
-        fragments.forEach(analyses::acceptFragment);
-        for (Row r : batch) {
-            if (r.record() instanceof ErrorRecord) errorRows++;
-            analyses.accept(r.record());
-            TimelineMark e = timeline.add(r);
-            if (e != null) found.add(e);
-        }
-        events.addAll(found); // one change per batch: the timeline redraws once
+        for (Row r : batch) if (r.record() instanceof ErrorRecord) errorRows++;
+        List<TimelineMark> marks = new ArrayList<>();
+        for (TimelineMark m; (m = found.poll()) != null; ) marks.add(m);
+        events.addAll(marks); // one change per batch: the timeline redraws once
         rows.append(batch);
         progress.set(p);
+    }
+
+    /** On the loading thread: the analyses take a batch (under the lock the FX thread reads them with). */
+    private void analyse(List<Row> batch, List<MessageRecord> fragments) {
+        synchronized (analysisLock) {
+            // As `jgwire stats`: the analyses of the wire's traffic take the fragments from the decoder's fragment tap
+            fragments.forEach(analyses::acceptFragment);
+            for (Row r : batch) {
+                analyses.accept(r.record());
+                TimelineMark e = timeline.add(r);
+                if (e != null) found.add(e);
+            }
+        }
+    }
+
+    /**
+     * The lock to hold while reading {@link #analyses} (or {@link #traffic}) during a load: the loading thread feeds
+     * them a batch at a time under it.
+     */
+    public Object analysisLock() {
+        return analysisLock;
     }
 
     /** The findings of {@code diagnose}'s detectors, once the capture is loaded (empty before). */
@@ -132,6 +169,12 @@ public final class CaptureSession implements AutoCloseable {
      * last, a departed member's row ending at its last message.
      */
     public MembershipLanes membershipLanes() {
+        synchronized (analysisLock) {
+            return lanes();
+        }
+    }
+
+    private MembershipLanes lanes() {
         MemberActivity activity = analyses.get(MemberActivity.class);
         long end = rows.isEmpty() ? -1 : row(rows.size()).record().frame().tsNanos();
         return MembershipLanes.of(

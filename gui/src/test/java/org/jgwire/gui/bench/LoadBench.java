@@ -75,7 +75,9 @@ public final class LoadBench {
             sorted = new ArrayList<>(delays);
         }
         Collections.sort(sorted);
+        long p50 = sorted.get(sorted.size() / 2), p90 = sorted.get((int) (sorted.size() * 0.9));
         long p99 = sorted.get((int) (sorted.size() * 0.99)), max = sorted.get(sorted.size() - 1);
+        long stalls = sorted.stream().filter(d -> d > 100_000_000L).count();
         // The membership chart as the window makes it once the capture is loaded: its rows, then its nodes.
         long[] chart = new long[2];
         CountDownLatch c = new CountDownLatch(1);
@@ -111,15 +113,19 @@ public final class LoadBench {
         f.await();
         System.out.printf(
                 "rows=%d seconds=%.2f firstRowsSeconds=%.2f heapMB=%d filteredRows=%d filterSeconds=%.2f"
-                        + " fxDelayP99Ms=%.0f fxDelayMaxMs=%.0f chartRows=%d chartSeconds=%.3f%n",
+                        + " fxDelayP50Ms=%.0f fxDelayP90Ms=%.0f fxDelayP99Ms=%.0f fxDelayMaxMs=%.0f fxStallsOver100Ms=%d"
+                        + " chartRows=%d chartSeconds=%.3f%n",
                 session.get().rows().size(),
                 all / 1e9,
                 firstRows / 1e9,
                 heap,
                 filtered[0],
                 filtered[1] / 1e9,
+                p50 / 1e6,
+                p90 / 1e6,
                 p99 / 1e6,
                 max / 1e6,
+                stalls,
                 chart[0],
                 chart[1] / 1e9);
         Platform.exit();
