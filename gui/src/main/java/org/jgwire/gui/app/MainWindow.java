@@ -49,6 +49,7 @@ import org.jgwire.codec.model.Record;
 import org.jgwire.gui.model.CaptureSession;
 import org.jgwire.gui.model.DetailNode;
 import org.jgwire.gui.model.DetailTreeBuilder;
+import org.jgwire.gui.model.FrameInPacket;
 import org.jgwire.gui.model.Row;
 import org.jgwire.gui.view.DetailTreeView;
 import org.jgwire.gui.view.FindingsView;
@@ -358,7 +359,11 @@ public final class MainWindow {
         int length = session.frameLength(row);
         DetailNode root =
                 new DetailTreeBuilder(a -> session.names().get().nameOf(a)).build(row.record(), bytes, length);
-        hex.show(bytes, length);
+        // the whole captured packet where the frame is in it, else the frame alone (hex text, reassembled frames)
+        byte[] packet = bytes != null && bytes.length == length ? session.packetBytes(row, HEX_BYTES) : null;
+        FrameInPacket where = FrameInPacket.locate(packet, bytes);
+        if (where != null) hex.showPacket(packet, session.packetLength(row), where);
+        else hex.show(bytes, length);
         tree.show(root);
         // Start on the message itself: its bytes highlighted.
         if (root.children().size() > 1)

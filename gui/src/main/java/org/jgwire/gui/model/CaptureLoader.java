@@ -93,6 +93,7 @@ public final class CaptureLoader {
         try (CaptureSource s = source;
                 Decoder decoder = new Decoder(options)) {
             decoder.tapFrames(batcher::frame);
+            decoder.tapPackets(p -> frames.appendPacket(p.number(), p.data()));
             decoder.fragmentTap(batcher::fragment);
             summary = decoder.decode(source, new NameStage(batcher.names, batcher::record));
         } catch (Cancelled e) {

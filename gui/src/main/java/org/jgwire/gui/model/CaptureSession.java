@@ -344,6 +344,20 @@ public final class CaptureSession implements AutoCloseable {
         return r.frameIndex() < 0 ? null : frames.read(r.frameIndex(), max);
     }
 
+    /** The first {@code max} bytes of the captured packet (link layer on) the row's frame came in, or null. */
+    public byte[] packetBytes(Row r, int max) {
+        if (r.record().frame() == null) return null;
+        int index = frames.packet(r.record().frame().packet());
+        return index < 0 ? null : frames.read(index, max);
+    }
+
+    /** The full captured length of the row's packet, 0 when it was not kept. */
+    public int packetLength(Row r) {
+        if (r.record().frame() == null) return 0;
+        int index = frames.packet(r.record().frame().packet());
+        return index < 0 ? 0 : frames.length(index);
+    }
+
     /** The full length of the row's frame, 0 when it has none. */
     public int frameLength(Row r) {
         return r.frameIndex() < 0 ? 0 : frames.length(r.frameIndex());

@@ -12,7 +12,8 @@ import java.util.Arrays;
 /**
  * The bytes of every decoded frame, for the hex pane. Records carry byte ranges, not bytes; the frames are written
  * to a temporary file as they are decoded (memory stays at a few bytes per frame whatever the capture's size) and
- * read back when a row is selected. Written by the loading thread, read by the FX thread.
+ * read back when a row is selected. The captured packets the frames came in are kept the same way, so that a frame is
+ * shown in its packet. Written by the loading thread, read by the FX thread.
  */
 public final class FrameStore implements AutoCloseable {
     private final Path file;
@@ -22,6 +23,8 @@ public final class FrameStore implements AutoCloseable {
     private long[] starts = new long[1024];
     private int[] lengths = new int[1024];
     private int count;
+    /** Packet number to its index + 1 (0: not kept). */
+    private int[] packetIndex = new int[1024];
 
     public FrameStore() {
         try {
@@ -61,6 +64,22 @@ public final class FrameStore implements AutoCloseable {
         long at = channel.size();
         while (buffer.hasRemaining()) at += channel.write(buffer, at);
         buffer.clear();
+    }
+
+    /**
+     * Keeps a captured packet (link layer on) as packet {@code number}; {@link #packet} finds it. Numbers past what
+     * an int holds are not kept.
+     */
+    public synchronized void appendPacket(long number, byte[] data) {
+        if (number < 0 || number >= Integer.MAX_VALUE - 1) return;
+        int n = (int) number;
+        if (n >= packetIndex.length) packetIndex = Arrays.copyOf(packetIndex, Math.max(n + 1, packetIndex.length * 2));
+        packetIndex[n] = append(data, 0, data.length) + 1;
+    }
+
+    /** The index (for {@link #read}) of packet {@code number}, or -1 when it was not kept. */
+    public synchronized int packet(long number) {
+        return number < 0 || number >= packetIndex.length ? -1 : packetIndex[(int) number] - 1;
     }
 
     /** Frames kept so far. */

@@ -6,11 +6,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.HBox;
+import org.jgwire.gui.model.FrameInPacket;
 import org.jgwire.gui.model.Hex;
 
 /**
  * The frame's bytes, 16 to a line (offset, hex, ASCII), virtualised by line. A byte range can be highlighted
- * (the selected tree node); clicking a byte reports its offset (to select the tree node it belongs to).
+ * (the selected tree node); clicking a byte reports its offset (to select the tree node it belongs to). Where the
+ * captured packet is known, the pane shows the whole packet from the link layer on, as Wireshark does, with the
+ * JGroups frame's bytes marked ({@link #showPacket}); highlights and clicks still speak of offsets in the frame.
  */
 public final class HexView extends ListView<Integer> {
     /** Bytes per line. */
@@ -19,6 +22,10 @@ public final class HexView extends ListView<Integer> {
     private byte[] bytes = new byte[0];
     private int frameLength;
     private int highlightStart = -1, highlightLength;
+    /** Packet position of the frame's offset 0, and the packet's bytes that are the frame's (all in frame mode). */
+    private int base, jgroupsFrom, jgroupsTo;
+
+    private boolean packetMode;
     private IntConsumer onByte = b -> {};
 
     public HexView() {
@@ -37,6 +44,27 @@ public final class HexView extends ListView<Integer> {
      * Shows {@code shown} (the frame's first bytes) of a frame of {@code frameLength} bytes; null clears the pane.
      */
     public void show(byte[] shown, int frameLength) {
+        showBytes(shown, frameLength);
+        packetMode = false;
+        base = 0;
+        jgroupsFrom = 0;
+        jgroupsTo = bytes.length;
+    }
+
+    /**
+     * Shows a captured packet ({@code shown}: its first bytes of {@code packetLength}) with the JGroups frame at
+     * {@code where} marked.
+     */
+    public void showPacket(byte[] shown, int packetLength, FrameInPacket where) {
+        showBytes(shown, packetLength);
+        packetMode = true;
+        base = where.base();
+        jgroupsFrom = where.from();
+        jgroupsTo = where.to();
+        if (jgroupsFrom < bytes.length) scrollTo(Math.max(0, jgroupsFrom / WIDTH - 1));
+    }
+
+    private void showBytes(byte[] shown, int frameLength) {
         this.bytes = shown == null ? new byte[0] : shown;
         this.frameLength = frameLength;
         highlightStart = -1;
@@ -47,13 +75,13 @@ public final class HexView extends ListView<Integer> {
         setItems(FXCollections.observableArrayList(items));
     }
 
-    /** Highlights {@code [start, start + length)}; a negative start removes the highlight. */
+    /** Highlights the frame's bytes {@code [start, start + length)}; a negative start removes the highlight. */
     public void highlight(int start, int length) {
         highlightStart = start;
         highlightLength = length;
         restyle();
-        if (start >= 0 && start < bytes.length) {
-            int line = start / WIDTH;
+        if (start >= 0 && start + base < bytes.length && start + base >= 0) {
+            int line = (start + base) / WIDTH;
             if (!isLineVisible(line)) scrollTo(Math.max(0, line - 1));
         }
     }
@@ -62,7 +90,7 @@ public final class HexView extends ListView<Integer> {
     private void restyle() {
         for (javafx.scene.Node n : lookupAll(".hex-byte")) {
             Object at = n.getProperties().get("offset");
-            boolean on = at instanceof Integer i && i < bytes.length && highlighted(i);
+            boolean on = at instanceof Integer i && i < bytes.length && highlighted(i - base);
             if (on && !n.getStyleClass().contains("hl")) n.getStyleClass().add("hl");
             else if (!on) n.getStyleClass().remove("hl");
         }
@@ -83,9 +111,19 @@ public final class HexView extends ListView<Integer> {
         return highlightLength;
     }
 
-    /** The bytes shown. */
+    /** The bytes shown: the packet's in packet mode, else the frame's. */
     public byte[] bytes() {
         return bytes;
+    }
+
+    /** Where the frame's offset 0 is among the bytes shown (0 unless a packet is shown). */
+    public int frameBase() {
+        return base;
+    }
+
+    /** Whether the whole captured packet is shown (else the frame alone). */
+    public boolean showsPacket() {
+        return packetMode;
     }
 
     private boolean highlighted(int offset) {
@@ -111,7 +149,8 @@ public final class HexView extends ListView<Integer> {
                     Integer line = getItem();
                     if (line == null) return;
                     int at = line * WIDTH + column;
-                    if (at < bytes.length) onByte.accept(at);
+                    // a byte of the frame: its offset there (a link, IP or TCP/UDP header byte selects nothing)
+                    if (at < bytes.length && at >= jgroupsFrom && at < jgroupsTo) onByte.accept(at - base);
                 });
                 hex[i] = b;
                 box.getChildren().add(b);
@@ -130,8 +169,8 @@ public final class HexView extends ListView<Integer> {
             int from = line * WIDTH;
             if (from >= bytes.length) {
                 setGraphic(null);
-                setText("... " + (frameLength - bytes.length) + " more bytes not shown (frame of " + frameLength
-                        + " bytes)");
+                setText("... " + (frameLength - bytes.length) + " more bytes not shown ("
+                        + (packetMode ? "packet" : "frame") + " of " + frameLength + " bytes)");
                 return;
             }
             setText(null);
@@ -148,9 +187,13 @@ public final class HexView extends ListView<Integer> {
                 } else {
                     b.setText(i == 7 ? "    " : "   ");
                 }
-                boolean on = at < bytes.length && highlighted(at);
+                boolean on = at < bytes.length && highlighted(at - base);
                 if (on && !b.getStyleClass().contains("hl")) b.getStyleClass().add("hl");
                 else if (!on) b.getStyleClass().remove("hl");
+                boolean jgroups = packetMode && at >= jgroupsFrom && at < jgroupsTo;
+                if (jgroups && !b.getStyleClass().contains("jgroups"))
+                    b.getStyleClass().add("jgroups");
+                else if (!jgroups) b.getStyleClass().remove("jgroups");
             }
             ascii.setText(" " + text);
             setGraphic(box);

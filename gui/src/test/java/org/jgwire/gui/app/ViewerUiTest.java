@@ -1,5 +1,6 @@
 package org.jgwire.gui.app;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -134,6 +135,28 @@ class ViewerUiTest {
     }
 
     @Test
+    void theHexPaneShowsTheWholePacketWithTheJGroupsFrameMarked(FxRobot robot) {
+        Row row = select(robot, firstUnicast().text());
+        HexView hex = robot.lookup("#hex").queryAs(HexView.class);
+        assertTrue(hex.showsPacket(), "the captured packet, link layer on");
+        byte[] packet = hex.bytes();
+        // captured on lo: a 14-byte Ethernet header (type IPv4), a 20-byte IPv4 header (protocol UDP), 8 bytes of UDP
+        assertEquals(0x0800, (packet[12] & 0xff) << 8 | packet[13] & 0xff, "EtherType IPv4");
+        assertEquals(0x45, packet[14] & 0xff, "IPv4, 20-byte header");
+        assertEquals(17, packet[23], "IP protocol UDP");
+        assertEquals(42, hex.frameBase(), "the JGroups frame follows the UDP header");
+        byte[] frame = window.session().frameBytes(row, Integer.MAX_VALUE);
+        assertEquals(42 + frame.length, packet.length);
+        assertArrayEquals(frame, java.util.Arrays.copyOfRange(packet, 42, packet.length));
+        // the frame's bytes are marked, the headers' not
+        for (Label b : robot.lookup("#hex .hex-byte").queryAllAs(Label.class)) {
+            Object offset = b.getProperties().get("offset");
+            if (!(offset instanceof Integer i) || i >= packet.length || b.getScene() == null) continue;
+            assertEquals(i >= 42, b.getStyleClass().contains("jgroups"), "byte " + i);
+        }
+    }
+
+    @Test
     void selectingAHeaderHighlightsItsRangeAndClickingAByteSelectsItsHeader(FxRobot robot) {
         Manifest.SentMessage unicast = firstUnicast();
         Row row = select(robot, unicast.text());
@@ -146,13 +169,14 @@ class ViewerUiTest {
         HexView hex = robot.lookup("#hex").queryAs(HexView.class);
         assertEquals(unicast3.length() * 2, highlightedHex(robot).length());
         // The header starts with its protocol id, a short (Bits/writeShort in Message.writeHeader).
-        int id = (hex.bytes()[unicast3.offset()] & 0xff) << 8 | hex.bytes()[unicast3.offset() + 1] & 0xff;
+        int at = hex.frameBase() + unicast3.offset();
+        int id = (hex.bytes()[at] & 0xff) << 8 | hex.bytes()[at + 1] & 0xff;
         assertEquals(unicast3.protocolId(), id);
 
         // The other way round: a click on the header's last byte selects the header in the tree.
         robot.interact(() -> tree.getSelectionModel().clearSelection());
         assertEquals("", highlightedHex(robot));
-        Node last = byteLabel(robot, unicast3.offset() + unicast3.length() - 1);
+        Node last = byteLabel(robot, hex.frameBase() + unicast3.offset() + unicast3.length() - 1);
         robot.clickOn(last);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(

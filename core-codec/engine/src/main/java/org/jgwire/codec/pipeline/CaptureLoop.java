@@ -52,6 +52,7 @@ final class CaptureLoop {
     private final Set<Integer> ports;
     private final VersionRuntime runtime;
     private final Decoder.FrameTap frameTap;
+    private final Consumer<RawPacket> packetTap;
     private final Consumer<Record> outlet;
     private final BooleanSupplier stopped;
     /** Datagrams of the input may be other traffic, told by content ({@link CaptureSource#mayHoldOtherTraffic}). */
@@ -68,6 +69,7 @@ final class CaptureLoop {
             DecodeOptions options,
             VersionRuntime runtime,
             Decoder.FrameTap frameTap,
+            Consumer<RawPacket> packetTap,
             Consumer<Record> outlet,
             BooleanSupplier stopped) {
         this.source = source;
@@ -79,6 +81,7 @@ final class CaptureLoop {
         this.ports = options.ports();
         this.runtime = runtime;
         this.frameTap = frameTap;
+        this.packetTap = packetTap;
         this.outlet = outlet;
         this.stopped = stopped;
         this.otherByContent = source.mayHoldOtherTraffic();
@@ -121,6 +124,7 @@ final class CaptureLoop {
     private void packet(RawPacket p) {
         Transported t = stages.network().dissect(p);
         if (t == null || !portSelected(t)) return;
+        if (packetTap != null) packetTap.accept(p);
         if (t instanceof UdpDatagram u) stages.datagrams().datagram(u, p.number(), p.tsNanos());
         else stages.tcp().segment((TcpSegment) t, p.number(), p.tsNanos());
     }

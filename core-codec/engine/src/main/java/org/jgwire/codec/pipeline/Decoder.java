@@ -11,6 +11,7 @@ import org.jgwire.codec.Limits;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.capture.RawPacket;
 import org.jgwire.codec.framing.ChunkStreams;
 import org.jgwire.codec.framing.DatagramFramer;
 import org.jgwire.codec.framing.FdSockServers;
@@ -47,6 +48,7 @@ public final class Decoder implements AutoCloseable {
 
     private final DecodeCounters counters = new DecodeCounters();
     private FrameTap frameTap;
+    private Consumer<RawPacket> packetTap;
     private Consumer<MessageRecord> fragmentTap;
     private int decodeThreads = 1;
     /** The order of the decode under way, for {@link #stop}. */
@@ -76,6 +78,15 @@ public final class Decoder implements AutoCloseable {
     /** Sets the frame tap (null for none); call before {@link #decode}. */
     public void tapFrames(FrameTap tap) {
         this.frameTap = tap;
+    }
+
+    /**
+     * Sees every captured link-layer packet on the selected ports before its frames (the viewer's hex pane shows a
+     * frame in its packet, as Wireshark does); called on the decoding thread, the packet's bytes are its own. Inputs
+     * without link layers (hex text, follow output) have none. Call before {@link #decode}.
+     */
+    public void tapPackets(Consumer<RawPacket> tap) {
+        this.packetTap = tap;
     }
 
     /**
@@ -164,7 +175,7 @@ public final class Decoder implements AutoCloseable {
                     if (fragments != null) fragments.finish(stack);
                 });
         CaptureLoop loop = new CaptureLoop(
-                source, stages, order, counters, held, options, runtime, frameTap, outlet, () -> stopped);
+                source, stages, order, counters, held, options, runtime, frameTap, packetTap, outlet, () -> stopped);
         this.order = order;
         try (order) {
             return loop.run();
