@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
         description = {
             "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split "
                     + "(and how long the merge took), lose messages, answer late, hold up their senders or never join, "
-                    + "and clusters or versions sharing a group, each finding with the members involved, its time span and the frames that "
-                    + "prove it.",
+                    + "and clusters or versions sharing a group, each finding with the members involved, its time span "
+                    + "and the frames that prove it.",
             "Codes: crash, member-pause, partition, slow-merge, retransmissions, rpc-timeout, credit-stall, "
                     + "discovery-unanswered, cluster-name-clash, version-mismatch, view-flapping (docs/diagnose.md "
                     + "says how each is found)."

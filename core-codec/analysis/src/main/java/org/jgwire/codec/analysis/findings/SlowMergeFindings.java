@@ -150,10 +150,11 @@ public final class SlowMergeFindings implements Detector {
         long durationNs = e.tsNanos() - merge.startNs();
         long failedViews = merge.unansweredViewRounds();
         long failedMerges = merge.failedMerges();
-        boolean slow = durationNs >= thresholdMs * 1_000_000L;
+        long durationMs = Math.round(durationNs / 1e6);
+        boolean slow = durationMs >= thresholdMs; // judged by what the finding shows
         List<NodeAddress> members = merge.members();
         Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("duration_ms", Math.round(durationNs / 1e6));
+        fields.put("duration_ms", durationMs);
         fields.put("subgroups", merge.sides());
         fields.put("views", merge.views());
         fields.put("merge_view", ViewRef.of(e.view()));
@@ -175,7 +176,7 @@ public final class SlowMergeFindings implements Detector {
         if (failedViews + failedMerges > 0)
             how = ": " + attempts(failedViews, failedMerges) + " failed first, so the subgroups stayed apart while"
                     + " they could hear each other.";
-        else if (slow) how = ", longer than " + seconds(thresholdMs * 1_000_000L) + ".";
+        else if (slow) how = ", reaching the threshold of " + thresholdMs + " ms.";
         else how = ", at the first attempt.";
         return new Finding(
                 FindingCode.SLOW_MERGE,
