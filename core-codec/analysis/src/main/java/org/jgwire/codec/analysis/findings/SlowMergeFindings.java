@@ -166,16 +166,15 @@ public final class SlowMergeFindings implements Detector {
         Traffic first = merge.firstRequest();
         Info heard = merge.firstHeard();
         String asker = ref(members, first.src()), asked = ref(members, first.dest());
+        String ask = (first.type() == Type.VIEW_REQ ? " for its view" : " to merge") + " at frame #" + first.frame();
         String sign = heard != null
-                ? asker + " heard " + ref(members, heard.src()) + "'s MERGE3 information (frame #" + heard.frame()
-                        + ") and asked " + asked + (first.type() == Type.VIEW_REQ ? " for its view" : " to merge")
-                        + " (frame #" + first.frame() + ")"
-                : asker + " asked " + asked + (first.type() == Type.VIEW_REQ ? " for its view" : " to merge")
-                        + " (frame #" + first.frame() + ")";
+                ? asker + " heard " + ref(members, heard.src()) + "'s MERGE3 information at frame #" + heard.frame()
+                        + " and asked " + asked + ask
+                : asker + " asked " + asked + ask;
         String how;
         if (failedViews + failedMerges > 0)
-            how = ": " + attempts(failedViews, failedMerges) + " failed first, so the subgroups stayed apart while"
-                    + " they could hear each other.";
+            how = "; first " + attempts(failedViews, failedMerges) + ", so the subgroups stayed apart although one"
+                    + " heard the other.";
         else if (slow) how = ", reaching the threshold of " + thresholdMs + " ms.";
         else how = ", at the first attempt.";
         return new Finding(
@@ -186,14 +185,17 @@ public final class SlowMergeFindings implements Detector {
                 e.tsNanos(),
                 merge.frames(),
                 "The subgroups " + merge.sideText() + " merged " + seconds(durationNs) + " after they heard each other"
-                        + " again (" + sign + "), with the merge view at frame #" + e.packet() + how,
+                        + " again: " + sign + ", and the merge view came at frame #" + e.packet() + how,
                 fields);
     }
 
     private static String attempts(long views, long merges) {
         List<String> parts = new ArrayList<>();
-        if (views > 0) parts.add(views + (views == 1 ? " request" : " requests") + " for views left unanswered");
-        if (merges > 0) parts.add(merges + (merges == 1 ? " merge" : " merges") + " unanswered, rejected or cancelled");
+        if (views > 0)
+            parts.add(views + (views == 1 ? " request for a view" : " requests for views") + " went unanswered");
+        if (merges > 0)
+            parts.add(
+                    merges + (merges == 1 ? " merge was" : " merges were") + " left unanswered, rejected or cancelled");
         return String.join(" and ", parts);
     }
 

@@ -112,7 +112,9 @@ class SlowMergeFindingsTest {
         assertEquals(2L, m.fields().get("view_requests_unanswered"));
         assertEquals(2L, m.fields().get("merge_requests"));
         assertEquals(1L, m.fields().get("merges_failed"));
-        assertTrue(m.summary(a -> "x").contains("2 requests for views left unanswered and 1 merge"), m.summary());
+        assertTrue(
+                m.summary(a -> "x").contains("first 2 requests for views went unanswered and 1 merge was left"),
+                m.summary());
     }
 
     @Test
