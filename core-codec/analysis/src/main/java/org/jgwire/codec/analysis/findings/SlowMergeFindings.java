@@ -39,6 +39,11 @@ public final class SlowMergeFindings implements Detector {
     /** Per cluster, each member's last INFO. */
     private final Map<String, Map<String, Info>> infos = new HashMap<>();
 
+    /** Bumped by every INFO: requests in one check share the INFOs they kept while none came in between. */
+    private long infoVersion;
+
+    private String keptKey;
+    private List<Info> kept = List.of();
     private final List<Traffic> traffic = new ArrayList<>();
     private final List<Finding> findings = new ArrayList<>();
 
@@ -94,6 +99,7 @@ public final class SlowMergeFindings implements Detector {
         String type = HeaderFields.type(h);
         if ("INFO".equals(type) && h.field("view_id") != null) {
             Map<String, Info> last = infos.computeIfAbsent(cluster(m), c -> new LinkedHashMap<>());
+            infoVersion++;
             if (last.size() < 4096 || last.containsKey(m.src().id()))
                 last.put(
                         m.src().id(),
@@ -115,8 +121,7 @@ public final class SlowMergeFindings implements Detector {
     private void add(MessageRecord m, Type type, String mergeId, boolean rejected) {
         if (traffic.size() >= MAX_TRAFFIC || (m.dest() == null && type != Type.CANCEL_MERGE)) return;
         boolean request = type == Type.VIEW_REQ || type == Type.MERGE_REQ;
-        Map<String, Info> last = infos.get(cluster(m));
-        List<Info> heard = request && last != null ? List.copyOf(last.values()) : List.of();
+        List<Info> heard = request ? heard(m) : List.of();
         traffic.add(new Traffic(
                 type,
                 cluster(m),
@@ -127,6 +132,20 @@ public final class SlowMergeFindings implements Detector {
                 mergeId,
                 rejected,
                 heard));
+    }
+
+    /** The last INFO of each member whose view differs from the asker's own (its INFO's): what it may have heard. */
+    private List<Info> heard(MessageRecord m) {
+        Map<String, Info> last = infos.get(cluster(m));
+        if (last == null) return List.of();
+        Info mine = last.get(m.src().id());
+        String key = cluster(m) + "\u0000" + (mine != null ? mine.viewId() : "") + "\u0000" + infoVersion;
+        if (key.equals(keptKey)) return kept;
+        List<Info> out = new ArrayList<>();
+        for (Info i : last.values()) if (mine == null || !i.viewId().equals(mine.viewId()) || i == mine) out.add(i);
+        keptKey = key;
+        kept = List.copyOf(out);
+        return kept;
     }
 
     // --- one merge ---
