@@ -71,8 +71,9 @@ final class Merge {
     }
 
     /**
-     * For each subgroup asked, the first request to it and, of the INFOs its sender had seen from that subgroup with
-     * a view other than its own, the last: MERGE3 forgets what it heard at each check, so that is one it acted on.
+     * For each subgroup asked, the first request to it and, of the INFOs its sender had seen from that subgroup
+     * (those with a view other than its own), the last: MERGE3 forgets what it heard at each check, so that is one it
+     * acted on.
      */
     private void findHeard() {
         List<Integer> asked = new ArrayList<>();
@@ -80,13 +81,10 @@ final class Merge {
             if (!request(t) || asked.contains(side.get(t.dest().id()))) continue;
             int target = side.get(t.dest().id());
             asked.add(target);
-            String own = null;
-            for (Info i : t.heard()) if (i.src().id().equals(t.src().id())) own = i.viewId();
             Info last = null;
             for (Info i : t.heard())
-                if (Integer.valueOf(target).equals(side.get(i.src().id()))
-                        && !i.viewId().equals(own)
-                        && (last == null || i.ns() > last.ns())) last = i;
+                if (Integer.valueOf(target).equals(side.get(i.src().id())) && (last == null || i.ns() > last.ns()))
+                    last = i;
             if (last != null) heard.add(last);
         }
     }

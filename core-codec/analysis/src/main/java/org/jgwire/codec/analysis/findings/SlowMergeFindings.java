@@ -142,7 +142,7 @@ public final class SlowMergeFindings implements Detector {
         String key = cluster(m) + "\u0000" + (mine != null ? mine.viewId() : "") + "\u0000" + infoVersion;
         if (key.equals(keptKey)) return kept;
         List<Info> out = new ArrayList<>();
-        for (Info i : last.values()) if (mine == null || !i.viewId().equals(mine.viewId()) || i == mine) out.add(i);
+        for (Info i : last.values()) if (mine == null || !i.viewId().equals(mine.viewId())) out.add(i);
         keptKey = key;
         kept = List.copyOf(out);
         return kept;
