@@ -54,9 +54,10 @@ import picocli.CommandLine.Option;
                     + "capture its traffic on 'lo' into pcapng and write a manifest (JSON) of what the members did.",
             "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
                     + "is stopped at the end, on failure and on Ctrl-C.",
-            "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, pause (SIGSTOP, then SIGCONT), "
-                    + "lossy (one member loses a fifth of what it receives), slow-rpc (one member answers RPCs 12 s "
-                    + "late), blocked-receiver (one member's application holds its deliveries for 8 s under small "
+            "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, slow-merge (a split healed "
+                    + "one way first: the merge waits 12 s), pause (SIGSTOP, then SIGCONT), lossy (one member loses a "
+                    + "fifth of what it receives), slow-rpc (one member answers RPCs 12 s late), blocked-receiver (one "
+                    + "member's application holds its deliveries for 8 s under small "
                     + "flow-control credits), other-cluster and other-version (a member of another cluster name or "
                     + "JGroups line on the same multicast group), lone-member (a member that receives nothing and "
                     + "never joins), flapping (one member restarts three times), leave-join, incident (a crash, then a "

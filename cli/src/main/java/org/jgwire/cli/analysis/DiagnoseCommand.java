@@ -28,11 +28,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split, "
-                    + "lose messages, answer late, hold up their senders or never join, and clusters or versions "
-                    + "sharing a group, each finding with the members involved, its time span and the frames that "
-                    + "prove it.",
-            "Codes: crash, member-pause, partition, retransmissions, rpc-timeout, credit-stall, "
+            "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split "
+                    + "(and how long the merge took), lose messages, answer late, hold up their senders or never join, "
+                    + "and clusters or versions sharing a group, each finding with the members involved, its time span "
+                    + "and the frames that prove it.",
+            "Codes: crash, member-pause, partition, slow-merge, retransmissions, rpc-timeout, credit-stall, "
                     + "discovery-unanswered, cluster-name-clash, version-mismatch, view-flapping (docs/diagnose.md "
                     + "says how each is found)."
         },
@@ -92,6 +92,14 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     long flappingCycles;
 
+    @Option(
+            names = "--slow-merge",
+            paramLabel = "MILLIS",
+            defaultValue = "" + Thresholds.SLOW_MERGE_MS,
+            description = "A merge taking this long from the subgroups hearing each other again to the merge view is "
+                    + "a slow-merge warning (default: ${DEFAULT-VALUE}; MERGE3's defaults take up to about 50 s).")
+    long slowMergeMs;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -112,7 +120,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
         DecodeOptions options = in.decodeOptions(spec.commandLine());
         Thresholds thresholds;
         try {
-            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, creditStallMs, flappingCycles);
+            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, creditStallMs, flappingCycles, slowMergeMs);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

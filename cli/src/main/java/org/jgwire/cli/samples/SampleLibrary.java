@@ -37,10 +37,11 @@ public final class SampleLibrary {
 
     /**
      * The scenarios beyond {@code chat} recorded for the newest version of each major line: the ones that show
-     * protocol behaviour (RPCs, fragmentation, a crash, a partition and its merge, a frozen member, a lossy member,
-     * a member answering RPCs late, a receiver blocked in its application, a member of another cluster or version on
-     * the group, a member that receives nothing, one that restarts again and again, a leave and a join, and
-     * an incident of eight members: a crash, a partition and its merge).
+     * protocol behaviour (RPCs, fragmentation, a crash, a partition and its merge, a merge slowed by a split healed
+     * one way first, a frozen member, a lossy member, a member answering RPCs late, a receiver blocked in its
+     * application, a member of another cluster or version on the group, a member that receives nothing, one that
+     * restarts again and again, a leave and a join, and an incident of eight members: a crash, a partition and its
+     * merge).
      * {@code load} is left out: its many similar messages add size, not wire formats.
      */
     public static final List<String> SCENARIOS = List.of(
@@ -48,6 +49,7 @@ public final class SampleLibrary {
             "large",
             "crash",
             "partition-merge",
+            "slow-merge",
             "pause",
             "lossy",
             "slow-rpc",

@@ -100,6 +100,33 @@ class DiagnoseCommandTest {
     }
 
     @Test
+    void theSlowMergeThresholdIsAnOptionAndNonPositiveIsAUsageError() throws Exception {
+        Path merge = Decoding.sample("5.5.7", "udp", "partition-merge"); // merged at the first attempt
+        JsonNode info = slowMerge(Decoding.cli(dir, "diagnose", "--format", "jsonl", merge.toString()));
+        assertEquals("info", info.path("severity").asText(), info.toString());
+        assertEquals(60_000, info.path("threshold_ms").asLong(), info.toString());
+        assertEquals("C|4", info.path("merge_view").asText(), "the merge view C installed (frame #102)");
+        assertEquals("[[\"C\"],[\"A\",\"B\"]]", info.path("subgroups").toString(), "named subgroups");
+        long took = info.path("duration_ms").asLong();
+        assertTrue(took > 0 && took < 60_000, info.toString());
+
+        JsonNode warning = slowMerge(Decoding.cli(
+                dir, "diagnose", "--format", "jsonl", "--slow-merge", String.valueOf(took), merge.toString()));
+        assertEquals("warning", warning.path("severity").asText(), "as long as the threshold: " + warning);
+        assertEquals(took, warning.path("threshold_ms").asLong());
+
+        Decoding.Run bad = Decoding.cli(dir, "diagnose", "--slow-merge", "0", merge.toString());
+        assertEquals(2, bad.exit(), bad.err());
+        assertTrue(bad.err().contains("slow merge 0 ms"), bad.err());
+    }
+
+    private static JsonNode slowMerge(Decoding.Run run) {
+        assertEquals(0, run.exit(), run.err());
+        for (JsonNode f : run.json()) if (f.path("code").asText().equals("slow-merge")) return f;
+        throw new AssertionError("no slow-merge finding: " + run.out());
+    }
+
+    @Test
     void aCleanCaptureHasNoFindings() throws Exception {
         Decoding.Run run =
                 Decoding.cli(dir, "diagnose", Decoding.sample("5.5.7", "udp").toString());

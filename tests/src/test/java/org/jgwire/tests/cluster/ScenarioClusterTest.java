@@ -1,6 +1,7 @@
 package org.jgwire.tests.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +47,9 @@ class ScenarioClusterTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final Path HOME = Path.of(System.getProperty("jgwire.home", "../cli/target/jgwire"));
 
+    /** {@code -Djgwire.scenario.only=SCENARIO} runs one scenario (while working on it). */
+    private static final String ONLY = System.getProperty("jgwire.scenario.only", "");
+
     private static ExecutorService pool;
 
     /** Kept when a test fails, to look at the capture, the manifest and the members' logs. */
@@ -66,12 +70,14 @@ class ScenarioClusterTest {
             cases.add(new Case(v, "udp", "large"));
             cases.add(new Case(v, "udp", "crash"));
             cases.add(new Case(v, "udp", "partition-merge"));
+            cases.add(new Case(v, "udp", "slow-merge"));
             cases.add(new Case(v, "tcp", "leave-join"));
         }
         cases.add(new Case("5.5.7", "tcp", "large:frag3"));
         cases.add(new Case("4.2.30", "tcp", "large:frag2"));
         cases.add(new Case("5.5.7", "tcp", "crash"));
         cases.add(new Case("5.5.7", "tunnel", "rpc"));
+        if (!ONLY.isEmpty()) cases.removeIf(c -> !c.scenario().equals(ONLY));
         pool = Executors.newFixedThreadPool(PARALLEL);
         Map<Case, Future<ClusterRun>> runs = new LinkedHashMap<>();
         for (Case c : cases) {
@@ -100,6 +106,7 @@ class ScenarioClusterTest {
             case "large" -> checkLarge(m, c);
             case "crash" -> checkCrash(m, decoded);
             case "partition-merge" -> checkPartitionMerge(m);
+            case "slow-merge" -> checkSlowMerge(m);
             case "leave-join" -> checkLeaveJoin(m);
             default -> throw new AssertionError(c.scenario());
         }
@@ -239,6 +246,32 @@ class ScenarioClusterTest {
             for (List<String> g : merge.subgroups()) subgroups.add(Set.copyOf(g));
             assertEquals(sides, subgroups, "merge view subgroups");
             assertTrue(merge.atMillis() >= m.steps().get(1).atMillis(), "merged before the heal: " + merge);
+        }
+    }
+
+    /**
+     * After the partition [A, B] | [C], A and B heal first; while C still drops their traffic nobody installs a
+     * view, then C heals and every member installs one merge view of all three, after C's heal.
+     */
+    private static void checkSlowMerge(Manifest m) {
+        assertEquals(
+                List.of("partition", "heal-one-way", "heal"),
+                m.steps().stream().map(Manifest.Step::action).toList());
+        assertEquals(List.of(List.of("A", "B"), List.of("C")), m.steps().get(0).groups());
+        assertEquals(List.of("A", "B"), m.steps().get(1).members(), "the side that heals first");
+        assertEquals(List.of("C"), m.steps().get(2).members(), "the side that drops the other's traffic longer");
+        long oneWay = m.steps().get(1).atMillis(), heal = m.steps().get(2).atMillis();
+        assertTrue(heal - oneWay >= 12_000, "C dropped the others' traffic for 12 s after A and B healed");
+        for (Manifest.InstalledView v : m.views())
+            assertFalse(
+                    v.atMillis() > oneWay && v.atMillis() < heal, "no view while the split was healed one way: " + v);
+        for (String member : NAMES) {
+            List<Manifest.InstalledView> merges = m.views().stream()
+                    .filter(v -> v.member().equals(member) && v.merge())
+                    .toList();
+            assertEquals(1, merges.size(), member + "'s merge views: " + m.views());
+            assertEquals(Set.copyOf(NAMES), Set.copyOf(merges.get(0).members()), "merge view members");
+            assertTrue(merges.get(0).atMillis() >= heal, "merged before C healed: " + merges.get(0));
         }
     }
 

@@ -36,9 +36,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * {@code diagnose}'s detectors on the samples, each made by a real cluster with a real fault (a JVM killed with
- * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed, a member that loses a fifth of
- * what it receives to DISCARD, the three first ones in one incident of eight members): each fault sample yields its
- * code
+ * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed, one healed one way first, a
+ * member that loses a fifth of what it receives to DISCARD, a crash then a split in one incident of eight members):
+ * each fault sample yields its code
  * naming the member the manifest says the fault hit, with proof frames and a span inside the fault's window, and
  * never the code of the fault it must not be taken for (a pause is no partition, a partition no pause); every other
  * sample, of every bundled version, yields no warning and no error.
@@ -48,6 +48,7 @@ class DiagnoseSamplesTest {
             "crash",
             "pause",
             "partition-merge",
+            "slow-merge",
             "lossy",
             "slow-rpc",
             "blocked-receiver",
@@ -93,6 +94,9 @@ class DiagnoseSamplesTest {
                 case "pause" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> pause(diagnose(capture))));
                 case "partition-merge" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> partition(diagnose(capture))));
+                case "incident" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> incident(diagnose(capture))));
+                case "slow-merge" -> tests.add(
+                        DynamicTest.dynamicTest(name(capture), () -> slowMerge(diagnose(capture))));
                 case "lossy" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> lossy(diagnose(capture))));
                 case "slow-rpc" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> slowRpc(diagnose(capture))));
                 case "other-cluster" -> tests.add(DynamicTest.dynamicTest(
@@ -100,7 +104,6 @@ class DiagnoseSamplesTest {
                 case "other-version" -> tests.add(DynamicTest.dynamicTest(
                         name(capture), () -> outsider(diagnose(capture), FindingCode.VERSION_MISMATCH)));
                 case "flapping" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> flapping(diagnose(capture))));
-                case "incident" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> incident(diagnose(capture))));
                 case "lone-member" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> loneMember(diagnose(capture))));
                 case "blocked-receiver" -> tests.add(
@@ -108,7 +111,7 @@ class DiagnoseSamplesTest {
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 34, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 37, "fault samples: " + tests.size());
         return tests.stream();
     }
 
@@ -166,31 +169,84 @@ class DiagnoseSamplesTest {
         assertTrue(f.startNs() <= stop + SLACK_NS && f.startNs() > stop - DETECTION_NS, "silent from the stop: " + f);
         assertTrue(f.endNs() >= resume && f.endNs() < resume + DETECTION_NS, "talking again after SIGCONT: " + f);
         inWindow(d, f, stop - DETECTION_NS, resume + DETECTION_NS);
+        // the merge that took it back went through at its first attempt, once it talked again
+        Finding merge =
+                firstAttemptMerge(d, List.of(List.of(d.member(f.members().get(0)))));
+        assertTrue(merge.startNs() >= resume - SLACK_NS, "heard again only after SIGCONT: " + merge);
+        inWindow(d, merge, resume - SLACK_NS, resume + DETECTION_NS);
     }
 
     private static void partition(Diagnosed d) {
-        assertTrue(d.of(FindingCode.MEMBER_PAUSE).isEmpty(), "a partition is no pause: " + d.findings());
-        partitionOfTheManifestsGroups(d);
+        Finding f = split(d);
+        long heal = d.step("heal");
+        // healed both ways at once: the merge went through at its first attempt, once the sides heard each other
+        Finding merge = firstAttemptMerge(d, d.manifest().steps().get(0).groups());
+        assertEquals(f.endNs(), merge.endNs(), "the partition's merge view: " + merge);
+        inWindow(d, merge, heal - SLACK_NS, heal + DETECTION_NS);
     }
 
-    /** One partition finding: the groups of the manifest's partition step, from their views to the merge view. */
-    private static void partitionOfTheManifestsGroups(Diagnosed d) {
-        List<Finding> splits = d.of(FindingCode.PARTITION);
-        assertEquals(1, splits.size(), "partition findings: " + d.findings());
-        Finding f = splits.get(0);
-        long split = d.step("partition"), heal = d.step("heal");
+    /**
+     * Healed one way first: the side still dropping the other's traffic (the {@code heal} step's members) left the
+     * other side's requests for its view unanswered until it healed too; a warning, over the healing's window.
+     */
+    private static void slowMerge(Diagnosed d) {
+        Finding split = split(d);
+        List<Finding> merges = d.of(FindingCode.SLOW_MERGE);
+        assertEquals(1, merges.size(), "slow-merge findings: " + d.findings());
+        Finding f = merges.get(0);
+        assertEquals(Severity.WARNING, f.severity(), f.toString());
+        assertEquals(sides(d.manifest().steps().get(0).groups()), sides(d, f), "the subgroups");
+        long oneWay = d.step("heal-one-way"), heal = d.step("heal");
+        assertTrue(f.startNs() >= oneWay - SLACK_NS && f.startNs() < heal, "heard once one side healed: " + f);
+        assertTrue(f.endNs() > heal, "merged after the other side healed too: " + f);
+        assertEquals(split.endNs(), f.endNs(), "the partition's merge view");
+        long unanswered = (Long) f.fields().get("view_requests_unanswered");
+        assertTrue(unanswered >= 1, "requests for the deaf side's view went unanswered: " + f);
+        assertTrue(f.summary().contains(unanswered + " request"), f.summary());
+        long duration = (Long) f.fields().get("duration_ms");
+        assertEquals(Math.round((f.endNs() - f.startNs()) / 1e6), duration, f.toString());
+        inWindow(d, f, oneWay - SLACK_NS, heal + DETECTION_NS);
+    }
+
+    /** One {@code slow-merge} of these subgroups (by name), {@code info}: at the first attempt, within 60 s. */
+    private static Finding firstAttemptMerge(Diagnosed d, List<List<String>> oneSide) {
+        List<Finding> merges = d.of(FindingCode.SLOW_MERGE);
+        assertEquals(1, merges.size(), "slow-merge findings: " + d.findings());
+        Finding f = merges.get(0);
+        assertEquals(Severity.INFO, f.severity(), f.toString());
+        assertEquals(0L, f.fields().get("view_requests_unanswered"), f.toString());
+        assertEquals(0L, f.fields().get("merges_failed"), f.toString());
+        assertTrue((Long) f.fields().get("duration_ms") < Thresholds.SLOW_MERGE_MS, f.toString());
+        Set<Set<String>> named = sides(d, f);
+        Set<String> everyone = new HashSet<>();
+        for (Manifest.Member m : d.manifest().members()) everyone.add(m.name());
+        for (List<String> side : oneSide) assertTrue(named.contains(Set.copyOf(side)), named + " lacks " + side);
+        Set<String> all = new HashSet<>();
+        named.forEach(all::addAll);
+        assertEquals(everyone, all, "every member in one subgroup: " + named);
+        return f;
+    }
+
+    private static Set<Set<String>> sides(List<List<String>> groups) {
+        Set<Set<String>> out = new HashSet<>();
+        for (List<String> g : groups) out.add(Set.copyOf(g));
+        return out;
+    }
+
+    private static Set<Set<String>> sides(Diagnosed d, Finding f) {
         Set<Set<String>> sides = new HashSet<>();
         for (Object side : (List<?>) f.fields().get("subgroups")) {
             Set<String> names = new HashSet<>();
             for (Object a : (List<?>) side) names.add(d.member((NodeAddress) a));
             sides.add(names);
         }
-        Set<Set<String>> expected = new HashSet<>();
-        for (Manifest.Step step : d.manifest().steps())
-            if (step.action().equals("partition")) step.groups().forEach(g -> expected.add(Set.copyOf(g)));
-        assertEquals(expected, sides, "the subgroups");
-        assertTrue(f.startNs() > split && f.endNs() > heal, "from the split's views to the merge view: " + f);
-        inWindow(d, f, split - DETECTION_NS, heal + DETECTION_NS);
+        return sides;
+    }
+
+    /** The groups of the manifest's {@code partition} step. */
+    private static List<List<String>> partitionGroups(Diagnosed d) {
+        for (Manifest.Step step : d.manifest().steps()) if (step.action().equals("partition")) return step.groups();
+        throw new AssertionError("no partition step in " + d.manifest().steps());
     }
 
     /** Eight members: one killed, then a split and its merge: both findings, each of its own fault, nothing else. */
@@ -203,13 +259,22 @@ class DiagnoseSamplesTest {
                                 && f.code() != FindingCode.CRASH
                                 && f.code() != FindingCode.PARTITION)
                         .toList(),
-                "a crash and a partition, no pause");
+                "a crash and a partition, no pause, a merge at its first attempt");
         crashOfTheKilledMember(d);
-        partitionOfTheManifestsGroups(d);
-        assertTrue(
-                d.of(FindingCode.CRASH).get(0).endNs()
-                        < d.of(FindingCode.PARTITION).get(0).startNs(),
-                "the crash is told before the split");
+        Finding split = split(d);
+        assertTrue(d.of(FindingCode.CRASH).get(0).endNs() < split.startNs(), "the crash is told before the split");
+    }
+
+    private static Finding split(Diagnosed d) {
+        assertTrue(d.of(FindingCode.MEMBER_PAUSE).isEmpty(), "a partition is no pause: " + d.findings());
+        List<Finding> splits = d.of(FindingCode.PARTITION);
+        assertEquals(1, splits.size(), "partition findings: " + d.findings());
+        Finding f = splits.get(0);
+        long split = d.step("partition"), heal = d.step("heal");
+        assertEquals(sides(partitionGroups(d)), sides(d, f), "the subgroups");
+        assertTrue(f.startNs() > split && f.endNs() > heal, "from the split's views to the merge view: " + f);
+        inWindow(d, f, split - DETECTION_NS, heal + DETECTION_NS);
+        return f;
     }
 
     private static void lossy(Diagnosed d) {

@@ -30,7 +30,7 @@ class PluginExpertInfoTest {
 
     static final List<String> FAULT_VERSIONS = List.of("3.6.20", "4.2.30", "5.5.7");
     static final List<String> FAULTS =
-            List.of("udp-lossy", "udp-pause", "udp-crash", "udp-partition-merge", "udp-incident");
+            List.of("udp-lossy", "udp-pause", "udp-crash", "udp-partition-merge", "udp-slow-merge", "udp-incident");
 
     // --- the samples ---
 

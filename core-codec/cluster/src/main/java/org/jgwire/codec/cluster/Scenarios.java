@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
- * {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
+ * {@code slow-merge}, {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
  * {@code other-cluster}, {@code other-version}, {@code lone-member}, {@code flapping},
  * {@code leave-join}, {@code incident}, {@code load}, {@code lock}, {@code counter},
  * {@code state}.
@@ -18,6 +18,7 @@ public final class Scenarios {
             LargeScenario.SYNTAX,
             CrashScenario.NAME,
             PartitionMergeScenario.NAME,
+            SlowMergeScenario.NAME,
             PauseScenario.NAME,
             LossyScenario.NAME,
             SlowRpcScenario.NAME,
@@ -50,6 +51,7 @@ public final class Scenarios {
                     case LargeScenario.NAME -> LargeScenario.parse(spec);
                     case CrashScenario.NAME -> spec.equals(base) ? new CrashScenario() : null;
                     case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
+                    case SlowMergeScenario.NAME -> spec.equals(base) ? new SlowMergeScenario() : null;
                     case PauseScenario.NAME -> spec.equals(base) ? new PauseScenario() : null;
                     case LossyScenario.NAME -> spec.equals(base) ? new LossyScenario() : null;
                     case SlowRpcScenario.NAME -> spec.equals(base) ? new SlowRpcScenario() : null;

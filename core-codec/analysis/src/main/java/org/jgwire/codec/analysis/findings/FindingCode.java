@@ -17,6 +17,13 @@ public enum FindingCode {
             "a member silent towards everyone long enough to be excluded, then talking again",
             "the member's garbage collection log, CPU limits and host, and the failure detection timeout (FD_ALL,"
                     + " FD_ALL3 timeout; FD timeout times max_tries), which decides how long a pause is tolerated"),
+    /** Subgroups that heard each other again and took long, or several attempts, to merge. */
+    SLOW_MERGE(
+            "how long subgroups took to merge once they heard each other again, and the attempts that failed",
+            "the network between the subgroup coordinators in both directions (a firewall or route open one way"
+                    + " only lets one side hear the other), the coordinators' health while merging (a pause or a"
+                    + " full thread pool leaves requests unanswered), GMS merge_timeout, and MERGE3's"
+                    + " min_interval and max_interval, which decide how often the coordinators check"),
     /** A member that stopped and never came back. */
     CRASH(
             "a member that stopped and never came back",

@@ -9,20 +9,26 @@ package org.jgwire.codec.analysis.findings;
  * @param retransmissions   retransmission requests and answers from which a receiver is named a lossy path
  * @param creditStallMs     how long a sender must keep asking one receiver for credits to be called stalled
  * @param flappingCycles    how many times a member must leave the view and come back to be called flapping
+ * @param slowMergeMs       a merge taking this long from the subgroups hearing each other to the merge view is a
+ *                          {@code warning}; default {@value #SLOW_MERGE_MS} ms: with MERGE3's defaults a coordinator
+ *                          checks every 48 s and a member sends its information every 15 to 45 s, so a merge
+ *                          that goes through at its first attempt takes up to about 50 s
  */
-public record Thresholds(long rpcTimeoutMs, long retransmissions, long creditStallMs, long flappingCycles) {
+public record Thresholds(
+        long rpcTimeoutMs, long retransmissions, long creditStallMs, long flappingCycles, long slowMergeMs) {
     public static final long RPC_TIMEOUT_MS = 10_000;
     public static final long CREDIT_STALL_MS = 2_000;
     public static final long FLAPPING_CYCLES = 3;
+    public static final long SLOW_MERGE_MS = 60_000;
 
     /** What {@code diagnose} uses unless told otherwise. */
-    public static final Thresholds DEFAULTS =
-            new Thresholds(RPC_TIMEOUT_MS, RetransmissionFindings.MIN_LOST, CREDIT_STALL_MS, FLAPPING_CYCLES);
+    public static final Thresholds DEFAULTS = new Thresholds(
+            RPC_TIMEOUT_MS, RetransmissionFindings.MIN_LOST, CREDIT_STALL_MS, FLAPPING_CYCLES, SLOW_MERGE_MS);
 
     public Thresholds {
-        if (rpcTimeoutMs <= 0 || retransmissions <= 0 || creditStallMs <= 0 || flappingCycles <= 0)
+        if (rpcTimeoutMs <= 0 || retransmissions <= 0 || creditStallMs <= 0 || flappingCycles <= 0 || slowMergeMs <= 0)
             throw new IllegalArgumentException("thresholds must be positive: rpc timeout " + rpcTimeoutMs
                     + " ms, retransmissions " + retransmissions + ", credit stall " + creditStallMs
-                    + " ms, flapping cycles " + flappingCycles);
+                    + " ms, flapping cycles " + flappingCycles + ", slow merge " + slowMergeMs + " ms");
     }
 }

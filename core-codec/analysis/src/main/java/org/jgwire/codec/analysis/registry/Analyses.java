@@ -22,6 +22,7 @@ import org.jgwire.codec.analysis.findings.FlappingFindings;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
+import org.jgwire.codec.analysis.findings.SlowMergeFindings;
 import org.jgwire.codec.analysis.findings.Thresholds;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
@@ -76,6 +77,8 @@ public final class Analyses {
         all.add(made -> new ClusterSenders());
         all.add(made -> new MemberActivity());
         all.add(made -> new ExclusionFindings(made.get(MembershipTimeline.class), made.get(MemberActivity.class)));
+        all.add(made -> new SlowMergeFindings(
+                made.get(MembershipTimeline.class), made.thresholds().slowMergeMs()));
         all.add(made -> new RetransmissionFindings(
                 made.get(ReliabilityTracker.class), made.thresholds().retransmissions()));
         all.add(made -> new RpcTimeoutFindings(

@@ -18,6 +18,7 @@ import org.jgwire.codec.analysis.findings.FlappingFindings;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
+import org.jgwire.codec.analysis.findings.SlowMergeFindings;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
@@ -135,6 +136,7 @@ class AnalysesTest {
                         RpcTracker.class,
                         MemberActivity.class,
                         ExclusionFindings.class,
+                        SlowMergeFindings.class,
                         RetransmissionFindings.class,
                         RpcTimeoutFindings.class,
                         CreditStallFindings.class,
