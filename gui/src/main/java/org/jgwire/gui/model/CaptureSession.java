@@ -81,6 +81,8 @@ public final class CaptureSession implements AutoCloseable {
         this.title = title;
     }
 
+    // --- loading: rows to the FX thread, the analyses on the loading thread ---
+
     /** Starts decoding {@code source} in the background; {@code expectedBytes} (the file's size) drives progress. */
     public void load(DecodeOptions options, CaptureSource source, long expectedBytes) {
         loading.set(true);
@@ -158,6 +160,8 @@ public final class CaptureSession implements AutoCloseable {
     public Object analysisLock() {
         return analysisLock;
     }
+
+    // --- what the views read: findings, chart rows, filter values, rows, bytes ---
 
     /** The findings of {@code diagnose}'s detectors, once the capture is loaded (empty before). */
     public ObservableList<Finding> findings() {

@@ -113,7 +113,8 @@ public final class LoadBench {
         f.await();
         System.out.printf(
                 "rows=%d seconds=%.2f firstRowsSeconds=%.2f heapMB=%d filteredRows=%d filterSeconds=%.2f"
-                        + " fxDelayP50Ms=%.0f fxDelayP90Ms=%.0f fxDelayP99Ms=%.0f fxDelayMaxMs=%.0f fxStallsOver100Ms=%d"
+                        + " fxDelayP50Ms=%.0f fxDelayP90Ms=%.0f fxDelayP99Ms=%.0f fxDelayMaxMs=%.0f"
+                        + " fxStallsOver100Ms=%d"
                         + " chartRows=%d chartSeconds=%.3f%n",
                 session.get().rows().size(),
                 all / 1e9,
