@@ -38,17 +38,7 @@ final class IncidentScenario implements Scenario {
         String victim = names.get(names.size() - 1);
         cluster.crash(victim);
         cluster.awaitViews(List.of(cluster.names()), victim + " crash");
-
-        List<String> all = cluster.names();
-        int half = (all.size() + 1) / 2;
-        List<String> left = all.subList(0, half);
-        List<String> right = all.subList(half, all.size());
-        cluster.step("partition", List.of(), List.of(left, right));
-        cluster.commandAll(left, "discard " + String.join(" ", right));
-        cluster.commandAll(right, "discard " + String.join(" ", left));
-        cluster.awaitViews(List.of(left, right), "the partition");
-        cluster.step("heal", List.of(), List.of());
-        cluster.commandAll(all, "discard");
-        cluster.awaitViews(List.of(all), "the merge");
+        PartitionMergeScenario.splitInHalves(cluster);
+        PartitionMergeScenario.healBothWays(cluster);
     }
 }

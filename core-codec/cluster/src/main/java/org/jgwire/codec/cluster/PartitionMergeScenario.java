@@ -37,6 +37,17 @@ final class PartitionMergeScenario implements Scenario {
 
     @Override
     public void run(Cluster cluster) throws IOException, InterruptedException {
+        splitInHalves(cluster);
+        healBothWays(cluster);
+    }
+
+    /**
+     * Splits the live members into halves (the first the larger), each dropping everything from and to the other
+     * (step {@code partition} with the two groups), and waits until each half installed its own view.
+     *
+     * @return the two halves
+     */
+    static List<List<String>> splitInHalves(Cluster cluster) throws IOException, InterruptedException {
         List<String> all = cluster.names();
         int half = (all.size() + 1) / 2;
         List<String> left = all.subList(0, half);
@@ -45,6 +56,12 @@ final class PartitionMergeScenario implements Scenario {
         cluster.commandAll(left, "discard " + String.join(" ", right));
         cluster.commandAll(right, "discard " + String.join(" ", left));
         cluster.awaitViews(List.of(left, right), "the partition");
+        return List.of(left, right);
+    }
+
+    /** Heals a split both ways at once (step {@code heal}) and waits for the merge view of every live member. */
+    static void healBothWays(Cluster cluster) throws IOException, InterruptedException {
+        List<String> all = cluster.names();
         cluster.step("heal", List.of(), List.of());
         cluster.commandAll(all, "discard");
         cluster.awaitViews(List.of(all), "the merge");

@@ -35,20 +35,14 @@ final class SlowMergeScenario implements Scenario {
 
     @Override
     public void run(Cluster cluster) throws IOException, InterruptedException {
-        List<String> all = cluster.names();
-        int half = (all.size() + 1) / 2;
-        List<String> left = all.subList(0, half);
-        List<String> right = all.subList(half, all.size());
-        cluster.step("partition", List.of(), List.of(left, right));
-        cluster.commandAll(left, "discard " + String.join(" ", right));
-        cluster.commandAll(right, "discard " + String.join(" ", left));
-        cluster.awaitViews(List.of(left, right), "the partition");
+        List<List<String>> halves = PartitionMergeScenario.splitInHalves(cluster);
+        List<String> left = halves.get(0), right = halves.get(1);
         cluster.step("heal-one-way", left, List.of());
         cluster.commandAll(left, "discard");
         Thread.sleep(ONE_WAY_MILLIS);
         cluster.awaitViews(List.of(left, right), "no merge while one side still drops the other");
         cluster.step("heal", right, List.of());
         cluster.commandAll(right, "discard");
-        cluster.awaitViews(List.of(all), "the merge");
+        cluster.awaitViews(List.of(cluster.names()), "the merge");
     }
 }
