@@ -3,6 +3,7 @@ package org.jgwire.gui.model;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -198,6 +199,15 @@ public final class CaptureSession implements AutoCloseable {
      * capture holds, its members' names.
      */
     public Collection<String> fieldValues(String field) {
+        // asked on every key typed after a comparison: scanned again only when rows came in since
+        if (valuesAtRows != rows.size()) {
+            valuesByField.clear();
+            valuesAtRows = rows.size();
+        }
+        return valuesByField.computeIfAbsent(field.toLowerCase(Locale.ROOT), this::scanValues);
+    }
+
+    private Collection<String> scanValues(String field) {
         Set<String> out = new TreeSet<>();
         int dot = field.indexOf('.');
         String protocol = dot > 0 ? field.substring(0, dot) : null, name = field.substring(dot + 1);
@@ -229,6 +239,11 @@ public final class CaptureSession implements AutoCloseable {
         }
         return out;
     }
+
+    /** {@link #fieldValues}' answers (by field, lower case) for the rows loaded when they were made. */
+    private final Map<String, Collection<String>> valuesByField = new HashMap<>();
+
+    private int valuesAtRows = -1;
 
     /** Rows {@link #fieldValues} reads at most: enough for every type a capture shows, quick on the FX thread. */
     static final int VALUE_SCAN_ROWS = 100_000;

@@ -54,6 +54,9 @@ public final class MembershipChart extends BorderPane {
     private final Pane plot = new Pane();
     private final Label hint = new Label();
     private MembershipLanes lanes;
+    /** Where the plot starts: the widest member name's width, measured once per {@link #showLanes}. */
+    private double left;
+
     private IntConsumer onSelectRow = r -> {};
     private IntToLongFunction frameOfRow = r -> r;
     private Function<NodeAddress, String> names = NodeAddress::id;
@@ -116,6 +119,9 @@ public final class MembershipChart extends BorderPane {
     /** Shows these rows (null: no capture), everything in view; {@code names} names the members in the tooltips. */
     public void showLanes(MembershipLanes lanes, Function<NodeAddress, String> names) {
         this.lanes = lanes;
+        double widest = 40;
+        if (lanes != null) for (Lane l : lanes.lanes()) widest = Math.max(widest, textWidth(l.member(), true));
+        left = widest + 16;
         this.names = names;
         highlightMembers = Set.of();
         highlightFrom = highlightTo = -1;
@@ -178,9 +184,7 @@ public final class MembershipChart extends BorderPane {
     // --- drawing ---
 
     private double left() {
-        double widest = 40;
-        if (lanes != null) for (Lane l : lanes.lanes()) widest = Math.max(widest, textWidth(l.member(), true));
-        return widest + 16;
+        return left;
     }
 
     private double plotWidth() {
