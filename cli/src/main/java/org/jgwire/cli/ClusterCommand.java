@@ -54,7 +54,9 @@ import picocli.CommandLine.Option;
                     + "capture its traffic on 'lo' into pcapng and write a manifest (JSON) of what the members did.",
             "Members are child JVMs named A, B, C, ...; progress goes to stderr. Every member, router and capture "
                     + "is stopped at the end, on failure and on Ctrl-C.",
-            "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, slow-merge (a split healed "
+            "Scenarios: chat, rpc, large[:frag2|frag3|frag4], crash, partition-merge, firewall-partition (the same "
+                    + "split made by nftables between members in namespaces of their own: --netns-per-member), "
+                    + "slow-merge (a split healed "
                     + "one way first: the merge waits 12 s), pause (SIGSTOP, then SIGCONT), lossy (one member loses a "
                     + "fifth of what it receives), slow-rpc (one member answers RPCs 12 s late), blocked-receiver (one "
                     + "member's application holds its deliveries for 8 s under small "
@@ -168,6 +170,14 @@ public final class ClusterCommand implements Callable<Integer> {
             description = "Run members, router and capture in a network namespace of their own "
                     + "(needs root and iproute2; deleted at the end).")
     boolean netns;
+
+    @Option(
+            names = "--netns-per-member",
+            description = "Run each member in a network namespace of its own (address 10.231.0.N), the namespaces "
+                    + "joined by a bridge where the capture runs: as between hosts, so that a firewall rule acts on "
+                    + "one member (scenario firewall-partition). Stock stacks udp, tcp, tcp-nio and encrypt; needs "
+                    + "root, iproute2 and nftables; deleted at the end.")
+    boolean netnsPerMember;
 
     @Option(
             names = "--keystore",
@@ -300,7 +310,8 @@ public final class ClusterCommand implements Callable<Integer> {
                 },
                 keepLogs,
                 netns,
-                suppliedKeystore());
+                suppliedKeystore(),
+                netnsPerMember);
         ClusterRun run;
         try {
             run = ClusterRunner.run(clusterSpec);

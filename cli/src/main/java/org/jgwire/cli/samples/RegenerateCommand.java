@@ -21,10 +21,12 @@ import java.util.stream.Stream;
 import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.StandardOutput;
 import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.cluster.CaptureTarget;
 import org.jgwire.codec.cluster.ClusterRun;
 import org.jgwire.codec.cluster.ClusterRunner;
 import org.jgwire.codec.cluster.ClusterSpec;
 import org.jgwire.codec.cluster.Manifest;
+import org.jgwire.codec.cluster.Scenarios;
 import org.jgwire.codec.pipeline.Decoder;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.codec.verify.CaptureVerifier;
@@ -144,9 +146,18 @@ public final class RegenerateCommand implements Callable<Integer> {
                         s.stack(),
                         s.nodes(),
                         s.scenario(),
-                        capture,
+                        CaptureTarget.file(capture),
                         home,
-                        Duration.ofSeconds(timeoutSeconds)));
+                        Duration.ofSeconds(timeoutSeconds),
+                        null,
+                        null,
+                        false,
+                        null,
+                        null,
+                        false,
+                        false,
+                        null,
+                        Scenarios.needsNetnsPerMember(s.scenario())));
                 Manifest m = run.manifest();
                 if (m.dropped() != 0) {
                     last = "the capture dropped " + m.dropped() + " packets";

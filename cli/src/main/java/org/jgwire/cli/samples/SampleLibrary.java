@@ -37,7 +37,8 @@ public final class SampleLibrary {
 
     /**
      * The scenarios beyond {@code chat} recorded for the newest version of each major line: the ones that show
-     * protocol behaviour (RPCs, fragmentation, a crash, a partition and its merge, a merge slowed by a split healed
+     * protocol behaviour (RPCs, fragmentation, a crash, a partition and its merge, the same split made by a firewall
+     * between members in network namespaces of their own, a merge slowed by a split healed
      * one way first, a frozen member, a lossy member, a member answering RPCs late, a receiver blocked in its
      * application, a member of another cluster or version on the group, a member that receives nothing, one that
      * restarts again and again, a leave and a join, and an incident of eight members: a crash, a partition and its
@@ -49,6 +50,7 @@ public final class SampleLibrary {
             "large",
             "crash",
             "partition-merge",
+            "firewall-partition",
             "slow-merge",
             "pause",
             "lossy",

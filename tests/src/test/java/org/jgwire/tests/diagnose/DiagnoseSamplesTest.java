@@ -36,7 +36,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * {@code diagnose}'s detectors on the samples, each made by a real cluster with a real fault (a JVM killed with
- * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed, one healed one way first, a
+ * SIGKILL, one frozen with SIGSTOP and resumed, a split made by DISCARD and healed, the same split made by nftables
+ * rules between members in network namespaces of their own, one healed one way first, a
  * member that loses a fifth of what it receives to DISCARD, a crash then a split in one incident of eight members):
  * each fault sample yields its code
  * naming the member the manifest says the fault hit, with proof frames and a span inside the fault's window, and
@@ -48,6 +49,7 @@ class DiagnoseSamplesTest {
             "crash",
             "pause",
             "partition-merge",
+            "firewall-partition",
             "slow-merge",
             "lossy",
             "slow-rpc",
@@ -92,7 +94,7 @@ class DiagnoseSamplesTest {
             switch (scenario) {
                 case "crash" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> crash(diagnose(capture))));
                 case "pause" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> pause(diagnose(capture))));
-                case "partition-merge" -> tests.add(
+                case "partition-merge", "firewall-partition" -> tests.add(
                         DynamicTest.dynamicTest(name(capture), () -> partition(diagnose(capture))));
                 case "incident" -> tests.add(DynamicTest.dynamicTest(name(capture), () -> incident(diagnose(capture))));
                 case "slow-merge" -> tests.add(
@@ -111,7 +113,7 @@ class DiagnoseSamplesTest {
                 default -> {}
             }
         }
-        assertTrue(tests.size() >= 37, "fault samples: " + tests.size());
+        assertTrue(tests.size() >= 40, "fault samples: " + tests.size());
         return tests.stream();
     }
 

@@ -29,8 +29,14 @@ class PluginExpertInfoTest {
     static final String OUTSIDE_VIEW = "jgroups.expert.outside_view";
 
     static final List<String> FAULT_VERSIONS = List.of("3.6.20", "4.2.30", "5.5.7");
-    static final List<String> FAULTS =
-            List.of("udp-lossy", "udp-pause", "udp-crash", "udp-partition-merge", "udp-slow-merge", "udp-incident");
+    static final List<String> FAULTS = List.of(
+            "udp-lossy",
+            "udp-pause",
+            "udp-crash",
+            "udp-partition-merge",
+            "udp-firewall-partition",
+            "udp-slow-merge",
+            "udp-incident");
 
     // --- the samples ---
 

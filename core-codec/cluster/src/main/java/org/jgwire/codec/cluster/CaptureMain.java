@@ -9,8 +9,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The capture inside a network namespace ({@link NamespaceCapture} starts it with {@code ip netns exec}): captures
- * that namespace's {@code lo} with {@code FILTER} into pcapng on stdout until a line {@code stop} (or the end of
- * stdin), then prints {@code counts PACKETS DROPPED} on stderr. Usage: {@code CaptureMain FILTER BUFFER_BYTES}.
+ * that namespace's {@code DEVICE} ({@code lo} when not given) with {@code FILTER} into pcapng on stdout until a line
+ * {@code stop} (or the end of stdin), then prints {@code counts PACKETS DROPPED} on stderr. Usage: {@code CaptureMain
+ * FILTER BUFFER_BYTES [DEVICE]}.
  */
 public final class CaptureMain {
     private CaptureMain() {}
@@ -20,7 +21,8 @@ public final class CaptureMain {
         System.setOut(System.err);
         LoopbackCapture capture;
         try {
-            capture = LoopbackCapture.start(CaptureTarget.stream(out), args[0], Integer.parseInt(args[1]));
+            String device = args.length > 2 ? args[2] : "lo";
+            capture = LoopbackCapture.start(CaptureTarget.stream(out), device, args[0], Integer.parseInt(args[1]));
         } catch (ClusterFailure e) {
             System.err.println("error " + e.getMessage());
             System.exit(1);

@@ -32,6 +32,9 @@ final class Cluster {
     private final NodeLauncher launcher;
     private final Map<String, ChildJvm> members = new LinkedHashMap<>();
     private final Map<String, Integer> portIndex = new LinkedHashMap<>();
+    /** The members' own namespaces and their bridge ({@code --netns-per-member}); null on one loopback. */
+    private HostNetwork network;
+
     /** The site of each member (stack relay2); null: one site, every member sees every other. */
     private Function<String, String> sites;
 
@@ -72,9 +75,41 @@ final class Cluster {
     /** The outsiders running, by name: no view of the run's cluster holds them. */
     private final Map<String, ChildJvm> outsiders = new LinkedHashMap<>();
 
+    // --- what the members run in: sites, their own network ---
+
     /** Splits the members into sites (RELAY2): each member's views hold its own site's members only. */
     void sites(Function<String, String> siteOf) {
         this.sites = siteOf;
+    }
+
+    /** Gives the cluster the network its members run in, each in a namespace of its own. */
+    void network(HostNetwork net) {
+        this.network = net;
+    }
+
+    /**
+     * Cuts the network between two groups of members with firewall rules in their namespaces (step {@code
+     * partition} with the groups): everything between the groups is dropped, inside each group nothing.
+     */
+    void firewallCut(List<String> left, List<String> right) throws IOException, InterruptedException {
+        HostNetwork net = hostNetwork();
+        step("partition", List.of(), List.of(left, right));
+        net.cut(
+                left.stream().map(this::portIndexOf).toList(),
+                right.stream().map(this::portIndexOf).toList());
+    }
+
+    /** Removes the firewall rules (step {@code heal}). */
+    void firewallHeal() throws IOException, InterruptedException {
+        HostNetwork net = hostNetwork();
+        step("heal", List.of(), List.of());
+        net.heal();
+    }
+
+    private HostNetwork hostNetwork() {
+        if (network == null)
+            throw new IllegalStateException("firewall rules need each member in a namespace of its own");
+        return network;
     }
 
     /** The member's site, or null without sites. */
@@ -90,6 +125,8 @@ final class Cluster {
                     .add(n);
         return List.copyOf(groups.values());
     }
+
+    // --- the members: who they are, joining, leaving, faults ---
 
     String clusterName() {
         return clusterName;

@@ -63,6 +63,12 @@ public final class ClusterRunner {
         if (scenario instanceof LeaveJoinScenario && spec.nodes() >= ClusterSpec.MAX_NODES)
             throw new IllegalArgumentException(
                     "scenario leave-join starts one more member: --nodes must be below " + ClusterSpec.MAX_NODES);
+        if (scenario.needsNetnsPerMember() && !spec.netnsPerMember())
+            throw new IllegalArgumentException("scenario " + scenario.name()
+                    + " runs each member in a network namespace of its own: add --netns-per-member");
+        if (spec.netnsPerMember() && !PER_MEMBER_STACKS.contains(spec.stack()))
+            throw new IllegalArgumentException("--netns-per-member runs the stock stacks "
+                    + String.join(", ", PER_MEMBER_STACKS) + ", not " + spec.stack());
         Distribution dist = new Distribution(spec.jgwireHome());
         Path jar = spec.jgroupsJar() != null ? spec.jgroupsJar() : dist.jgroupsJar(spec.jgroupsVersion());
         JGroupsVersion version = spec.jgroupsJar() != null
@@ -102,7 +108,8 @@ public final class ClusterRunner {
 
         Map<String, String> tokens = new HashMap<>(scenario.stackTokens());
         StringJoiner hosts = new StringJoiner(",");
-        for (int i = 0; i < n; i++) hosts.add("127.0.0.1[" + ports[i] + "]");
+        for (int i = 0; i < n; i++)
+            hosts.add((spec.netnsPerMember() ? HostNetwork.address(i) : "127.0.0.1") + "[" + ports[i] + "]");
         tokens.put("INITIAL_HOSTS", hosts.toString());
         tokens.put("MCAST_ADDR", mcastAddr);
         tokens.put("MCAST_PORT", Integer.toString(extraPort));
@@ -110,7 +117,8 @@ public final class ClusterRunner {
         if (spec.diagnostics()) tokens.put(StackTemplate.DIAGNOSTICS, "on");
 
         // try-with-resources skips a null resource: no namespace, nothing to delete
-        try (NetworkNamespace ns = spec.netns() ? NetworkNamespace.create() : null) {
+        try (NetworkNamespace ns = spec.netns() ? NetworkNamespace.create() : null;
+                HostNetwork hostNetwork = spec.netnsPerMember() ? HostNetwork.create() : null) {
             return run(
                     new Prepared(
                             spec,
@@ -132,7 +140,8 @@ public final class ClusterRunner {
                             deadline,
                             startedAt,
                             relay),
-                    ns);
+                    ns,
+                    hostNetwork);
         }
     }
 
@@ -160,8 +169,9 @@ public final class ClusterRunner {
 
     // --- the run's steps ---
 
-    /** The run proper, once the spec is checked and the namespace (if asked for) exists. */
-    private static ClusterRun run(Prepared p, NetworkNamespace ns) throws IOException, InterruptedException {
+    /** The run proper, once the spec is checked and the namespace or the members' network (if asked for) exist. */
+    private static ClusterRun run(Prepared p, NetworkNamespace ns, HostNetwork hostNetwork)
+            throws IOException, InterruptedException {
         ClusterSpec spec = p.spec();
         Consumer<String> progress = p.progress();
         Scenario scenario = p.scenario();
@@ -180,11 +190,14 @@ public final class ClusterRunner {
         int extraPort = ports[n];
         List<String> prefix = ns == null ? List.of() : ns.prefix();
         if (ns != null) progress.accept("network namespace " + ns.name + " (lo up, multicast on)");
+        if (hostNetwork != null)
+            progress.accept("members in network namespaces of their own at " + HostNetwork.SUBNET + ".1.." + n
+                    + ", bridged in " + hostNetwork.bridge.name);
         ApiFamily family = p.family();
         Path jar = p.jar();
         List<Integer> clusterPorts = p.clusterPorts();
         List<Path> nodeClassPath = List.of(dist.nodeJar(family), dist.clusterJar(), jar);
-        if (plan.udp() && ns == null) LoopbackMulticast.check(p.mcastAddr(), extraPort);
+        if (plan.udp() && ns == null && hostNetwork == null) LoopbackMulticast.check(p.mcastAddr(), extraPort);
         Path work = Files.createTempDirectory("jgwire-cluster-");
         int lonSize = (n + 1) / 2;
         if (relay)
@@ -242,6 +255,7 @@ public final class ClusterRunner {
                     ? nodeClassPath
                     : List.of(dist.nodeJar(f), dist.clusterJar(), dist.jgroupsJar(outsider.version()));
             String xmlText = plan.render(v, own, ports[index]);
+            if (hostNetwork != null) xmlText = HostNetwork.bindTo(xmlText, index);
             if (protocols.isEmpty()) {
                 protocols.addAll(protocolsOf(xmlText));
                 memberOptions.addAll(TlsV1Override.memberOptions(work, version, protocols, progress));
@@ -252,7 +266,7 @@ public final class ClusterRunner {
             List<String> args = new ArrayList<>(List.of(name, xml.toString(), clusterName));
             if (scenario.rpc()) args.add("rpc");
             return ChildJvm.start(
-                    prefix,
+                    hostNetwork == null ? prefix : memberPrefix(hostNetwork, index),
                     name,
                     memberOptions,
                     classPath,
@@ -263,6 +277,7 @@ public final class ClusterRunner {
         };
         Cluster members = new Cluster(log, start, deadline, cluster, versionText, launcher);
         if (relay) members.sites(name -> Stack.SITES.get(name.charAt(0) - 'A' < lonSize ? 0 : 1));
+        if (hostNetwork != null) members.network(hostNetwork);
         ChildJvm router = null;
         PacketCapture capture = null;
         String captureProblem = null;
@@ -270,12 +285,19 @@ public final class ClusterRunner {
             if (plan.tunnel()) router = startRouter(prefix, jar, version, extraPort, work, log, deadline);
             if (spec.capture() != null) {
                 try {
-                    capture = ns != null
+                    NetworkNamespace captureNs = hostNetwork != null ? hostNetwork.bridge : ns;
+                    String device = hostNetwork != null ? HostNetwork.BRIDGE : "lo";
+                    capture = captureNs != null
                             ? NamespaceCapture.start(
-                                    ns, dist.libJars(), spec.capture(), filter, scenario.captureBufferBytes())
+                                    captureNs,
+                                    device,
+                                    dist.libJars(),
+                                    spec.capture(),
+                                    filter,
+                                    scenario.captureBufferBytes())
                             : LoopbackCapture.start(spec.capture(), filter, scenario.captureBufferBytes());
-                    progress.accept("capturing on lo" + (ns == null ? "" : " in " + ns.name) + " (" + filter + ") to "
-                            + spec.capture());
+                    progress.accept("capturing on " + device + (captureNs == null ? "" : " in " + captureNs.name) + " ("
+                            + filter + ") to " + spec.capture());
                 } catch (ClusterFailure e) {
                     captureProblem = e.getMessage();
                     progress.accept("no capture: " + captureProblem + "; the cluster runs anyway");
@@ -353,6 +375,19 @@ public final class ClusterRunner {
     }
 
     // --- versions, sites, protocols, the capture filter and the router ---
+
+    /** The stacks whose members can run in namespaces of their own: no router, no relay, no user XML. */
+    static final List<String> PER_MEMBER_STACKS = List.of("udp", "tcp", "tcp-nio", "encrypt");
+
+    /** {@code ip netns exec} into member {@code index}'s namespace, made on first use. */
+    private static List<String> memberPrefix(HostNetwork net, int index) throws IOException {
+        try {
+            return net.member(index).prefix();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterFailure("interrupted while making " + ClusterSpec.memberName(index) + "'s namespace", e);
+        }
+    }
 
     /** The JGroups versions bundled in the distribution at {@code jgwireHome}, oldest first. */
     public static List<String> bundledVersions(Path jgwireHome) throws IOException {

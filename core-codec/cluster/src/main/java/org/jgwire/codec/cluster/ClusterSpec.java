@@ -27,6 +27,9 @@ import java.util.function.Consumer;
  * @param keepLogs       keep the work directory (stack XMLs, members' logs) even after a successful capture
  * @param netns          run members, router and capture in a network namespace of the run's own (root and
  *                       iproute2 needed), deleted at the end
+ * @param netnsPerMember each member in a network namespace of its own, joined by a bridge where the capture runs
+ *                       ({@link HostNetwork}): a firewall rule then acts on one member as between hosts; stock
+ *                       stacks udp, tcp, tcp-nio and encrypt (root, iproute2 and nftables needed)
  */
 public record ClusterSpec(
         String jgroupsVersion,
@@ -43,7 +46,8 @@ public record ClusterSpec(
         Consumer<String> progress,
         boolean keepLogs,
         boolean netns,
-        SuppliedKeystore keystore) {
+        SuppliedKeystore keystore,
+        boolean netnsPerMember) {
     /**
      * A keystore the user gives for SYM_ENCRYPT instead of the one the runner makes per run: so that a capture can
      * be decrypted later with it. Its password goes into the members' stack files only, never into the manifest or
@@ -52,6 +56,42 @@ public record ClusterSpec(
      * @param type JCEKS or PKCS12 (JKS cannot hold a secret key)
      */
     public record SuppliedKeystore(Path file, String password, String alias, String type) {}
+
+    /** Every option but the members' own namespaces. */
+    public ClusterSpec(
+            String jgroupsVersion,
+            String stack,
+            int nodes,
+            String scenario,
+            CaptureTarget capture,
+            Path jgwireHome,
+            Duration timeout,
+            Duration duration,
+            Path jgroupsJar,
+            boolean diagnostics,
+            Path manifest,
+            Consumer<String> progress,
+            boolean keepLogs,
+            boolean netns,
+            SuppliedKeystore keystore) {
+        this(
+                jgroupsVersion,
+                stack,
+                nodes,
+                scenario,
+                capture,
+                jgwireHome,
+                timeout,
+                duration,
+                jgroupsJar,
+                diagnostics,
+                manifest,
+                progress,
+                keepLogs,
+                netns,
+                keystore,
+                false);
+    }
 
     /** Every option but the keystore (the runner makes one per run when the stack needs one). */
     public ClusterSpec(
@@ -101,7 +141,9 @@ public record ClusterSpec(
             throw new IllegalArgumentException("nodes (" + nodes + ") must be 1 to " + MAX_NODES);
         if (timeout.isNegative() || timeout.isZero())
             throw new IllegalArgumentException("timeout (" + timeout + ") must be positive");
-        if (netns && capture != null && !capture.pcapng())
+        if (netns && netnsPerMember)
+            throw new IllegalArgumentException("--netns and --netns-per-member exclude each other");
+        if ((netns || netnsPerMember) && capture != null && !capture.pcapng())
             throw new IllegalArgumentException(
                     "a capture in a network namespace is pcapng: name the file *.pcapng, not "
                             + capture.file().getFileName());

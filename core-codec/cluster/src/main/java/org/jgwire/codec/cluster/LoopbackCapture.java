@@ -104,14 +104,20 @@ public final class LoopbackCapture implements PacketCapture {
      * target}.
      */
     static LoopbackCapture start(CaptureTarget target, String filter, int bufferBytes) throws ClusterFailure {
+        return start(target, "lo", filter, bufferBytes);
+    }
+
+    /** Opens {@code device} (the bridge of a {@link HostNetwork}, in its namespace) as {@link #start} opens lo. */
+    static LoopbackCapture start(CaptureTarget target, String device, String filter, int bufferBytes)
+            throws ClusterFailure {
         LiveCaptureSource source = null;
         PcapHandle dumpHandle = null;
         try {
-            if (!LiveCaptureSource.interfaces().contains("lo"))
-                throw new ClusterFailure("libpcap sees no 'lo' interface");
+            if (!LiveCaptureSource.interfaces().contains(device))
+                throw new ClusterFailure("libpcap sees no '" + device + "' interface");
             // Non-blocking reads polled by the thread; a block reaches it when full or after the read timeout, well
             // within the runner's settle time before stop().
-            source = LiveCaptureSource.open("lo", filter, bufferBytes, target.pcapng());
+            source = LiveCaptureSource.open(device, filter, bufferBytes, target.pcapng());
             LoopbackCapture c;
             if (!target.pcapng()) {
                 dumpHandle =
@@ -142,7 +148,7 @@ public final class LoopbackCapture implements PacketCapture {
         } catch (Exception | UnsatisfiedLinkError e) {
             if (dumpHandle != null) dumpHandle.close();
             if (source != null) source.close();
-            throw new ClusterFailure("cannot write the capture of 'lo' (" + e.getMessage() + ")", e);
+            throw new ClusterFailure("cannot write the capture of '" + device + "' (" + e.getMessage() + ")", e);
         }
     }
 

@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A capture in the run's network namespace: a child JVM ({@link CaptureMain}) started with {@code ip netns exec}
- * captures that namespace's {@code lo} into pcapng on its stdout, which a thread here copies to the
- * {@link CaptureTarget} (pcapng only: a {@code .pcap} file is refused before the run).
+ * captures one interface of that namespace ({@code lo}, or the bridge of {@link HostNetwork}) into pcapng on its
+ * stdout, which a thread here copies to the {@link CaptureTarget} (pcapng only: a {@code .pcap} file is refused before
+ * the run).
  */
 final class NamespaceCapture implements PacketCapture {
     private static final long START_SECONDS = 30;
@@ -39,7 +40,12 @@ final class NamespaceCapture implements PacketCapture {
     }
 
     static NamespaceCapture start(
-            NetworkNamespace ns, List<Path> classPath, CaptureTarget target, String filter, int bufferBytes)
+            NetworkNamespace ns,
+            String device,
+            List<Path> classPath,
+            CaptureTarget target,
+            String filter,
+            int bufferBytes)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(ns.prefix());
         cmd.add(Distribution.javaExecutable());
@@ -53,7 +59,8 @@ final class NamespaceCapture implements PacketCapture {
                         classPath.stream().map(Path::toString).toList()),
                 CaptureMain.class.getName(),
                 filter,
-                Integer.toString(bufferBytes)));
+                Integer.toString(bufferBytes),
+                device));
         Process p = new ProcessBuilder(cmd).start();
         ChildJvm.register(p);
         OutputStream file =

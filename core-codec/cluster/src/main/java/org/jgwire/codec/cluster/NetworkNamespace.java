@@ -29,10 +29,14 @@ final class NetworkNamespace implements AutoCloseable {
         this.name = name;
     }
 
-    /** Creates a namespace with {@code lo} up and multicast on it. */
+    /** Creates a namespace named {@code jgwire-<hex>} with {@code lo} up and multicast on it. */
     static NetworkNamespace create() throws ClusterFailure, InterruptedException {
-        String name =
-                "jgwire-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
+        return create(
+                "jgwire-" + Integer.toHexString(ThreadLocalRandom.current().nextInt()));
+    }
+
+    /** Creates the namespace {@code name} with {@code lo} up and multicast on it. */
+    static NetworkNamespace create(String name) throws ClusterFailure, InterruptedException {
         run("ip", "netns", "add", name);
         NetworkNamespace ns = new NetworkNamespace(name);
         LIVE.add(name);
@@ -51,6 +55,27 @@ final class NetworkNamespace implements AutoCloseable {
         return List.of("ip", "netns", "exec", name);
     }
 
+    /** Runs {@code cmd} inside; a failure is a {@link ClusterFailure} quoting its output. */
+    void exec(String... cmd) throws ClusterFailure, InterruptedException {
+        execWithInput(null, cmd);
+    }
+
+    /** Runs {@code cmd} inside with {@code input} (or nothing) on its standard input. */
+    void execWithInput(String input, String... cmd) throws ClusterFailure, InterruptedException {
+        List<String> all = new ArrayList<>(prefix());
+        all.addAll(List.of(cmd));
+        runWithInput(input, all.toArray(String[]::new));
+    }
+
+    /** Runs {@code cmd} inside and ignores whether it worked (removing what may not be there). */
+    void execQuietly(String... cmd) throws InterruptedException {
+        try {
+            exec(cmd);
+        } catch (ClusterFailure ignored) {
+            // nothing to remove
+        }
+    }
+
     @Override
     public void close() {
         if (LIVE.remove(name)) delete(name);
@@ -64,11 +89,18 @@ final class NetworkNamespace implements AutoCloseable {
         }
     }
 
-    private static void run(String... cmd) throws ClusterFailure, InterruptedException {
+    static void run(String... cmd) throws ClusterFailure, InterruptedException {
+        runWithInput(null, cmd);
+    }
+
+    private static void runWithInput(String input, String... cmd) throws ClusterFailure, InterruptedException {
         String out;
         int exit;
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            try (var stdin = p.getOutputStream()) {
+                if (input != null) stdin.write(input.getBytes(StandardCharsets.UTF_8));
+            }
             out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!p.waitFor(COMMAND_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -78,12 +110,15 @@ final class NetworkNamespace implements AutoCloseable {
         } catch (IOException e) {
             throw new ClusterFailure(
                     "cannot run '" + String.join(" ", cmd) + "' (" + e.getMessage()
-                            + "): network namespaces need iproute2 ('ip') on the PATH",
+                            + "): network namespaces need iproute2 ('ip') on the PATH"
+                            + (List.of(cmd).contains("nft") ? "; firewall rules need nftables ('nft')" : ""),
                     e);
         }
         if (exit != 0)
-            throw new ClusterFailure("'" + String.join(" ", new ArrayList<>(List.of(cmd))) + "' failed (" + out
-                    + "): network namespaces need root (CAP_SYS_ADMIN); run without --netns to use the "
-                    + "host's loopback");
+            throw new ClusterFailure("'" + String.join(" ", cmd) + "' failed (" + out + "): "
+                    + (out.startsWith("exec of")
+                            ? "install it (iproute2, nftables)"
+                            : "network namespaces need root (CAP_SYS_ADMIN); run without --netns or "
+                                    + "--netns-per-member to use the host's loopback"));
     }
 }

@@ -25,6 +25,11 @@ interface Scenario {
         return Map.of();
     }
 
+    /** Whether each member must run in a network namespace of its own ({@code --netns-per-member}). */
+    default boolean needsNetnsPerMember() {
+        return false;
+    }
+
     /** Whether the members need an RpcDispatcher (which takes every message: no plain sends then). */
     default boolean rpc() {
         return false;

@@ -4,11 +4,10 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge},
- * {@code slow-merge}, {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
- * {@code other-cluster}, {@code other-version}, {@code lone-member}, {@code flapping},
- * {@code leave-join}, {@code incident}, {@code load}, {@code lock}, {@code counter},
- * {@code state}.
+ * The scenarios by name: {@code chat}, {@code rpc}, {@code large}, {@code crash}, {@code partition-merge}, {@code
+ * slow-merge}, {@code firewall-partition}, {@code pause}, {@code lossy}, {@code slow-rpc}, {@code blocked-receiver},
+ * {@code other-cluster}, {@code other-version}, {@code lone-member}, {@code flapping}, {@code leave-join}, {@code
+ * incident}, {@code load}, {@code lock}, {@code counter}, {@code state}.
  */
 public final class Scenarios {
     /** Every scenario's syntax, for help texts and error messages. */
@@ -19,6 +18,7 @@ public final class Scenarios {
             CrashScenario.NAME,
             PartitionMergeScenario.NAME,
             SlowMergeScenario.NAME,
+            FirewallPartitionScenario.NAME,
             PauseScenario.NAME,
             LossyScenario.NAME,
             SlowRpcScenario.NAME,
@@ -36,6 +36,11 @@ public final class Scenarios {
 
     private Scenarios() {}
 
+    /** Whether scenario {@code spec} runs each member in a network namespace of its own (root needed). */
+    public static boolean needsNetnsPerMember(String spec) {
+        return parse(spec, null).needsNetnsPerMember();
+    }
+
     /**
      * The scenario {@code spec} names.
      *
@@ -52,6 +57,7 @@ public final class Scenarios {
                     case CrashScenario.NAME -> spec.equals(base) ? new CrashScenario() : null;
                     case PartitionMergeScenario.NAME -> spec.equals(base) ? new PartitionMergeScenario() : null;
                     case SlowMergeScenario.NAME -> spec.equals(base) ? new SlowMergeScenario() : null;
+                    case FirewallPartitionScenario.NAME -> spec.equals(base) ? new FirewallPartitionScenario() : null;
                     case PauseScenario.NAME -> spec.equals(base) ? new PauseScenario() : null;
                     case LossyScenario.NAME -> spec.equals(base) ? new LossyScenario() : null;
                     case SlowRpcScenario.NAME -> spec.equals(base) ? new SlowRpcScenario() : null;
