@@ -38,6 +38,8 @@ class ClusterCommandTest {
                 "large",
                 "crash",
                 "partition-merge",
+                "firewall-partition",
+                "--netns-per-member",
                 "leave-join",
                 "load",
                 "udp",
@@ -65,6 +67,12 @@ class ClusterCommandTest {
         Decoding.Run scenario = Decoding.cli(dir, "cluster", "--scenario", "dance", "--stack", "tcp");
         assertEquals(2, scenario.exit());
         assertTrue(scenario.err().contains("partition-merge"), scenario.err());
+        Decoding.Run firewall = Decoding.cli(dir, "cluster", "--scenario", "firewall-partition");
+        assertEquals(2, firewall.exit(), firewall.err());
+        assertTrue(firewall.err().contains("add --netns-per-member"), firewall.err());
+        Decoding.Run router = Decoding.cli(dir, "cluster", "--stack", "tunnel", "--netns-per-member");
+        assertEquals(2, router.exit(), router.err());
+        assertTrue(router.err().contains("udp, tcp, tcp-nio, encrypt"), router.err());
         Decoding.Run both = Decoding.cli(dir, "cluster", "--capture", "-", "--decode");
         assertEquals(2, both.exit());
         assertTrue(both.err().contains("stdout"), both.err());
