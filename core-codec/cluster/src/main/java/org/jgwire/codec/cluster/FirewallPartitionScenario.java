@@ -41,10 +41,8 @@ final class FirewallPartitionScenario implements Scenario {
 
     @Override
     public void run(Cluster cluster) throws IOException, InterruptedException {
-        List<String> all = cluster.names();
-        int half = (all.size() + 1) / 2;
-        List<String> left = all.subList(0, half);
-        List<String> right = all.subList(half, all.size());
+        List<List<String>> halves = PartitionMergeScenario.halves(cluster.names());
+        List<String> left = halves.get(0), right = halves.get(1);
         cluster.firewallCut(left, right);
         cluster.awaitViews(List.of(left, right), "the partition");
         cluster.firewallHeal();

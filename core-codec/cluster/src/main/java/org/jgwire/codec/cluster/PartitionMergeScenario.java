@@ -48,15 +48,19 @@ final class PartitionMergeScenario implements Scenario {
      * @return the two halves
      */
     static List<List<String>> splitInHalves(Cluster cluster) throws IOException, InterruptedException {
-        List<String> all = cluster.names();
-        int half = (all.size() + 1) / 2;
-        List<String> left = all.subList(0, half);
-        List<String> right = all.subList(half, all.size());
+        List<List<String>> halves = halves(cluster.names());
+        List<String> left = halves.get(0), right = halves.get(1);
         cluster.step("partition", List.of(), List.of(left, right));
         cluster.commandAll(left, "discard " + String.join(" ", right));
         cluster.commandAll(right, "discard " + String.join(" ", left));
         cluster.awaitViews(List.of(left, right), "the partition");
         return List.of(left, right);
+    }
+
+    /** The members in two halves, in join order, the first the larger (A,B | C). */
+    static List<List<String>> halves(List<String> all) {
+        int half = (all.size() + 1) / 2;
+        return List.of(all.subList(0, half), all.subList(half, all.size()));
     }
 
     /** Heals a split both ways at once (step {@code heal}) and waits for the merge view of every live member. */
