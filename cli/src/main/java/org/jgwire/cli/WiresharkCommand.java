@@ -108,8 +108,8 @@ public final class WiresharkCommand implements Runnable {
         @Option(
                 names = "--jgroups-jar",
                 paramLabel = "JAR",
-                description = "Also cover this JGroups jar (named jgroups-X.Y.Z[.Qualifier].jar); it replaces a bundled"
-                        + " jar of the same version. Repeatable.")
+                description = "Also cover this JGroups jar (its version read from its own org.jgroups.Version, whatever"
+                        + " the file is called); it replaces a bundled jar of the same version. Repeatable.")
         List<Path> jars = new ArrayList<>();
 
         @Option(

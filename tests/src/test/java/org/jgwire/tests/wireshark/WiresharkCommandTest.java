@@ -71,6 +71,44 @@ class WiresharkCommandTest {
     }
 
     /**
+     * The version comes from the jar's own classes, not its file name: the unbundled 5.4.5 jar is read as 5.4.5 when
+     * called {@code myjg.jar}, {@code jgroups-5.6.0-SNAPSHOT.jar} or (renamed) {@code jgroups-5.2.0.Final.jar}, and a
+     * jar without JGroups in it is refused with its name.
+     */
+    @Test
+    void generateReadsTheJarsVersionFromItsClassesWhateverItsName() throws Exception {
+        Path jar = Path.of(System.getProperty("jgwire.unbundledJar"));
+        for (String name : List.of("myjg.jar", "jgroups-5.6.0-SNAPSHOT.jar", "jgroups-5.2.0.Final.jar")) {
+            Path copy = dir.resolve(name);
+            Files.copy(jar, copy);
+            Decoding.Run run = Decoding.cli(
+                    dir,
+                    "wireshark",
+                    "generate",
+                    "--jgroups-jar",
+                    copy.toString(),
+                    "-o",
+                    dir.resolve("p.lua").toString());
+            assertEquals(0, run.exit(), name + ": " + run.err());
+            assertTrue(run.err().contains("JGroups 5.4.5: "), name + " read as 5.4.5: " + run.err());
+            assertTrue(!run.err().contains("JGroups 5.6.0") && !run.err().contains("JGroups 5.2.0"), run.err());
+            Files.delete(copy);
+        }
+        Path notJGroups = dir.resolve("jgroups-5.5.7.jar");
+        Files.writeString(notJGroups, "not a jar");
+        Decoding.Run bad = Decoding.cli(
+                dir,
+                "wireshark",
+                "generate",
+                "--jgroups-jar",
+                notJGroups.toString(),
+                "-o",
+                dir.resolve("b.lua").toString());
+        assertTrue(bad.exit() != 0, bad.err());
+        assertTrue(bad.err().contains(notJGroups.toString()), bad.err());
+    }
+
+    /**
      * The bundled jgroups-raft releases are laid out beside the JGroups jars they serve; a jar given with
      * --protocol-jar replaces the bundled one of its artifact beside every JGroups jar.
      */

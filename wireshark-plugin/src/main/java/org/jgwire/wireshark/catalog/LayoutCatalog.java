@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jgwire.codec.model.JGroupsVersion;
 import org.jgwire.codec.runtime.ProtocolJars;
+import org.jgwire.codec.runtime.UserJarVersion;
 import org.jgwire.codec.runtime.WireVariant;
 import org.jgwire.codec.runtime.WireVariants;
 
@@ -60,14 +61,19 @@ public final class LayoutCatalog {
             out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2), protocols.forJGroups(v)));
         }
         for (Path p : extraJars) {
-            Matcher m = JAR.matcher(p.getFileName().toString());
-            if (!m.matches())
-                throw new IOException("--jgroups-jar " + p + ": the file name must be jgroups-X.Y.Z[.Qualifier].jar, as"
-                        + " Maven names it, to tell the version");
-            JGroupsVersion v = JGroupsVersion.parse(m.group(1));
+            // the version the jar's own org.jgroups.Version writes on the wire, whatever the file is called; the
+            // file name's qualifier (.Final, -SNAPSHOT) is kept in the label when the name tells the same version
+            JGroupsVersion v;
+            try {
+                v = UserJarVersion.read(p);
+            } catch (IllegalArgumentException e) {
+                throw new IOException(e.getMessage(), e);
+            }
             if (WireVariants.of(v) == null)
                 throw new IOException("--jgroups-jar " + p + ": JGroups " + v + " has no wire format jgwire knows");
-            out.put(v, JarCatalog.read(p, v, m.group(1) + m.group(2), protocols.forJGroups(v)));
+            Matcher m = JAR.matcher(p.getFileName().toString());
+            boolean named = m.matches() && JGroupsVersion.parse(m.group(1)).equals(v);
+            out.put(v, JarCatalog.read(p, v, named ? m.group(1) + m.group(2) : v.toString(), protocols.forJGroups(v)));
         }
         if (out.isEmpty()) throw new IOException("no jgroups-*.jar of a known wire variant in " + jarFolder);
         return new LayoutCatalog(List.copyOf(out.values()));
