@@ -60,6 +60,7 @@ public final class CaptureOptions {
     @Option(
             names = "--input-format",
             paramLabel = "KIND",
+            completionCandidates = OptionValues.InputKinds.class,
             description = "Input kind: pcap, pcapng, hex, follow or raw (default: detected from the content).")
     String inputFormat;
 

@@ -90,6 +90,7 @@ public final class ClusterCommand implements Callable<Integer> {
     @Option(
             names = "--jgroups-version",
             paramLabel = "X.Y.Z",
+            completionCandidates = OptionValues.BundledVersions.class,
             description = "JGroups version of the members, one of the bundled ones (default: the newest bundled).")
     String jgroupsVersion;
 
@@ -102,6 +103,7 @@ public final class ClusterCommand implements Callable<Integer> {
     @Option(
             names = "--stack",
             paramLabel = "STACK|FILE",
+            completionCandidates = OptionValues.Stacks.class,
             defaultValue = "udp",
             description =
                     "udp, tcp, tcp-nio, tunnel, encrypt, relay2, a stack XML file, or jgroups:NAME.xml for a stack the"
@@ -118,6 +120,7 @@ public final class ClusterCommand implements Callable<Integer> {
     @Option(
             names = "--scenario",
             paramLabel = "NAME",
+            completionCandidates = OptionValues.ScenarioNames.class,
             defaultValue = "chat",
             description = "What the members do (default: ${DEFAULT-VALUE}); see above.")
     String scenario;

@@ -64,7 +64,8 @@ public final class DecodeCommand implements Callable<Integer> {
 
     @Option(
             names = "--time-format",
-            paramLabel = "FORMAT",
+            paramLabel = "STYLE",
+            completionCandidates = OptionValues.TimeFormats.class,
             defaultValue = "time",
             description = "Times in text output: time (of day, the default), iso (date and time), epoch (seconds), "
                     + "relative (seconds since the first record); UTC, microseconds. JSON has ts and ts_ns.")

@@ -23,6 +23,7 @@ public final class DecoderChoice {
     @Option(
             names = "--jgroups-version",
             paramLabel = "X.Y.Z",
+            completionCandidates = OptionValues.BundledVersions.class,
             description = "Decode every frame as this JGroups version, whatever its version short says.")
     String jgroupsVersion;
 

@@ -71,6 +71,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(
             names = "--stack",
             paramLabel = "STACK",
+            completionCandidates = OptionValues.Stacks.class,
             defaultValue = "udp",
             description = "With --run: the stock stack (default: ${DEFAULT-VALUE}).")
     String stack;
@@ -78,6 +79,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(
             names = "--scenario",
             paramLabel = "SCENARIO",
+            completionCandidates = OptionValues.ScenarioNames.class,
             defaultValue = "chat",
             description = "With --run: the scenario (default: ${DEFAULT-VALUE}).")
     String scenario;

@@ -122,6 +122,7 @@ public final class ParseMessagesCommand implements Callable<Integer> {
     @Option(
             names = "--jgroups-version",
             paramLabel = "X.Y.Z",
+            completionCandidates = OptionValues.BundledVersions.class,
             description = "Decode every frame as this JGroups version, whatever its version short says.")
     String jgroupsVersion;
 

@@ -100,6 +100,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + "a slow-merge warning (default: ${DEFAULT-VALUE}; MERGE3's defaults take up to about 50 s).")
     long slowMergeMs;
 
+    @Mixin
+    QuietSummary quiet;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -136,10 +139,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
             case json -> report.json(out, summary);
         }
         StandardOutput.flush(out);
-        spec.commandLine()
-                .getErr()
-                .println("jgwire: " + findings.size() + (findings.size() == 1 ? " finding; " : " findings; ")
-                        + Summaries.line(summary));
+        quiet.print(
+                spec.commandLine().getErr(),
+                findings.size() + (findings.size() == 1 ? " finding; " : " findings; ") + Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 }

@@ -62,6 +62,9 @@ public final class StatsCommand implements Callable<Integer> {
             description = OutputFormat.REPORT)
     OutputFormat format;
 
+    @Mixin
+    QuietSummary quiet;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -95,7 +98,7 @@ public final class StatsCommand implements Callable<Integer> {
             StatsReport.otherText(out, summary.other());
         }
         StandardOutput.flush(out);
-        spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
+        quiet.print(spec.commandLine().getErr(), Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 }

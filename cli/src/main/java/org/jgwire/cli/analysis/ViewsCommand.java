@@ -57,6 +57,9 @@ public final class ViewsCommand implements Callable<Integer> {
             description = OutputFormat.REPORT)
     OutputFormat format;
 
+    @Mixin
+    QuietSummary quiet;
+
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
@@ -88,7 +91,7 @@ public final class ViewsCommand implements Callable<Integer> {
                     .getErr()
                     .println("jgwire: " + timeline.droppedEvents() + " events beyond the first "
                             + MembershipTimeline.MAX_EVENTS + " not shown");
-        spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
+        quiet.print(spec.commandLine().getErr(), Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 

@@ -55,6 +55,19 @@ class CommandLineOutputOptionsTest {
         assertEquals(loud.out(), quiet.out());
     }
 
+    /** The analyses take {@code -q} as decode does: the same report, no summary line. */
+    @Test
+    void quietAnalysesLeaveStderrEmptyAndTheReportAlone() throws IOException {
+        for (String command : List.of("views", "stats", "diagnose")) {
+            Decoding.Run loud = Decoding.cli(work, command, udp.toString());
+            Decoding.Run quiet = Decoding.cli(work, command, "-q", udp.toString());
+            assertEquals(0, quiet.exit(), command + ": " + quiet.err());
+            assertTrue(loud.err().contains("messages, 0 errors"), command + ": " + loud.err());
+            assertEquals("", quiet.err(), command);
+            assertEquals(loud.out(), quiet.out(), command);
+        }
+    }
+
     @Test
     void lineBufferedWritesTheSameRecords() throws IOException {
         Decoding.Run plain = Decoding.cli(work, "decode", udp.toString());
