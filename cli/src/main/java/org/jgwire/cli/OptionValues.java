@@ -27,7 +27,7 @@ public final class OptionValues {
         }
     }
 
-    /** The scenarios by name ({@code --scenario}), their parameters left out ({@code large}, not its {@code :frag2}). */
+    /** The scenarios by name ({@code --scenario}), without parameters ({@code large}, not {@code large:frag2}). */
     public static final class ScenarioNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {

@@ -277,6 +277,21 @@ class ViewerUiTest {
         assertEquals(before, table.getItems().size());
     }
 
+    /** A misspelt value of an enumerated field is an error with the nearest name, not a filter that shows nothing. */
+    @Test
+    void aMisspeltValueIsRefusedWithTheNearestName(FxRobot robot) {
+        MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
+        int before = table.getItems().size();
+        robot.clickOn("#filter").write("gms.type == VEIW").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.ComboBox<?> field = robot.lookup("#filter").queryAs(javafx.scene.control.ComboBox.class);
+        assertTrue(field.getStyleClass().contains("filter-bad"));
+        String error = robot.lookup("#filter-error").queryLabeled().getText();
+        assertTrue(error.contains("did you mean 'VIEW'"), error);
+        assertTrue(error.endsWith("position " + "gms.type == ".length()), error);
+        assertEquals(before, table.getItems().size(), "the rows stay");
+    }
+
     @Test
     void aBadFilterLeavesTheFilterInForceVisibleTheErrorWholeAndTheFieldItsWidth(FxRobot robot) {
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);

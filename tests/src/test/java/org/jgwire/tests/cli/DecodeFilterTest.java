@@ -93,4 +93,16 @@ class DecodeFilterTest {
         assertTrue(err.contains("bad --filter: unknown field or protocol 'nakak2' (did you mean 'NAKACK2'?)"), err);
         assertTrue(err.contains("  gms.type == VIEW || nakak2\n                      ^"), err);
     }
+
+    /** A value typo would select nothing with exit 0; it is a usage error in decode and in the analyses alike. */
+    @Test
+    void misspeltValueIsAUsageErrorWithTheNearestName() throws IOException {
+        for (String command : List.of("decode", "views", "stats", "diagnose")) {
+            Decoding.Run run = Decoding.cli(work, command, "--filter", "gms.type == VEIW", udp.toString());
+            assertEquals(2, run.exit(), command + ": " + run.err());
+            assertTrue(run.err().contains("unknown value 'VEIW' of GMS.type (did you mean 'VIEW'?)"), run.err());
+            assertTrue(run.err().contains("  gms.type == VEIW\n              ^"), run.err());
+            assertEquals("", run.out(), command);
+        }
+    }
 }

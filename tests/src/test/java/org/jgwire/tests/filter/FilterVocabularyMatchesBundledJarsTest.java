@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.model.HeaderClass;
+import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
@@ -68,7 +69,29 @@ class FilterVocabularyMatchesBundledJarsTest {
                 }
             }
         }
+        // the names a header class's enumerated fields take (type codes, enums), as the decoder shows them
+        Map<String, Map<String, Set<String>>> valuesByHeader = new TreeMap<>();
+        Set<String> messageTypes = new TreeSet<>();
+        for (JarCatalog jar : catalog.jars()) {
+            messageTypes.addAll(jar.messageTypes().values());
+            messageTypes.addAll(jar.gossipTypes().values());
+            messageTypes.addAll(jar.fdSockSignals().values()); // an FD_SOCK connection's signal is its type
+            for (ResolvedLayout l : jar.layouts().values())
+                l.valueNames().forEach((field, names) -> {
+                    Set<String> all = new TreeSet<>(names.values());
+                    // what the class's namer answers for a code it does not name (4.x EncryptHeader: its own name)
+                    String other = l.otherNames().get(field);
+                    if (other != null) all.add(other);
+                    all.stream().filter(n -> n.matches("\\S+")).forEach(n -> valuesByHeader
+                            .computeIfAbsent(l.layout().simpleName(), k -> new TreeMap<>())
+                            .computeIfAbsent(field, k -> new TreeSet<>())
+                            .add(n));
+                });
+        }
+        messageTypes.add(MessageRecord.ABNORMAL_TERMINATION); // the end of an FD_SOCK stream: no constant of a jar
         Map<String, Set<String>> headersByProtocol = new TreeMap<>();
+        // a value the decoder shows that the list does not name would make a filter for it refused
+        Set<String> unnamed = new TreeSet<>();
         List<Path> captures;
         try (Stream<Path> s = Files.walk(Decoding.samples())) {
             captures = s.filter(p -> p.toString().endsWith(".pcapng")).sorted().toList();
@@ -80,6 +103,16 @@ class FilterVocabularyMatchesBundledJarsTest {
                             DecodeOptions.defaults(Decoding.home()).withReassemble(false))
                     .records()) {
                 if (!(r instanceof MessageRecord m)) continue;
+                String at = capture.getFileName() + " #" + m.frame().packet() + " ";
+                if (m.type() != null && !messageTypes.contains(m.type())) unnamed.add(at + "type " + m.type());
+                for (HeaderRecord h : m.headers())
+                    for (HeaderField f : h.fields()) {
+                        Set<String> names = valuesByHeader
+                                .getOrDefault(h.headerClass().name(), Map.of())
+                                .get(f.name());
+                        if (names != null && f.value() instanceof String v && !names.contains(v))
+                            unnamed.add(at + h.headerClass().name() + "." + f.name() + " " + v);
+                    }
                 for (HeaderRecord h : m.headers())
                     if (!h.protocol().startsWith("id=") && h.headerClass() != HeaderClass.UNKNOWN)
                         headersByProtocol
@@ -103,7 +136,9 @@ class FilterVocabularyMatchesBundledJarsTest {
                 .append("# captures. Generated: FilterVocabularyMatchesBundledJarsTest -Djgwire.regenerate=true\n")
                 .append("# flags NAME...: message flags of any jar; header CLASS FIELD...: a header class's fields;\n")
                 .append("# protocol NAME CLASS...: the header classes the protocol writes in the samples (or, for a\n")
-                .append("# protocol of no sample, the class of the Wireshark plugin's section of that name).\n");
+                .append("# protocol of no sample, the class of the Wireshark plugin's section of that name);\n")
+                .append("# values CLASS FIELD NAME...: the names an enumerated field of a header class takes in any\n")
+                .append("# jar (the type of a message, GossipRouter record or FD_SOCK signal: CLASS Record).\n");
         b.append("flags ").append(String.join(" ", flags)).append('\n');
         fieldsByHeader.forEach((c, f) -> b.append("header ")
                 .append(c)
@@ -114,6 +149,18 @@ class FilterVocabularyMatchesBundledJarsTest {
                 .append(' ')
                 .append(String.join(" ", c))
                 .append('\n'));
+        if (!messageTypes.isEmpty())
+            b.append("values Record type ")
+                    .append(String.join(" ", messageTypes))
+                    .append('\n');
+        valuesByHeader.forEach((c, fields) -> fields.forEach((f, names) -> b.append("values ")
+                .append(c)
+                .append(' ')
+                .append(f)
+                .append(' ')
+                .append(String.join(" ", names))
+                .append('\n')));
+        assertEquals(Set.of(), unnamed, "values of enumerated fields in the samples that the list does not name");
         String expected = b.toString();
         if (Boolean.getBoolean("jgwire.regenerate")) Files.writeString(LIST, expected, StandardCharsets.UTF_8);
         assertEquals(

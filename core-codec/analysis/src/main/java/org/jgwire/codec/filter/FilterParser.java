@@ -64,6 +64,8 @@ final class FilterParser {
         return f;
     }
 
+    // --- the grammar: or, and, unary, test ---
+
     private Condition or() throws FilterSyntaxException {
         List<Condition> parts = new ArrayList<>();
         parts.add(and());
@@ -160,6 +162,9 @@ final class FilterParser {
         } else {
             values.add(literal(op));
         }
+        if (f.names() != null
+                && (op.kind() == Token.Kind.EQ || op.kind() == Token.Kind.NE || op.kind() == Token.Kind.IN))
+            for (Literal l : values) checkName(f, l);
         return comparisons.compare(f, op, values);
     }
 
@@ -172,6 +177,8 @@ final class FilterParser {
                     t.position());
         };
     }
+
+    // --- names: fields, protocols, header fields, flags and values ---
 
     /**
      * A field, a protocol ({@code NAKACK2}), a header field ({@code nakack2.seqno}) or a flag ({@code flags.OOB}); a
@@ -187,6 +194,8 @@ final class FilterParser {
         }
         Field f = RecordFields.get(path);
         if (f == null) f = RecordFields.get(path.toLowerCase(Locale.ROOT));
+        if (f != null && f.path().equals("type"))
+            return f.withNames(FilterVocabulary.bundled().classValues(List.of("Record"), "type"));
         if (f != null) return f;
         int dot = path.indexOf('.');
         if (dot < 0) {
@@ -216,7 +225,9 @@ final class FilterParser {
         if (headerClasses != null) {
             for (String c : headerClasses) {
                 String field = vocabulary.classField(c, tail);
-                if (field != null) return HeaderAccess.classField(headerClasses, field);
+                if (field != null)
+                    return HeaderAccess.classField(headerClasses, field)
+                            .withNames(vocabulary.classValues(headerClasses, field));
             }
             throw unknownPart("field", tail, String.join(", ", headerClasses), List.of(), tailAt);
         }
@@ -225,7 +236,7 @@ final class FilterParser {
             String field = vocabulary.field(protocol, tail);
             if (field == null)
                 throw unknownPart("field", tail, protocol + " headers", vocabulary.fieldsOf(protocol), tailAt);
-            return HeaderAccess.field(protocol, field);
+            return HeaderAccess.field(protocol, field).withNames(vocabulary.valuesOf(protocol, field));
         }
         // a field with parts (payload, view) lists them; one without says so
         List<String> sub = new ArrayList<>();
@@ -238,6 +249,21 @@ final class FilterParser {
                     "'" + whole.path() + "' has no parts: compare it as a whole, as in " + whole.path() + " == \"...\"",
                     tailAt - 1);
         throw unknown(head, at);
+    }
+
+    /**
+     * A word compared with an enumerated field must be one of its names (a number is a code, always allowed): a
+     * misspelt {@code VEIW} would otherwise match nothing, silently.
+     */
+    private void checkName(Field f, Literal l) throws FilterSyntaxException {
+        if (l.kind() == Token.Kind.NUMBER || f.names().contains(l.text())) return;
+        String near = Suggestions.closest(l.text(), f.names());
+        throw error(
+                "unknown value '" + l.text() + "' of " + f.path()
+                        + (near != null
+                                ? " (did you mean '" + near + "'?)"
+                                : f.names().size() > 40 ? "" : "; known: " + String.join(", ", f.names())),
+                l.position());
     }
 
     /** An unknown flag or header field, with the nearest known one or the list of them. */

@@ -12,12 +12,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The message flags and header fields a filter accepts, read from {@code filter-vocabulary.txt} (generated from the
  * bundled jars and the samples; a test keeps it in step): a protocol's fields are those of the header classes it
- * writes, and for a protocol the samples do not show, those of any header class. Names compare without case.
+ * writes, and for a protocol the samples do not show, those of any header class; the names an enumerated field takes.
+ * Names compare without case.
  */
 final class FilterVocabulary {
     private static final FilterVocabulary BUNDLED = load();
@@ -27,6 +30,8 @@ final class FilterVocabulary {
     private final Map<String, String> anyHeaderField = new TreeMap<>();
     private final Map<String, Map<String, String>> fieldsByProtocol = new HashMap<>();
     private final Map<String, List<String>> classesByProtocol = new HashMap<>();
+    /** Header class, then field (lower case), then the names the field takes. */
+    private final Map<String, Map<String, Set<String>>> valuesByHeader = new HashMap<>();
 
     private FilterVocabulary() {}
 
@@ -64,6 +69,30 @@ final class FilterVocabulary {
         return classesByProtocol.get(protocol.toUpperCase(Locale.ROOT));
     }
 
+    /**
+     * The names {@code field} of {@code protocol}'s headers takes when it is enumerated in every header class the
+     * protocol writes (a type code, an enum), else null: a value outside them cannot match.
+     */
+    Set<String> valuesOf(String protocol, String field) {
+        List<String> classes = classesOf(protocol);
+        return classes == null ? null : classValues(classes, field);
+    }
+
+    /**
+     * As {@link #valuesOf} for the header classes themselves ({@code Record}: the type of a message, a GossipRouter
+     * record or an FD_SOCK signal).
+     */
+    Set<String> classValues(List<String> headerClasses, String field) {
+        Set<String> out = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        for (String c : headerClasses) {
+            if (classField(c, field) == null && !c.equals("Record")) continue; // the field is another class's
+            Set<String> names = valuesByHeader.getOrDefault(c, Map.of()).get(field.toLowerCase(Locale.ROOT));
+            if (names == null) return null;
+            out.addAll(names);
+        }
+        return out.isEmpty() ? null : out;
+    }
+
     private Map<String, String> fields(String protocol) {
         Map<String, String> f = fieldsByProtocol.get(protocol.toUpperCase(Locale.ROOT));
         return f != null ? f : anyHeaderField;
@@ -92,6 +121,9 @@ final class FilterVocabulary {
                         for (String c : w.subList(2, w.size())) f.putAll(v.fieldsByHeader.getOrDefault(c, Map.of()));
                         v.classesByProtocol.put(w.get(1).toUpperCase(Locale.ROOT), List.copyOf(w.subList(2, w.size())));
                     }
+                    case "values" -> v.valuesByHeader
+                            .computeIfAbsent(w.get(1), k -> new HashMap<>())
+                            .put(w.get(2).toLowerCase(Locale.ROOT), Set.copyOf(w.subList(3, w.size())));
                     default -> throw new IllegalStateException("filter-vocabulary.txt: bad line " + line);
                 }
             }

@@ -92,6 +92,32 @@ class FilterSyntaxTest {
         assertEquals(9, failure("frame == ").position());
     }
 
+    /** A word that is no name of an enumerated field would match nothing, silently: refused with the nearest. */
+    @Test
+    void misspeltValueOfAnEnumeratedFieldIsRefusedWithTheNearestName() {
+        FilterSyntaxException e = failure("gms.type == VEIW");
+        assertEquals(12, e.position());
+        assertTrue(e.reason().contains("'VEIW'") && e.reason().contains("did you mean 'VIEW'"), e.reason());
+        FilterSyntaxException set = failure("gms.type in {VIEW, JION_REQ}");
+        assertTrue(set.reason().contains("did you mean 'JOIN_REQ'"), set.reason());
+        FilterSyntaxException plugin = failure("jgroups.nakack2.type != XMIT_REQQ");
+        assertTrue(plugin.reason().contains("did you mean 'XMIT_REQ'"), plugin.reason());
+        FilterSyntaxException message = failure("type == BYTSE");
+        assertTrue(message.reason().contains("did you mean 'BYTES'"), message.reason());
+        FilterSyntaxException ping = failure("ping.type == \"GET_MBRS\"");
+        assertTrue(ping.reason().contains("known: GET_MBRS_REQ, GET_MBRS_RSP"), ping.reason());
+        FilterSyntaxException far = failure("merge3.type == WHATEVER");
+        assertTrue(far.reason().contains("known: INFO, VIEW_REQ, VIEW_RSP"), far.reason());
+    }
+
+    @Test
+    void namesCodesAndOtherOperatorsOfEnumeratedFieldsAreAccepted() throws Exception {
+        RecordFilter.compile("gms.type == view || gms.type in {JOIN_REQ, 6} || unicast3.type == DATA");
+        RecordFilter.compile("type == REGISTER || type != BYTES");
+        RecordFilter.compile("gms.type contains VIE || gms.type matches \"^JOIN\"");
+        RecordFilter.compile("ping.cluster_name == whatever"); // not enumerated
+    }
+
     @Test
     void badRegularExpressionIsASyntaxError() {
         FilterSyntaxException e = failure("payload.text matches \"a(b\"");
@@ -104,7 +130,7 @@ class FilterSyntaxTest {
         for (String p : ProtocolNames.all()) {
             RecordFilter.compile(p);
             for (String field : FilterVocabulary.bundled().fieldsOf(p))
-                RecordFilter.compile(p.toLowerCase() + "." + field + " == X");
+                RecordFilter.compile(p.toLowerCase() + "." + field + " == 1");
             assertEquals(null, RecordFields.get(p.toLowerCase()), "field shadows protocol " + p);
         }
     }
