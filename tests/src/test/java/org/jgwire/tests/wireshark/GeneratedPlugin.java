@@ -13,6 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jgwire.codec.runtime.ProtocolJar;
@@ -103,6 +107,26 @@ final class GeneratedPlugin {
         return capture.toAbsolutePath()
                 .normalize()
                 .startsWith(Decoding.samples().toAbsolutePath().normalize());
+    }
+
+    /**
+     * Runs tshark over every committed sample not dissected yet, one tshark per core at once, so that a test class
+     * going through all samples finds them ready (tshark is single-threaded: run one after the other, they leave the
+     * other core idle for minutes).
+     */
+    static void dissectAllSamples() throws IOException, InterruptedException {
+        path();
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()));
+        try {
+            List<Future<byte[]>> runs = new ArrayList<>();
+            for (Path sample : samples()) runs.add(pool.submit(() -> sampleJson(sample)));
+            for (Future<byte[]> f : runs) f.get();
+        } catch (ExecutionException e) {
+            throw new IOException("tshark over the samples: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** A committed sample's tshark JSON: run once per JVM (samples do not change while the tests run). */

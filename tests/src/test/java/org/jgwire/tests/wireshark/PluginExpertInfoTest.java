@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jgwire.tests.decode.Decoding;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +26,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * jgroups.expert.outside_view}), and none of those on the clean samples.
  */
 class PluginExpertInfoTest {
+    /** Every sample is dissected here: tshark runs over them all at once, a run per core. */
+    @BeforeAll
+    static void dissectTheSamples() throws Exception {
+        GeneratedPlugin.dissectAllSamples();
+    }
+
     static final String RETRANSMISSION = "jgroups.expert.retransmission";
     static final String OUTSIDE_VIEW = "jgroups.expert.outside_view";
 

@@ -27,6 +27,7 @@ import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.derive.LayoutCheck;
 import org.jgwire.wireshark.layout.ResolvedLayout;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -41,6 +42,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the plugin read wrongly stays a UUID and fails the comparison.
  */
 class PluginMatchesDecoderTest {
+    /** Every sample is dissected here: tshark runs over them all at once, a run per core. */
+    @BeforeAll
+    static void dissectTheSamples() throws Exception {
+        GeneratedPlugin.dissectAllSamples();
+    }
+
     private static final Map<String, ClassLoader> LOADERS = new ConcurrentHashMap<>();
     /** An object whose class prints no value, shown by the decoder by its fields: {@code Class{name=value, ...}}. */
     private static final Pattern BY_FIELDS = Pattern.compile("(\\w+)\\{(.*)}");
