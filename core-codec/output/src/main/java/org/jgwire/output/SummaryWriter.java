@@ -103,6 +103,12 @@ public final class SummaryWriter implements RecordWriter {
         if (headers.append(line, m)) line.append(' ');
         if (m.isReassembled())
             line.append("(").append(m.reassembledFrom().size()).append(" fragments) ");
+        // what the stack did on the way up is --verbose's, but for a payload left encrypted: it is not the message's
+        for (String step : m.transformed())
+            if (step.contains(", not decrypted")) {
+                line.append("(not decrypted) ");
+                break;
+            }
         payload(m.payload());
     }
 

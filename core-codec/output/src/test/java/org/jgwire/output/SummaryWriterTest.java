@@ -131,6 +131,19 @@ class SummaryWriterTest {
     }
 
     @Test
+    void aPayloadLeftEncryptedSaysSoAndOtherStackStepsAreLeftToVerbose() throws Exception {
+        HeaderRecord encrypt = header("SYM_ENCRYPT", HeaderClass.ENCRYPT, new HeaderField("type", "ENCRYPT"));
+        String kept = line(message(Payload.EMPTY, encrypt)
+                .transformed(List.of("SYM_ENCRYPT: 16 bytes encrypted, not decrypted (no key given)"))
+                .build());
+        assertEquals("#12 07:08:41.638419 A \u2192 B SYM_ENCRYPT ENCRYPT (not decrypted) 0B", kept);
+        String decrypted = line(message(Payload.EMPTY, encrypt)
+                .transformed(List.of("SYM_ENCRYPT decrypted 32->16 (key version 00)"))
+                .build());
+        assertEquals("#12 07:08:41.638419 A \u2192 B SYM_ENCRYPT ENCRYPT 0B", decrypted);
+    }
+
+    @Test
     void anErrorNamesTheFrameEndpointsInOneLine() throws Exception {
         ErrorRecord e = new ErrorRecord(
                 new FrameInfo(3, TS, UDP_A, UDP_B, Transport.UDP), ProblemKind.TRUNCATED, 12, "cut short");
