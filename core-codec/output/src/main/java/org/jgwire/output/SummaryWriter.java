@@ -179,14 +179,11 @@ public final class SummaryWriter implements RecordWriter {
         return c >= ' ' && c != '"' && c != '\\' && c != 0x7f && (c < 0x80 || c > 0x9f);
     }
 
+    /** GossipRouter traffic: type, group and member by name (the name=UUID pairs it carries are --verbose's). */
     private void gossip(GossipRecord g) {
         line.append("GOSSIP ").append(g.type());
         if (g.group() != null) line.append(" group=").append(g.group());
         if (g.address() != null) line.append(' ').append(display.address(g.address()));
-        g.discovery().forEach(d -> line.append(' ')
-                .append(d.logicalName())
-                .append('=')
-                .append(d.address() != null ? d.address().id() : "?"));
     }
 
     @Override

@@ -193,6 +193,25 @@ class SummaryLineSamplesTest {
     }
 
     @Test
+    void gossipRouterRegistrationsNameTheMemberAndTheGroupFromTheRoutersEndpoints() throws IOException {
+        Path sample = Decoding.sample("5.5.7", "tunnel");
+        Manifest m = manifest(sample);
+        int registrations = 0;
+        for (Line l : decode(sample)) {
+            JsonNode g = l.json();
+            if (!g.path("kind").asText().equals("gossip")
+                    || !g.path("type").asText().equals("REGISTER")) continue;
+            String member = g.path("addr").asText();
+            String want = g.path("src_ep").asText() + " \u2192 "
+                    + g.path("dst_ep").asText() + " GOSSIP REGISTER group=" + m.cluster() + " " + member;
+            assertEquals(want, l.text().substring(l.text().indexOf(' ', l.text().indexOf(' ') + 1) + 1));
+            assertFalse(l.text().contains(m.member(member).uuid()), l.text());
+            registrations++;
+        }
+        assertEquals(m.members().size(), registrations, "one registration per member");
+    }
+
+    @Test
     void verboseIsTheFullTextWithEveryHeaderField() throws IOException {
         Path sample = Decoding.sample("5.5.7", "udp");
         String cluster = manifest(sample).cluster();
