@@ -37,6 +37,7 @@ import org.jgwire.codec.pipeline.Decoder;
 import org.jgwire.codec.runtime.VersionRuntime;
 import org.jgwire.output.JsonLinesWriter;
 import org.jgwire.output.RecordWriter;
+import org.jgwire.output.SummaryWriter;
 import org.jgwire.output.TextWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -153,6 +154,12 @@ public final class ClusterCommand implements Callable<Integer> {
             description = "With --decode: text, jsonl (one JSON object per record and line) or json (one JSON "
                     + "array, ended when the run ends); any case (default: text).")
     OutputFormat format;
+
+    @Option(
+            names = "--verbose",
+            description = "With --decode and text: every field of every header, as decode -V (default: one summary "
+                    + "line per message).")
+    boolean verbose;
 
     @Option(names = "--diagnostics", description = "Leave the members' diagnostics on (off by default).")
     boolean diagnostics;
@@ -359,8 +366,9 @@ public final class ClusterCommand implements Callable<Integer> {
                     try (PcapngReader source = new PcapngReader(Channels.newChannel(in));
                             Decoder d =
                                     new Decoder(new DecodeOptions(Limits.DEFAULTS, home, null, jgroupsJar, Set.of()));
-                            RecordWriter writer =
-                                    format.isJson() ? new JsonLinesWriter(out, names) : new TextWriter(out, names)) {
+                            RecordWriter writer = format.isJson()
+                                    ? new JsonLinesWriter(out, names)
+                                    : verbose ? new TextWriter(out, names) : new SummaryWriter(out, names)) {
                         result.set(d.decode(source, new NameStage(names, r -> {
                             writer.write(r);
                             try {

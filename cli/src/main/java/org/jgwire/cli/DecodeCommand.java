@@ -24,6 +24,7 @@ import org.jgwire.codec.pipeline.Decoder;
 import org.jgwire.output.FieldsWriter;
 import org.jgwire.output.JsonLinesWriter;
 import org.jgwire.output.ParallelRecordSink;
+import org.jgwire.output.SummaryWriter;
 import org.jgwire.output.TextWriter;
 import org.jgwire.output.TimeFormat;
 import picocli.CommandLine;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Option;
 /** {@code jgwire decode}: one line (or JSON object) per JGroups message. */
 @Command(
         name = "decode",
-        mixinStandardHelpOptions = true,
+        versionProvider = JgwireCommand.Version.class,
         sortOptions = false,
         description = {
             "Decode JGroups messages from a pcap/pcapng file, tshark hex output, "
@@ -44,6 +45,7 @@ import picocli.CommandLine.Option;
             "",
             "Examples:",
             "  jgwire decode capture.pcapng",
+            "  jgwire decode -V capture.pcapng               # every field of every header",
             "  jgwire decode --format jsonl capture.pcap > out.jsonl",
             "  jgwire decode -i lo -w saved.pcapng           # live, Ctrl-C ends it",
             "  tshark -i lo -T fields -e udp.payload udp | jgwire decode -",
@@ -55,12 +57,20 @@ import picocli.CommandLine.Option;
             "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
         })
 public final class DecodeCommand implements Callable<Integer> {
+    // --- options ---
+
     @Option(
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
             description = OutputFormat.RECORDS)
     OutputFormat format;
+
+    @Option(
+            names = {"-V", "--verbose"},
+            description = "Text with every field of every header, the flags, the version and the endpoints, as "
+                    + "tshark's -V (the default text is one summary line per message).")
+    boolean verbose;
 
     @Option(
             names = "--time-format",
@@ -140,8 +150,20 @@ public final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
 
+    // not mixinStandardHelpOptions: its -V is --version, and decode's -V is --verbose, as tshark's
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = "--version", versionHelp = true, description = "Print version information and exit.")
+    boolean version;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    // --- the decode ---
 
     /** Capture time of the first record with a time, -1 before it: relative times count from it. */
     private final AtomicLong firstTsNanos = new AtomicLong(-1);
@@ -234,10 +256,16 @@ public final class DecodeCommand implements Callable<Integer> {
 
     /** What formats a batch of records: --fields columns, or the --format's writer. */
     private ParallelRecordSink.WriterFactory writers() {
-        if (fields == null)
-            return format.isJson()
-                    ? JsonLinesWriter::new
-                    : (out, names) -> new TextWriter(out, names, timeFormat, firstTsNanos::get);
+        if (fields == null) {
+            if (format.isJson()) {
+                if (verbose) throw usage("--verbose is a text form; JSON always has every field");
+                return JsonLinesWriter::new;
+            }
+            return verbose
+                    ? (out, names) -> new TextWriter(out, names, timeFormat, firstTsNanos::get)
+                    : (out, names) -> new SummaryWriter(out, names, timeFormat, firstTsNanos::get);
+        }
+        if (verbose) throw usage("--verbose does not combine with --fields");
         if (format != OutputFormat.text)
             throw usage("--fields writes tab-separated columns; it does not combine with --format " + format);
         RecordColumns columns = RecordSelection.compileColumns("--fields", fields);

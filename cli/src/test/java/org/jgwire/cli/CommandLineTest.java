@@ -55,6 +55,20 @@ class CommandLineTest {
         assertTrue(!out.toString().contains("${"), "version not filtered: " + out);
     }
 
+    /** decode's -V is --verbose, as tshark's; its --version (empty before, as picocli's -V) names jgwire. */
+    @Test
+    void decodesDashCapitalVIsVerboseAndItsVersionNamesJgwire() {
+        assertEquals(0, run("decode", "--help"));
+        assertTrue(out.toString().contains("-V, --verbose"), out.toString());
+        assertTrue(!out.toString().contains("-V, --version"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("decode", "--version"));
+        assertTrue(out.toString().startsWith("jgwire "), out.toString());
+        assertEquals(ExitCodes.USAGE, run("decode", "-V", "-f", "jsonl", "x.pcap"));
+        assertTrue(err.toString().contains("--verbose is a text form"), err.toString());
+        assertEquals(ExitCodes.USAGE, run("decode", "-V", "--fields", "src", "x.pcap"));
+    }
+
     @Test
     void versionListsTheBundledJGroupsVersions() {
         assertEquals(0, run("--version"));

@@ -172,7 +172,8 @@ class ClusterCommandTest {
         List<String> live = Files.readAllLines(dir.resolve("out.txt"));
         Decoding.Result file = Decoding.decode(pcap, InputHints.AUTO);
         assertEquals(file.records().size(), live.size(), "records printed live vs records decoded from the file");
-        assertTrue(live.stream().anyMatch(l -> l.contains("RequestCorrelator")), String.join("\n", live));
+        // the summary line names RequestCorrelator's requests as RPC REQ with their id (decode's default text)
+        assertTrue(live.stream().anyMatch(l -> l.contains("RPC REQ id=")), String.join("\n", live));
         assertEquals(
                 4, Manifest.read(Manifest.pathFor(pcap)).rpcCalls().size(), "RPCs in the manifest beside the file");
     }
