@@ -219,7 +219,7 @@ public final class IcmpUnreachableFindings implements Detector {
         if (left != null) {
             fields.put("left", left.kind().label());
             fields.put("left_at_frame", left.packet());
-            fields.put("after_leaving_ms", afterMs);
+            if (afterMs >= 0) fields.put("after_leaving_ms", afterMs);
         }
         fields.put("still_sending", stillSending);
         fields.put("span_ms", spanMs);
