@@ -21,7 +21,7 @@ import org.jgwire.tests.decode.Decoding;
  * kernel answers a datagram to a closed port) counts as a packet of protocol 1 with the quoted datagram's ports.
  */
 final class PcapPorts {
-    /** One captured IPv4 UDP or TCP packet, or ICMP error quoting a UDP datagram (protocol 1, its ports, no payload). */
+    /** One captured IPv4 UDP or TCP packet, or an ICMP error quoting a UDP datagram (protocol 1: its ports). */
     record Packet(int protocol, int srcPort, int dstPort, int payloadLength) {}
 
     /** A packet with its captured bytes: the IPv4 header starts at {@code ip}, the transport header at {@code l4}. */
