@@ -30,10 +30,12 @@ import picocli.CommandLine.Option;
         description = {
             "Say what went wrong in the cluster: members that crashed, paused, were cut off by a network split "
                     + "(and how long the merge took), lose messages, answer late, hold up their senders or never join, "
+                    + "whose closed ports bounce what the others still send them, "
                     + "and clusters or versions sharing a group, each finding with the members involved, its time span "
                     + "and the frames that prove it.",
             "Codes: crash, member-pause, partition, slow-merge, retransmissions, rpc-timeout, credit-stall, "
-                    + "discovery-unanswered, cluster-name-clash, version-mismatch, view-flapping (docs/diagnose.md "
+                    + "discovery-unanswered, cluster-name-clash, version-mismatch, icmp-unreachable, view-flapping "
+                    + "(docs/diagnose.md "
                     + "says how each is found)."
         },
         footer = {
@@ -100,6 +102,15 @@ public final class DiagnoseCommand implements Callable<Integer> {
                     + "a slow-merge warning (default: ${DEFAULT-VALUE}; MERGE3's defaults take up to about 50 s).")
     long slowMergeMs;
 
+    @Option(
+            names = "--icmp-unreachable",
+            paramLabel = "MILLIS",
+            defaultValue = "" + Thresholds.ICMP_UNREACHABLE_MS,
+            description = "Datagrams to a member's closed port that still bounce (ICMP port unreachable) this long "
+                    + "after it left the view are an icmp-unreachable warning (default: ${DEFAULT-VALUE}, twice "
+                    + "UNICAST3's conn_close_timeout).")
+    long icmpUnreachableMs;
+
     @Mixin
     QuietSummary quiet;
 
@@ -123,7 +134,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
         DecodeOptions options = in.decodeOptions(spec.commandLine());
         Thresholds thresholds;
         try {
-            thresholds = new Thresholds(rpcTimeoutMs, retransmissions, creditStallMs, flappingCycles, slowMergeMs);
+            thresholds = new Thresholds(
+                    rpcTimeoutMs, retransmissions, creditStallMs, flappingCycles, slowMergeMs, icmpUnreachableMs);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

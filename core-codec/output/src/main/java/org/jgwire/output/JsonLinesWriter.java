@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
@@ -90,6 +91,10 @@ public final class JsonLinesWriter implements RecordWriter {
             PROBLEM = key(",", "problem"),
             MESSAGE = key(",", "message"),
             HOW = key(",", "how"),
+            REPORTER = key(",", "reporter"),
+            ICMP = key(",", "icmp"),
+            ICMP_TYPE = key(",", "icmp_type"),
+            ICMP_CODE = key(",", "icmp_code"),
             GROUP = key(",", "group"),
             ADDR = key(",", "addr"),
             ADDR_ADDR = key(",", "addr_addr"),
@@ -175,7 +180,7 @@ public final class JsonLinesWriter implements RecordWriter {
         else if (r instanceof StreamEndRecord end) {
             raw(HOW);
             repeated(end.how().text());
-        }
+        } else if (r instanceof BounceRecord b) bounce(b);
         raw((byte) '}');
         raw((byte) '\n');
         if (out != null && buf.size >= FLUSH_AT) {
@@ -512,7 +517,7 @@ public final class JsonLinesWriter implements RecordWriter {
         raw((byte) ']');
     }
 
-    // --- views, discovery, errors and gossip ---
+    // --- views, discovery, errors, bounces and gossip ---
 
     private void view(ViewInfo v) {
         raw(VIEW_ID);
@@ -580,6 +585,17 @@ public final class JsonLinesWriter implements RecordWriter {
         number(e.offset());
         raw(MESSAGE);
         string(e.message());
+    }
+
+    private void bounce(BounceRecord b) {
+        raw(REPORTER);
+        repeated(b.reporter());
+        raw(ICMP);
+        repeated(b.reason());
+        raw(ICMP_TYPE);
+        number(b.icmpType());
+        raw(ICMP_CODE);
+        number(b.code());
     }
 
     private void gossip(GossipRecord g) {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.jgwire.codec.analysis.Names;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
@@ -64,6 +65,16 @@ public final class TextWriter implements RecordWriter {
         else if (r instanceof GossipRecord g) gossip(g);
         else if (r instanceof StreamEndRecord end)
             line.append("connection ended: ").append(end.how().text());
+        else if (r instanceof BounceRecord b)
+            line.append("BOUNCED by ")
+                    .append(b.reporter())
+                    .append(": ICMP ")
+                    .append(b.reason())
+                    .append(" (type ")
+                    .append(b.icmpType())
+                    .append(" code ")
+                    .append(b.code())
+                    .append("), a copy of a datagram sent before: not decoded");
         line.append('\n');
         try {
             out.append(line);

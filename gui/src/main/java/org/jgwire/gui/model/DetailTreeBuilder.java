@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
@@ -40,6 +41,7 @@ public final class DetailTreeBuilder {
         else if (r instanceof GossipRecord g) gossip(root, g, frameLength);
         else if (r instanceof StreamEndRecord end)
             root.add(new DetailNode("Connection ended: " + end.how().text(), "how", -1, 0));
+        else if (r instanceof BounceRecord b) root.add(new DetailNode("Bounced: " + RowText.bounce(b), "icmp", -1, 0));
         return root;
     }
 

@@ -1,6 +1,7 @@
 package org.jgwire.gui.model;
 
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
@@ -65,6 +66,7 @@ public final class RowText {
         if (r instanceof MessageRecord m) return m.type();
         if (r instanceof GossipRecord g) return "GOSSIP " + g.type();
         if (r instanceof StreamEndRecord) return "TCP END";
+        if (r instanceof BounceRecord) return "ICMP BOUNCE";
         return "ERROR " + ((ErrorRecord) r).problem().jsonName();
     }
 
@@ -74,6 +76,7 @@ public final class RowText {
         if (r instanceof GossipRecord g) return g.group() != null ? "group " + g.group() : "";
         if (r instanceof StreamEndRecord end)
             return "connection ended: " + end.how().text();
+        if (r instanceof BounceRecord b) return bounce(b);
         MessageRecord m = (MessageRecord) r;
         StringBuilder b = new StringBuilder();
         for (HeaderRecord h : m.headers()) {
@@ -85,6 +88,11 @@ public final class RowText {
         if (m.payload().text() != null)
             b.append(" \"").append(m.payload().text()).append('"');
         return b.toString();
+    }
+
+    /** What a bounce says: who reported which ICMP error about the datagram its frame's endpoints name. */
+    public static String bounce(BounceRecord b) {
+        return "ICMP " + b.reason() + " from " + b.reporter() + ": a copy of a datagram sent before, not decoded";
     }
 
     /** The message's bytes in its frame (its payload's length when the message length is unknown). */

@@ -27,7 +27,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The viewer's findings on a real fault (samples/5.5.7/udp-crash.pcapng: member C killed with SIGKILL): the panel
- * lists the crash, and selecting it selects exactly the rows of its proof frames in the message table.
+ * lists the crash and the bounces of the killed member's closed port, and selecting one selects exactly the rows of
+ * its proof frames in the message table (a bounce is a row of its own).
  */
 @ExtendWith(ApplicationExtension.class)
 class FindingsUiTest {
@@ -59,18 +60,23 @@ class FindingsUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         FindingsView view = robot.lookup("#findings").queryAs(FindingsView.class);
         List<Finding> shown = view.findings();
-        assertEquals(1, shown.size(), shown.toString());
-        Finding crash = shown.get(0);
-        assertEquals(FindingCode.CRASH, crash.code());
-
-        robot.interact(() -> view.select(0));
-        WaitForAsyncUtils.waitForFxEvents();
+        // the crash, then the bounces of C's closed port before its exclusion and of B's after it left
+        assertEquals(
+                List.of(FindingCode.CRASH, FindingCode.ICMP_UNREACHABLE, FindingCode.ICMP_UNREACHABLE),
+                shown.stream().map(Finding::code).toList(),
+                shown.toString());
         MessageTable table = robot.lookup("#messages").queryAs(MessageTable.class);
-        Set<Long> selected = new TreeSet<>();
-        for (Row r : table.getSelectionModel().getSelectedItems())
-            selected.add(r.record().frame().packet());
-        assertEquals(new TreeSet<>(crash.frames()), selected, "the rows selected are the proof frames'");
-        assertTrue(table.getSelectionModel().getSelectedItems().size()
-                >= crash.frames().size());
+        for (int i = 0; i < 2; i++) { // the crash's messages, the bounces' ICMP packets
+            Finding f = shown.get(i);
+            int index = i;
+            robot.interact(() -> view.select(index));
+            WaitForAsyncUtils.waitForFxEvents();
+            Set<Long> selected = new TreeSet<>();
+            for (Row r : table.getSelectionModel().getSelectedItems())
+                selected.add(r.record().frame().packet());
+            assertEquals(new TreeSet<>(f.frames()), selected, "the rows selected are the proof frames' of " + f);
+            assertTrue(table.getSelectionModel().getSelectedItems().size()
+                    >= f.frames().size());
+        }
     }
 }

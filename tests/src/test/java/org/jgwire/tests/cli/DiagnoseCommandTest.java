@@ -23,7 +23,11 @@ class DiagnoseCommandTest {
         Decoding.Run run = Decoding.cli(dir, "diagnose", "--format", "jsonl", crash.toString());
         assertEquals(0, run.exit(), run.err());
         List<JsonNode> lines = run.json();
-        assertEquals(1, lines.size(), run.out());
+        // the crash, then the bounces of C's closed port before its exclusion and of B's after it left
+        assertEquals(
+                List.of("crash", "icmp-unreachable", "icmp-unreachable"),
+                lines.stream().map(l -> l.path("code").asText()).toList(),
+                run.out());
         JsonNode f = lines.get(0);
         assertEquals("finding", f.path("kind").asText());
         assertEquals("crash", f.path("code").asText());
@@ -34,7 +38,7 @@ class DiagnoseCommandTest {
                         && f.path("start_ns").asLong() < f.path("end_ns").asLong(),
                 f.toString());
         assertTrue(f.path("summary").asText().startsWith("C stopped"), f.toString());
-        assertTrue(run.err().contains("1 finding; "), run.err());
+        assertTrue(run.err().contains("3 findings; "), run.err());
     }
 
     @Test
@@ -47,7 +51,7 @@ class DiagnoseCommandTest {
 
         Decoding.Run json = Decoding.cli(dir, "diagnose", "--format", "json", crash.toString());
         JsonNode doc = new ObjectMapper().readTree(json.out());
-        assertEquals(1, doc.path("findings").size(), json.out());
+        assertEquals(3, doc.path("findings").size(), json.out());
         assertTrue(doc.path("messages").asLong() > 0, json.out());
     }
 
@@ -118,6 +122,42 @@ class DiagnoseCommandTest {
         Decoding.Run bad = Decoding.cli(dir, "diagnose", "--slow-merge", "0", merge.toString());
         assertEquals(2, bad.exit(), bad.err());
         assertTrue(bad.err().contains("slow merge 0 ms"), bad.err());
+    }
+
+    @Test
+    void theIcmpUnreachableThresholdIsAnOptionAndTheFindingSaysWhichValueItUsed() throws Exception {
+        // B left at the end of the run, and A's last datagram to it bounced right after the view without it
+        JsonNode left = bounced(Decoding.cli(dir, "diagnose", "--format", "jsonl", crash.toString()), "B");
+        assertEquals("info", left.path("severity").asText(), left.toString());
+        assertEquals("leave", left.path("left").asText(), left.toString());
+        assertEquals(20_000, left.path("threshold_ms").asLong(), left.toString());
+        long after = left.path("after_leaving_ms").asLong();
+        assertTrue(after >= 1 && after < 1_000, "in flight as the view came: " + left);
+
+        JsonNode strict = bounced(
+                Decoding.cli(
+                        dir,
+                        "diagnose",
+                        "--format",
+                        "jsonl",
+                        "--icmp-unreachable",
+                        String.valueOf(Math.max(1, after)),
+                        crash.toString()),
+                "B");
+        assertEquals("warning", strict.path("severity").asText(), "as long as the threshold: " + strict);
+        assertEquals(Math.max(1, after), strict.path("threshold_ms").asLong());
+
+        Decoding.Run bad = Decoding.cli(dir, "diagnose", "--icmp-unreachable", "0", crash.toString());
+        assertEquals(2, bad.exit(), bad.err());
+        assertTrue(bad.err().contains("icmp unreachable 0 ms"), bad.err());
+    }
+
+    private static JsonNode bounced(Decoding.Run run, String owner) {
+        assertEquals(0, run.exit(), run.err());
+        for (JsonNode f : run.json())
+            if (f.path("code").asText().equals("icmp-unreachable")
+                    && f.path("members").path(0).asText().equals(owner)) return f;
+        throw new AssertionError("no icmp-unreachable finding of " + owner + "'s port: " + run.out());
     }
 
     private static JsonNode slowMerge(Decoding.Run run) {

@@ -17,10 +17,11 @@ import org.jgwire.tests.decode.Decoding;
 /**
  * A deliberately small, independent pcap reader for the cluster tests: it counts packets by UDP/TCP port so the
  * tests check the capture without trusting jgwire's own capture code. Ethernet (1) and Linux cooked (113) links,
- * IPv4 only (the members bind to 127.0.0.1).
+ * IPv4 only (the members bind to 127.0.0.1). An ICMP destination unreachable that quotes a UDP datagram (what the
+ * kernel answers a datagram to a closed port) counts as a packet of protocol 1 with the quoted datagram's ports.
  */
 final class PcapPorts {
-    /** One captured IPv4 UDP or TCP packet. */
+    /** One captured IPv4 UDP or TCP packet, or an ICMP error quoting a UDP datagram (protocol 1: its ports). */
     record Packet(int protocol, int srcPort, int dstPort, int payloadLength) {}
 
     /** A packet with its captured bytes: the IPv4 header starts at {@code ip}, the transport header at {@code l4}. */
@@ -61,12 +62,25 @@ final class PcapPorts {
             int total = p.getShort(ip + 2) & 0xFFFF;
             int proto = p.get(ip + 9) & 0xFF;
             int l4 = ip + ihl;
+            if (proto == 1) {
+                bounce(p, l4, caplen, visitor);
+                continue;
+            }
             if ((proto != 6 && proto != 17) || l4 + 4 > caplen) continue;
             int sport = p.getShort(l4) & 0xFFFF;
             int dport = p.getShort(l4 + 2) & 0xFFFF;
             int l4Header = proto == 17 ? 8 : ((p.get(l4 + 12) & 0xF0) >>> 4) * 4;
             visitor.packet(new Packet(proto, sport, dport, total - ihl - l4Header), p, ip, l4, l4 + l4Header);
         }
+    }
+
+    /** An ICMP destination unreachable (type 3) at {@code l4} quoting a UDP datagram: its ports, else nothing. */
+    private static void bounce(ByteBuffer p, int l4, int caplen, Visitor visitor) {
+        int quoted = l4 + 8; // type, code, checksum, 4 unused bytes
+        if (quoted + 20 > caplen || (p.get(l4) & 0xFF) != 3 || (p.get(quoted + 9) & 0xFF) != 17) return;
+        int udp = quoted + (p.get(quoted) & 0x0F) * 4;
+        if (udp + 4 > caplen) return;
+        visitor.packet(new Packet(1, p.getShort(udp) & 0xFFFF, p.getShort(udp + 2) & 0xFFFF, 0), p, l4, udp, udp);
     }
 
     /** How often {@code text} occurs in the file's bytes (a payload not split across packets). */
@@ -87,6 +101,7 @@ final class PcapPorts {
         int[] count = {0};
         Map<String, TcpDirection> tcp = new LinkedHashMap<>();
         walk(file, (packet, p, ip, l4, payloadStart) -> {
+            if (packet.protocol() == 1) return; // a quote of a datagram sent before: no copy of its own
             int captured = Math.max(0, Math.min(packet.payloadLength(), p.limit() - payloadStart));
             byte[] payload = new byte[captured];
             p.get(payloadStart, payload);

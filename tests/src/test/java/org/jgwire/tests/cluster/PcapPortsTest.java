@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,6 +92,27 @@ class PcapPortsTest {
                 tcp(40001, 7800, tailSeq, 0x18, tail),
                 tcp(40001, 7800, tailSeq, 0x18, tail));
         assertEquals(1, PcapPorts.copies(pcap, TEXT));
+    }
+
+    @Test
+    void anIcmpErrorQuotingADatagramIsAPacketOfItsPortsAndNoCopy() throws IOException {
+        byte[] frame = frameWith(TEXT);
+        byte[] datagram = udp(7800, 7801, frame);
+        byte[] quote = Arrays.copyOfRange(datagram, 14, datagram.length); // from its IP header on
+        byte[] icmp = ByteBuffer.allocate(8 + quote.length)
+                .put((byte) 3) // destination unreachable
+                .put((byte) 3) // port unreachable
+                .putShort((short) 0)
+                .putInt(0)
+                .put(quote)
+                .array();
+        byte[] echo = icmp.clone();
+        echo[0] = 8; // an echo request: no error, not counted
+        Path pcap = write(datagram, HandBuiltPcap.ipv4(1, icmp), HandBuiltPcap.ipv4(1, echo));
+        assertEquals(
+                List.of(new PcapPorts.Packet(17, 7800, 7801, frame.length), new PcapPorts.Packet(1, 7800, 7801, 0)),
+                PcapPorts.read(pcap));
+        assertEquals(1, PcapPorts.copies(pcap, TEXT), "the quote is no copy of its own");
     }
 
     /** A TCP-transport frame as JGroups writes it: an int length, then bytes ending in the payload text. */

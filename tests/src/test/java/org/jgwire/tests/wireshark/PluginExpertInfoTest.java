@@ -23,7 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The plugin's expert info about the cluster, against the decoder and {@code jgwire diagnose}: retransmission
  * requests and answers in the frames the decoder finds them ({@code jgroups.expert.retransmission}), messages of a
  * member outside the view only from the member a pause left out, while it was out ({@code
- * jgroups.expert.outside_view}), and none of those on the clean samples.
+ * jgroups.expert.outside_view}), JGroups datagrams bounced by an ICMP error in the frames the decoder reports
+ * as bounces, which are the proof of {@code icmp-unreachable} ({@code jgroups.expert.icmp_bounced}), and none of those
+ * on the clean samples.
  */
 class PluginExpertInfoTest {
     /** Every sample is dissected here: tshark runs over them all at once, a run per core. */
@@ -34,6 +36,9 @@ class PluginExpertInfoTest {
 
     static final String RETRANSMISSION = "jgroups.expert.retransmission";
     static final String OUTSIDE_VIEW = "jgroups.expert.outside_view";
+    static final String ICMP_BOUNCED = "jgroups.expert.icmp_bounced";
+    /** The proof frames an icmp-unreachable finding lists at most (IcmpUnreachableFindings.MAX_FRAMES). */
+    static final int MAX_PROOF = 32;
 
     static final List<String> FAULT_VERSIONS = List.of("3.6.20", "4.2.30", "5.5.7");
     static final List<String> FAULTS = List.of(
@@ -139,6 +144,46 @@ class PluginExpertInfoTest {
         return out;
     }
 
+    // --- ICMP bounces: the decoder's bounce records, diagnose's icmp-unreachable proof ---
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("faultSamples")
+    void bouncesAreMarkedWhereTheDecoderFindsThemAndAreTheIcmpUnreachableProof(Path sample) throws Exception {
+        List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample);
+        Set<Long> marked = framesWith(packets, ICMP_BOUNCED);
+        assertEquals(decoderBounceFrames(sample), marked, "bounced frames of " + sample);
+        Set<Long> proof = new TreeSet<>();
+        for (JsonNode f : diagnose(sample)) {
+            if (!f.path("code").asText().equals("icmp-unreachable")) continue;
+            long bounces = f.path("bounces").asLong();
+            assertEquals(Math.min(bounces, MAX_PROOF), f.path("frames").size(), "every bounce is proof: " + f);
+            f.path("frames").forEach(n -> proof.add(n.asLong()));
+        }
+        assertEquals(marked, proof, "icmp-unreachable proof frames against the plugin's marks in " + sample);
+    }
+
+    /** The crash samples hold bounces of every bundled fault version: the comparison above is not empty there. */
+    @Test
+    void theCrashSamplesHoldBouncesOfTheKilledMembersPort() throws Exception {
+        for (String v : FAULT_VERSIONS) {
+            Path crash = Decoding.samples().resolve(v).resolve("udp-crash.pcapng");
+            assertFalse(decoderBounceFrames(crash).isEmpty(), "no bounce in " + crash);
+            assertTrue(
+                    diagnose(crash).stream()
+                            .anyMatch(f -> f.path("code").asText().equals("icmp-unreachable")),
+                    "no icmp-unreachable finding on " + crash);
+        }
+    }
+
+    /** The frames of the decoder's bounce records: ICMP errors quoting a JGroups datagram. */
+    static Set<Long> decoderBounceFrames(Path sample) throws IOException {
+        Set<Long> out = new TreeSet<>();
+        for (JsonNode r : decoded(sample))
+            if (r.path("kind").asText().equals("bounce"))
+                out.add(r.path("frame").asLong());
+        return out;
+    }
+
     // --- outside the view: the paused member only ---
 
     @ParameterizedTest(name = "{0}")
@@ -208,6 +253,7 @@ class PluginExpertInfoTest {
     void cleanSamplesHaveNoMemberOutsideTheViewAndTheDecodersRetransmissions(Path sample) throws Exception {
         List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample);
         assertEquals(Set.of(), framesWith(packets, OUTSIDE_VIEW), "outside-view frames in " + sample);
+        assertEquals(Set.of(), framesWith(packets, ICMP_BOUNCED), "bounced frames in " + sample);
         assertEquals(decoderRetransmissionFrames(sample), framesWith(packets, RETRANSMISSION), "frames of " + sample);
         for (JsonNode p : packets)
             assertEquals(

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code jgroups.expert.icmp_bounced} on a capture made here, on the loopback interface only: a JGroups datagram of
  * a sample sent to a closed UDP port of 127.0.0.1, which answers with an ICMP port unreachable quoting it (what a
- * member sending to a killed member sees). No bundled sample holds an ICMP error. Skipped where dumpcap may not
- * capture on {@code lo} (it needs root or the capture capabilities).
+ * member sending to a killed member sees; the {@code udp-crash} samples hold such bounces, checked against diagnose by
+ * {@code PluginExpertInfoTest}). Skipped where dumpcap may not capture on {@code lo} (it needs root or the capture
+ * capabilities).
  */
 class PluginIcmpBounceTest {
 

@@ -94,6 +94,9 @@ class PluginMatchesDecoderTest {
             String kind = r.path("kind").asText();
             if (kind.equals("error")) fail("the decoder reports an error in a committed sample: " + r);
             if (kind.equals("stream-end")) continue; // how a TCP direction ended: Wireshark's TCP layer, not the plugin
+            // a datagram an ICMP error bounced: the decoder reports the bounce and decodes nothing of the quote, the
+            // plugin marks the quoted copy (jgroups.expert.icmp_bounced, compared in PluginExpertInfoTest)
+            if (kind.equals("bounce")) continue;
             // FD_SOCK's ABNORMAL_TERMINATION is made of which direction's FIN or RST came first and of the server
             // sockets earlier I_HAVE_SOCK headers announced: no bytes, and state across conversations the plugin does
             // not keep (docs/wireshark.md, limits)
@@ -115,6 +118,8 @@ class PluginMatchesDecoderTest {
                     GeneratedPlugin.find(layers, "jgroups.internal").isEmpty(), "internal problem in frame " + frame);
             List<String> failures = GeneratedPlugin.failuresOnCleanCapture(layers);
             assertTrue(failures.isEmpty(), sample + " frame " + frame + ": " + failures);
+            // the copy of a datagram an ICMP error quotes: no message of its own for the decoder (above)
+            if (!layers.path("icmp").isMissingNode() || !layers.path("icmpv6").isMissingNode()) continue;
             // a header without layout or bytes left undissected end a message early: never in the samples
             for (String note : GeneratedPlugin.find(layers, "_ws.expert.message"))
                 assertTrue(

@@ -103,6 +103,7 @@ public final class ClusterRunner {
             clusterPorts = List.copyOf(clusterPorts);
         }
         String filter = plan.filter(clusterPorts);
+        if (plan.udp()) filter = "(" + filter + ") or (" + icmpBounces(clusterPorts) + ")";
         List<Integer> sidePorts = plan.sidePorts(ports, n);
         if (!sidePorts.isEmpty()) filter = "(" + filter + ") or (" + bpf(false, sidePorts) + ")";
 
@@ -416,6 +417,18 @@ public final class ClusterRunner {
     static String bpf(boolean udp, List<Integer> ports) {
         StringJoiner j = new StringJoiner(" or ", (udp ? "udp" : "tcp") + " and (", ")");
         for (int p : ports) j.add("port " + p);
+        return j.toString();
+    }
+
+    /**
+     * ICMP destination-unreachable errors that quote a UDP datagram to or from one of {@code ports}: what the kernel
+     * answers a member still sending to a port closed under it (a member killed). IPv4 only, as the members bind
+     * 127.0.0.1: after the 8 bytes of the ICMP header, the quoted IP header (20 bytes, no options) names UDP at its
+     * 10th byte, then come the UDP source and destination ports.
+     */
+    static String icmpBounces(List<Integer> ports) {
+        StringJoiner j = new StringJoiner(" or ", "icmp[0] == 3 and icmp[17] == 17 and (", ")");
+        for (int p : ports) j.add("icmp[28:2] == " + p + " or icmp[30:2] == " + p);
         return j.toString();
     }
 

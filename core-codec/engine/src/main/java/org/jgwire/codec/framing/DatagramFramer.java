@@ -1,12 +1,14 @@
 package org.jgwire.codec.framing;
 
 import java.util.List;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.OtherFlow;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.network.IcmpBounce;
 import org.jgwire.codec.network.JGroupsEndpoints;
 import org.jgwire.codec.network.UdpDatagram;
 
@@ -30,6 +32,9 @@ public final class DatagramFramer {
 
         /** An MPING datagram, decoded already (only a decode tells it from other traffic); as above. */
         void decoded(FrameInfo info, byte[] buf, int off, int len, List<Record> records, Teaches teaches);
+
+        /** A JGroups datagram an ICMP error bounced: a record of its own, in its turn after the frames before it. */
+        void bounced(BounceRecord bounce);
 
         /** A flow of datagrams that showed nothing JGroups, at the end of the capture. Nothing by default. */
         default void other(OtherFlow flow) {}
@@ -81,6 +86,17 @@ public final class DatagramFramer {
             endpoints.expect(u.src(), u.dst());
         }
         sink.frame(new FrameInfo(packet, ts, u.src(), u.dst(), Transport.UDP), b, u.offset(), u.length(), teaches);
+    }
+
+    /**
+     * An ICMP error of packet {@code packet} that bounced a datagram: JGroups' when it went from or to an endpoint
+     * seen carrying JGroups (as a datagram that does not look like a frame is told), or the user named the ports;
+     * anything else is the host's other traffic, which the network layer skipped before ICMP was read.
+     */
+    public void bounce(IcmpBounce b, long packet, long ts) {
+        if (!portsGiven && !endpoints.either(b.src(), b.dst())) return;
+        FrameInfo info = new FrameInfo(packet, ts, b.src(), b.dst(), Transport.UDP);
+        sink.bounced(new BounceRecord(info, b.reporter(), b.v6(), b.code()));
     }
 
     /**

@@ -3,7 +3,7 @@ package org.jgwire.codec.model;
 import java.util.List;
 
 /** Everything the decoder emits, in capture order: messages, errors and the other kinds below. */
-public sealed interface Record permits MessageRecord, ErrorRecord, GossipRecord, StreamEndRecord {
+public sealed interface Record permits MessageRecord, ErrorRecord, GossipRecord, StreamEndRecord, BounceRecord {
     /** Where the record came from. */
     FrameInfo frame();
 

@@ -13,7 +13,9 @@ import org.jgwire.codec.model.ProblemKind;
 /**
  * Takes a captured link-layer packet down to its UDP datagram or TCP segment: link layer ({@link LinkLayer}),
  * IPv4 (options, total length, so Ethernet padding is ignored) or IPv6 (extension headers), IP reassembly
- * ({@link IpDefragmenter}), then UDP or TCP. Payloads are slices of the packet's own bytes, never copies.
+ * ({@link IpDefragmenter}), then UDP or TCP. Payloads are slices of the packet's own bytes, never copies. An ICMP
+ * destination-unreachable error that quotes a UDP datagram is handed up as the {@link IcmpBounce} it reports
+ * ({@link IcmpErrors}), whoever's the datagram was: the framing layer tells JGroups' bounces from others'.
  *
  * <p>Not UDP/TCP, not IP at all, or a fragment still waiting for the rest: null, silently, except where that
  * means damage: a link type not known (reported once per type), an IP header of a version other than 4 and 6 where the
@@ -83,12 +85,18 @@ public final class NetworkDissector {
         defragmenter.finish();
     }
 
+    // --- IP, and the ICMP errors it carries ---
+
     private Transported ipv4(RawPacket p, byte[] d, int ip, int len) {
         if (ip + 10 > len) // cannot even tell the protocol
         return len < p.originalLength()
                     ? truncated(p, "IPv4 header cut by the capture before its protocol: " + (len - ip) + " of 20 bytes")
                     : null;
         int protocol = u8(d, ip + 9);
+        if (protocol == IcmpErrors.ICMP) {
+            IcmpBounce bounce = icmpV4(d, ip, len);
+            if (bounce != null) return bounce;
+        }
         if (protocol != UDP && protocol != TCP) return otherProtocol(p, d, ip, len, protocol);
         if (ip + 20 > len) return truncated(p, "IPv4 header cut by the capture: " + (len - ip) + " of 20 bytes");
         int ihl = (d[ip] & 0xF) * 4;
@@ -179,10 +187,22 @@ public final class NetworkDissector {
                     reassembled = true;
                     break;
                 }
+                case IcmpErrors.ICMPV6:
+                    return IcmpErrors.v6(buf, off, end, d, ip, endpoints);
                 default:
-                    return null; // no next header (59), ESP, ICMPv6, ...: nothing for us
+                    return null; // no next header (59), ESP, ...: nothing for us
             }
         }
+    }
+
+    /** The UDP datagram an ICMPv4 destination-unreachable error quotes, or null (a later fragment holds no quote). */
+    private IcmpBounce icmpV4(byte[] d, int ip, int len) {
+        int ihl = (d[ip] & 0xF) * 4;
+        if (ihl < 20 || ip + 20 > len || (u16(d, ip + 6) & 0x1FFF) != 0) return null;
+        int total = u16(d, ip + 2);
+        if (total != 0 && total < ihl) return null;
+        int end = total == 0 ? len : Math.min(len, ip + total); // 0: segmentation offload, as for UDP
+        return IcmpErrors.v4(d, ip, ip + ihl, end, endpoints);
     }
 
     /** An IPv4 packet of another protocol: reported when the ports where UDP has them are JGroups endpoints'. */
@@ -202,6 +222,8 @@ public final class NetworkDissector {
                 ? truncated(p, "IPv6 extension header " + header + " cut by the capture")
                 : malformed(p, "IPv6 extension header " + header + " runs past the payload length");
     }
+
+    // --- UDP, TCP, and what the capture cut or damaged ---
 
     /**
      * The UDP/TCP header at {@code buf[off]}, its payload up to {@code end}; {@code cut} when the capture ended

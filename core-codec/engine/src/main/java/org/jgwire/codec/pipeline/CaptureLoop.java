@@ -21,6 +21,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.network.IcmpBounce;
 import org.jgwire.codec.network.NetworkDissector;
 import org.jgwire.codec.network.TcpSegment;
 import org.jgwire.codec.network.Transported;
@@ -126,6 +127,7 @@ final class CaptureLoop {
         if (t == null || !portSelected(t)) return;
         if (packetTap != null) packetTap.accept(p);
         if (t instanceof UdpDatagram u) stages.datagrams().datagram(u, p.number(), p.tsNanos());
+        else if (t instanceof IcmpBounce b) stages.datagrams().bounce(b, p.number(), p.tsNanos());
         else stages.tcp().segment((TcpSegment) t, p.number(), p.tsNanos());
     }
 

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import org.jgwire.codec.framing.DatagramFramer;
 import org.jgwire.codec.framing.FdSockServers;
 import org.jgwire.codec.framing.FrameSink;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.FrameKind;
@@ -131,6 +132,11 @@ final class FrameDelivery implements FramePipeline.Delivery, FrameSink, Datagram
     @Override
     public void problem(ErrorRecord problem) {
         inTurn(problem);
+    }
+
+    @Override
+    public void bounced(BounceRecord bounce) {
+        inTurn(bounce);
     }
 
     @Override

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
@@ -16,6 +17,7 @@ import org.jgwire.codec.model.OtherFlow;
 import org.jgwire.codec.model.ProblemKind;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.Transport;
+import org.jgwire.codec.network.IcmpBounce;
 import org.jgwire.codec.network.JGroupsEndpoints;
 import org.jgwire.codec.network.UdpDatagram;
 import org.junit.jupiter.api.Test;
@@ -58,6 +60,11 @@ class DatagramFramerTest {
         }
 
         @Override
+        public void bounced(BounceRecord bounce) {
+            handed.add("bounce " + bounce.frame().src() + ">" + bounce.frame().dst() + " " + bounce.reason());
+        }
+
+        @Override
         public void other(OtherFlow flow) {
             others.add(flow);
         }
@@ -89,6 +96,28 @@ class DatagramFramerTest {
         datagram(JUNK, MEMBER, OTHER);
         assertEquals(List.of("frame"), handed, "a damaged frame, to report");
         assertNull(teaches.get(0), "a damaged frame teaches nothing");
+    }
+
+    @Test
+    void aBounceOfADatagramToOrFromAJGroupsEndpointIsARecordOthersAreSkipped() {
+        framer.bounce(new IcmpBounce(MEMBER, OTHER, "10.0.0.2", false, 3), 5, 0);
+        assertEquals(List.of(), handed, "no JGroups seen at either end: the host's other traffic");
+        endpoints.carried(MEMBER, GROUP);
+        framer.bounce(new IcmpBounce(MEMBER, OTHER, "10.0.0.2", false, 3), 6, 0);
+        framer.bounce(new IcmpBounce(OTHER, MEMBER, "10.0.0.1", true, 4), 7, 0);
+        assertEquals(
+                List.of(
+                        "bounce 10.0.0.1:7800>10.0.0.2:7800 port unreachable",
+                        "bounce 10.0.0.2:7800>10.0.0.1:7800 port unreachable"),
+                handed);
+        assertEquals(List.of(), others, "a bounce is no datagram of a flow");
+    }
+
+    @Test
+    void withPortsGivenEveryBounceOnThemIsARecord() {
+        DatagramFramer given = new DatagramFramer(true, endpoints, this::decodeMping, new Sink());
+        given.bounce(new IcmpBounce(MEMBER, OTHER, "10.0.0.2", false, 13), 1, 0);
+        assertEquals(List.of("bounce 10.0.0.1:7800>10.0.0.2:7800 communication administratively prohibited"), handed);
     }
 
     @Test

@@ -105,6 +105,17 @@ final class Packets {
         return b.array();
     }
 
+    /** An ICMP or ICMPv6 message: type, code, checksum 0, 4 unused bytes, then {@code body} (the quote). */
+    static byte[] icmp(int type, int code, byte[] body) {
+        ByteBuffer b = ByteBuffer.allocate(8 + body.length);
+        b.put((byte) type); // type
+        b.put((byte) code); // code
+        b.putShort((short) 0); // checksum
+        b.putInt(0); // unused (destination unreachable)
+        b.put(body);
+        return b.array();
+    }
+
     static byte[] ethernet(int type, byte[] payload) {
         ByteBuffer b = ByteBuffer.allocate(14 + payload.length);
         b.put(new byte[] {0, 0x11, 0x22, 0x33, 0x44, 0x55}); // destination MAC

@@ -52,6 +52,14 @@ public enum FindingCode {
             "whether the member receives what the others send (host firewalls, bind_addr, the multicast route), its"
                     + " JGroups version and cluster name against the others', and the discovery protocol's"
                     + " configuration (initial_hosts, mcast_addr and mcast_port)"),
+    /** Datagrams bounced with ICMP destination unreachable: a member's port closed while others address it. */
+    ICMP_UNREACHABLE(
+            "JGroups datagrams bounced with ICMP port unreachable: a member's port closed while others still"
+                    + " address it",
+            "failure detection, which decides how long the others keep sending to a process that is gone (FD_SOCK or"
+                    + " FD_SOCK2 notice a closed process at once; FD_ALL, FD_ALL3 timeout and VERIFY_SUSPECT timeout"
+                    + " take longer), the member's host and process (killed, or restarted on another port), and"
+                    + " firewall rules that reject with port unreachable"),
     /** A member that left the view and came back again and again. */
     VIEW_FLAPPING(
             "a member leaving the view and coming back again and again",

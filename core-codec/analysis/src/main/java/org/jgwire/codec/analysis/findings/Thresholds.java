@@ -13,22 +13,44 @@ package org.jgwire.codec.analysis.findings;
  *                          {@code warning}; default {@value #SLOW_MERGE_MS} ms: with MERGE3's defaults a coordinator
  *                          checks every 48 s and a member sends its information every 15 to 45 s, so a merge
  *                          that goes through at its first attempt takes up to about 50 s
+ * @param icmpUnreachableMs datagrams that still bounce this long after their endpoint's member left the view (or
+ *                          this long in all, to an endpoint of no known member) are an {@code icmp-unreachable}
+ *                          warning; default {@value #ICMP_UNREACHABLE_MS} ms, twice UNICAST3's conn_close_timeout
+ *                          (10 s), for which it keeps resending what a member the view dropped had not acknowledged
  */
 public record Thresholds(
-        long rpcTimeoutMs, long retransmissions, long creditStallMs, long flappingCycles, long slowMergeMs) {
+        long rpcTimeoutMs,
+        long retransmissions,
+        long creditStallMs,
+        long flappingCycles,
+        long slowMergeMs,
+        long icmpUnreachableMs) {
     public static final long RPC_TIMEOUT_MS = 10_000;
     public static final long CREDIT_STALL_MS = 2_000;
     public static final long FLAPPING_CYCLES = 3;
     public static final long SLOW_MERGE_MS = 60_000;
+    public static final long ICMP_UNREACHABLE_MS = 20_000;
 
     /** What {@code diagnose} uses unless told otherwise. */
     public static final Thresholds DEFAULTS = new Thresholds(
-            RPC_TIMEOUT_MS, RetransmissionFindings.MIN_LOST, CREDIT_STALL_MS, FLAPPING_CYCLES, SLOW_MERGE_MS);
+            RPC_TIMEOUT_MS,
+            RetransmissionFindings.MIN_LOST,
+            CREDIT_STALL_MS,
+            FLAPPING_CYCLES,
+            SLOW_MERGE_MS,
+            ICMP_UNREACHABLE_MS);
 
     public Thresholds {
-        if (rpcTimeoutMs <= 0 || retransmissions <= 0 || creditStallMs <= 0 || flappingCycles <= 0 || slowMergeMs <= 0)
+        if (rpcTimeoutMs <= 0
+                || retransmissions <= 0
+                || creditStallMs <= 0
+                || flappingCycles <= 0
+                || slowMergeMs <= 0
+                || icmpUnreachableMs <= 0)
             throw new IllegalArgumentException("thresholds must be positive: rpc timeout " + rpcTimeoutMs
                     + " ms, retransmissions " + retransmissions + ", credit stall " + creditStallMs
-                    + " ms, flapping cycles " + flappingCycles + ", slow merge " + slowMergeMs + " ms");
+                    + " ms, flapping cycles " + flappingCycles + ", slow merge " + slowMergeMs
+                    + " ms, icmp unreachable "
+                    + icmpUnreachableMs + " ms");
     }
 }

@@ -20,6 +20,7 @@ import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.findings.FlappingFindings;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
+import org.jgwire.codec.analysis.findings.IcmpUnreachableFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
 import org.jgwire.codec.analysis.findings.SlowMergeFindings;
@@ -86,6 +87,8 @@ public final class Analyses {
         all.add(made -> new CreditStallFindings(made.thresholds().creditStallMs()));
         all.add(made -> new GroupSharingFindings());
         all.add(made -> new DiscoveryFindings());
+        all.add(made -> new IcmpUnreachableFindings(
+                made.get(MembershipTimeline.class), made.thresholds().icmpUnreachableMs()));
         all.add(made -> new FlappingFindings(
                 made.get(MembershipTimeline.class),
                 made.names(),

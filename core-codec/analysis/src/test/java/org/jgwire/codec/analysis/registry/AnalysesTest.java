@@ -16,6 +16,7 @@ import org.jgwire.codec.analysis.findings.DiscoveryFindings;
 import org.jgwire.codec.analysis.findings.ExclusionFindings;
 import org.jgwire.codec.analysis.findings.FlappingFindings;
 import org.jgwire.codec.analysis.findings.GroupSharingFindings;
+import org.jgwire.codec.analysis.findings.IcmpUnreachableFindings;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.RpcTimeoutFindings;
 import org.jgwire.codec.analysis.findings.SlowMergeFindings;
@@ -142,6 +143,7 @@ class AnalysesTest {
                         CreditStallFindings.class,
                         GroupSharingFindings.class,
                         DiscoveryFindings.class,
+                        IcmpUnreachableFindings.class,
                         FlappingFindings.class),
                 kept);
         ExclusionFindings exclusions = detectors.get(ExclusionFindings.class);
