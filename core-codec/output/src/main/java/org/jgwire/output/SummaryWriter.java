@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.LongSupplier;
 import org.jgwire.codec.analysis.Names;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
@@ -80,6 +81,11 @@ public final class SummaryWriter implements RecordWriter {
             else if (r instanceof GossipRecord g) gossip(g);
             else if (r instanceof StreamEndRecord end)
                 line.append("connection ended: ").append(end.how().text());
+            else if (r instanceof BounceRecord b)
+                line.append("bounced: ICMP ")
+                        .append(b.reason())
+                        .append(" from ")
+                        .append(b.reporter());
         }
         line.append('\n');
         try {

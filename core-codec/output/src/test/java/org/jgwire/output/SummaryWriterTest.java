@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
@@ -148,6 +149,18 @@ class SummaryWriterTest {
         ErrorRecord e = new ErrorRecord(
                 new FrameInfo(3, TS, UDP_A, UDP_B, Transport.UDP), ProblemKind.TRUNCATED, 12, "cut short");
         assertEquals("#3 07:08:41.638419 127.0.0.1:7800 \u2192 127.0.0.1:7801 ERROR truncated @12: cut short", line(e));
+    }
+
+    @Test
+    void aBounceNamesTheQuotedDatagramsEndpointsWhyAndWhoSaidSo() throws Exception {
+        BounceRecord b = new BounceRecord(
+                new FrameInfo(24, TS, UDP_A, UDP_B, Transport.UDP),
+                "127.0.0.1",
+                false,
+                BounceRecord.PORT_UNREACHABLE_V4);
+        assertEquals(
+                "#24 07:08:41.638419 127.0.0.1:7800 \u2192 127.0.0.1:7801 bounced: ICMP port unreachable from 127.0.0.1",
+                line(b));
     }
 
     @Test
