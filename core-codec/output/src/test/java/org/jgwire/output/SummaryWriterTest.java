@@ -159,7 +159,8 @@ class SummaryWriterTest {
                 false,
                 BounceRecord.PORT_UNREACHABLE_V4);
         assertEquals(
-                "#24 07:08:41.638419 127.0.0.1:7800 \u2192 127.0.0.1:7801 bounced: ICMP port unreachable from 127.0.0.1",
+                "#24 07:08:41.638419 127.0.0.1:7800 \u2192 127.0.0.1:7801 bounced: ICMP port unreachable"
+                        + " from 127.0.0.1",
                 line(b));
     }
 
