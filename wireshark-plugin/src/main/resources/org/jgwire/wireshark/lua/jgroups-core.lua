@@ -1790,6 +1790,8 @@ local function dissect_gossip(tvb, off, len, pinfo, tree, state)
     gt:set_text("GossipRouter GossipData")
     -- no version on a GossipData: the sender address came with 4.0; try the form the stream used before, then both
     local vshort = state.version or GEN.jars[#GEN.jars].version
+    -- a version short of no known jar (a damaged frame before) tells nothing about the form: as without one
+    if jar_for(vshort) == nil then vshort = GEN.jars[#GEN.jars].version end
     local attempts = { state.with_sender, not state.with_sender }
     if state.with_sender == nil then attempts = { true, false } end
     local g, used
@@ -1825,7 +1827,8 @@ local function dissect_gossip(tvb, off, len, pinfo, tree, state)
     gt:append_text(": " .. tname .. " " .. (g.group or ""))
     if g.body_len > 0 then
         local info = dissect_frame(tvb, g.body_off, g.body_len, pinfo, tree)
-        state.version = tvb(g.body_off, 2):uint()
+        local body_version = g.body_len >= 2 and tvb(g.body_off, 2):uint() or nil
+        if body_version ~= nil and jar_for(body_version) ~= nil then state.version = body_version end
         return info
     end
     return "GossipRouter " .. tname .. " " .. short_shown(g.addr)
