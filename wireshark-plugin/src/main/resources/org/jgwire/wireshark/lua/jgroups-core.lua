@@ -1487,7 +1487,6 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
         return "JGroups [cut short]"
     end
     local vshort = u16(frame, 0)
-    last_transport_vshort = vshort
     ft:add(F.version, frame(0, 2))
     ft:add(F.version_str, frame(0, 2), version_text(vshort))
     local ctx = context_for(vshort, pinfo)
@@ -1495,6 +1494,8 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
         ft:add_proto_expert_info(E.unknown_version, "JGroups " .. version_text(vshort) .. " has no known wire format")
         return "JGroups " .. version_text(vshort) .. " (unknown wire format)"
     end
+    -- kept for MPING and FD_SOCK2, which carry no version: only one a jar has (a damaged frame's would be none)
+    last_transport_vshort = vshort
     ft:append_text(", " .. version_text(vshort))
     ft:add(F.jar, frame(0, 2), ctx.jar.label):set_generated()
     local flags = u8(frame, 2)
