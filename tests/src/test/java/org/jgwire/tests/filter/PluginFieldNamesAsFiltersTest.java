@@ -48,7 +48,6 @@ class PluginFieldNamesAsFiltersTest {
             "jgroups.mping",
             "jgroups.ack",
             "jgroups.frame_flags",
-            "jgroups.frame_flags.list",
             "jgroups.gossip",
             "jgroups.gossip.physical",
             "jgroups.gossip.sender",

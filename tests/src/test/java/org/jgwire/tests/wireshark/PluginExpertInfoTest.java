@@ -225,7 +225,7 @@ class PluginExpertInfoTest {
         for (JsonNode p : packets) {
             long frame = frameNumber(p);
             if (!outside.contains(frame)) continue;
-            List<String> senders = GeneratedPlugin.find(layers(p), "jgroups.src");
+            List<String> senders = GeneratedPlugin.find(layers(p), "jgroups.src_addr");
             assertFalse(senders.isEmpty(), "frame #" + frame);
             for (String s : senders)
                 assertTrue(frozenAddrs.contains(s), "frame #" + frame + " sent by " + s + ", not by " + frozen);

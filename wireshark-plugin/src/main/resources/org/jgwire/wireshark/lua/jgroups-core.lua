@@ -25,9 +25,10 @@ local F = {
     msg_type      = ProtoField.uint16("jgroups.msg.type", "Message type", base.DEC, GEN.message_types),
     leading       = ProtoField.uint8("jgroups.msg.leading", "Leading byte", base.HEX),
     msg_flags     = ProtoField.uint16("jgroups.msg.flags", "Flags", base.HEX),
-    src           = ProtoField.string("jgroups.src", "Sender"),
+    src           = ProtoField.string("jgroups.src", "Sender"),                   -- the name where known
     dest          = ProtoField.string("jgroups.dest", "Destination"),
-    name          = ProtoField.string("jgroups.name", "Logical name"),
+    src_addr      = ProtoField.string("jgroups.src_addr", "Sender address"),      -- the address as written
+    dest_addr     = ProtoField.string("jgroups.dest_addr", "Destination address"),
     hdr_count     = ProtoField.uint16("jgroups.msg.header_count", "Headers"),
     hdr           = ProtoField.none("jgroups.hdr", "Header"),
     hdr_protocol  = ProtoField.string("jgroups.hdr.protocol", "Protocol"),
@@ -40,7 +41,8 @@ local F = {
     payload_long  = ProtoField.uint64("jgroups.payload.long", "Long payload"),
     payload_class = ProtoField.string("jgroups.payload.class", "Object payload class"),
     view          = ProtoField.string("jgroups.view", "View"),
-    view_id       = ProtoField.string("jgroups.view.id", "View id"),
+    view_id       = ProtoField.uint64("jgroups.view.id", "View id"),              -- the counter, as jgwire's view.id
+    view_creator  = ProtoField.string("jgroups.view.creator", "Creator"),
     view_kind     = ProtoField.string("jgroups.view.kind", "View kind"),
     view_member   = ProtoField.string("jgroups.view.member", "Member"),
     view_ref      = ProtoField.string("jgroups.view.ref_id", "Reference view id"),
@@ -479,7 +481,7 @@ end
 local function view_id_text(ctx, tvb, off)
     local creator, n = read_address(ctx, tvb, off)
     local id, m = compressed(tvb, off + n)
-    return (creator or "null") .. "|" .. tostring(id), n + m
+    return (creator or "null") .. "|" .. tostring(id), n + m, creator, id
 end
 
 local function list_text(list)
@@ -542,7 +544,7 @@ local read_headers
 
 local function read_value(ctx, tvb, off, tree, item, section, vals)
     local kind, name, key = item[2], item[3], item.key
-    local value, len, text
+    local value, len, text, shown_as
     if kind == "BYTE" then
         value, len = i8(tvb, off), 1
     elseif kind == "ENUM_BYTE" then
@@ -597,6 +599,7 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         end
     elseif kind == "ADDRESS" then
         value, len = read_address(ctx, tvb, off)
+        if TREE and value then shown_as = short_shown(value) end -- the field by name where known, as jgwire's
         if SHOWN then text = shown(value) end
     elseif kind == "ADDRESSES" then
         local list
@@ -682,7 +685,9 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         elseif HF_KIND[key] == "u64" and type(value) == "number" then
             tree:add(field, range, UInt64(value))
         elseif text then
-            tree:add(field, range, value):set_text(name .. ": " .. text)
+            tree:add(field, range, shown_as or value):set_text(name .. ": " .. text)
+        elseif shown_as then
+            tree:add(field, range, shown_as)
         else
             tree:add(field, range, value)
         end
@@ -750,7 +755,7 @@ local function add_bytes(tree, tvb, off, len)
 end
 
 local function parse_view(ctx, tvb, off, tree, kind)
-    local id, n = view_id_text(ctx, tvb, off)
+    local id, n, creator, counter = view_id_text(ctx, tvb, off)
     local vt = tree:add(F.view, tvb(off, 1), id)
     local len = n
     local v = { id = id, kind = kind }
@@ -772,8 +777,8 @@ local function parse_view(ctx, tvb, off, tree, kind)
         end
         v.members = members
         vt:add(F.view_ref, tvb(off, len), ref)
-        vt:add(F.view_left, tvb(off, len), shown_list(v.left))
-        vt:add(F.view_joined, tvb(off, len), shown_list(v.joined))
+        for _, a in ipairs(v.left) do vt:add(F.view_left, tvb(off, len), short_shown(a)) end
+        for _, a in ipairs(v.joined) do vt:add(F.view_joined, tvb(off, len), short_shown(a)) end
     else
         local members, m = read_addresses(ctx, tvb, off + len)
         len = len + m
@@ -800,7 +805,8 @@ local function parse_view(ctx, tvb, off, tree, kind)
     end
     if not views[id] then views[id] = v.members end
     set_len(vt, tvb, off, len)
-    vt:add(F.view_id, tvb(off, n), id)
+    vt:add(F.view_id, tvb(off, n), type(counter) == "number" and UInt64(counter) or counter)
+    if creator then vt:add(F.view_creator, tvb(off, n), short_shown(creator)) end
     vt:add(F.view_kind, tvb(off, n), kind)
     for _, a in ipairs(v.members) do vt:add(F.view_member, tvb(off, len), short_shown(a)) end
     vt:append_text(" (" .. #v.members .. " members: " .. shown_list(v.members) .. ")")
@@ -1309,6 +1315,19 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
     bad(off - 2, "message type " .. tostring(mtype))
 end
 
+-- The message's sender and destination by name where known, and its cluster: added once the message is read, so
+-- that one teaching its sender's name (a discovery response) is filtered by it, as jgwire's src and dest are; the
+-- address items are where the bytes are. A batch's cluster is the frame's; a message sent alone gets its own.
+local function add_by_name(ctx, mt, tvb, start, src, dest, vals_by_section)
+    if src then mt:add(F.src, tvb(start, 1), short_shown(src)):set_generated() end
+    if dest then mt:add(F.dest, tvb(start, 1), short_shown(dest)):set_generated() end
+    local tp = vals_by_section.tp
+    if not ctx.batch_cluster and tp and tp.cluster_name then
+        mt:add(F.cluster, tvb(start, 1), tp.cluster_name):set_generated()
+    end
+end
+
+
 -- Message.writeTo / writeToNoAddrs; returns the offset after the message, or nil when the rest cannot be read
 -- (mtype: the type short before the message; nil before 5.0, and for FD_SOCK2's bare messages, which are
 -- EmptyMessages written without it)
@@ -1339,26 +1358,24 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     if not no_addrs and has(leading, LEADING_DEST) then
         local n
         dest, n = read_address(ctx, tvb, off)
-        if TREE then
-            local it = mt:add(F.dest, tvb(off, n), dest or "null")
-            if SHOWN then it:set_text("Destination: " .. shown(dest)) end
+        if TREE then -- a null address is no field value: jgwire's record has no dest_addr either
+            if dest then mt:add(F.dest_addr, tvb(off, n), dest)
+            else mt:add(tvb(off, n), "Destination address: null") end
         end
         off = off + n
     elseif dest and TREE then
-        local it = mt:add(F.dest, tvb(start, 1), dest):set_generated()
-        if SHOWN then it:set_text("Destination: " .. shown(dest)) end
+        mt:add(F.dest_addr, tvb(start, 1), dest):set_generated()
     end
     if has(leading, LEADING_SRC) then
         local n
         src, n = read_address(ctx, tvb, off)
-        if TREE then
-            local it = mt:add(F.src, tvb(off, n), src or "null")
-            if SHOWN then it:set_text("Sender: " .. shown(src)) end
+        if TREE then -- a null address is no field value: jgwire's record has no src_addr either
+            if src then mt:add(F.src_addr, tvb(off, n), src)
+            else mt:add(tvb(off, n), "Sender address: null") end
         end
         off = off + n
     elseif src and TREE then
-        local it = mt:add(F.src, tvb(start, 1), src):set_generated()
-        if SHOWN then it:set_text("Sender: " .. shown(src)) end
+        mt:add(F.src_addr, tvb(start, 1), src):set_generated()
     end
     -- the Info column shows a list's first message: the others are only counted (a composite's sub-messages)
     local summary
@@ -1378,8 +1395,11 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
     local payload_at, payload_len
     if ctx.typed then
         off, payload_at, payload_len = read_payload(ctx, tvb, off, mt, mtype, src, vals_by_section, summary)
-        if off == nil then
-            if TREE then set_len(mt, tvb, start, tvb:len() - start) end
+        if off == nil then -- a payload whose end is unknown: the message ends with the frame
+            if TREE then
+                add_by_name(ctx, mt, tvb, start, src, dest, vals_by_section)
+                set_len(mt, tvb, start, tvb:len() - start)
+            end
             return nil
         end
     elseif has(leading, LEADING_BUF) then -- 3.x/4.x: i32 length + bytes after the headers
@@ -1398,6 +1418,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         if summary then summary.view = view end
         ctx.view = nil
     end
+    if TREE then add_by_name(ctx, mt, tvb, start, src, dest, vals_by_section) end
     if not ctx.trial and not ctx.unwrapping then check_message(ctx, mt, src, dest, xmit, vals_by_section, view) end
     if TREE then set_len(mt, tvb, start, off - start) end
     if SHOWN then mt:set_text("Message: " .. short_shown(src) .. " -> " .. short_shown(dest)) end
@@ -1500,8 +1521,9 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
     ft:add(F.jar, frame(0, 2), ctx.jar.label):set_generated()
     local flags = u8(frame, 2)
     local fl = ft:add(F.frame_flags, frame(2, 1))
-    fl:add(F.ff_list, frame(2, 1))
-    fl:add(F.ff_multicast, frame(2, 1))
+    -- the set bits only, as the message flags: `jgroups.frame_flags.multicast` alone then means what jgwire's does
+    if has(flags, FRAME_LIST) then fl:add(F.ff_list, frame(2, 1)) end
+    if has(flags, FRAME_MULTICAST) then fl:add(F.ff_multicast, frame(2, 1)) end
     local summaries = {}
     local info
     local ok, err = pcall(function()
@@ -1536,6 +1558,7 @@ local function dissect_frame(tvb, off, len, pinfo, ft)
                 ft:add_proto_expert_info(E.malformed, (frame:len() - at) .. " bytes after the last message")
             end
         else
+            ctx.batch_cluster = nil -- the context outlives the frame: a batch before this one set it
             local at = 3
             local mtype
             if ctx.typed then mtype = u16(frame, at) at = at + 2 end
@@ -1815,12 +1838,18 @@ local function dissect_gossip(tvb, off, len, pinfo, tree, state)
     state.with_sender = used
     gt:add(F.gossip_type, tvb(off, 1))
     gt:add(F.gossip_group, tvb(off + 1, 1), g.group or "null")
-    gt:add(F.gossip_addr, tvb(off, len), g.addr or "null"):set_text("Address: " .. shown(g.addr))
+    -- learnt first: the address field holds the name where known, as jgwire's addr, a REGISTER's own included
+    if g.type ~= GOSSIP_MESSAGE and g.name then learn(g.addr, g.name, current_frame) end
+    if g.type == GOSSIP_MESSAGE then -- the routing address: the tunnelled message below has it as its dest
+        gt:add(tvb(off, len), "Address: " .. shown(g.addr))
+    else
+        gt:add(F.gossip_addr, tvb(off, len), g.addr and short_shown(g.addr) or "null")
+            :set_text("Address: " .. shown(g.addr))
+    end
     if g.sender then gt:add(F.gossip_sender, tvb(off, len), g.sender) end
     local tname = GEN.gossip_types[g.type] or tostring(g.type)
     if g.type ~= GOSSIP_MESSAGE then
         if g.name then
-            learn(g.addr, g.name, current_frame)
             gt:add(F.gossip_name, tvb(off, len), g.name)
         end
         if g.physical then gt:add(F.gossip_phys, tvb(off, len), g.physical) end

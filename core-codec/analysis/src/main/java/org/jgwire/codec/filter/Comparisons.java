@@ -41,14 +41,15 @@ final class Comparisons {
         };
     }
 
-    Condition compare(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
+    /** {@code pluginName}: the field was named as the Wireshark plugin names it ({@code jgroups.view.member}). */
+    Condition compare(Field f, Token op, List<Literal> values, boolean pluginName) throws FilterSyntaxException {
         return switch (f.type()) {
             case NUMBER, TIMESTAMP, DURATION -> number(f, op, values);
             case VERSION -> version(f, op, values);
             case TEXT -> text(f, op, values);
             case ADDRESS -> address(f, op, values);
             case BOOLEAN -> bool(f, op, values);
-            case TEXT_LIST, ADDRESS_LIST -> list(f, op, values);
+            case TEXT_LIST, ADDRESS_LIST -> list(f, op, values, pluginName);
             case PRESENCE -> throw error(
                     "'" + f.path() + "' is " + f.type().description + ": use it alone (" + f.path() + ") or negated (!"
                             + f.path() + "), without '" + op.text() + "'",
@@ -269,17 +270,27 @@ final class Comparisons {
         return (r, c) -> want.equals(g.get(r, c));
     }
 
-    private Condition list(Field f, Token op, List<Literal> values) throws FilterSyntaxException {
+    /**
+     * A list: {@code == contains in matches} hold when an element does, {@code !=} when none equals (Wireshark's
+     * meaning for a field a packet has several times). {@code contains} compares whole elements, except on a plugin
+     * name, where it means what it means in Wireshark: a substring of an element.
+     */
+    private Condition list(Field f, Token op, List<Literal> values, boolean pluginName) throws FilterSyntaxException {
         TextMatch m =
                 switch (op.kind()) {
-                    case CONTAINS -> TextMatch.equalTo(values.get(0));
+                    case EQ, NE -> TextMatch.equalTo(values.get(0));
+                    case CONTAINS -> pluginName
+                            ? TextMatch.containing(values.get(0))
+                            : TextMatch.equalTo(values.get(0));
                     case MATCHES, IN -> textMatch(f, op, values);
                     default -> throw error(
-                            "'" + f.path() + "' is " + f.type().description + ": use contains, matches or in "
-                                    + "(true when any element matches), not '" + op.text() + "'",
+                            "'" + f.path() + "' is " + f.type().description + ": use ==, !=, contains, matches or in "
+                                    + "(true when any element matches; != when none equals), not '" + op.text() + "'",
                             op.position());
                 };
         Getters.Value g = f.value();
+        if (op.kind() == Token.Kind.NE)
+            return (r, c) -> g.get(r, c) instanceof List<?> l && !l.isEmpty() && !anyElement(l, m, c);
         return (r, c) -> g.get(r, c) instanceof List<?> l && anyElement(l, m, c);
     }
 

@@ -165,7 +165,7 @@ final class FilterParser {
         if (f.names() != null
                 && (op.kind() == Token.Kind.EQ || op.kind() == Token.Kind.NE || op.kind() == Token.Kind.IN))
             for (Literal l : values) checkName(f, l);
-        return comparisons.compare(f, op, values);
+        return comparisons.compare(f, op, values, WiresharkNames.isPluginName(word.text()));
     }
 
     private Literal literal(Token op) throws FilterSyntaxException {

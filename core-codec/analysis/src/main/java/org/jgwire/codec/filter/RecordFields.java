@@ -73,6 +73,10 @@ final class RecordFields {
                 "batch_size",
                 FieldType.NUMBER,
                 (r, c) -> r instanceof MessageRecord m && m.batchIndex() >= 0 ? m.batchSize() : MISSING);
+        value(
+                "batched",
+                FieldType.BOOLEAN,
+                (r, c) -> r instanceof MessageRecord m ? (Boolean) (m.batchIndex() >= 0) : null);
         value("protocols", FieldType.TEXT_LIST, (r, c) -> r instanceof MessageRecord m ? protocols(m) : null);
         value(
                 "names",
@@ -80,6 +84,15 @@ final class RecordFields {
                 (r, c) -> r instanceof MessageRecord m
                         ? names(m.discovery())
                         : r instanceof GossipRecord g ? names(g.discovery()) : null);
+        // the plugin's two fields of names: a message's discovery data, a GossipData's registration
+        value(
+                "ping_data.name",
+                FieldType.TEXT_LIST,
+                (r, c) -> r instanceof MessageRecord m ? names(m.discovery()) : null);
+        value(
+                "gossip.logical_name",
+                FieldType.TEXT_LIST,
+                (r, c) -> r instanceof GossipRecord g ? names(g.discovery()) : null);
 
         value("payload", FieldType.PAYLOAD, (r, c) -> r instanceof MessageRecord m ? m.payload() : null);
         number(

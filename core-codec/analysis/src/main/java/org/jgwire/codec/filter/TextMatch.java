@@ -40,10 +40,12 @@ interface TextMatch {
         };
     }
 
-    /** The member's address or, when known, its logical name matches. */
+    /**
+     * The member as shown matches: its logical name where known, else its address (the plugin's {@code jgroups.src}
+     * holds the same; {@code src_addr} is the address alone).
+     */
     default boolean testAddress(NodeAddress a, EvalContext c) {
-        if (test(a.id())) return true;
         String name = c.names.nameOf(a);
-        return name != null && test(name);
+        return test(name != null ? name : a.id());
     }
 }

@@ -115,7 +115,7 @@ class RecordFilterTest {
     }
 
     @Test
-    void membersMatchByAddressAndByTheNameTheNamesStageLearnedFromEarlierRecords() throws Exception {
+    void membersMatchByTheNameTheNamesStageLearnedFromEarlierRecords() throws Exception {
         NameTable names = new NameTable();
         RecordFilter f = RecordFilter.compile("src == \"node-1\"").withNames(names);
         List<Boolean> kept = new ArrayList<>();
@@ -129,6 +129,42 @@ class RecordFilterTest {
         assertTrue(RecordFilter.compile("view.members contains \"node-2\"")
                 .withNames(named(B, "node-2"))
                 .test(Records.view(4)));
+    }
+
+    @Test
+    void membersCompareAsShownAndTheirAddressesApart() throws Exception {
+        Record nakack = Records.nakack(1, 1, "x"), view = Records.view(4);
+        NameTable names = named(A, "node-1");
+        assertTrue(RecordFilter.compile("src == \"node-1\" && src contains \"ode\"")
+                .withNames(names)
+                .test(nakack));
+        assertFalse(
+                RecordFilter.compile("src == \"" + A.id() + "\"")
+                        .withNames(names)
+                        .test(nakack),
+                "named: src is the name, as the plugin's jgroups.src");
+        assertTrue(RecordFilter.compile("src_addr == \"" + A.id() + "\"")
+                .withNames(names)
+                .test(nakack));
+        assertTrue(
+                RecordFilter.compile("jgroups.src_addr == \"" + A.id() + "\"").test(nakack));
+        NameTable b = named(B, "node-2");
+        assertTrue(
+                RecordFilter.compile("view.members == \"node-2\"").withNames(b).test(view), "an element equals");
+        assertFalse(
+                RecordFilter.compile("view.members != \"node-2\"").withNames(b).test(view), "one does");
+        assertTrue(RecordFilter.compile("view.members != zz").withNames(b).test(view), "none does");
+        assertFalse(
+                RecordFilter.compile("view.members contains \"ode-\"")
+                        .withNames(b)
+                        .test(view),
+                "whole members");
+        assertTrue(
+                RecordFilter.compile("jgroups.view.member contains \"ode-\"")
+                        .withNames(b)
+                        .test(view),
+                "a plugin name's contains is Wireshark's: a substring of a member");
+        assertTrue(matches("!batched && !jgroups.frame_flags.list", nakack), "a message sent alone");
     }
 
     @Test
