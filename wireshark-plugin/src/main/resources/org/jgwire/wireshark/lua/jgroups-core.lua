@@ -177,6 +177,7 @@ end
 -- Values are read from the bound tvb's bytes as a Lua string (string.byte is far cheaper than a TvbRange per value);
 -- TvbRanges are made only for tree items. bind() runs again whenever a reader gets another tvb.
 local byte, sub, format = string.byte, string.sub, string.format
+local rawequal = rawequal
 local RAW_TVB, RAW, RAW_LEN = nil, "", 0
 local function bind(tvb)
     RAW_TVB, RAW, RAW_LEN = tvb, tvb:raw(), tvb:len()
@@ -228,27 +229,32 @@ local function set_len(item, tvb, start, len)
     item:set_len(len)
 end
 
+-- The readers below check the binding and the bounds themselves and call need() only when it has work to do (bind
+-- another tvb, raise): a batch of ~290 messages makes tens of thousands of reads per frame, each call counts.
 local function u8(tvb, off)
-    need(tvb, off, 1)
+    if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
     return byte(RAW, off + 1)
 end
 local function i8(tvb, off)
-    local v = u8(tvb, off)
+    if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
+    local v = byte(RAW, off + 1)
     if v >= 128 then return v - 256 end
     return v
 end
 local function u16(tvb, off)
-    need(tvb, off, 2)
+    if off + 2 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 2) end
     local a, b = byte(RAW, off + 1, off + 2)
     return a * 256 + b
 end
 local function i16(tvb, off)
-    local v = u16(tvb, off)
+    if off + 2 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 2) end
+    local a, b = byte(RAW, off + 1, off + 2)
+    local v = a * 256 + b
     if v >= 32768 then return v - 65536 end
     return v
 end
 local function i32(tvb, off)
-    need(tvb, off, 4)
+    if off + 4 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 4) end
     local a, b, c, d = byte(RAW, off + 1, off + 4)
     local v = ((a * 256 + b) * 256 + c) * 256 + d
     if a >= 128 then return v - 4294967296 end
@@ -540,19 +546,25 @@ local function as_is(v) return v end
 local read_items
 local read_headers
 
+-- the kinds one reader reads, with no text of their own: one table look-up instead of a walk down the chain below
+local SIMPLE_KINDS = {
+    BYTE = function(tvb, off) return i8(tvb, off), 1 end,
+    ENUM_BYTE = function(tvb, off) return u8(tvb, off), 1 end,
+    BOOL = function(tvb, off) return u8(tvb, off) ~= 0, 1 end,
+    SHORT = function(tvb, off) return i16(tvb, off), 2 end,
+    INT = function(tvb, off) return i32(tvb, off), 4 end,
+    LONG_COMPRESSED = compressed,
+    INT_COMPRESSED = compressed,
+    STRING = jstring,
+    SHORT_BYTES = short_bytes,
+}
+
 local function read_value(ctx, tvb, off, tree, item, section, vals)
     local kind, name, key = item[2], item[3], item.key
     local value, len, text
-    if kind == "BYTE" then
-        value, len = i8(tvb, off), 1
-    elseif kind == "ENUM_BYTE" then
-        value, len = u8(tvb, off), 1
-    elseif kind == "BOOL" then
-        value, len = u8(tvb, off) ~= 0, 1
-    elseif kind == "SHORT" then
-        value, len = i16(tvb, off), 2
-    elseif kind == "INT" then
-        value, len = i32(tvb, off), 4
+    local simple = SIMPLE_KINDS[kind]
+    if simple then
+        value, len = simple(tvb, off)
     elseif kind == "LONG" then
         need(tvb, off, 8)
         value, len = tvb(off, 8):int64(), 8
@@ -560,12 +572,6 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         local n = u16(tvb, off)
         need(tvb, off + 2, n)
         value, len = sub(RAW, off + 3, off + 2 + n), 2 + n
-    elseif kind == "LONG_COMPRESSED" or kind == "INT_COMPRESSED" then
-        value, len = compressed(tvb, off)
-    elseif kind == "STRING" then
-        value, len = jstring(tvb, off)
-    elseif kind == "SHORT_BYTES" then
-        value, len = short_bytes(tvb, off)
     elseif kind == "BYTE_BUFFER" then -- Util.writeByteBuffer: shown as its length, as the decoder does
         if u8(tvb, off) == 0 then value, len = nil, 1
         else
@@ -704,7 +710,8 @@ end
 
 read_items = function(ctx, tvb, off, tree, items, section, vals)
     local start = off
-    for _, item in ipairs(items) do
+    for i = 1, #items do -- not ipairs: its iterator is a call per item
+        local item = items[i]
         local op = item[1]
         if op == "v" then
             off = off + read_value(ctx, tvb, off, tree, item, section, vals)
@@ -918,9 +925,15 @@ local NAKACK_TYPES = { [1] = "MSG", [2] = "XMIT_REQ", [3] = "XMIT_RSP", [4] = "H
 local UNICAST_TYPES = { [0] = "DATA", [1] = "ACK", [2] = "SEND_FIRST_SEQNO", [3] = "XMIT_REQ", [4] = "CLOSE" }
 
 -- the retransmission a header read with layout is, or nil: type names as the jar gives them, else the decoder's
+local XMIT_FAMILY = {} -- protocol name -> "NAKACK", "UNICAST" or false: no substring per header read
 local function xmit_header(protocol, layout, vals)
-    local nakack = sub(protocol, 1, 6) == "NAKACK"
-    if not nakack and sub(protocol, 1, 7) ~= "UNICAST" then return nil end
+    local family = XMIT_FAMILY[protocol]
+    if family == nil then
+        family = (sub(protocol, 1, 6) == "NAKACK" and "NAKACK") or (sub(protocol, 1, 7) == "UNICAST" and "UNICAST")
+        XMIT_FAMILY[protocol] = family
+    end
+    if not family then return nil end
+    local nakack = family == "NAKACK"
     local name = layout.type_names and layout.type_names[vals.type]
     if name == nil then name = (nakack and NAKACK_TYPES or UNICAST_TYPES)[vals.type] end
     if name == "XMIT_REQ" or (nakack and name == "XMIT_RSP") then
@@ -1001,6 +1014,22 @@ local function install_view(cluster, v, src)
     end
 end
 
+-- cluster .. "\0" .. address, the key of in_a_view and leaving, made once per pair: every message of a batch asks
+local member_keys = {}
+local function member_key(cluster, addr)
+    local by_addr = member_keys[cluster]
+    if by_addr == nil then
+        by_addr = {}
+        member_keys[cluster] = by_addr
+    end
+    local key = by_addr[addr]
+    if key == nil then
+        key = cluster .. "\0" .. addr
+        by_addr[addr] = key
+    end
+    return key
+end
+
 -- the text of the outside-view expert info when the message's sender is in no latest view of its cluster: only a
 -- member some view held before, that did not ask to leave, in traffic other than joining, merging and discovery
 local function outside_view(ctx, src, vals_by_section, view)
@@ -1011,11 +1040,11 @@ local function outside_view(ctx, src, vals_by_section, view)
     local gt = gms and gms.type ~= nil and gms_names and gms_names[gms.type] or nil
     if view and INSTALLING[gt] then install_view(cluster, view, src) end
     if src == nil then return nil end
-    local key = cluster .. "\0" .. src
+    local key = member_key(cluster, src)
     if gt == "LEAVE_REQ" then leaving[key] = true end
     local lines = latest_view[cluster]
     if lines == nil or not in_a_view[key] or leaving[key] or GMS_MEMBERSHIP[gt] then return nil end
-    for _, section in ipairs(NOT_MEMBER_TRAFFIC) do if vals_by_section[section] then return nil end end
+    for i = 1, #NOT_MEMBER_TRAFFIC do if vals_by_section[NOT_MEMBER_TRAFFIC[i]] then return nil end end
     local ids = {}
     for _, l in ipairs(lines) do
         if l.members[src] then return nil end
