@@ -177,7 +177,7 @@ end
 -- Values are read from the bound tvb's bytes as a Lua string (string.byte is far cheaper than a TvbRange per value);
 -- TvbRanges are made only for tree items. bind() runs again whenever a reader gets another tvb.
 local byte, sub, format = string.byte, string.sub, string.format
-local rawequal = rawequal
+local rawequal, type = rawequal, type
 local RAW_TVB, RAW, RAW_LEN = nil, "", 0
 local function bind(tvb)
     RAW_TVB, RAW, RAW_LEN = tvb, tvb:raw(), tvb:len()
@@ -267,7 +267,7 @@ local function compressed(tvb, off)
     local n = u8(tvb, off)
     if n > 8 then bad(off, "compressed number of " .. n .. " bytes (at most 8)") end
     if n == 0 then return 0, 1 end
-    need(tvb, off + 1, n)
+    if off + 1 + n > RAW_LEN then need(tvb, off + 1, n) end -- u8 bound tvb
     if n > 6 then return tvb(off + 1, n):le_uint64(), n + 1 end
     local v = 0
     -- the length byte is RAW[off + 1]; the value's bytes RAW[off + 2 .. off + n + 1], least significant first
@@ -280,7 +280,7 @@ local function jstring(tvb, off)
     local present = u8(tvb, off)
     if present == 0 then return nil, 1 end
     local len = u16(tvb, off + 1)
-    need(tvb, off + 3, len)
+    if off + 3 + len > RAW_LEN then need(tvb, off + 3, len) end -- u16 bound tvb
     return sub(RAW, off + 4, off + 3 + len), len + 3
 end
 
@@ -288,7 +288,7 @@ end
 local function short_bytes(tvb, off)
     local len = i16(tvb, off)
     if len < 0 then return nil, 2 end
-    need(tvb, off + 2, len)
+    if off + 2 + len > RAW_LEN then need(tvb, off + 2, len) end -- i16 bound tvb
     return sub(RAW, off + 3, off + 2 + len), len + 2
 end
 
@@ -548,7 +548,12 @@ local read_headers
 
 -- the kinds one reader reads, with no text of their own: one table look-up instead of a walk down the chain below
 local SIMPLE_KINDS = {
-    BYTE = function(tvb, off) return i8(tvb, off), 1 end,
+    BYTE = function(tvb, off) -- i8's work: most headers start with a type byte
+        if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
+        local v = byte(RAW, off + 1)
+        if v >= 128 then return v - 256, 1 end
+        return v, 1
+    end,
     ENUM_BYTE = function(tvb, off) return u8(tvb, off), 1 end,
     BOOL = function(tvb, off) return u8(tvb, off) ~= 0, 1 end,
     SHORT = function(tvb, off) return i16(tvb, off), 2 end,
@@ -713,7 +718,12 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
     for i = 1, #items do -- not ipairs: its iterator is a call per item
         local item = items[i]
         local op = item[1]
-        if op == "v" then
+        local simple = op == "v" and not TREE and SIMPLE_KINDS[item[2]]
+        if simple then -- read_value's work when nothing is added to a tree, without its call
+            local value, len = simple(tvb, off)
+            vals[item[3]] = value
+            off = off + len
+        elseif op == "v" then
             off = off + read_value(ctx, tvb, off, tree, item, section, vals)
         elseif op == "switch" then
             local arm = item[3][vals[item[2]]]
@@ -725,7 +735,9 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
         elseif op == "ifpos" then
             if vals[item[2]] > 0 then off = off + read_items(ctx, tvb, off, tree, item[3], section, vals) end
         elseif op == "if" then -- derived layouts: {"if", on, test, arg, then, else}
-            local arm = holds(item[3], item[4], vals[item[2]]) and item[5] or item[6]
+            local v, arm = vals[item[2]], nil
+            if item[3] == "eq" and type(v) == "number" then arm = item[4][v] == true and item[5] or item[6]
+            else arm = holds(item[3], item[4], v) and item[5] or item[6] end
             off = off + read_items(ctx, tvb, off, tree, arm, section, vals)
         elseif op == "bit" then
             local v = has(vals[item[3]] % 65536, item[4])
@@ -1154,7 +1166,14 @@ read_headers = function(ctx, tvb, off, tree, summary)
     local vals_by_section = {}
     local xmit
     for i = 1, count do
-        local prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
+        local prot_id, magic
+        if at + 4 <= RAW_LEN and rawequal(tvb, RAW_TVB) then -- the common case, in one step
+            local b1, b2, b3, b4 = byte(RAW, at + 1, at + 4)
+            prot_id, magic = b1 * 256 + b2, b3 * 256 + b4
+            if magic >= 32768 then magic = magic - 65536 end
+        else
+            prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
+        end
         local protocol = ctx.cat.protocols[prot_id] or ("id=" .. prot_id)
         local class = ctx.cat.classes[magic]
         local ht = tree -- without a tree, the message's (cold paths below may still add to it)
@@ -1280,8 +1299,10 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
         local len = i32(tvb, off)
         if len < 0 then tree:add(F.payload_len, tvb(off, 4), len) return off + 4 end
         need(tvb, off + 4, len)
-        add_bytes(tree, tvb, off + 4, len)
-        interpret_payload(ctx, tvb, off + 4, len, tree, vals_by_section)
+        if TREE then add_bytes(tree, tvb, off + 4, len) end
+        if vals_by_section.gms or vals_by_section.ping then -- only these payloads mean something
+            interpret_payload(ctx, tvb, off + 4, len, tree, vals_by_section)
+        end
         return off + 4 + len, off + 4, len
     elseif mtype == 1 then -- NioMessage: direct-memory flag + i32 length + bytes
         local len = i32(tvb, off + 1)
@@ -1352,8 +1373,14 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         mtype = ctx.bare_type or MSG_EMPTY
         if TREE then mt:add(F.msg_type, tvb(off, 1), mtype):set_generated() end
     end
-    local leading = u8(tvb, off)
-    local flags = u16(tvb, off + 1)
+    local leading, flags
+    if off + 3 <= RAW_LEN and rawequal(tvb, RAW_TVB) then -- the common case, in one step
+        local b1, b2, b3 = byte(RAW, off + 1, off + 3)
+        leading, flags = b1, b2 * 256 + b3
+    else
+        leading = u8(tvb, off)
+        flags = u16(tvb, off + 1)
+    end
     if TREE then
         mt:add(F.leading, tvb(off, 1))
         local ft = mt:add(F.msg_flags, tvb(off + 1, 2))
@@ -1402,7 +1429,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         if TREE then set_len(mt, tvb, start, tvb:len() - start) end
         return nil
     end
-    merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start)
+    if vals_by_section.merge3 then merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start) end
     off = after
     local payload_at, payload_len
     if ctx.typed then
