@@ -748,6 +748,108 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
     return off - start
 end
 
+-- ---- layouts compiled for reading without a tree ---------------------------------------------------------------
+-- With no tree a header's items are only read: for their values and for where the header ends. Each layout is made
+-- once into closures, one per item with its kind and names bound, so a header costs a few calls instead of
+-- read_items' walk and read_value's dispatch (a batch holds some 290 messages of two or three headers each). Same
+-- reads, same values, same errors as read_items; the kinds that need more than a reader go through read_value.
+
+local function skip(_, _, off) return off end
+
+local compile_items
+
+local function compile_value(item, section)
+    local kind, name = item[2], item[3]
+    if kind == "BYTE" then -- inlined: most headers start with a type byte
+        return function(_, tvb, off, _, vals)
+            if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
+            local v = byte(RAW, off + 1)
+            if v >= 128 then v = v - 256 end
+            vals[name] = v
+            return off + 1
+        end
+    end
+    local simple = SIMPLE_KINDS[kind]
+    if simple then
+        return function(_, tvb, off, _, vals)
+            local value, len = simple(tvb, off)
+            vals[name] = value
+            return off + len
+        end
+    end
+    return function(ctx, tvb, off, tree, vals)
+        return off + read_value(ctx, tvb, off, tree, item, section, vals)
+    end
+end
+
+-- a function(ctx, tvb, off, tree, vals) returning the offset after the items, as read_items reads them
+compile_items = function(items, section)
+    local steps = {}
+    for i = 1, #items do
+        local item = items[i]
+        local op, step = item[1], skip
+        if op == "v" then
+            step = compile_value(item, section)
+        elseif op == "switch" then
+            local on, arms = item[2], {}
+            for k, arm in pairs(item[3]) do arms[k] = compile_items(arm, section) end
+            step = function(ctx, tvb, off, tree, vals)
+                local arm = arms[vals[on]]
+                if arm then return arm(ctx, tvb, off, tree, vals) end
+                return off
+            end
+        elseif op == "ifbit" then
+            local on, mask, body = item[2], item[3], compile_items(item[4], section)
+            step = function(ctx, tvb, off, tree, vals)
+                if has(vals[on] % 65536, mask) then return body(ctx, tvb, off, tree, vals) end
+                return off
+            end
+        elseif op == "ifpos" then
+            local on, body = item[2], compile_items(item[3], section)
+            step = function(ctx, tvb, off, tree, vals)
+                if vals[on] > 0 then return body(ctx, tvb, off, tree, vals) end
+                return off
+            end
+        elseif op == "if" then
+            local on, test, arg = item[2], item[3], item[4]
+            local yes, no = compile_items(item[5], section), compile_items(item[6], section)
+            step = function(ctx, tvb, off, tree, vals)
+                local v, taken = vals[on], nil
+                if test == "eq" and type(v) == "number" then taken = arg[v] == true
+                else taken = holds(test, arg, v) end
+                if taken then return yes(ctx, tvb, off, tree, vals) end
+                return no(ctx, tvb, off, tree, vals)
+            end
+        elseif op == "bit" then
+            local name, on, mask = item[2], item[3], item[4]
+            step = function(_, _, off, _, vals)
+                vals[name] = has(vals[on] % 65536, mask)
+                return off
+            end
+        end
+        steps[i] = step
+    end
+    local n = #steps
+    if n == 0 then return skip end
+    if n == 1 then return steps[1] end
+    if n == 2 then
+        local first, second = steps[1], steps[2]
+        return function(ctx, tvb, off, tree, vals)
+            return second(ctx, tvb, first(ctx, tvb, off, tree, vals), tree, vals)
+        end
+    elseif n == 3 then
+        local first, second, third = steps[1], steps[2], steps[3]
+        return function(ctx, tvb, off, tree, vals)
+            off = second(ctx, tvb, first(ctx, tvb, off, tree, vals), tree, vals)
+            return third(ctx, tvb, off, tree, vals)
+        end
+    end
+    return function(ctx, tvb, off, tree, vals)
+        for i = 1, n do off = steps[i](ctx, tvb, off, tree, vals) end
+        return off
+    end
+end
+
 -- ---- payloads -------------------------------------------------------------------------------------------------
 
 local function printable(tvb, off, len)
@@ -975,8 +1077,6 @@ local GMS_MEMBERSHIP = { JOIN_REQ = true, JOIN_RSP = true, JOIN_REQ_WITH_STATE_T
     INSTALL_MERGE_VIEW_OK = true }
 -- the GMS messages whose view is installed (MERGE_RSP, GET_DIGEST_RSP, ... carry views already installed)
 local INSTALLING = { VIEW = true, INSTALL_MERGE_VIEW = true, JOIN_RSP = true }
--- discovery (PingHeader: PING, MPING, TCPPING, FILE_PING, ...), merge discovery, naming, relayed messages
-local NOT_MEMBER_TRAFFIC = { "ping", "merge3", "naming", "relay2" }
 
 -- The view lineage of a cluster a view belongs to: the one whose latest view holds its creator or any of its members.
 -- Two clusters of one name (RELAY2's sites, the bridge) are two lineages; a view of neither starts one.
@@ -1056,7 +1156,11 @@ local function outside_view(ctx, src, vals_by_section, view)
     if gt == "LEAVE_REQ" then leaving[key] = true end
     local lines = latest_view[cluster]
     if lines == nil or not in_a_view[key] or leaving[key] or GMS_MEMBERSHIP[gt] then return nil end
-    for i = 1, #NOT_MEMBER_TRAFFIC do if vals_by_section[NOT_MEMBER_TRAFFIC[i]] then return nil end end
+    -- not member traffic: discovery (PingHeader: PING, MPING, TCPPING, FILE_PING, ...), merge discovery, naming,
+    -- relayed messages
+    if vals_by_section.ping or vals_by_section.merge3 or vals_by_section.naming or vals_by_section.relay2 then
+        return nil
+    end
     local ids = {}
     for _, l in ipairs(lines) do
         if l.members[src] then return nil end
@@ -1165,6 +1269,7 @@ read_headers = function(ctx, tvb, off, tree, summary)
     local at = off + 2
     local vals_by_section = {}
     local xmit
+    local protocols, classes = ctx.cat.protocols, ctx.cat.classes
     for i = 1, count do
         local prot_id, magic
         if at + 4 <= RAW_LEN and rawequal(tvb, RAW_TVB) then -- the common case, in one step
@@ -1174,13 +1279,13 @@ read_headers = function(ctx, tvb, off, tree, summary)
         else
             prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
         end
-        local protocol = ctx.cat.protocols[prot_id] or ("id=" .. prot_id)
-        local class = ctx.cat.classes[magic]
+        local protocol = protocols[prot_id] or ("id=" .. prot_id)
+        local class = classes[magic]
         local ht = tree -- without a tree, the message's (cold paths below may still add to it)
         if TREE then
             ht = tree:add(F.hdr, tvb(at, 4))
             -- the ids as items of their own only where no name stands for them: a batch holds hundreds of headers
-            local known_protocol = ctx.cat.protocols[prot_id] ~= nil
+            local known_protocol = protocols[prot_id] ~= nil
             if not known_protocol then ht:add(F.hdr_prot_id, tvb(at, 2)) end
             local pt = ht:add(F.hdr_protocol, tvb(at, 2), protocol)
             if SHOWN then pt:append_text(" (id " .. prot_id .. ")") end
@@ -1204,9 +1309,20 @@ read_headers = function(ctx, tvb, off, tree, summary)
             return nil, vals_by_section
         end
         local vals = {}
-        local n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
+        local n
+        if TREE then n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
+        else
+            local read = layout.read_no_tree
+            if read == nil then
+                read = compile_items(layout.items, layout.section)
+                layout.read_no_tree = read
+            end
+            n = read(ctx, tvb, at + 4, ht, vals) - (at + 4)
+        end
         vals_by_section[layout.section] = vals
-        if xmit == nil and vals.type ~= nil then xmit = xmit_header(protocol, layout, vals) end
+        if xmit == nil and vals.type ~= nil and XMIT_FAMILY[protocol] ~= false then
+            xmit = xmit_header(protocol, layout, vals)
+        end
         if summary then
             summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
         end
@@ -1298,7 +1414,7 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
     if mtype == 0 then -- BytesMessage: i32 length (-1 = null) + bytes
         local len = i32(tvb, off)
         if len < 0 then tree:add(F.payload_len, tvb(off, 4), len) return off + 4 end
-        need(tvb, off + 4, len)
+        if off + 4 + len > RAW_LEN then need(tvb, off + 4, len) end -- i32 bound tvb
         if TREE then add_bytes(tree, tvb, off + 4, len) end
         if vals_by_section.gms or vals_by_section.ping then -- only these payloads mean something
             interpret_payload(ctx, tvb, off + 4, len, tree, vals_by_section)
@@ -1363,7 +1479,7 @@ end
 -- (mtype: the type short before the message; nil before 5.0, and for FD_SOCK2's bare messages, which are
 -- EmptyMessages written without it)
 dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, summaries, no_addrs)
-    need(tvb, off, 1)
+    if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
     local mt = parent -- without a tree, the parent (cold paths may still add to it)
     if TREE then mt = parent:add(F.msg, tvb(off, 1)) end
     local start = off
@@ -1374,7 +1490,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         if TREE then mt:add(F.msg_type, tvb(off, 1), mtype):set_generated() end
     end
     local leading, flags
-    if off + 3 <= RAW_LEN and rawequal(tvb, RAW_TVB) then -- the common case, in one step
+    if off + 3 <= RAW_LEN then -- the common case, in one step (tvb bound above)
         local b1, b2, b3 = byte(RAW, off + 1, off + 3)
         leading, flags = b1, b2 * 256 + b3
     else
