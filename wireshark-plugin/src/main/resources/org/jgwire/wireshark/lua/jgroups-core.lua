@@ -179,6 +179,7 @@ end
 -- Values are read from the bound tvb's bytes as a Lua string (string.byte is far cheaper than a TvbRange per value);
 -- TvbRanges are made only for tree items. bind() runs again whenever a reader gets another tvb.
 local byte, sub, format = string.byte, string.sub, string.format
+local rawequal, type = rawequal, type
 local RAW_TVB, RAW, RAW_LEN = nil, "", 0
 local function bind(tvb)
     RAW_TVB, RAW, RAW_LEN = tvb, tvb:raw(), tvb:len()
@@ -230,27 +231,32 @@ local function set_len(item, tvb, start, len)
     item:set_len(len)
 end
 
+-- The readers below check the binding and the bounds themselves and call need() only when it has work to do (bind
+-- another tvb, raise): a batch of ~290 messages makes tens of thousands of reads per frame, each call counts.
 local function u8(tvb, off)
-    need(tvb, off, 1)
+    if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
     return byte(RAW, off + 1)
 end
 local function i8(tvb, off)
-    local v = u8(tvb, off)
+    if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
+    local v = byte(RAW, off + 1)
     if v >= 128 then return v - 256 end
     return v
 end
 local function u16(tvb, off)
-    need(tvb, off, 2)
+    if off + 2 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 2) end
     local a, b = byte(RAW, off + 1, off + 2)
     return a * 256 + b
 end
 local function i16(tvb, off)
-    local v = u16(tvb, off)
+    if off + 2 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 2) end
+    local a, b = byte(RAW, off + 1, off + 2)
+    local v = a * 256 + b
     if v >= 32768 then return v - 65536 end
     return v
 end
 local function i32(tvb, off)
-    need(tvb, off, 4)
+    if off + 4 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 4) end
     local a, b, c, d = byte(RAW, off + 1, off + 4)
     local v = ((a * 256 + b) * 256 + c) * 256 + d
     if a >= 128 then return v - 4294967296 end
@@ -263,7 +269,7 @@ local function compressed(tvb, off)
     local n = u8(tvb, off)
     if n > 8 then bad(off, "compressed number of " .. n .. " bytes (at most 8)") end
     if n == 0 then return 0, 1 end
-    need(tvb, off + 1, n)
+    if off + 1 + n > RAW_LEN then need(tvb, off + 1, n) end -- u8 bound tvb
     if n > 6 then return tvb(off + 1, n):le_uint64(), n + 1 end
     local v = 0
     -- the length byte is RAW[off + 1]; the value's bytes RAW[off + 2 .. off + n + 1], least significant first
@@ -276,7 +282,7 @@ local function jstring(tvb, off)
     local present = u8(tvb, off)
     if present == 0 then return nil, 1 end
     local len = u16(tvb, off + 1)
-    need(tvb, off + 3, len)
+    if off + 3 + len > RAW_LEN then need(tvb, off + 3, len) end -- u16 bound tvb
     return sub(RAW, off + 4, off + 3 + len), len + 3
 end
 
@@ -284,7 +290,7 @@ end
 local function short_bytes(tvb, off)
     local len = i16(tvb, off)
     if len < 0 then return nil, 2 end
-    need(tvb, off + 2, len)
+    if off + 2 + len > RAW_LEN then need(tvb, off + 2, len) end -- i16 bound tvb
     return sub(RAW, off + 3, off + 2 + len), len + 2
 end
 
@@ -542,19 +548,30 @@ local function as_is(v) return v end
 local read_items
 local read_headers
 
+-- the kinds one reader reads, with no text of their own: one table look-up instead of a walk down the chain below
+local SIMPLE_KINDS = {
+    BYTE = function(tvb, off) -- i8's work: most headers start with a type byte
+        if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
+        local v = byte(RAW, off + 1)
+        if v >= 128 then return v - 256, 1 end
+        return v, 1
+    end,
+    ENUM_BYTE = function(tvb, off) return u8(tvb, off), 1 end,
+    BOOL = function(tvb, off) return u8(tvb, off) ~= 0, 1 end,
+    SHORT = function(tvb, off) return i16(tvb, off), 2 end,
+    INT = function(tvb, off) return i32(tvb, off), 4 end,
+    LONG_COMPRESSED = compressed,
+    INT_COMPRESSED = compressed,
+    STRING = jstring,
+    SHORT_BYTES = short_bytes,
+}
+
 local function read_value(ctx, tvb, off, tree, item, section, vals)
     local kind, name, key = item[2], item[3], item.key
     local value, len, text, shown_as
-    if kind == "BYTE" then
-        value, len = i8(tvb, off), 1
-    elseif kind == "ENUM_BYTE" then
-        value, len = u8(tvb, off), 1
-    elseif kind == "BOOL" then
-        value, len = u8(tvb, off) ~= 0, 1
-    elseif kind == "SHORT" then
-        value, len = i16(tvb, off), 2
-    elseif kind == "INT" then
-        value, len = i32(tvb, off), 4
+    local simple = SIMPLE_KINDS[kind]
+    if simple then
+        value, len = simple(tvb, off)
     elseif kind == "LONG" then
         need(tvb, off, 8)
         value, len = tvb(off, 8):int64(), 8
@@ -562,12 +579,6 @@ local function read_value(ctx, tvb, off, tree, item, section, vals)
         local n = u16(tvb, off)
         need(tvb, off + 2, n)
         value, len = sub(RAW, off + 3, off + 2 + n), 2 + n
-    elseif kind == "LONG_COMPRESSED" or kind == "INT_COMPRESSED" then
-        value, len = compressed(tvb, off)
-    elseif kind == "STRING" then
-        value, len = jstring(tvb, off)
-    elseif kind == "SHORT_BYTES" then
-        value, len = short_bytes(tvb, off)
     elseif kind == "BYTE_BUFFER" then -- Util.writeByteBuffer: shown as its length, as the decoder does
         if u8(tvb, off) == 0 then value, len = nil, 1
         else
@@ -709,9 +720,15 @@ end
 
 read_items = function(ctx, tvb, off, tree, items, section, vals)
     local start = off
-    for _, item in ipairs(items) do
+    for i = 1, #items do -- not ipairs: its iterator is a call per item
+        local item = items[i]
         local op = item[1]
-        if op == "v" then
+        local simple = op == "v" and not TREE and SIMPLE_KINDS[item[2]]
+        if simple then -- read_value's work when nothing is added to a tree, without its call
+            local value, len = simple(tvb, off)
+            vals[item[3]] = value
+            off = off + len
+        elseif op == "v" then
             off = off + read_value(ctx, tvb, off, tree, item, section, vals)
         elseif op == "switch" then
             local arm = item[3][vals[item[2]]]
@@ -723,7 +740,9 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
         elseif op == "ifpos" then
             if vals[item[2]] > 0 then off = off + read_items(ctx, tvb, off, tree, item[3], section, vals) end
         elseif op == "if" then -- derived layouts: {"if", on, test, arg, then, else}
-            local arm = holds(item[3], item[4], vals[item[2]]) and item[5] or item[6]
+            local v, arm = vals[item[2]], nil
+            if item[3] == "eq" and type(v) == "number" then arm = item[4][v] == true and item[5] or item[6]
+            else arm = holds(item[3], item[4], v) and item[5] or item[6] end
             off = off + read_items(ctx, tvb, off, tree, arm, section, vals)
         elseif op == "bit" then
             local v = has(vals[item[3]] % 65536, item[4])
@@ -732,6 +751,108 @@ read_items = function(ctx, tvb, off, tree, items, section, vals)
         end
     end
     return off - start
+end
+
+-- ---- layouts compiled for reading without a tree ---------------------------------------------------------------
+-- With no tree a header's items are only read: for their values and for where the header ends. Each layout is made
+-- once into closures, one per item with its kind and names bound, so a header costs a few calls instead of
+-- read_items' walk and read_value's dispatch (a batch holds some 290 messages of two or three headers each). Same
+-- reads, same values, same errors as read_items; the kinds that need more than a reader go through read_value.
+
+local function skip(_, _, off) return off end
+
+local compile_items
+
+local function compile_value(item, section)
+    local kind, name = item[2], item[3]
+    if kind == "BYTE" then -- inlined: most headers start with a type byte
+        return function(_, tvb, off, _, vals)
+            if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
+            local v = byte(RAW, off + 1)
+            if v >= 128 then v = v - 256 end
+            vals[name] = v
+            return off + 1
+        end
+    end
+    local simple = SIMPLE_KINDS[kind]
+    if simple then
+        return function(_, tvb, off, _, vals)
+            local value, len = simple(tvb, off)
+            vals[name] = value
+            return off + len
+        end
+    end
+    return function(ctx, tvb, off, tree, vals)
+        return off + read_value(ctx, tvb, off, tree, item, section, vals)
+    end
+end
+
+-- a function(ctx, tvb, off, tree, vals) returning the offset after the items, as read_items reads them
+compile_items = function(items, section)
+    local steps = {}
+    for i = 1, #items do
+        local item = items[i]
+        local op, step = item[1], skip
+        if op == "v" then
+            step = compile_value(item, section)
+        elseif op == "switch" then
+            local on, arms = item[2], {}
+            for k, arm in pairs(item[3]) do arms[k] = compile_items(arm, section) end
+            step = function(ctx, tvb, off, tree, vals)
+                local arm = arms[vals[on]]
+                if arm then return arm(ctx, tvb, off, tree, vals) end
+                return off
+            end
+        elseif op == "ifbit" then
+            local on, mask, body = item[2], item[3], compile_items(item[4], section)
+            step = function(ctx, tvb, off, tree, vals)
+                if has(vals[on] % 65536, mask) then return body(ctx, tvb, off, tree, vals) end
+                return off
+            end
+        elseif op == "ifpos" then
+            local on, body = item[2], compile_items(item[3], section)
+            step = function(ctx, tvb, off, tree, vals)
+                if vals[on] > 0 then return body(ctx, tvb, off, tree, vals) end
+                return off
+            end
+        elseif op == "if" then
+            local on, test, arg = item[2], item[3], item[4]
+            local yes, no = compile_items(item[5], section), compile_items(item[6], section)
+            step = function(ctx, tvb, off, tree, vals)
+                local v, taken = vals[on], nil
+                if test == "eq" and type(v) == "number" then taken = arg[v] == true
+                else taken = holds(test, arg, v) end
+                if taken then return yes(ctx, tvb, off, tree, vals) end
+                return no(ctx, tvb, off, tree, vals)
+            end
+        elseif op == "bit" then
+            local name, on, mask = item[2], item[3], item[4]
+            step = function(_, _, off, _, vals)
+                vals[name] = has(vals[on] % 65536, mask)
+                return off
+            end
+        end
+        steps[i] = step
+    end
+    local n = #steps
+    if n == 0 then return skip end
+    if n == 1 then return steps[1] end
+    if n == 2 then
+        local first, second = steps[1], steps[2]
+        return function(ctx, tvb, off, tree, vals)
+            return second(ctx, tvb, first(ctx, tvb, off, tree, vals), tree, vals)
+        end
+    elseif n == 3 then
+        local first, second, third = steps[1], steps[2], steps[3]
+        return function(ctx, tvb, off, tree, vals)
+            off = second(ctx, tvb, first(ctx, tvb, off, tree, vals), tree, vals)
+            return third(ctx, tvb, off, tree, vals)
+        end
+    end
+    return function(ctx, tvb, off, tree, vals)
+        for i = 1, n do off = steps[i](ctx, tvb, off, tree, vals) end
+        return off
+    end
 end
 
 -- ---- payloads -------------------------------------------------------------------------------------------------
@@ -924,9 +1045,15 @@ local NAKACK_TYPES = { [1] = "MSG", [2] = "XMIT_REQ", [3] = "XMIT_RSP", [4] = "H
 local UNICAST_TYPES = { [0] = "DATA", [1] = "ACK", [2] = "SEND_FIRST_SEQNO", [3] = "XMIT_REQ", [4] = "CLOSE" }
 
 -- the retransmission a header read with layout is, or nil: type names as the jar gives them, else the decoder's
+local XMIT_FAMILY = {} -- protocol name -> "NAKACK", "UNICAST" or false: no substring per header read
 local function xmit_header(protocol, layout, vals)
-    local nakack = sub(protocol, 1, 6) == "NAKACK"
-    if not nakack and sub(protocol, 1, 7) ~= "UNICAST" then return nil end
+    local family = XMIT_FAMILY[protocol]
+    if family == nil then
+        family = (sub(protocol, 1, 6) == "NAKACK" and "NAKACK") or (sub(protocol, 1, 7) == "UNICAST" and "UNICAST")
+        XMIT_FAMILY[protocol] = family
+    end
+    if not family then return nil end
+    local nakack = family == "NAKACK"
     local name = layout.type_names and layout.type_names[vals.type]
     if name == nil then name = (nakack and NAKACK_TYPES or UNICAST_TYPES)[vals.type] end
     if name == "XMIT_REQ" or (nakack and name == "XMIT_RSP") then
@@ -956,8 +1083,6 @@ local GMS_MEMBERSHIP = { JOIN_REQ = true, JOIN_RSP = true, JOIN_REQ_WITH_STATE_T
     INSTALL_MERGE_VIEW_OK = true }
 -- the GMS messages whose view is installed (MERGE_RSP, GET_DIGEST_RSP, ... carry views already installed)
 local INSTALLING = { VIEW = true, INSTALL_MERGE_VIEW = true, JOIN_RSP = true }
--- discovery (PingHeader: PING, MPING, TCPPING, FILE_PING, ...), merge discovery, naming, relayed messages
-local NOT_MEMBER_TRAFFIC = { "ping", "merge3", "naming", "relay2" }
 
 -- The view lineage of a cluster a view belongs to: the one whose latest view holds its creator or any of its members.
 -- Two clusters of one name (RELAY2's sites, the bridge) are two lineages; a view of neither starts one.
@@ -1007,6 +1132,22 @@ local function install_view(cluster, v, src)
     end
 end
 
+-- cluster .. "\0" .. address, the key of in_a_view and leaving, made once per pair: every message of a batch asks
+local member_keys = {}
+local function member_key(cluster, addr)
+    local by_addr = member_keys[cluster]
+    if by_addr == nil then
+        by_addr = {}
+        member_keys[cluster] = by_addr
+    end
+    local key = by_addr[addr]
+    if key == nil then
+        key = cluster .. "\0" .. addr
+        by_addr[addr] = key
+    end
+    return key
+end
+
 -- the text of the outside-view expert info when the message's sender is in no latest view of its cluster: only a
 -- member some view held before, that did not ask to leave, in traffic other than joining, merging and discovery
 local function outside_view(ctx, src, vals_by_section, view)
@@ -1017,11 +1158,15 @@ local function outside_view(ctx, src, vals_by_section, view)
     local gt = gms and gms.type ~= nil and gms_names and gms_names[gms.type] or nil
     if view and INSTALLING[gt] then install_view(cluster, view, src) end
     if src == nil then return nil end
-    local key = cluster .. "\0" .. src
+    local key = member_key(cluster, src)
     if gt == "LEAVE_REQ" then leaving[key] = true end
     local lines = latest_view[cluster]
     if lines == nil or not in_a_view[key] or leaving[key] or GMS_MEMBERSHIP[gt] then return nil end
-    for _, section in ipairs(NOT_MEMBER_TRAFFIC) do if vals_by_section[section] then return nil end end
+    -- not member traffic: discovery (PingHeader: PING, MPING, TCPPING, FILE_PING, ...), merge discovery, naming,
+    -- relayed messages
+    if vals_by_section.ping or vals_by_section.merge3 or vals_by_section.naming or vals_by_section.relay2 then
+        return nil
+    end
     local ids = {}
     for _, l in ipairs(lines) do
         if l.members[src] then return nil end
@@ -1130,15 +1275,23 @@ read_headers = function(ctx, tvb, off, tree, summary)
     local at = off + 2
     local vals_by_section = {}
     local xmit
+    local protocols, classes = ctx.cat.protocols, ctx.cat.classes
     for i = 1, count do
-        local prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
-        local protocol = ctx.cat.protocols[prot_id] or ("id=" .. prot_id)
-        local class = ctx.cat.classes[magic]
+        local prot_id, magic
+        if at + 4 <= RAW_LEN and rawequal(tvb, RAW_TVB) then -- the common case, in one step
+            local b1, b2, b3, b4 = byte(RAW, at + 1, at + 4)
+            prot_id, magic = b1 * 256 + b2, b3 * 256 + b4
+            if magic >= 32768 then magic = magic - 65536 end
+        else
+            prot_id, magic = u16(tvb, at), i16(tvb, at + 2)
+        end
+        local protocol = protocols[prot_id] or ("id=" .. prot_id)
+        local class = classes[magic]
         local ht = tree -- without a tree, the message's (cold paths below may still add to it)
         if TREE then
             ht = tree:add(F.hdr, tvb(at, 4))
             -- the ids as items of their own only where no name stands for them: a batch holds hundreds of headers
-            local known_protocol = ctx.cat.protocols[prot_id] ~= nil
+            local known_protocol = protocols[prot_id] ~= nil
             if not known_protocol then ht:add(F.hdr_prot_id, tvb(at, 2)) end
             local pt = ht:add(F.hdr_protocol, tvb(at, 2), protocol)
             if SHOWN then pt:append_text(" (id " .. prot_id .. ")") end
@@ -1162,9 +1315,20 @@ read_headers = function(ctx, tvb, off, tree, summary)
             return nil, vals_by_section
         end
         local vals = {}
-        local n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
+        local n
+        if TREE then n = read_items(ctx, tvb, at + 4, ht, layout.items, layout.section, vals)
+        else
+            local read = layout.read_no_tree
+            if read == nil then
+                read = compile_items(layout.items, layout.section)
+                layout.read_no_tree = read
+            end
+            n = read(ctx, tvb, at + 4, ht, vals) - (at + 4)
+        end
         vals_by_section[layout.section] = vals
-        if xmit == nil and vals.type ~= nil then xmit = xmit_header(protocol, layout, vals) end
+        if xmit == nil and vals.type ~= nil and XMIT_FAMILY[protocol] ~= false then
+            xmit = xmit_header(protocol, layout, vals)
+        end
         if summary then
             summary.headers[#summary.headers + 1] = { protocol = protocol, section = layout.section, vals = vals }
         end
@@ -1256,9 +1420,11 @@ local function read_payload(ctx, tvb, off, tree, mtype, msg_src, vals_by_section
     if mtype == 0 then -- BytesMessage: i32 length (-1 = null) + bytes
         local len = i32(tvb, off)
         if len < 0 then tree:add(F.payload_len, tvb(off, 4), len) return off + 4 end
-        need(tvb, off + 4, len)
-        add_bytes(tree, tvb, off + 4, len)
-        interpret_payload(ctx, tvb, off + 4, len, tree, vals_by_section)
+        if off + 4 + len > RAW_LEN then need(tvb, off + 4, len) end -- i32 bound tvb
+        if TREE then add_bytes(tree, tvb, off + 4, len) end
+        if vals_by_section.gms or vals_by_section.ping then -- only these payloads mean something
+            interpret_payload(ctx, tvb, off + 4, len, tree, vals_by_section)
+        end
         return off + 4 + len, off + 4, len
     elseif mtype == 1 then -- NioMessage: direct-memory flag + i32 length + bytes
         local len = i32(tvb, off + 1)
@@ -1332,7 +1498,7 @@ end
 -- (mtype: the type short before the message; nil before 5.0, and for FD_SOCK2's bare messages, which are
 -- EmptyMessages written without it)
 dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, summaries, no_addrs)
-    need(tvb, off, 1)
+    if off + 1 > RAW_LEN or not rawequal(tvb, RAW_TVB) then need(tvb, off, 1) end
     local mt = parent -- without a tree, the parent (cold paths may still add to it)
     if TREE then mt = parent:add(F.msg, tvb(off, 1)) end
     local start = off
@@ -1342,8 +1508,14 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         mtype = ctx.bare_type or MSG_EMPTY
         if TREE then mt:add(F.msg_type, tvb(off, 1), mtype):set_generated() end
     end
-    local leading = u8(tvb, off)
-    local flags = u16(tvb, off + 1)
+    local leading, flags
+    if off + 3 <= RAW_LEN then -- the common case, in one step (tvb bound above)
+        local b1, b2, b3 = byte(RAW, off + 1, off + 3)
+        leading, flags = b1, b2 * 256 + b3
+    else
+        leading = u8(tvb, off)
+        flags = u16(tvb, off + 1)
+    end
     if TREE then
         mt:add(F.leading, tvb(off, 1))
         local ft = mt:add(F.msg_flags, tvb(off + 1, 2))
@@ -1390,7 +1562,7 @@ dissect_message = function(ctx, tvb, off, parent, mtype, list_src, list_dest, su
         if TREE then set_len(mt, tvb, start, tvb:len() - start) end
         return nil
     end
-    merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start)
+    if vals_by_section.merge3 then merge_info(vals_by_section.merge3, src, mt, tvb, start, after - start) end
     off = after
     local payload_at, payload_len
     if ctx.typed then
