@@ -29,7 +29,8 @@ final class WiresharkNames {
             Map.entry("fd_sock_signal.value", "type"),
             Map.entry("fd_sock_signal.name", "type"),
             Map.entry("fd_sock_signal.sender", "src_ep"),
-            Map.entry("fd_sock_signal.receiver", "dst_ep"));
+            Map.entry("fd_sock_signal.receiver", "dst_ep"),
+            Map.entry("fd_sock_signal.member", "src")); // ABNORMAL_TERMINATION's member: the record's src
 
     /** Plugin sections that are one header class rather than one protocol: {@code jgroups.frag.frag_id}. */
     private static final Map<String, List<String>> HEADER_CLASSES = Map.of(
