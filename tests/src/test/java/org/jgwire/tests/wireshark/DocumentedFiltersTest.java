@@ -56,8 +56,8 @@ class DocumentedFiltersTest {
 
     /** Per sample: frame number to the number of records the decoder shows in it. */
     private static final Map<String, Map<Integer, Integer>> RECORDS_PER_FRAME = new TreeMap<>();
-    /** Per example: tshark's frames, per sample (run up front, one tshark per core). */
-    private static final Map<String, Map<String, Future<Set<Integer>>>> TSHARK = new TreeMap<>();
+    /** Per example: the frames tshark selects, per sample (one tshark per sample, run up front). */
+    private static final Map<String, Map<String, Set<Integer>>> TSHARK = new TreeMap<>();
 
     /** The lines of the examples block (the others are inline examples of the two pages). */
     private static final Set<String> BLOCK_EXAMPLES = new LinkedHashSet<>();
@@ -102,12 +102,69 @@ class DocumentedFiltersTest {
             }
             RECORDS_PER_FRAME.put(sample, counts);
         }
+        List<String> examples = examples();
+        Path taps = work.resolve("taps.lua");
+        Files.writeString(taps, tapScript(examples), StandardCharsets.UTF_8);
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
-        for (String example : examples())
-            for (String sample : SAMPLES)
-                TSHARK.computeIfAbsent(example, k -> new TreeMap<>())
-                        .put(sample, pool.submit(() -> tsharkFrames(plugin, sample(sample), example)));
+        Map<String, Future<Map<String, Set<Integer>>>> perSample = new TreeMap<>();
+        for (String sample : SAMPLES)
+            perSample.put(sample, pool.submit(() -> tappedFrames(plugin, taps, sample(sample), examples)));
+        // the taps are tshark's display filter engine, as -Y is: checked against -Y itself on two examples
+        Map<String, Future<Set<Integer>>> byY = new TreeMap<>();
+        for (String sample : SAMPLES)
+            for (String example : List.of(examples.get(0), "!jgroups.frame_flags.multicast"))
+                byY.put(sample + " " + example, pool.submit(() -> tsharkFrames(plugin, sample(sample), example)));
         pool.shutdown();
+        for (String sample : SAMPLES) {
+            Map<String, Set<Integer>> frames = perSample.get(sample).get();
+            for (String example : examples)
+                TSHARK.computeIfAbsent(example, k -> new TreeMap<>()).put(sample, frames.get(example));
+            for (String example : List.of(examples.get(0), "!jgroups.frame_flags.multicast"))
+                assertEquals(
+                        byY.get(sample + " " + example).get(),
+                        frames.get(example),
+                        sample + ": a tap and -Y select other frames for " + example);
+        }
+    }
+
+    /** A Lua script with one tap per example: tshark filters every frame by each of them in one read. */
+    private static String tapScript(List<String> examples) {
+        StringBuilder lua = new StringBuilder("local examples = {\n");
+        for (String e : examples)
+            lua.append("    \"")
+                    .append(e.replace("\\", "\\\\").replace("\"", "\\\""))
+                    .append("\",\n");
+        lua.append("}\n")
+                .append("for i, f in ipairs(examples) do\n")
+                .append("    local ok, tap = pcall(Listener.new, nil, f)\n")
+                .append("    if not ok then io.write(\"refused \", i, \" \", tostring(tap), \"\\n\")\n")
+                .append("    else function tap.packet(pinfo) io.write(i, \" \", pinfo.number, \"\\n\") end end\n")
+                .append("end\n");
+        return lua.toString();
+    }
+
+    /** Per example, the frames of {@code capture} its tap saw, in one pass as a user's tshark reads. */
+    private static Map<String, Set<Integer>> tappedFrames(Path plugin, Path taps, Path capture, List<String> examples)
+            throws Exception {
+        byte[] out = Decoding.tool(
+                "tshark",
+                "-n",
+                "-q",
+                "-r",
+                capture.toString(),
+                "-X",
+                "lua_script:" + plugin,
+                "-X",
+                "lua_script:" + taps);
+        Map<String, Set<Integer>> frames = new TreeMap<>();
+        for (String e : examples) frames.put(e, new TreeSet<>());
+        for (String line : new String(out, StandardCharsets.UTF_8).split("\n")) {
+            if (line.isBlank()) continue;
+            assertTrue(!line.startsWith("refused"), "tshark refuses an example: " + line);
+            String[] parts = line.strip().split(" ");
+            frames.get(examples.get(Integer.parseInt(parts[0]) - 1)).add(Integer.parseInt(parts[1]));
+        }
+        return frames;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -131,7 +188,7 @@ class DocumentedFiltersTest {
             assertEquals(0, run.exit(), "jgwire refuses " + example + ": " + run.err());
             Set<Integer> jgwire = new TreeSet<>();
             for (String line : run.out().split("\n")) if (!line.isBlank()) jgwire.add(Integer.parseInt(line.strip()));
-            Set<Integer> tshark = new TreeSet<>(TSHARK.get(example).get(sample).get());
+            Set<Integer> tshark = new TreeSet<>(TSHARK.get(example).get(sample));
             Map<Integer, Integer> counts = RECORDS_PER_FRAME.get(sample);
             // frames without a record (a TCP connection's handshake, a segment TCP holds) are Wireshark's alone, and
             // those with only how a TCP direction ended or an ICMP bounce are jgwire's

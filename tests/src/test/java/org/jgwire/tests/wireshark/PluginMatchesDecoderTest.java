@@ -1,6 +1,7 @@
 package org.jgwire.tests.wireshark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -35,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * For every sample capture: tshark with the generated plugin and {@code jgwire decode --format jsonl} must see the
  * same messages in the same frames, with the same addresses, flags, headers (every field), payload lengths, views,
  * learned names and GossipRouter records, and FD_SOCK's termination signals in the same frames (sockets, name,
- * value); and the plugin must raise no Lua error.
+ * value, the member ABNORMAL_TERMINATION names); and the plugin must raise no Lua error.
  *
  * <p>Addresses are compared after both sides' UUIDs are replaced by the logical names the Java decoder learned in
  * the capture (the decoder prints a name where it knows one, the plugin's filter fields hold the address); a UUID
@@ -69,6 +70,11 @@ class PluginMatchesDecoderTest {
 
     /** Fails unless the plugin and the decoder see the same on {@code sample} (the class comment says what). */
     static void compare(Path sample) throws Exception {
+        compare(sample, new String[0]);
+    }
+
+    /** As {@link #compare(Path)}, with these options for tshark ({@code -2}: a second pass). */
+    static void compare(Path sample, String... tsharkOptions) throws Exception {
         Path work = Files.createTempDirectory("jgwire-ws");
         // --no-reassemble: Wireshark shows each FRAG/FRAG2/3/4 fragment as the packet it is and the plugin does not
         // reassemble, while the decoder by default shows the reassembled original in place of its fragments
@@ -82,7 +88,7 @@ class PluginMatchesDecoderTest {
                         "--no-reassemble",
                         sample.toString())
                 .json();
-        List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample);
+        List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample, tsharkOptions);
 
         Map<String, String> names = new TreeMap<>();
         for (JsonNode r : java)
@@ -97,11 +103,6 @@ class PluginMatchesDecoderTest {
             // a datagram an ICMP error bounced: the decoder reports the bounce and decodes nothing of the quote, the
             // plugin marks the quoted copy (jgroups.expert.icmp_bounced, compared in PluginExpertInfoTest)
             if (kind.equals("bounce")) continue;
-            // FD_SOCK's ABNORMAL_TERMINATION is made of which direction's FIN or RST came first and of the server
-            // sockets earlier I_HAVE_SOCK headers announced: no bytes, and state across conversations the plugin does
-            // not keep (docs/wireshark.md, limits)
-            if (r.path("transport").asText().equals("fd_sock")
-                    && r.path("type").asText().equals("ABNORMAL_TERMINATION")) continue;
             (kind.equals("gossip") ? javaGossip : javaMessages)
                     .computeIfAbsent(r.path("frame").asInt(), k -> new ArrayList<>())
                     .add(r);
@@ -243,6 +244,13 @@ class PluginMatchesDecoderTest {
                     text(java, "dst_ep"), text(lua, "jgroups.fd_sock_signal.receiver"), where + ": signal receiver");
             String name = java.path("type").asText();
             assertEquals(name, text(lua, "jgroups.fd_sock_signal.name"), where + ": signal name");
+            // ABNORMAL_TERMINATION names the member whose server socket closed (I_HAVE_SOCK's), as the decoder's src
+            if (name.equals("ABNORMAL_TERMINATION"))
+                assertEquals(
+                        norm(text(java, "src_addr")),
+                        norm(text(lua, "jgroups.fd_sock_signal.member")),
+                        where + ": member gone");
+            else assertFalse(lua.has("jgroups.fd_sock_signal.member"), where + ": a member gone: " + lua);
             List<JarCatalog> jars = GeneratedPlugin.catalog().jars();
             Field constant = Class.forName("org.jgroups.protocols.FD_SOCK", true, loader(jars.get(jars.size() - 1)))
                     .getDeclaredField(name);

@@ -273,7 +273,8 @@ public final class JarCatalog {
                 if (!Modifier.isStatic(mod) || !Modifier.isFinal(mod) || f.getType() != int.class) continue;
                 f.setAccessible(true);
                 int v = f.getInt(null);
-                if (v >= 0 && v <= 255) out.put(v, f.getName());
+                // -1 too: ABNORMAL_TERMINATION, what the pinger's read returns at the end of the stream
+                if (v >= -1 && v <= 255) out.put(v, f.getName());
             }
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             // no FD_SOCK in this jar
@@ -448,7 +449,10 @@ public final class JarCatalog {
         return gossipTypes;
     }
 
-    /** FD_SOCK's one-byte signals by value ({@code 9 = NORMAL_TERMINATION}); empty without FD_SOCK. */
+    /**
+     * FD_SOCK's signals by value ({@code 9 = NORMAL_TERMINATION}, the byte written; {@code -1 = ABNORMAL_TERMINATION},
+     * the end of the stream without it); empty without FD_SOCK.
+     */
     public Map<Integer, String> fdSockSignals() {
         return fdSockSignals;
     }

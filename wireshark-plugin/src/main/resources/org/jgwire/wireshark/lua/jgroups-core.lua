@@ -69,10 +69,12 @@ local F = {
     gossip_phys   = ProtoField.string("jgroups.gossip.physical", "Physical address"),
     fd_sock2      = ProtoField.none("jgroups.fd_sock2", "FD_SOCK2 message"),
     signal        = ProtoField.none("jgroups.fd_sock_signal", "FD_SOCK signal"),
-    signal_value  = ProtoField.uint8("jgroups.fd_sock_signal.value", "Signal", base.DEC, GEN.fd_sock_signals),
+    -- signed: ABNORMAL_TERMINATION is -1 (FD_SOCK's constant: the end of the stream without the byte)
+    signal_value  = ProtoField.int8("jgroups.fd_sock_signal.value", "Signal", base.DEC, GEN.fd_sock_signals),
     signal_name   = ProtoField.string("jgroups.fd_sock_signal.name", "Signal name"),
     signal_from   = ProtoField.string("jgroups.fd_sock_signal.sender", "Sent from"),
     signal_to     = ProtoField.string("jgroups.fd_sock_signal.receiver", "Sent to"),
+    signal_member = ProtoField.string("jgroups.fd_sock_signal.member", "Member whose server socket closed"),
     mping         = ProtoField.none("jgroups.mping", "MPING discovery message"),
     ack           = ProtoField.uint32("jgroups.ack", "Connection acknowledgement (use_acks)", base.HEX,
                                       { [0x01020304] = "OK", [0x04030201] = "FAIL" }),
@@ -297,6 +299,7 @@ end
 -- ---- per-capture state: logical names and views, reset on every (re-)dissection -------------------------------
 
 local names, views, conv_state, frame_cache, first_segment, fd_sock_held
+local fd_sock_servers, fd_sock_ports, fd_sock_dirs, fd_sock_ends, fd_sock_shown, fd_sock_last, fd_sock_at_end
 local latest_view, in_a_view, leaving, outside_memo
 
 local function reset_state()
@@ -306,6 +309,13 @@ local function reset_state()
     frame_cache = {}
     first_segment = {} -- per TCP conversation and direction: the frame of the first segment with data seen
     fd_sock_held = {} -- per TCP direction whose first segment may be FD_SOCK's signal: that segment's frame
+    fd_sock_shown = {} -- per TCP direction: the frame where TCP handed the held signal back and it was shown
+    fd_sock_servers = {} -- FD_SOCK server socket ("ip:port", from I_HAVE_SOCK) -> its member's address
+    fd_sock_ports = {} -- port -> true: the TCP segments with it are followed to their FIN or RST (postdissector)
+    fd_sock_dirs = {} -- per TCP direction followed: { next = seq, seen = bytes, first = byte, gap, ended }
+    fd_sock_ends = {} -- frame number -> the signals its FIN or RST gives (the first pass's, for later passes)
+    fd_sock_last = 0 -- the last frame of the first pass
+    fd_sock_at_end = nil -- the signals still open at the end of the capture, once known (a later pass)
     latest_view = {}  -- per cluster name, per view lineage: the latest view installed ({ id, num, count, members })
     in_a_view = {}    -- cluster .. "\0" .. address -> true once a view seen held the member
     leaving = {}      -- cluster .. "\0" .. address -> true once the member asked to leave or left a view it sent
@@ -1269,6 +1279,16 @@ local function sequencer_wrapped(ctx, tvb, off, len, tree, carrier_src, seq)
     if not ok then report(wt, err, "wrapped message") end
 end
 
+-- FD_SOCK's I_HAVE_SOCK names a member's server socket: as the decoder (FdSockServers), the plugin follows the TCP
+-- connections to it, to find the ones that server closes first without a signal (ABNORMAL_TERMINATION)
+local function fd_sock_announced(layout, vals)
+    if frame_quoted or vals.sock_addr == nil or vals.mbr == nil then return end
+    if layout.type_names == nil or layout.type_names[vals.type] ~= "I_HAVE_SOCK" then return end
+    fd_sock_servers[vals.sock_addr] = vals.mbr
+    local port = tonumber(string.match(vals.sock_addr, ":(%d+)$"))
+    if port then fd_sock_ports[port] = true end
+end
+
 read_headers = function(ctx, tvb, off, tree, summary)
     local count = u16(tvb, off)
     if TREE then tree:add(F.hdr_count, tvb(off, 2)) end
@@ -1326,6 +1346,7 @@ read_headers = function(ctx, tvb, off, tree, summary)
             n = read(ctx, tvb, at + 4, ht, vals) - (at + 4)
         end
         vals_by_section[layout.section] = vals
+        if layout.section == "fd_sock" then fd_sock_announced(layout, vals) end
         if xmit == nil and vals.type ~= nil and XMIT_FAMILY[protocol] ~= false then
             xmit = xmit_header(protocol, layout, vals)
         end
@@ -2135,16 +2156,44 @@ end
 
 -- FD_SOCK (3.x - 5.x) sends no frames on its connections: a member that leaves, or stops watching its neighbour,
 -- writes one byte (NORMAL_TERMINATION) and closes. As the decoder (StreamFramer, FdSockSignal), a direction whose
--- whole content up to its FIN is that one byte is the signal: no JGroups stream starts with it (a length prefix of
--- 150 MB or more). Its first segment is held (DESEGMENT_UNTIL_FIN) and TCP hands the direction back at a later FIN
--- (not at one in the same segment, nor at a reset), where the signal is shown, in the frame where the decoder puts
--- it. Returns whether the segment was taken.
+-- whole content up to its end is that one byte is the signal: no JGroups stream starts with it (a length prefix of
+-- 150 MB or more). Its first segment is held (DESEGMENT_UNTIL_FIN) and TCP hands the direction back at a later FIN,
+-- where the signal is shown, in the frame where the decoder puts it; the ends TCP hands back nothing at (a FIN in
+-- the byte's own segment, a reset) are the postdissector's below. Returns whether the segment was taken.
 local DESEGMENT_UNTIL_FIN = 0x0ffffffe
 local function endpoint(addr, port)
     local a = tostring(addr)
     if string.find(a, ":", 1, true) then a = "[" .. a .. "]" end
     return a .. ":" .. port
 end
+
+-- one signal record: { value, name, from, to, member (ABNORMAL_TERMINATION's) }; range: the byte, if any
+local function show_signal(tree, pinfo, range, sig)
+    local root = range and tree:add(jgroups, range, "JGroups") or tree:add(jgroups)
+    local item = range and root:add(F.signal, range) or root:add(F.signal)
+    if range then item:add(F.signal_value, range) else item:add(F.signal_value, sig.value):set_generated() end
+    item:add(F.signal_name, sig.name):set_generated()
+    item:add(F.signal_from, sig.from):set_generated()
+    item:add(F.signal_to, sig.to):set_generated()
+    local text = "FD_SOCK signal: " .. sig.name .. " from " .. sig.from .. " to " .. sig.to
+    if sig.member then
+        item:add(F.signal_member, sig.member):set_generated()
+        text = text .. " (" .. shown(sig.member) .. " gone)"
+    end
+    -- the members whose server sockets the ends are (I_HAVE_SOCK), as the decoder's record has them: src and dest
+    local src, dest = fd_sock_servers[sig.from], fd_sock_servers[sig.to]
+    if src then
+        item:add(F.src_addr, src):set_generated()
+        item:add(F.src, short_shown(src)):set_generated()
+    end
+    if dest then
+        item:add(F.dest_addr, dest):set_generated()
+        item:add(F.dest, short_shown(dest)):set_generated()
+    end
+    if SHOWN then item:set_text(text) end
+    set_info(pinfo, "FD_SOCK " .. sig.name .. " " .. sig.from .. "\226\134\146" .. sig.to)
+end
+
 local function fd_sock_signal(tvb, pinfo, tree)
     local key = conv_key(pinfo)
     local held = fd_sock_held[key]
@@ -2155,6 +2204,8 @@ local function fd_sock_signal(tvb, pinfo, tree)
     if name == nil then return false end
     if first and (held == nil or held == pinfo.number) then
         fd_sock_held[key] = pinfo.number
+        -- its connection's FIN or RST is then watched by the postdissector
+        fd_sock_ports[pinfo.src_port], fd_sock_ports[pinfo.dst_port] = true, true
         pinfo.desegment_offset = 0
         pinfo.desegment_len = DESEGMENT_UNTIL_FIN
         return true
@@ -2163,17 +2214,145 @@ local function fd_sock_signal(tvb, pinfo, tree)
     -- the direction's bytes handed back at its FIN: exactly the one byte held
     current_frame = pinfo.number
     observe(tree)
-    local from, to = endpoint(pinfo.src, pinfo.src_port), endpoint(pinfo.dst, pinfo.dst_port)
-    local root = tree:add(jgroups, tvb(), "JGroups")
-    local item = root:add(F.signal, tvb(0, 1))
-    item:add(F.signal_value, tvb(0, 1))
-    item:add(F.signal_name, tvb(0, 1), name):set_generated()
-    item:add(F.signal_from, tvb(0, 1), from):set_generated()
-    item:add(F.signal_to, tvb(0, 1), to):set_generated()
-    if SHOWN then item:set_text("FD_SOCK signal: " .. name .. " from " .. from .. " to " .. to) end
-    set_info(pinfo, "FD_SOCK " .. name .. " " .. from .. "\226\134\146" .. to)
+    fd_sock_shown[key] = pinfo.number
+    show_signal(tree, pinfo, tvb(0, 1), { value = code, name = name,
+        from = endpoint(pinfo.src, pinfo.src_port), to = endpoint(pinfo.dst, pinfo.dst_port) })
     return true
 end
+
+-- ---- FD_SOCK's connection ends: a postdissector ---------------------------------------------------------------
+-- TCP calls no dissector for a segment without payload, and ABNORMAL_TERMINATION is nothing but a FIN or RST: the
+-- server side of a connection to an FD_SOCK server socket (announced by I_HAVE_SOCK) closed first, without the byte.
+-- A postdissector sees every frame; it reads the flags from the frame's own bytes (a Field extractor such as
+-- tcp.flags would make Wireshark build a tree for every packet) and only on frames to or from a watched port.
+
+-- the TCP header after the link layers a capture may have: raw IP, BSD loopback, Ethernet, Linux SLL, 802.1Q, SLL2,
+-- Ethernet with two tags; taken only where the IP header's addresses and the ports are the packet's own
+local IP_OFFSETS = { 14, 16, 0, 4, 18, 20, 22 }
+local function tcp_header(tvb, pinfo)
+    local len = tvb:len()
+    local src, dst = tostring(pinfo.src), tostring(pinfo.dst)
+    for _, ip in ipairs(IP_OFFSETS) do
+        if len >= ip + 40 then
+            local v, tcp, size = tvb(ip, 1):uint(), nil, nil
+            if v > 0x44 and v < 0x50 and tvb(ip + 9, 1):uint() == 6
+                    and tostring(tvb(ip + 12, 4):ipv4()) == src and tostring(tvb(ip + 16, 4):ipv4()) == dst then
+                tcp, size = ip + (v % 16) * 4, tvb(ip + 2, 2):uint() - (v % 16) * 4
+            elseif v >= 0x60 and v < 0x70 and len >= ip + 60 and tvb(ip + 6, 1):uint() == 6
+                    and tostring(tvb(ip + 8, 16):ipv6()) == src and tostring(tvb(ip + 24, 16):ipv6()) == dst then
+                tcp, size = ip + 40, tvb(ip + 4, 2):uint()
+            end
+            if tcp and len >= tcp + 20 and tvb(tcp, 2):uint() == pinfo.src_port
+                    and tvb(tcp + 2, 2):uint() == pinfo.dst_port then
+                local hlen = math.floor(tvb(tcp + 12, 1):uint() / 16) * 4
+                local data = size - hlen
+                if hlen < 20 or data < 0 then return nil end
+                local byte1 = data > 0 and len > tcp + hlen and tvb(tcp + hlen, 1):uint() or nil
+                return tvb(tcp + 13, 1):uint(), tvb(tcp + 4, 4):uint(), data, byte1
+            end
+        end
+    end
+    return nil
+end
+
+local function holds_signal(d)
+    return d.seen == 1 and not d.gap and GEN.fd_sock_signals[d.first] ~= nil
+end
+
+-- a direction ends (as StreamFramer.end): its one byte is a signal; closed first by its sender without a byte while
+-- the peer was neither closed nor signalling, from an announced server socket, it is ABNORMAL_TERMINATION
+local function end_direction(d, key, from, to, by_sender, peer, frame, out)
+    d.ended = true
+    if holds_signal(d) then
+        if fd_sock_shown[key] ~= frame then -- not handed back by TCP in this very frame
+            out[#out + 1] = { value = d.first, name = GEN.fd_sock_signals[d.first], from = from, to = to }
+        end
+    elseif by_sender and d.seen == 0 and not d.gap and not (peer and (peer.ended or holds_signal(peer))) then
+        local member = fd_sock_servers[from]
+        local name = GEN.fd_sock_signals[-1]
+        if member and name then out[#out + 1] = { value = -1, name = name, from = from, to = to, member = member } end
+    end
+end
+
+local SEQ = 4294967296
+-- follows one segment of a watched connection (first pass); returns the signals its FIN or RST gives, or nil
+local function fd_sock_segment(tvb, pinfo)
+    local flags, seq, len, byte1 = tcp_header(tvb, pinfo)
+    if flags == nil then return nil end
+    local fin, syn, rst = flags % 2 == 1, math.floor(flags / 2) % 2 == 1, math.floor(flags / 4) % 2 == 1
+    local key, rkey = conv_key(pinfo), rev_key(pinfo)
+    local d, rev = fd_sock_dirs[key], fd_sock_dirs[rkey]
+    local from, to = endpoint(pinfo.src, pinfo.src_port), endpoint(pinfo.dst, pinfo.dst_port)
+    local out = {}
+    if rst then -- both directions end, the sender's first (TcpReassembler.reset)
+        if d and not d.ended then end_direction(d, key, from, to, true, rev, pinfo.number, out) end
+        if rev and not rev.ended then end_direction(rev, rkey, to, from, false, d, pinfo.number, out) end
+        return out[1] and out or nil
+    end
+    if d and syn and d.isn ~= seq then d = nil end -- a new connection between the same sockets
+    if d == nil then
+        if len == 0 and not syn and not fin then return nil end
+        d = { next = syn and (seq + 1) % SEQ or seq, isn = syn and seq or nil, seen = 0, from = from, to = to }
+        fd_sock_dirs[key] = d
+    end
+    if d.ended or (len == 0 and not fin) then return nil end
+    local ahead = (seq - d.next) % SEQ
+    if ahead >= SEQ / 2 then -- starts before the next byte: a retransmission; only what lies beyond is new
+        local new = len - (SEQ - ahead)
+        if new <= 0 and not fin then return nil end
+        len = math.max(new, 0)
+    elseif ahead > 0 then
+        d.gap = true -- bytes the capture missed
+    end
+    if len > 0 then
+        if d.seen == 0 then d.first, d.frame = byte1, pinfo.number end
+        d.seen = d.seen + len
+    end
+    d.next = (seq + len + (fin and 1 or 0)) % SEQ
+    if fin then end_direction(d, key, from, to, true, rev, pinfo.number, out) end
+    return out[1] and out or nil
+end
+
+-- a signal whose direction is still open when the capture ends: the decoder reports it at the last packet, which
+-- is known only once the first pass is over (Wireshark's later passes, tshark -2)
+local function open_at_end()
+    local out = {}
+    for _, d in pairs(fd_sock_dirs) do
+        if not d.ended and holds_signal(d) then
+            out[#out + 1] = { value = d.first, name = GEN.fd_sock_signals[d.first], from = d.from, to = d.to,
+                frame = d.frame }
+        end
+    end
+    table.sort(out, function(a, b) return a.frame < b.frame end)
+    return out
+end
+
+local fd_sock_ends_proto = Proto("jgroups_fd_sock_end", "JGroups FD_SOCK connection ends")
+function fd_sock_ends_proto.dissector(tvb, pinfo, tree)
+    local n, signals = pinfo.number, nil
+    if not pinfo.visited then
+        fd_sock_last = n
+        if pinfo.port_type ~= 2 or not (fd_sock_ports[pinfo.src_port] or fd_sock_ports[pinfo.dst_port]) then return end
+        signals = fd_sock_segment(tvb, pinfo)
+        fd_sock_ends[n] = signals
+    else
+        signals = fd_sock_ends[n]
+        if n == fd_sock_last and next(fd_sock_dirs) ~= nil then
+            fd_sock_at_end = fd_sock_at_end or open_at_end()
+            if fd_sock_at_end[1] then
+                local all = {}
+                for _, sig in ipairs(signals or {}) do all[#all + 1] = sig end
+                for _, sig in ipairs(fd_sock_at_end) do all[#all + 1] = sig end
+                signals = all
+            end
+        end
+    end
+    if signals == nil then return end
+    current_frame = pinfo.number
+    observe(tree)
+    for _, sig in ipairs(signals) do show_signal(tree, pinfo, nil, sig) end
+end
+register_postdissector(fd_sock_ends_proto)
 
 local function dissect_tcp(tvb, pinfo, tree)
     if tvb:len() < tvb:reported_len() then

@@ -27,7 +27,8 @@ final class WiresharkNames {
             Map.entry("fd_sock_signal.value", "type"),
             Map.entry("fd_sock_signal.name", "type"),
             Map.entry("fd_sock_signal.sender", "src_ep"),
-            Map.entry("fd_sock_signal.receiver", "dst_ep"));
+            Map.entry("fd_sock_signal.receiver", "dst_ep"),
+            Map.entry("fd_sock_signal.member", "src_addr")); // ABNORMAL_TERMINATION's member: the address
 
     /** Plugin sections that are one header class rather than one protocol: {@code jgroups.frag.frag_id}. */
     private static final Map<String, List<String>> HEADER_CLASSES = Map.of(

@@ -104,6 +104,18 @@ class RecordFilterTest {
                 signal));
         assertFalse(matches("jgroups.fd_sock_signal.sender == \"127.0.0.1:48463\"", signal));
         assertFalse(matches("jgroups.fd_sock_signal.name == NORMAL_TERMINATION", Records.nakack(1, 5, "x")));
+        Record abnormal = MessageRecord.signal(
+                new FrameInfo(
+                        9,
+                        Records.T0,
+                        new Endpoint("127.0.0.1", 31874),
+                        new Endpoint("127.0.0.1", 51493),
+                        Transport.FD_SOCK),
+                MessageRecord.ABNORMAL_TERMINATION,
+                A,
+                0);
+        assertTrue(matches("jgroups.fd_sock_signal.member == \"" + A.id() + "\"", abnormal));
+        assertFalse(matches("jgroups.fd_sock_signal.member == \"" + B.id() + "\"", abnormal));
     }
 
     @Test
