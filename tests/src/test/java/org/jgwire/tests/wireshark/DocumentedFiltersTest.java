@@ -134,11 +134,20 @@ class DocumentedFiltersTest {
             lua.append("    \"")
                     .append(e.replace("\\", "\\\\").replace("\"", "\\\""))
                     .append("\",\n");
+        // made in an init routine: the plugin's fields are known to the filter engine only once every script loaded
         lua.append("}\n")
-                .append("for i, f in ipairs(examples) do\n")
-                .append("    local ok, tap = pcall(Listener.new, nil, f)\n")
-                .append("    if not ok then io.write(\"refused \", i, \" \", tostring(tap), \"\\n\")\n")
-                .append("    else function tap.packet(pinfo) io.write(i, \" \", pinfo.number, \"\\n\") end end\n")
+                .append("local taps = Proto(\"jgwire_example_taps\", \"jgwire example taps\")\n")
+                .append("local made = false\n")
+                .append("function taps.init()\n")
+                .append("    if made then return end\n")
+                .append("    made = true\n")
+                .append("    for i, f in ipairs(examples) do\n")
+                .append("        local ok, tap = pcall(Listener.new, \"frame\", f)\n")
+                .append("        if not ok then\n")
+                .append(
+                        "            io.write(\"refused \", i, \" \", (string.gsub(tostring(tap), \"\\n\", \" \")), \"\\n\")\n")
+                .append("        else function tap.packet(pinfo) io.write(i, \" \", pinfo.number, \"\\n\") end end\n")
+                .append("    end\n")
                 .append("end\n");
         return lua.toString();
     }
