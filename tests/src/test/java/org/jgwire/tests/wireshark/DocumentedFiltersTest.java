@@ -144,8 +144,8 @@ class DocumentedFiltersTest {
                 .append("    for i, f in ipairs(examples) do\n")
                 .append("        local ok, tap = pcall(Listener.new, \"frame\", f)\n")
                 .append("        if not ok then\n")
-                .append(
-                        "            io.write(\"refused \", i, \" \", (string.gsub(tostring(tap), \"\\n\", \" \")), \"\\n\")\n")
+                .append("            local why = string.gsub(tostring(tap), \"\\n\", \" \")\n")
+                .append("            io.write(\"refused \", i, \" \", why, \"\\n\")\n")
                 .append("        else function tap.packet(pinfo) io.write(i, \" \", pinfo.number, \"\\n\") end end\n")
                 .append("    end\n")
                 .append("end\n");
