@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * select some frame of some sample and leave out some other, so that no line passes by selecting nothing or all.
  */
 class DocumentedFiltersTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern BLOCK =
             Pattern.compile("### Examples for both tools\\n.*?```text\\n(.*?)```", Pattern.DOTALL);
     /** An inline expression in backquotes, or one given to tshark -Y, that names a plugin field and compares it. */
@@ -83,19 +81,7 @@ class DocumentedFiltersTest {
         Path work = Files.createTempDirectory("jgwire-filters");
         for (String sample : SAMPLES) {
             Map<Integer, Integer> counts = new TreeMap<>();
-            for (String line : Decoding.cli(
-                            work,
-                            "decode",
-                            "--format",
-                            "jsonl",
-                            "--payload-bytes",
-                            "0",
-                            "--no-reassemble",
-                            sample(sample).toString())
-                    .out()
-                    .split("\n")) {
-                if (line.isBlank()) continue;
-                JsonNode r = JSON.readTree(line);
+            for (JsonNode r : GeneratedPlugin.decoderRecords(sample(sample))) {
                 String kind = r.path("kind").asText();
                 if (kind.equals("stream-end") || kind.equals("bounce")) continue; // TCP's and ICMP's, not the plugin's
                 counts.merge(r.path("frame").asInt(), 1, Integer::sum);

@@ -80,6 +80,23 @@ final class GeneratedPlugin {
         return urls.toArray(new URL[0]);
     }
 
+    /**
+     * The decoder's records of a capture as the plugin sees its frames: fragments as they are (Wireshark shows each
+     * FRAG fragment as the packet it is, the decoder by default the reassembled original), no payload bytes.
+     */
+    static List<JsonNode> decoderRecords(Path capture) throws IOException {
+        return Decoding.cli(
+                        Files.createTempDirectory("jgwire-decoded"),
+                        "decode",
+                        "--format",
+                        "jsonl",
+                        "--payload-bytes",
+                        "0",
+                        "--no-reassemble",
+                        capture.toString())
+                .json();
+    }
+
     /** Every capture under samples/ (.pcap and .pcapng), whatever regenerated them. */
     static List<Path> samples() throws IOException {
         try (Stream<Path> s = Files.walk(Decoding.samples())) {

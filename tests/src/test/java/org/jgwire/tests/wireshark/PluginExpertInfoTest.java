@@ -104,27 +104,13 @@ class PluginExpertInfoTest {
         assertTrue(decoderRetransmissionFrames(lossy).size() >= 10, "retransmission frames of " + lossy);
     }
 
-    /** The decoder's records of a sample as the plugin sees its frames: fragments as they are, no payload bytes. */
-    static List<JsonNode> decoded(Path sample) throws IOException {
-        return Decoding.cli(
-                        Files.createTempDirectory("jgwire-expert"),
-                        "decode",
-                        "--format",
-                        "jsonl",
-                        "--payload-bytes",
-                        "0",
-                        "--no-reassemble",
-                        sample.toString())
-                .json();
-    }
-
     /**
      * The frames holding a message the decoder's ReliabilityTracker counts as a retransmission request or answer:
      * a NAKACK* XMIT_REQ naming whose messages it asks for (its {@code sender} field, else the destination), a
      * NAKACK* XMIT_RSP with a sender, a UNICAST* XMIT_REQ with sender and destination.
      */
     static Set<Long> decoderRetransmissionFrames(Path sample) throws IOException {
-        List<JsonNode> records = decoded(sample);
+        List<JsonNode> records = GeneratedPlugin.decoderRecords(sample);
         Set<Long> out = new TreeSet<>();
         for (JsonNode r : records) {
             if (!r.path("kind").asText().equals("message")) continue;
@@ -178,7 +164,7 @@ class PluginExpertInfoTest {
     /** The frames of the decoder's bounce records: ICMP errors quoting a JGroups datagram. */
     static Set<Long> decoderBounceFrames(Path sample) throws IOException {
         Set<Long> out = new TreeSet<>();
-        for (JsonNode r : decoded(sample))
+        for (JsonNode r : GeneratedPlugin.decoderRecords(sample))
             if (r.path("kind").asText().equals("bounce"))
                 out.add(r.path("frame").asLong());
         return out;
@@ -197,7 +183,7 @@ class PluginExpertInfoTest {
         String frozen = pause.path("members").get(0).asText();
 
         // the decoder's messages: who sent each frame, the frozen member's addresses
-        List<JsonNode> records = decoded(sample);
+        List<JsonNode> records = GeneratedPlugin.decoderRecords(sample);
         Set<String> frozenAddrs = new TreeSet<>();
         Set<Long> frozenFrames = new TreeSet<>();
         for (JsonNode r : records)

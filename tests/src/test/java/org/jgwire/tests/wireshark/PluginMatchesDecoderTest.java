@@ -13,7 +13,6 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.math.BigInteger;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -24,7 +23,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jgwire.tests.decode.Decoding;
 import org.jgwire.wireshark.catalog.JarCatalog;
 import org.jgwire.wireshark.derive.LayoutCheck;
 import org.jgwire.wireshark.layout.ResolvedLayout;
@@ -75,19 +73,9 @@ class PluginMatchesDecoderTest {
 
     /** As {@link #compare(Path)}, with these options for tshark ({@code -2}: a second pass). */
     static void compare(Path sample, String... tsharkOptions) throws Exception {
-        Path work = Files.createTempDirectory("jgwire-ws");
         // --no-reassemble: Wireshark shows each FRAG/FRAG2/3/4 fragment as the packet it is and the plugin does not
         // reassemble, while the decoder by default shows the reassembled original in place of its fragments
-        List<JsonNode> java = Decoding.cli(
-                        work,
-                        "decode",
-                        "--format",
-                        "jsonl",
-                        "--payload-bytes",
-                        "0",
-                        "--no-reassemble",
-                        sample.toString())
-                .json();
+        List<JsonNode> java = GeneratedPlugin.decoderRecords(sample);
         List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample, tsharkOptions);
 
         Map<String, String> names = new TreeMap<>();
