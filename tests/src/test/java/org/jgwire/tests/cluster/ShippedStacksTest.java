@@ -21,6 +21,8 @@ import org.jgwire.codec.verify.VerifyReport;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,6 +35,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the ones that fail today, is {@code tests/stack-matrix.sh}; its last results, with each failure's first error, are
  * in docs/stack-matrix.md. Only the stacks that pass there are listed here, and 4.1.10's asym-ssl.xml: the runner
  * allows TLSv1 again for its members (TlsV1Override), without which they never form a cluster on Java 17.
+ *
+ * <p>Two clusters run at a time: each mostly waits on JGroups' timers, has ports and a multicast group of its own,
+ * and its capture takes only its ports (the whole class took some 240 s one at a time).
  */
 class ShippedStacksTest {
     private static final Path HOME = Decoding.home();
@@ -119,6 +124,7 @@ class ShippedStacksTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("stacks")
+    @Execution(ExecutionMode.CONCURRENT) // its runs two at a time; the class still ends before the next class starts
     void shippedStackRunsOnLoopbackAndVerifiesAgainstItsManifest(String version, String stack) throws Exception {
         Path pcap = dir.resolve(version + "-" + stack.replace(".xml", "") + "-chat.pcapng");
         ClusterRun run =
