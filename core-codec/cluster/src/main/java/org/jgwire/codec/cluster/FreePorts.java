@@ -7,6 +7,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -18,11 +20,19 @@ import java.util.concurrent.ThreadLocalRandom;
  * meant to bind it starts: that made {@code BindException}s under load. A port is picked only with its side port
  * ({@link LoopbackRewrites#SIDE_PORT_OFFSET} above, where FD_SOCK's server socket is pinned) free too, and no picked
  * port is another's side port.
+ *
+ * <p>A port is free when picked but its member binds it only seconds later; two runs in one JVM (a test running
+ * clusters side by side) could pick the same port in between and capture each other's traffic. So the ports this
+ * JVM handed out (with their side ports) are not handed out again while they are among the last {@link #REMEMBERED}.
  */
 final class FreePorts {
     static final int LOW = 20_000;
     static final int HIGH = 32_767;
     private static final int MAX_TRIES = 500;
+    /** Some 12,000 ports in the range; a run takes up to 10 with side ports, so 4,000 is hundreds of runs. */
+    static final int REMEMBERED = 4_000;
+
+    private static final Set<Integer> HANDED_OUT = new LinkedHashSet<>();
 
     private FreePorts() {}
 
@@ -46,7 +56,7 @@ final class FreePorts {
         held.add(new DatagramSocket(new InetSocketAddress(lo, port)));
     }
 
-    static int[] pick(int count) throws IOException {
+    static synchronized int[] pick(int count) throws IOException {
         InetAddress lo = InetAddress.getByName("127.0.0.1");
         List<AutoCloseable> held = new ArrayList<>();
         Set<Integer> tried = new HashSet<>();
@@ -55,7 +65,7 @@ final class FreePorts {
             int found = 0;
             for (int tries = 0; found < count && tries < MAX_TRIES; tries++) {
                 int port = ThreadLocalRandom.current().nextInt(LOW, HIGH - LoopbackRewrites.SIDE_PORT_OFFSET + 1);
-                if (!tried.add(port)) continue;
+                if (!tried.add(port) || handedOut(port)) continue;
                 try {
                     // held until all are picked: neither can be picked again, as a port or as a side port
                     hold(held, lo, port);
@@ -68,6 +78,7 @@ final class FreePorts {
             if (found < count)
                 throw new IOException("found only " + found + " of " + count + " free loopback ports in " + LOW + "-"
                         + HIGH + " after " + MAX_TRIES + " tries");
+            for (int p : ports) remember(p);
             return ports;
         } finally {
             for (AutoCloseable c : held) {
@@ -77,6 +88,21 @@ final class FreePorts {
                     // released either way
                 }
             }
+        }
+    }
+
+    /** Whether {@code port} or its side port went to a run of this JVM lately. */
+    private static boolean handedOut(int port) {
+        return HANDED_OUT.contains(port) || HANDED_OUT.contains(port + LoopbackRewrites.SIDE_PORT_OFFSET);
+    }
+
+    private static void remember(int port) {
+        HANDED_OUT.add(port);
+        HANDED_OUT.add(port + LoopbackRewrites.SIDE_PORT_OFFSET);
+        Iterator<Integer> oldest = HANDED_OUT.iterator();
+        while (HANDED_OUT.size() > REMEMBERED) {
+            oldest.next();
+            oldest.remove();
         }
     }
 }

@@ -8,6 +8,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class FreePortsTest {
@@ -22,6 +24,18 @@ class FreePortsTest {
             assertTrue(Arrays.stream(ports).noneMatch(q -> q == side), "a port is another's side port: " + side);
             bindBoth(lo, p);
             bindBoth(lo, side); // FD_SOCK's server socket goes there
+        }
+    }
+
+    @Test
+    void neverHandsOutAPortOrItsSidePortTwiceWhileRemembered() throws Exception {
+        // two runs starting together: the first one's members have not bound their ports yet
+        Set<Integer> taken = new HashSet<>();
+        for (int run = 0; run < 100; run++) {
+            for (int p : FreePorts.pick(4)) {
+                assertTrue(taken.add(p), "port " + p + " handed out twice");
+                assertTrue(taken.add(p + LoopbackRewrites.SIDE_PORT_OFFSET), "side port of " + p + " handed out twice");
+            }
         }
     }
 
