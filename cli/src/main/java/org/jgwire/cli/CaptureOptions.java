@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,11 +26,19 @@ import picocli.CommandLine.Parameters;
 /** The input options {@code decode} and the analysis commands share (a picocli mixin): what to read and how. */
 public final class CaptureOptions {
     @Parameters(
-            index = "0",
-            arity = "0..1",
+            arity = "0..*",
             paramLabel = "INPUT",
-            description = "Capture or hex file; '-' reads standard input. Not with -i.")
-    String input;
+            description = "Capture or hex file; '-' reads standard input. Not with -i. Several pcap/pcapng files of "
+                    + "one cluster (one per host) are merged into one timeline, each message once with where it "
+                    + "was seen.")
+    List<String> inputs = List.of();
+
+    @Option(
+            names = "--clock-offset",
+            paramLabel = "FILE=SECONDS",
+            description = "With several captures: FILE's clock is SECONDS ahead of the first capture's (e.g. "
+                    + "B.pcapng=-2.5), instead of the offset estimated from messages seen both ways.")
+    Map<String, String> clockOffsets = Map.of();
 
     @Option(
             names = {"-i", "--interface"},
@@ -99,11 +109,56 @@ public final class CaptureOptions {
     Integer maxHeldBytes;
 
     public String input() {
-        return input;
+        return inputs.isEmpty() ? null : inputs.get(0);
+    }
+
+    /** Whether several captures are to be merged. */
+    public boolean merging() {
+        return inputs.size() > 1;
+    }
+
+    /** The captures to merge, each checked as a file that can be read. */
+    public List<String> mergedInputs() throws IOException {
+        if (iface != null) throw new IllegalArgumentException("give several INPUT files or -i " + iface + ", not both");
+        for (String f : inputs) {
+            if (f.equals("-"))
+                throw new IllegalArgumentException("several captures are merged from files, not standard input");
+            InputCheck.check(f, inputFormat);
+        }
+        return inputs;
+    }
+
+    /** {@code --clock-offset}, by index among the inputs, in nanoseconds. */
+    public Map<Integer, Long> clockOffsetNanos() {
+        Map<Integer, Long> out = new TreeMap<>();
+        for (Map.Entry<String, String> e : clockOffsets.entrySet()) {
+            int at = indexOfInput(e.getKey());
+            if (at < 0)
+                throw new IllegalArgumentException(
+                        "--clock-offset " + e.getKey() + ": not one of the inputs " + inputs);
+            try {
+                out.put(at, Math.round(Double.parseDouble(e.getValue().strip()) * 1e9));
+            } catch (NumberFormatException bad) {
+                throw new IllegalArgumentException(
+                        "--clock-offset " + e.getKey() + "=" + e.getValue() + ": expected seconds, e.g. 2.5 or -0.004");
+            }
+        }
+        if (!out.isEmpty() && !merging())
+            throw new IllegalArgumentException("--clock-offset goes with several INPUT captures to merge");
+        return out;
+    }
+
+    /** The input named {@code file}, as given or by its file name alone; -1 if none. */
+    private int indexOfInput(String file) {
+        for (int i = 0; i < inputs.size(); i++) if (inputs.get(i).equals(file)) return i;
+        for (int i = 0; i < inputs.size(); i++)
+            if (Path.of(inputs.get(i)).getFileName().toString().equals(file)) return i;
+        return -1;
     }
 
     /** Whether the input is a regular file: read as fast as it decodes, never waiting for more (no live input). */
     public boolean isFile() {
+        String input = input();
         return iface == null && input != null && !input.equals("-") && Files.isRegularFile(Path.of(input));
     }
 
@@ -120,6 +175,8 @@ public final class CaptureOptions {
      * capture waits for packets (and every 100 ms while they keep coming), to flush what was decoded.
      */
     public CaptureSource open(Limits limits, InputStream stdin, Runnable onIdle) throws IOException {
+        String input = input();
+        if (merging()) throw new IllegalStateException("several inputs are merged (HostMergeRun), not opened as one");
         if (iface == null && (captureFilter != null || write != null || duration != null))
             throw new IllegalArgumentException("--capture-filter, -w and --duration go with -i IFACE (live capture)");
         if (iface != null) {
@@ -135,6 +192,11 @@ public final class CaptureOptions {
             throw new IllegalArgumentException("give an INPUT file, '-' for standard input, or -i IFACE");
         InputCheck.check(input, inputFormat);
         return InputOpener.open(input, hints(), limits, stdin);
+    }
+
+    /** One of {@link #mergedInputs}, opened. */
+    public CaptureSource openFile(String file, Limits limits) throws IOException {
+        return InputOpener.open(file, hints(), limits, InputStream.nullInputStream());
     }
 
     /**

@@ -53,6 +53,7 @@ import picocli.CommandLine.Option;
             "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
             "  jgwire decode --filter 'gms.type == VIEW || src == \"B\"' capture.pcapng",
             "  jgwire decode --fields frame,src,dest,gms.type,payload.length capture.pcap",
+            "  jgwire decode --format jsonl A.pcapng B.pcapng C.pcapng   # one capture per host, merged",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
         })
@@ -186,6 +187,7 @@ public final class DecodeCommand implements Callable<Integer> {
         ParallelRecordSink.WriterFactory writers = writers();
         NameTable names = in.names();
         int n = threads();
+        if (in.merging()) return runMerged(options, recordFilter, writers, names, n);
         DecodeSummary summary;
         try (OutputStream out = openOutput();
                 Decoder decoder = new Decoder(options)) {
@@ -196,14 +198,39 @@ public final class DecodeCommand implements Callable<Integer> {
                             in.open(options.limits(), new IdleAwareInput(System.in, sink::flush), sink::flush);
                     Progress p = selection.startProgress(
                             decoder::packetsRead, spec.commandLine().getErr())) {
-                summary =
-                        decoder.decode(source, new NameStage(names, new Selection(sink, recordFilter, names, decoder)));
+                summary = decoder.decode(
+                        source, new NameStage(names, new Selection(sink, recordFilter, names, decoder::stop)));
             }
             if (showOther) showOther(out, summary);
         }
         if (!quiet) {
             spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
             spec.commandLine().getErr().flush();
+        }
+        return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
+    }
+
+    /** Several captures of one cluster, merged: the records of one timeline, then what the merge found. */
+    private int runMerged(
+            DecodeOptions options,
+            RecordFilter recordFilter,
+            ParallelRecordSink.WriterFactory writers,
+            NameTable names,
+            int n)
+            throws IOException {
+        if (showOther) throw usage("--show-other reads one capture; give one INPUT");
+        HostMergeRun merged = new HostMergeRun(in, options);
+        DecodeSummary summary;
+        try (OutputStream out = openOutput();
+                ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, n);
+                Progress p = selection.startProgress(
+                        merged::packetsRead, spec.commandLine().getErr())) {
+            summary = merged.run(new NameStage(names, new Selection(sink, recordFilter, names, merged.merge()::stop)));
+        }
+        if (!quiet) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("jgwire: " + Summaries.line(summary));
+            merged.report(err);
         }
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
@@ -276,14 +303,14 @@ public final class DecodeCommand implements Callable<Integer> {
     private final class Selection implements Consumer<Record> {
         private final ParallelRecordSink sink;
         private final RecordFilter filter;
-        private final Decoder decoder;
+        private final Runnable stop;
         private long left = count != null ? count : Long.MAX_VALUE;
 
         /** {@code names}: the names stage's table, which has learnt from every record, those the filter drops too. */
-        Selection(ParallelRecordSink sink, RecordFilter filter, NameTable names, Decoder decoder) {
+        Selection(ParallelRecordSink sink, RecordFilter filter, NameTable names, Runnable stop) {
             this.sink = sink;
             this.filter = filter == null ? null : filter.withNames(names);
-            this.decoder = decoder;
+            this.stop = stop;
         }
 
         @Override
@@ -293,7 +320,7 @@ public final class DecodeCommand implements Callable<Integer> {
             if (filter != null && !filter.test(r)) return;
             sink.accept(r);
             if (lineBuffered) sink.flush();
-            if (--left == 0) decoder.stop();
+            if (--left == 0) stop.run();
         }
     }
 

@@ -3,6 +3,7 @@ package org.jgwire.cli.analysis;
 import java.io.IOException;
 import java.io.PrintWriter;
 import org.jgwire.cli.CaptureOptions;
+import org.jgwire.cli.HostMergeRun;
 import org.jgwire.cli.Progress;
 import org.jgwire.cli.RecordSelection;
 import org.jgwire.codec.DecodeOptions;
@@ -34,6 +35,18 @@ final class AnalysisRun {
         RecordFilter filter = selection.compileFilter();
         RecordFilter kept = filter == null ? null : filter.withNames(names);
         DecodeSummary summary;
+        if (in.merging()) {
+            // several captures: each message once, as merged; FRAG fragments are not merged, so none is counted
+            HostMergeRun merged = new HostMergeRun(in, options);
+            try (Progress p = selection.startProgress(merged::packetsRead, err)) {
+                summary = merged.run(new NameStage(names, r -> {
+                    if (kept == null || kept.test(r)) analyses.accept(r);
+                }));
+            }
+            analyses.finish();
+            merged.report(err);
+            return summary;
+        }
         try (CaptureSource source = in.open(options.limits(), System.in);
                 Decoder decoder = new Decoder(options);
                 Progress p = selection.startProgress(decoder::packetsRead, err)) {

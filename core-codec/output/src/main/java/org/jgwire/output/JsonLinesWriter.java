@@ -15,6 +15,7 @@ import org.jgwire.codec.model.HeaderField;
 import org.jgwire.codec.model.HeaderRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Observation;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.StreamEndRecord;
@@ -100,6 +101,12 @@ public final class JsonLinesWriter implements RecordWriter {
             ADDR_ADDR = key(",", "addr_addr"),
             REASSEMBLED_FROM = key(",", "reassembled_from"),
             TRANSFORMED = key(",", "transformed"),
+            OBSERVATIONS = key(",", "observations"),
+            OBS_CAPTURE = key("{", "capture"),
+            OBS_FRAME = key(",", "frame"),
+            OBS_TS_NS = key(",", "ts_ns"),
+            OBS_SENT = ascii(",\"direction\":\"sent\"}"),
+            OBS_RECEIVED = ascii(",\"direction\":\"received\"}"),
             WIRE_PAYLOAD_LENGTH = ascii(",\"wire_payload\":{\"length\":"),
             NULL = ascii("null"),
             TRUE = ascii("true"),
@@ -386,6 +393,25 @@ public final class JsonLinesWriter implements RecordWriter {
             raw((byte) ']');
         }
         if (m.wirePayload() != null) payload(WIRE_PAYLOAD_LENGTH, m.wirePayload());
+        if (!m.observations().isEmpty()) observations(m.observations());
+    }
+
+    /** Where a message of several merged captures was seen: capture, frame, time (merged), sent or received. */
+    private void observations(List<Observation> seen) {
+        raw(OBSERVATIONS);
+        raw((byte) '[');
+        for (int i = 0; i < seen.size(); i++) {
+            Observation o = seen.get(i);
+            if (i > 0) raw((byte) ',');
+            raw(OBS_CAPTURE);
+            repeated(o.capture());
+            raw(OBS_FRAME);
+            number(o.packet());
+            raw(OBS_TS_NS);
+            number(o.tsNanos());
+            raw(o.sent() ? OBS_SENT : OBS_RECEIVED);
+        }
+        raw((byte) ']');
     }
 
     private void addressWithId(byte[] key, byte[] idKey, NodeAddress a) {

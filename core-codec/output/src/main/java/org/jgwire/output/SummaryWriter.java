@@ -6,6 +6,8 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.LongSupplier;
 import org.jgwire.codec.analysis.Names;
 import org.jgwire.codec.model.BounceRecord;
@@ -14,6 +16,7 @@ import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
+import org.jgwire.codec.model.Observation;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.model.StreamEndRecord;
@@ -60,6 +63,8 @@ public final class SummaryWriter implements RecordWriter {
     public void write(Record r) {
         line.setLength(0);
         FrameInfo f = r.frame();
+        List<Observation> seen = r instanceof MessageRecord m ? m.observations() : List.of();
+        if (!seen.isEmpty()) line.append(seen.get(0).capture()); // several captures merged: whose frame
         line.append('#').append(f.packet()).append(' ');
         if (f.tsNanos() >= 0) {
             long origin = timeFormat == TimeFormat.RELATIVE ? originNanos.getAsLong() : -1;
@@ -70,6 +75,7 @@ public final class SummaryWriter implements RecordWriter {
         if (r instanceof MessageRecord m) {
             if (m.isSignal()) signal(m);
             else message(m);
+            if (!seen.isEmpty()) observations(seen);
         } else {
             endpoints(f);
             if (r instanceof ErrorRecord e)
@@ -93,6 +99,23 @@ public final class SummaryWriter implements RecordWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Where else a message of merged captures was seen, with its delay after the first sighting:
+     * {@code  [B.pcapng#7 +0.027 ms, C.pcapng#5 +0.031 ms]}.
+     */
+    private void observations(List<Observation> seen) {
+        if (seen.size() < 2) return;
+        long first = seen.get(0).tsNanos();
+        line.append(" [");
+        for (int i = 1; i < seen.size(); i++) {
+            Observation o = seen.get(i);
+            if (i > 1) line.append(", ");
+            line.append(o.capture()).append('#').append(o.packet()).append(' ');
+            line.append(String.format(Locale.ROOT, "%+.3f ms", (o.tsNanos() - first) / 1e6));
+        }
+        line.append(']');
     }
 
     /** {@code 127.0.0.1:7800 → 127.0.0.1:7801 } when the frame names them. */

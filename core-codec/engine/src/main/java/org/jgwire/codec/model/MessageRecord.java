@@ -35,6 +35,8 @@ import java.util.List;
  *                     empty when it delivers the message as it travelled (see {@code StackStep})
  * @param wirePayload  the payload as it travelled when a protocol changed it on the way up (COMPRESS), else null:
  *                     {@link #payload} is then what the protocol delivered
+ * @param observations where and when this message was seen, when several captures of one cluster are merged (one
+ *                     per capture that saw it, in time order); empty when one capture is read
  *
  * <p>The fields are written out once more in the {@link Builder}, which names each one where it is set.
  */
@@ -59,7 +61,8 @@ public record MessageRecord(
         int length,
         List<Long> reassembledFrom,
         List<String> transformed,
-        Payload wirePayload)
+        Payload wirePayload,
+        List<Observation> observations)
         implements Record {
     // --- FD_SOCK's signals ---
 
@@ -178,7 +181,8 @@ public record MessageRecord(
                 .range(offset, length)
                 .reassembledFrom(reassembledFrom)
                 .transformed(transformed)
-                .wirePayload(wirePayload);
+                .wirePayload(wirePayload)
+                .observations(observations);
     }
 
     /**
@@ -208,6 +212,7 @@ public record MessageRecord(
         private List<Long> reassembledFrom = List.of();
         private List<String> transformed = List.of();
         private Payload wirePayload;
+        private List<Observation> observations = List.of();
 
         private Builder(FrameInfo frame) {
             this.frame = frame;
@@ -309,6 +314,11 @@ public record MessageRecord(
             return this;
         }
 
+        public Builder observations(List<Observation> seen) {
+            observations = seen;
+            return this;
+        }
+
         public MessageRecord build() {
             return new MessageRecord(
                     frame,
@@ -331,7 +341,8 @@ public record MessageRecord(
                     length,
                     reassembledFrom,
                     transformed,
-                    wirePayload);
+                    wirePayload,
+                    observations);
         }
     }
 }

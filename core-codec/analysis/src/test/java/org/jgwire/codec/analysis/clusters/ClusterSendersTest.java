@@ -66,27 +66,6 @@ class ClusterSendersTest {
     /** A message from {@code src} under {@code cluster}, {@code packet} milliseconds into the capture. */
     private static MessageRecord message(long packet, NodeAddress src, String cluster) {
         MessageRecord m = Records.message(packet, packet, src, null, 7800, null);
-        return new MessageRecord(
-                m.frame(),
-                m.version(),
-                m.decodedWith(),
-                m.type(),
-                m.flags(),
-                m.flagNames(),
-                m.src(),
-                m.dest(),
-                m.multicast(),
-                cluster,
-                m.batchIndex(),
-                m.batchSize(),
-                m.headers(),
-                m.payload(),
-                m.view(),
-                m.discovery(),
-                m.offset(),
-                m.length(),
-                m.reassembledFrom(),
-                m.transformed(),
-                m.wirePayload());
+        return m.toBuilder().cluster(cluster).build();
     }
 }

@@ -1,0 +1,318 @@
+package org.jgwire.codec.merge;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.function.Consumer;
+import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.Observation;
+import org.jgwire.codec.model.Record;
+
+/**
+ * Several captures of one cluster, one per host, merged into one timeline: each message sent once is one record,
+ * whatever the number of captures that saw it, with one {@link Observation} per sighting (the sender's host seeing it
+ * leave, each receiver's seeing it arrive). Sightings are paired by {@link MessageIdentity}, never by time alone;
+ * time only tells apart the copies of a message sent again unchanged (the newest copy sent before an arrival is the
+ * one that arrived).
+ *
+ * <p>First each capture's first {@link #WARMUP_NANOS} (at most {@link #WARMUP_RECORDS} records) is read: the host
+ * of each capture (the address its packets share) and the clock offsets ({@link ClockOffsets}) come from it. Then
+ * the captures are read side by side in merged time; a message stays open {@link #WINDOW_NANOS} after it was first
+ * seen, for its other sightings, and is then written out and its link counted: what stays in memory is that
+ * window's messages, whatever the captures' length.
+ */
+public final class HostMerge {
+    static final long WARMUP_NANOS = 30_000_000_000L;
+    static final int WARMUP_RECORDS = 200_000;
+    /** How long a message waits for its other sightings: far above a LAN's delay, below a retransmission's. */
+    static final long WINDOW_NANOS = 2_000_000_000L;
+    /** An arrival may come this much before its departure on the merged timeline: the offsets' own error. */
+    static final long EARLY_NANOS = 5_000_000L;
+
+    private final List<ListStream> streams = new ArrayList<>();
+    private final Map<Integer, Long> given;
+    private final Map<String, LinkStats> links = new LinkedHashMap<>();
+    private List<CaptureClock> clocks;
+    private String[] hosts;
+    private long[] offsets;
+    private long[] firstTs;
+    private long[] lastTs;
+    private boolean[] ended;
+    private long merged;
+    private long observations;
+    private volatile boolean stopped;
+
+    /** {@code given}: clock offsets the user set, by capture index, in nanoseconds. */
+    public HostMerge(List<? extends RecordStream> captures, Map<Integer, Long> given) {
+        for (RecordStream s : captures) streams.add(ListStream.of(s));
+        this.given = given;
+    }
+
+    // --- the run ---
+
+    /** Merges the captures into {@code out}, in merged time; call once. */
+    public void run(Consumer<Record> out) throws IOException, InterruptedException {
+        int n = streams.size();
+        warmUp();
+        offsets = new long[n];
+        for (int c = 0; c < n; c++) offsets[c] = clocks.get(c).offsetNanos();
+        firstTs = new long[n];
+        lastTs = new long[n];
+        ended = new boolean[n];
+        Arrays.fill(firstTs, Long.MIN_VALUE);
+        PriorityQueue<Head> heads = new PriorityQueue<>(Comparator.comparingLong(Head::ts));
+        for (int c = 0; c < n; c++) advance(heads, c);
+        Map<Long, Deque<Sighting>> open = new HashMap<>();
+        Deque<Pending> pending = new ArrayDeque<>();
+        while (!heads.isEmpty() && !stopped) {
+            Head h = heads.poll();
+            long now = h.ts;
+            flush(pending, open, now - WINDOW_NANOS, out);
+            place(h, open, pending);
+            advance(heads, h.capture);
+        }
+        flush(pending, open, Long.MAX_VALUE, out);
+    }
+
+    private void warmUp() throws IOException, InterruptedException {
+        List<String> labels = new ArrayList<>();
+        List<Deque<Record>> first = new ArrayList<>();
+        hosts = new String[streams.size()];
+        for (int c = 0; c < streams.size(); c++) {
+            ListStream s = streams.get(c);
+            labels.add(s.label());
+            Deque<Record> kept = s.first();
+            long start = Long.MIN_VALUE;
+            Map<String, Long> addresses = new HashMap<>();
+            while (kept.size() < WARMUP_RECORDS) {
+                Record r = s.nextOfRest();
+                if (r == null) break;
+                kept.add(r);
+                long ts = r.frame().tsNanos();
+                if (start == Long.MIN_VALUE && ts >= 0) start = ts;
+                count(addresses, r.frame());
+                if (ts >= 0 && ts - start > WARMUP_NANOS) break;
+            }
+            hosts[c] = commonest(addresses);
+            first.add(kept);
+        }
+        clocks = ClockOffsets.estimate(labels, List.of(hosts), first, given);
+    }
+
+    /**
+     * Counts the unicast frame's addresses: the host's is in every unicast frame of its capture, as sender or
+     * receiver, where a peer's is only in those to and from that peer (multicast frames, which every host receives
+     * from every sender, would count the busiest sender instead). Multicast senders break a tie, at a millionth.
+     */
+    private static void count(Map<String, Long> addresses, FrameInfo f) {
+        Endpoint src = f.src(), dst = f.dst();
+        if (src == null || src.ip() == null || dst == null || dst.ip() == null) return;
+        if (dst.isMulticast()) addresses.merge(src.ip(), 1L, Long::sum);
+        else {
+            addresses.merge(src.ip(), 1_000_000L, Long::sum);
+            addresses.merge(dst.ip(), 1_000_000L, Long::sum);
+        }
+    }
+
+    private static String commonest(Map<String, Long> addresses) {
+        String best = null;
+        long most = 0;
+        for (Map.Entry<String, Long> e : addresses.entrySet())
+            if (e.getValue() > most) {
+                best = e.getKey();
+                most = e.getValue();
+            }
+        return best;
+    }
+
+    /** Whether {@code m} left the capture's own host (its frame's source is the host). */
+    static boolean sentBy(MessageRecord m, String host) {
+        Endpoint src = m.frame().src();
+        return host != null && src != null && host.equals(src.ip());
+    }
+
+    private record Head(int capture, Record record, long ts) {}
+
+    private void advance(PriorityQueue<Head> heads, int c) throws IOException, InterruptedException {
+        Record r = streams.get(c).next();
+        if (r == null) {
+            ended[c] = true;
+            return;
+        }
+        long raw = r.frame().tsNanos();
+        long ts = raw < 0 ? lastTs[c] : raw - offsets[c];
+        if (firstTs[c] == Long.MIN_VALUE) firstTs[c] = ts;
+        lastTs[c] = Math.max(lastTs[c], ts);
+        heads.add(new Head(c, r, ts));
+    }
+
+    // --- pairing sightings ---
+
+    /** One message as sent once: its sightings so far. */
+    private static final class Sighting {
+        final long id;
+        final long firstTs;
+        MessageRecord record;
+        int sender = -1;
+        long sentTs;
+        long sentPacket;
+        String dstIp;
+        final List<Observation> seen = new ArrayList<>(2);
+        long seenBy; // bit per capture (the first 64)
+
+        Sighting(long id, long firstTs) {
+            this.id = id;
+            this.firstTs = firstTs;
+        }
+
+        boolean has(int capture) {
+            return capture < 64 && (seenBy & (1L << capture)) != 0;
+        }
+    }
+
+    /** A record waiting for its turn to be written: a message's sightings, or anything else as it came. */
+    private record Pending(long ts, Sighting sighting, Record other) {}
+
+    private void place(Head h, Map<Long, Deque<Sighting>> open, Deque<Pending> pending) {
+        if (!(h.record instanceof MessageRecord m) || m.isSignal()) {
+            // errors and the other kinds keep their capture's own time: written in merged order only
+            pending.add(new Pending(h.ts, null, h.record));
+            return;
+        }
+        observations++;
+        long id = MessageIdentity.of(m);
+        boolean sent = sentBy(m, hosts[h.capture]);
+        Deque<Sighting> copies = open.computeIfAbsent(id, k -> new ArrayDeque<>());
+        Sighting s = sent ? departureOf(copies, h) : arrivalOf(copies, h);
+        if (s == null) {
+            s = new Sighting(id, h.ts);
+            copies.addLast(s);
+            pending.add(new Pending(h.ts, s, null));
+        }
+        if (sent) {
+            s.sender = h.capture;
+            s.sentTs = h.ts;
+            s.sentPacket = m.frame().packet();
+            s.record = m;
+            Endpoint dst = m.frame().dst();
+            s.dstIp = dst == null || dst.isMulticast() ? null : dst.ip();
+        } else if (s.record == null) s.record = m;
+        if (s.has(h.capture)) link(s.sender, h.capture).duplicate();
+        if (h.capture < 64) s.seenBy |= 1L << h.capture;
+        s.seen.add(new Observation(streams.get(h.capture).label(), m.frame().packet(), h.ts, sent));
+    }
+
+    /** An open copy whose arrivals came a little before this departure (offsets' error), else none. */
+    private static Sighting departureOf(Deque<Sighting> copies, Head h) {
+        for (Sighting s : copies) if (s.sender < 0 && !s.has(h.capture) && h.ts - s.firstTs <= EARLY_NANOS) return s;
+        return null;
+    }
+
+    /** The newest copy sent before this arrival (and not by this host), else none. */
+    private static Sighting arrivalOf(Deque<Sighting> copies, Head h) {
+        Sighting again = null;
+        for (Iterator<Sighting> it = copies.descendingIterator(); it.hasNext(); ) {
+            Sighting s = it.next();
+            if (s.sender == h.capture || (s.sender >= 0 && s.sentTs > h.ts + EARLY_NANOS)) continue;
+            if (!s.has(h.capture)) return s;
+            if (again == null) again = s; // a second arrival of a copy: a duplicate, unless an older copy waits
+        }
+        return again;
+    }
+
+    // --- writing out, counting links ---
+
+    private void flush(Deque<Pending> pending, Map<Long, Deque<Sighting>> open, long before, Consumer<Record> out) {
+        while (!pending.isEmpty() && pending.peekFirst().ts < before) {
+            Pending p = pending.pollFirst();
+            if (p.other != null) {
+                out.accept(p.other);
+                continue;
+            }
+            Sighting s = p.sighting;
+            Deque<Sighting> copies = open.get(s.id);
+            copies.remove(s);
+            if (copies.isEmpty()) open.remove(s.id);
+            count(s);
+            merged++;
+            long ts = s.sender >= 0 ? s.sentTs : s.firstTs;
+            out.accept(retimed(s.record, ts).toBuilder()
+                    .observations(List.copyOf(s.seen))
+                    .build());
+        }
+    }
+
+    /** The arrivals and losses of one message on each link from its sender's host. */
+    private void count(Sighting s) {
+        if (s.sender < 0) return;
+        for (int c = 0; c < streams.size(); c++) {
+            if (c == s.sender) continue;
+            boolean expected = s.dstIp == null ? covers(c, s.sentTs) : s.dstIp.equals(hosts[c]);
+            Observation arrival = null;
+            for (Observation o : s.seen)
+                if (!o.sent() && o.capture().equals(streams.get(c).label())) {
+                    arrival = o;
+                    break;
+                }
+            if (arrival != null) link(s.sender, c).arrived(arrival.tsNanos() - s.sentTs);
+            else if (expected && covers(c, s.sentTs)) link(s.sender, c).lost(s.sentPacket);
+        }
+    }
+
+    /** Whether capture {@code c} was running from before {@code ts} until its message could have arrived. */
+    private boolean covers(int c, long ts) {
+        return firstTs[c] != Long.MIN_VALUE && firstTs[c] <= ts && (!ended[c] || lastTs[c] >= ts + WINDOW_NANOS / 4);
+    }
+
+    private LinkStats link(int from, int to) {
+        String a = from < 0 ? "?" : streams.get(from).label(),
+                b = streams.get(to).label();
+        return links.computeIfAbsent(a + "\u0000" + b, k -> new LinkStats(a, b));
+    }
+
+    private static MessageRecord retimed(MessageRecord m, long ts) {
+        FrameInfo f = m.frame();
+        if (f.tsNanos() == ts) return m;
+        return m.toBuilder()
+                .frame(new FrameInfo(f.packet(), ts, f.src(), f.dst(), f.transport()))
+                .build();
+    }
+
+    /** Ends the run after the record being written (a count of records reached): what is open is written. */
+    public void stop() {
+        stopped = true;
+    }
+
+    // --- what it found ---
+
+    /** Each capture's host and clock; after {@link #run}. */
+    public List<CaptureClock> clocks() {
+        return clocks;
+    }
+
+    /** Every link a message was seen leaving on, sender's capture first; after {@link #run}. */
+    public List<LinkStats> links() {
+        return List.copyOf(links.values());
+    }
+
+    /** Messages written out, each once. */
+    public long merged() {
+        return merged;
+    }
+
+    /** Sightings of messages in all captures. */
+    public long observations() {
+        return observations;
+    }
+}
