@@ -53,7 +53,7 @@ import picocli.CommandLine.Option;
             "  jgwire decode --names names.txt --jgroups-version 5.3.7 frames.bin",
             "  jgwire decode --filter 'gms.type == VIEW || src == \"B\"' capture.pcapng",
             "  jgwire decode --fields frame,src,dest,gms.type,payload.length capture.pcap",
-            "  jgwire decode --format jsonl A.pcapng B.pcapng C.pcapng   # one capture per host, merged",
+            "  jgwire decode A.pcapng B.pcapng C.pcapng   # one capture per host, merged",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
         })

@@ -2,6 +2,7 @@ package org.jgwire.cli.analysis;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.function.Consumer;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.HostMergeRun;
 import org.jgwire.cli.Progress;
@@ -13,6 +14,7 @@ import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.filter.RecordFilter;
+import org.jgwire.codec.merge.HostMerge;
 import org.jgwire.codec.pipeline.Decoder;
 
 /**
@@ -32,19 +34,33 @@ final class AnalysisRun {
             PrintWriter err,
             Analyses analyses)
             throws IOException {
+        return run(in, selection, options, names, err, analyses, merge -> {});
+    }
+
+    /** As above; {@code merged} is given the merge of several captures, after it, when INPUT names several. */
+    static DecodeSummary run(
+            CaptureOptions in,
+            RecordSelection selection,
+            DecodeOptions options,
+            NameTable names,
+            PrintWriter err,
+            Analyses analyses,
+            Consumer<HostMerge> merged)
+            throws IOException {
         RecordFilter filter = selection.compileFilter();
         RecordFilter kept = filter == null ? null : filter.withNames(names);
         DecodeSummary summary;
         if (in.merging()) {
             // several captures: each message once, as merged; FRAG fragments are not merged, so none is counted
-            HostMergeRun merged = new HostMergeRun(in, options);
-            try (Progress p = selection.startProgress(merged::packetsRead, err)) {
-                summary = merged.run(new NameStage(names, r -> {
+            HostMergeRun run = new HostMergeRun(in, options);
+            try (Progress p = selection.startProgress(run::packetsRead, err)) {
+                summary = run.run(new NameStage(names, r -> {
                     if (kept == null || kept.test(r)) analyses.accept(r);
                 }));
             }
             analyses.finish();
-            merged.report(err);
+            run.report(err);
+            merged.accept(run.merge());
             return summary;
         }
         try (CaptureSource source = in.open(options.limits(), System.in);

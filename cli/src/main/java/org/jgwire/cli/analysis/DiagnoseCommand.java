@@ -17,6 +17,8 @@ import org.jgwire.codec.analysis.findings.Finding;
 import org.jgwire.codec.analysis.findings.RetransmissionFindings;
 import org.jgwire.codec.analysis.findings.Thresholds;
 import org.jgwire.codec.analysis.registry.Analyses;
+import org.jgwire.codec.merge.HostMerge;
+import org.jgwire.codec.merge.LossPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -140,9 +142,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         Analyses analyses = Analyses.detectors(options.reassemble(), thresholds, names);
+        HostMerge[] merged = {null};
         DecodeSummary summary = AnalysisRun.run(
-                in, selection, options, names, spec.commandLine().getErr(), analyses);
+                in, selection, options, names, spec.commandLine().getErr(), analyses, m -> merged[0] = m);
         List<Finding> findings = analyses.findings();
+        if (merged[0] != null) findings = LossPaths.annotate(findings, merged[0]); // on which path messages were lost
         PrintWriter out = spec.commandLine().getOut();
         FindingsReport report = new FindingsReport(findings, names);
         switch (format) {

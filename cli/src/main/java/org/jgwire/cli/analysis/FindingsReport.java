@@ -49,6 +49,8 @@ final class FindingsReport {
             out.println("  " + f.code().label() + "  " + span(f) + "  " + Formats.list(f.members(), names));
             for (String line : wrap(f.summary(names::display), 100)) out.println("    " + line);
             out.println("    proof: " + frames(f.frames()));
+            if (f.fields().get("lost_on") instanceof List<?> paths) // several captures merged
+            for (Object path : paths) out.println("    lost on " + path);
             for (String line : wrap("look at: " + f.code().lookAt() + ".", 100)) out.println("    " + line);
         }
     }

@@ -64,7 +64,6 @@ public final class SummaryWriter implements RecordWriter {
         line.setLength(0);
         FrameInfo f = r.frame();
         List<Observation> seen = r instanceof MessageRecord m ? m.observations() : List.of();
-        if (!seen.isEmpty()) line.append(seen.get(0).capture()); // several captures merged: whose frame
         line.append('#').append(f.packet()).append(' ');
         if (f.tsNanos() >= 0) {
             long origin = timeFormat == TimeFormat.RELATIVE ? originNanos.getAsLong() : -1;
@@ -102,18 +101,17 @@ public final class SummaryWriter implements RecordWriter {
     }
 
     /**
-     * Where else a message of merged captures was seen, with its delay after the first sighting:
-     * {@code  [B.pcapng#7 +0.027 ms, C.pcapng#5 +0.031 ms]}.
+     * Where a message of merged captures was seen (its frame number counts the merged messages), each sighting after
+     * the first with its delay: {@code  [A.pcapng#44, B.pcapng#7 +0.027 ms, C.pcapng#5 +0.031 ms]}.
      */
     private void observations(List<Observation> seen) {
-        if (seen.size() < 2) return;
         long first = seen.get(0).tsNanos();
         line.append(" [");
-        for (int i = 1; i < seen.size(); i++) {
+        for (int i = 0; i < seen.size(); i++) {
             Observation o = seen.get(i);
-            if (i > 1) line.append(", ");
-            line.append(o.capture()).append('#').append(o.packet()).append(' ');
-            line.append(String.format(Locale.ROOT, "%+.3f ms", (o.tsNanos() - first) / 1e6));
+            if (i > 0) line.append(", ");
+            line.append(o.capture()).append('#').append(o.packet());
+            if (i > 0) line.append(String.format(Locale.ROOT, " %+.3f ms", (o.tsNanos() - first) / 1e6));
         }
         line.append(']');
     }

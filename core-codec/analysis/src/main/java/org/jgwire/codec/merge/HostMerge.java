@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.MessageRecord;
+import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Observation;
 import org.jgwire.codec.model.Record;
 
@@ -52,6 +53,8 @@ public final class HostMerge {
     private long merged;
     private long observations;
     private volatile boolean stopped;
+    /** Each member's capture (its host's), by address: where its messages were seen leaving. */
+    private final Map<String, Integer> captureOfMember = new HashMap<>();
 
     /** {@code given}: clock offsets the user set, by capture index, in nanoseconds. */
     public HostMerge(List<? extends RecordStream> captures, Map<Integer, Long> given) {
@@ -201,6 +204,7 @@ public final class HostMerge {
             pending.add(new Pending(h.ts, s, null));
         }
         if (sent) {
+            if (m.src() != null) captureOfMember.putIfAbsent(m.src().id(), h.capture);
             s.sender = h.capture;
             s.sentTs = h.ts;
             s.sentPacket = m.frame().packet();
@@ -247,7 +251,7 @@ public final class HostMerge {
             count(s);
             merged++;
             long ts = s.sender >= 0 ? s.sentTs : s.firstTs;
-            out.accept(retimed(s.record, ts).toBuilder()
+            out.accept(onTimeline(s.record, merged, ts).toBuilder()
                     .observations(List.copyOf(s.seen))
                     .build());
         }
@@ -281,11 +285,14 @@ public final class HostMerge {
         return links.computeIfAbsent(a + "\u0000" + b, k -> new LinkStats(a, b));
     }
 
-    private static MessageRecord retimed(MessageRecord m, long ts) {
+    /**
+     * The message as the merged timeline numbers it: its frame is its place among the merged messages (what findings
+     * name as proof), its time the merged time; each capture's own packet numbers are in its observations.
+     */
+    private static MessageRecord onTimeline(MessageRecord m, long number, long ts) {
         FrameInfo f = m.frame();
-        if (f.tsNanos() == ts) return m;
         return m.toBuilder()
-                .frame(new FrameInfo(f.packet(), ts, f.src(), f.dst(), f.transport()))
+                .frame(new FrameInfo(number, ts, f.src(), f.dst(), f.transport()))
                 .build();
     }
 
@@ -304,6 +311,12 @@ public final class HostMerge {
     /** Every link a message was seen leaving on, sender's capture first; after {@link #run}. */
     public List<LinkStats> links() {
         return List.copyOf(links.values());
+    }
+
+    /** The label of the capture taken on {@code member}'s host, or null when none saw it send. */
+    public String captureOf(NodeAddress member) {
+        Integer c = member == null ? null : captureOfMember.get(member.id());
+        return c == null ? null : streams.get(c).label();
     }
 
     /** Messages written out, each once. */
