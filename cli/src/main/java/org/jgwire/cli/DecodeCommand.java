@@ -230,7 +230,7 @@ public final class DecodeCommand implements Callable<Integer> {
         if (!quiet) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("jgwire: " + Summaries.line(summary));
-            merged.report(err);
+            HostMergeRun.report(merged.merge(), err);
         }
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }

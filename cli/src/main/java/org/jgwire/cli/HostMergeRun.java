@@ -94,8 +94,8 @@ public final class HostMergeRun {
     // --- the report ---
 
     /** The captures' hosts and clocks, then every link: what was sent, arrived, lost, twice, and how fast. */
-    public void report(PrintWriter w) {
-        w.println("jgwire: merged " + streams.size() + " captures: " + merge.merged() + " messages, seen "
+    public static void report(HostMerge merge, PrintWriter w) {
+        w.println("jgwire: merged " + merge.clocks().size() + " captures: " + merge.merged() + " messages, seen "
                 + merge.observations() + " times");
         for (CaptureClock c : merge.clocks())
             w.println("  " + c.label() + ": host " + (c.host() == null ? "?" : c.host()) + ", clock " + clock(c));
@@ -103,7 +103,7 @@ public final class HostMergeRun {
         w.flush();
     }
 
-    static String clock(CaptureClock c) {
+    public static String clock(CaptureClock c) {
         String offset = String.format(Locale.ROOT, "%+.6f s", c.offsetNanos() / 1e9);
         return switch (c.how()) {
             case "reference" -> "reference";

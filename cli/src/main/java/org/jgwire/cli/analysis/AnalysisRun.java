@@ -37,7 +37,10 @@ final class AnalysisRun {
         return run(in, selection, options, names, err, analyses, merge -> {});
     }
 
-    /** As above; {@code merged} is given the merge of several captures, after it, when INPUT names several. */
+    /**
+     * As above; {@code merged} is given the merge of several captures, after it, when INPUT names several (to report
+     * what it found).
+     */
     static DecodeSummary run(
             CaptureOptions in,
             RecordSelection selection,
@@ -59,7 +62,6 @@ final class AnalysisRun {
                 }));
             }
             analyses.finish();
-            run.report(err);
             merged.accept(run.merge());
             return summary;
         }

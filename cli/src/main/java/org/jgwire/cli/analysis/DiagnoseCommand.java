@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.HostMergeRun;
 import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
@@ -146,7 +147,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
         DecodeSummary summary = AnalysisRun.run(
                 in, selection, options, names, spec.commandLine().getErr(), analyses, m -> merged[0] = m);
         List<Finding> findings = analyses.findings();
-        if (merged[0] != null) findings = LossPaths.annotate(findings, merged[0]); // on which path messages were lost
+        if (merged[0] != null) {
+            findings = LossPaths.annotate(findings, merged[0]); // on which path messages were lost
+            if (!quiet.quiet())
+                HostMergeRun.report(merged[0], spec.commandLine().getErr());
+        }
         PrintWriter out = spec.commandLine().getOut();
         FindingsReport report = new FindingsReport(findings, names);
         switch (format) {

@@ -10,6 +10,10 @@ public final class QuietSummary {
             description = "No summary line on stderr.")
     boolean quiet;
 
+    boolean quiet() {
+        return quiet;
+    }
+
     /** Prints {@code jgwire: LINE} on {@code err} unless quiet. */
     void print(PrintWriter err, String line) {
         if (!quiet) err.println("jgwire: " + line);

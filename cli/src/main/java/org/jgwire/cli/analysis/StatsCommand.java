@@ -16,6 +16,7 @@ import org.jgwire.codec.analysis.registry.Analyses;
 import org.jgwire.codec.analysis.reliability.ReliabilityTracker;
 import org.jgwire.codec.analysis.rpc.RpcTracker;
 import org.jgwire.codec.analysis.stats.TrafficStats;
+import org.jgwire.codec.merge.HostMerge;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -84,17 +85,21 @@ public final class StatsCommand implements Callable<Integer> {
         NameTable names = in.names();
         DecodeOptions options = in.decodeOptions(spec.commandLine());
         Analyses analyses = Analyses.all(options.reassemble());
+        HostMerge[] merged = {null};
         DecodeSummary summary = AnalysisRun.run(
-                in, selection, options, names, spec.commandLine().getErr(), analyses);
+                in, selection, options, names, spec.commandLine().getErr(), analyses, m -> merged[0] = m);
         PrintWriter out = spec.commandLine().getOut();
         StatsReport report = new StatsReport(
                 analyses.get(TrafficStats.class).result(),
                 analyses.get(ReliabilityTracker.class).result(),
                 analyses.get(RpcTracker.class).result(),
                 names);
+        LinksReport links = merged[0] == null ? null : new LinksReport(merged[0]);
+        report.links(links);
         if (format.isJson()) report.json(out, format, summary);
         else {
             report.text(out);
+            if (links != null) links.text(out);
             StatsReport.otherText(out, summary.other());
         }
         StandardOutput.flush(out);

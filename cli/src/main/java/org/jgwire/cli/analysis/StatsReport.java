@@ -33,6 +33,13 @@ final class StatsReport {
     private final RpcTracker.RpcStats rpc;
     private final NameTable names;
 
+    /** Several captures merged: their hosts, clocks and links; null for one capture. */
+    private LinksReport links;
+
+    void links(LinksReport l) {
+        links = l;
+    }
+
     StatsReport(
             TrafficStats.Snapshot traffic, List<SenderStats> reliability, RpcTracker.RpcStats rpc, NameTable names) {
         this.traffic = traffic;
@@ -387,6 +394,7 @@ final class StatsReport {
             }
             g.writeEndArray();
             if (!summary.other().isEmpty()) otherJson(g, summary.other());
+            if (links != null) links.json(g);
             g.writeEndObject();
         }
         out.println();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
+import org.jgwire.cli.HostMergeRun;
 import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.RecordSelection;
 import org.jgwire.cli.StandardOutput;
@@ -79,8 +80,10 @@ public final class ViewsCommand implements Callable<Integer> {
         NameTable names = in.names();
         DecodeOptions options = in.decodeOptions(spec.commandLine());
         Analyses analyses = Analyses.only(options.reassemble(), MembershipTimeline.class);
-        DecodeSummary summary = AnalysisRun.run(
-                in, selection, options, names, spec.commandLine().getErr(), analyses);
+        PrintWriter err = spec.commandLine().getErr();
+        DecodeSummary summary = AnalysisRun.run(in, selection, options, names, err, analyses, merge -> {
+            if (!quiet.quiet()) HostMergeRun.report(merge, err); // several captures: hosts, clocks, links
+        });
         MembershipTimeline timeline = analyses.get(MembershipTimeline.class);
         PrintWriter out = spec.commandLine().getOut();
         if (format.isJson()) json(out, format, timeline, names, summary);

@@ -29,13 +29,13 @@ import org.jgwire.codec.model.Record;
  *
  * <p>First each capture's first {@link #WARMUP_NANOS} (at most {@link #WARMUP_RECORDS} records) is read: the host
  * of each capture (the address its packets share) and the clock offsets ({@link ClockOffsets}) come from it. Then
- * the captures are read side by side in merged time; a message stays open {@link #WINDOW_NANOS} after it was first
- * seen, for its other sightings, and is then written out and its link counted: what stays in memory is that
- * window's messages, whatever the captures' length.
+ * the captures are read side by side in merged time; a message is written out (and its links counted) once every
+ * capture that should see it did, or {@link #WINDOW_NANOS} after it was first seen, in the order first seen: what
+ * stays in memory is the messages of that window behind the oldest one still waiting, whatever the captures' length.
  */
 public final class HostMerge {
     static final long WARMUP_NANOS = 30_000_000_000L;
-    static final int WARMUP_RECORDS = 200_000;
+    static final int WARMUP_RECORDS = 100_000;
     /** How long a message waits for its other sightings: far above a LAN's delay, below a retransmission's. */
     static final long WINDOW_NANOS = 2_000_000_000L;
     /** An arrival may come this much before its departure on the merged timeline: the offsets' own error. */
@@ -46,6 +46,7 @@ public final class HostMerge {
     private final Map<String, LinkStats> links = new LinkedHashMap<>();
     private List<CaptureClock> clocks;
     private String[] hosts;
+    private final Map<String, Integer> captureOfHost = new HashMap<>();
     private long[] offsets;
     private long[] firstTs;
     private long[] lastTs;
@@ -108,6 +109,7 @@ public final class HostMerge {
                 if (ts >= 0 && ts - start > WARMUP_NANOS) break;
             }
             hosts[c] = commonest(addresses);
+            if (hosts[c] != null) captureOfHost.putIfAbsent(hosts[c], c);
             first.add(kept);
         }
         clocks = ClockOffsets.estimate(labels, List.of(hosts), first, given);
@@ -238,7 +240,7 @@ public final class HostMerge {
     // --- writing out, counting links ---
 
     private void flush(Deque<Pending> pending, Map<Long, Deque<Sighting>> open, long before, Consumer<Record> out) {
-        while (!pending.isEmpty() && pending.peekFirst().ts < before) {
+        while (!pending.isEmpty() && ready(pending.peekFirst(), before)) {
             Pending p = pending.pollFirst();
             if (p.other != null) {
                 out.accept(p.other);
@@ -255,6 +257,22 @@ public final class HostMerge {
                     .observations(List.copyOf(s.seen))
                     .build());
         }
+    }
+
+    /** Whether the oldest record waiting can go: not a message, complete, or waited long enough. */
+    private boolean ready(Pending p, long before) {
+        return p.sighting == null || p.ts < before || complete(p.sighting);
+    }
+
+    /**
+     * Whether every capture that should see {@code s} did: all of them for a multicast, the destination host's for a
+     * unicast (at once when no capture was taken there).
+     */
+    private boolean complete(Sighting s) {
+        if (s.sender < 0) return false;
+        if (s.dstIp == null) return streams.size() <= 64 && Long.bitCount(s.seenBy) == streams.size();
+        Integer to = captureOfHost.get(s.dstIp);
+        return to == null || s.has(to);
     }
 
     /** The arrivals and losses of one message on each link from its sender's host. */
