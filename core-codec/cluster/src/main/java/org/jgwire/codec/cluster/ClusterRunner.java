@@ -108,6 +108,12 @@ public final class ClusterRunner {
         if (!sidePorts.isEmpty()) filter = "(" + filter + ") or (" + bpf(false, sidePorts) + ")";
 
         Map<String, String> tokens = new HashMap<>(scenario.stackTokens());
+        if (!spec.linkLosses().isEmpty()) {
+            // a discovery response lost on a lossy link makes the joiner a cluster of its own: merge in seconds, as
+            // the partition scenarios do, rather than after MERGE3's default 10 to 30 s
+            tokens.putIfAbsent("MERGE_MIN", "1000");
+            tokens.putIfAbsent("MERGE_MAX", "3000");
+        }
         StringJoiner hosts = new StringJoiner(",");
         for (int i = 0; i < n; i++)
             hosts.add((spec.netnsPerMember() ? HostNetwork.address(i) : "127.0.0.1") + "[" + ports[i] + "]");
