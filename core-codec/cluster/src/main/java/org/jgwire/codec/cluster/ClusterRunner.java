@@ -106,6 +106,9 @@ public final class ClusterRunner {
         if (plan.udp()) filter = "(" + filter + ") or (" + icmpBounces(clusterPorts) + ")";
         List<Integer> sidePorts = plan.sidePorts(ports, n);
         if (!sidePorts.isEmpty()) filter = "(" + filter + ") or (" + bpf(false, sidePorts) + ")";
+        // between namespaces the MTU is 1500: a datagram above it is split, and only its first fragment has the ports
+        // the filter looks for; the rest are taken whole, as nothing but the run's members sends there
+        if (plan.udp() && spec.netnsPerMember()) filter = "(" + filter + ") or (" + LATER_FRAGMENTS + ")";
 
         Map<String, String> tokens = new HashMap<>(scenario.stackTokens());
         if (!spec.linkLosses().isEmpty()) {
@@ -416,6 +419,9 @@ public final class ClusterRunner {
     }
 
     // --- versions, sites, protocols, the capture filter and the router ---
+
+    /** IPv4 fragments after the first: a fragment offset other than 0. */
+    static final String LATER_FRAGMENTS = "ip[6:2] & 0x1fff != 0";
 
     /** The stacks whose members can run in namespaces of their own: no router, no relay, no user XML. */
     static final List<String> PER_MEMBER_STACKS = List.of("udp", "tcp", "tcp-nio", "encrypt");
