@@ -205,7 +205,7 @@ public final class ClusterCommand implements Callable<Integer> {
             description =
                     "With --netns-per-member: the bridge drops about PERCENT percent of the packets from FROM's host "
                             + "to TO's (unicasts and multicast copies), at random, e.g. A-C:30; one way, repeatable. "
-                            + "FROM's capture shows them leave, TO's never shows them arrive. Recorded in the manifest.")
+                            + "FROM's capture shows them leave, TO's never shows them arrive. In the manifest.")
     List<String> linkLoss = new ArrayList<>();
 
     @Option(

@@ -32,7 +32,8 @@ class HostCapturesClusterTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     /**
      * One chat round, joins included, sends A to C some 15 packets: at 50 % the link loses some of them for all
-     * practical purposes (0.5^15), while the run stays short (a longer chat waits for each round's losses to be resent).
+     * practical purposes (0.5^15), while the run stays short (a longer chat waits for each round's losses to be
+     * resent).
      */
     private static final int LOSS = 50;
 
