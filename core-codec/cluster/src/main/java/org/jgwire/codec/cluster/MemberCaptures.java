@@ -12,7 +12,9 @@ import java.util.function.Consumer;
  * One capture per member's host ({@code --capture-per-member DIR}): on {@code eth0} in each member's namespace of
  * {@link HostNetwork}, with the bridge capture's filter, into {@code DIR/NAME.pcapng}, as {@code tcpdump} on each pod
  * would make them. The run's members get theirs before the first one starts, so that every capture spans the whole
- * run; a member started later (leave-join) gets its own before its JVM starts.
+ * run; a host first used later gets its own before its member's JVM starts. A capture belongs to a host, named after
+ * the first member run there: a member started again on it (flapping, leave-join's newcomer on the leaver's port and
+ * namespace) shows in the same file.
  */
 final class MemberCaptures implements AutoCloseable {
     private final Path dir;
