@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -190,6 +191,24 @@ public final class ClusterCommand implements Callable<Integer> {
     boolean netnsPerMember;
 
     @Option(
+            names = "--capture-per-member",
+            paramLabel = "DIR",
+            description = "With --netns-per-member: also capture each member's own interface (eth0 in its namespace, "
+                    + "the filter of --capture), as tcpdump on each host would, into DIR/A.pcapng, DIR/B.pcapng, ... "
+                    + "(DIR made if missing); with or without --capture. The manifest lists the files; it goes to "
+                    + "DIR/manifest.json unless --capture or --manifest says otherwise.")
+    Path capturePerMember;
+
+    @Option(
+            names = "--link-loss",
+            paramLabel = "FROM-TO:PERCENT",
+            description =
+                    "With --netns-per-member: the bridge drops about PERCENT percent of the packets from FROM's host "
+                            + "to TO's (unicasts and multicast copies), at random, e.g. A-C:30; one way, repeatable. "
+                            + "FROM's capture shows them leave, TO's never shows them arrive. In the manifest.")
+    List<String> linkLoss = new ArrayList<>();
+
+    @Option(
             names = "--keystore",
             paramLabel = "FILE",
             description = "SYM_ENCRYPT reads its key from this keystore (JCEKS or PKCS12) instead of one made for the "
@@ -280,6 +299,21 @@ public final class ClusterCommand implements Callable<Integer> {
         Duration talk = duration == null ? null : time("--duration", duration);
         if (capture != null && !captureToStdout) requireDirectoryOf("--capture", Path.of(capture));
         if (manifest != null) requireDirectoryOf("--manifest", manifest);
+        if (capturePerMember != null && !netnsPerMember)
+            throw usage("--capture-per-member captures each member's own interface: add --netns-per-member");
+        if (capturePerMember != null && Files.exists(capturePerMember) && !Files.isDirectory(capturePerMember))
+            throw usage("--capture-per-member " + capturePerMember + ": not a directory");
+        if (capturePerMember != null) requireDirectoryOf("--capture-per-member", capturePerMember);
+        if (!linkLoss.isEmpty() && !netnsPerMember)
+            throw usage("--link-loss drops packets between members' hosts: add --netns-per-member");
+        List<Manifest.LinkLoss> losses = new ArrayList<>();
+        for (String l : linkLoss) {
+            try {
+                losses.add(ClusterSpec.linkLoss(l));
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
 
         ReaderGoneWatch stdout = new ReaderGoneWatch(Thread.currentThread());
         PipedInputStream pipeIn = null;
@@ -321,7 +355,9 @@ public final class ClusterCommand implements Callable<Integer> {
                 keepLogs,
                 netns,
                 suppliedKeystore(),
-                netnsPerMember);
+                netnsPerMember,
+                capturePerMember,
+                losses);
         ClusterRun run;
         try {
             run = ClusterRunner.run(clusterSpec);

@@ -40,6 +40,8 @@ class ClusterCommandTest {
                 "partition-merge",
                 "firewall-partition",
                 "--netns-per-member",
+                "--capture-per-member",
+                "--link-loss",
                 "leave-join",
                 "load",
                 "udp",
@@ -73,6 +75,18 @@ class ClusterCommandTest {
         Decoding.Run router = Decoding.cli(dir, "cluster", "--stack", "tunnel", "--netns-per-member");
         assertEquals(2, router.exit(), router.err());
         assertTrue(router.err().contains("udp, tcp, tcp-nio, encrypt"), router.err());
+        Decoding.Run hosts = Decoding.cli(dir, "cluster", "--capture-per-member", dir.toString());
+        assertEquals(2, hosts.exit(), hosts.err());
+        assertTrue(hosts.err().contains("--capture-per-member") && hosts.err().contains("add --netns-per-member"));
+        Decoding.Run loss = Decoding.cli(dir, "cluster", "--link-loss", "A-C:30");
+        assertEquals(2, loss.exit(), loss.err());
+        assertTrue(loss.err().contains("--link-loss drops") && loss.err().contains("add --netns-per-member"));
+        Decoding.Run link = Decoding.cli(dir, "cluster", "--netns-per-member", "--link-loss", "A:30");
+        assertEquals(2, link.exit(), link.err());
+        assertTrue(link.err().contains("expected FROM-TO:PERCENT"), link.err());
+        Decoding.Run stranger = Decoding.cli(dir, "cluster", "--netns-per-member", "--link-loss", "A-E:30");
+        assertEquals(2, stranger.exit(), stranger.err());
+        assertTrue(stranger.err().contains("no member E among 3"), stranger.err());
         Decoding.Run both = Decoding.cli(dir, "cluster", "--capture", "-", "--decode");
         assertEquals(2, both.exit());
         assertTrue(both.err().contains("stdout"), both.err());

@@ -106,8 +106,17 @@ public final class ClusterRunner {
         if (plan.udp()) filter = "(" + filter + ") or (" + icmpBounces(clusterPorts) + ")";
         List<Integer> sidePorts = plan.sidePorts(ports, n);
         if (!sidePorts.isEmpty()) filter = "(" + filter + ") or (" + bpf(false, sidePorts) + ")";
+        // between namespaces the MTU is 1500: a datagram above it is split, and only its first fragment has the ports
+        // the filter looks for; the rest are taken whole, as nothing but the run's members sends there
+        if (plan.udp() && spec.netnsPerMember()) filter = "(" + filter + ") or (" + LATER_FRAGMENTS + ")";
 
         Map<String, String> tokens = new HashMap<>(scenario.stackTokens());
+        if (!spec.linkLosses().isEmpty()) {
+            // a discovery response lost on a lossy link makes the joiner a cluster of its own: merge in seconds, as
+            // the partition scenarios do, rather than after MERGE3's default 10 to 30 s
+            tokens.putIfAbsent("MERGE_MIN", "1000");
+            tokens.putIfAbsent("MERGE_MAX", "3000");
+        }
         StringJoiner hosts = new StringJoiner(",");
         for (int i = 0; i < n; i++)
             hosts.add((spec.netnsPerMember() ? HostNetwork.address(i) : "127.0.0.1") + "[" + ports[i] + "]");
@@ -198,6 +207,18 @@ public final class ClusterRunner {
         Path jar = p.jar();
         List<Integer> clusterPorts = p.clusterPorts();
         List<Path> nodeClassPath = List.of(dist.nodeJar(family), dist.clusterJar(), jar);
+        MemberCaptures memberCaptures = null;
+        if (spec.capturePerMember() != null) {
+            Files.createDirectories(spec.capturePerMember());
+            memberCaptures = new MemberCaptures(
+                    spec.capturePerMember(),
+                    hostNetwork,
+                    dist.libJars(),
+                    filter,
+                    scenario.captureBufferBytes(),
+                    progress);
+        }
+        MemberCaptures hostCaptures = memberCaptures; // the launcher's, final
         if (plan.udp() && ns == null && hostNetwork == null) LoopbackMulticast.check(p.mcastAddr(), extraPort);
         Path work = Files.createTempDirectory("jgwire-cluster-");
         int lonSize = (n + 1) / 2;
@@ -261,6 +282,7 @@ public final class ClusterRunner {
                 protocols.addAll(protocolsOf(xmlText));
                 memberOptions.addAll(TlsV1Override.memberOptions(work, version, protocols, progress));
             }
+            if (hostCaptures != null) startHostCapture(hostCaptures, index);
             Path xml = work.resolve(name + ".xml");
             Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
             String clusterName = outsider != null && outsider.cluster() != null ? outsider.cluster() : cluster;
@@ -284,6 +306,12 @@ public final class ClusterRunner {
         String captureProblem = null;
         try {
             if (plan.tunnel()) router = startRouter(prefix, jar, version, extraPort, work, log, deadline);
+            if (hostNetwork != null && !spec.linkLosses().isEmpty()) {
+                hostNetwork.lose(spec.linkLosses());
+                for (Manifest.LinkLoss l : spec.linkLosses())
+                    progress.accept("lossy link: " + l.percent() + " % of the packets from " + l.from() + "'s host to "
+                            + l.to() + "'s dropped at random on the bridge");
+            }
             if (spec.capture() != null) {
                 try {
                     NetworkNamespace captureNs = hostNetwork != null ? hostNetwork.bridge : ns;
@@ -305,6 +333,10 @@ public final class ClusterRunner {
                     if (spec.capture().stream() != null) spec.capture().stream().close();
                 }
             }
+            if (memberCaptures != null) {
+                progress.accept("capturing each member's host (" + filter + ") to " + spec.capturePerMember());
+                for (int i = 0; i < n; i++) memberCaptures.start(i);
+            }
             long t0 = System.nanoTime();
             members.joinAll(n);
             long t1 = System.nanoTime();
@@ -315,8 +347,9 @@ public final class ClusterRunner {
             long t3 = System.nanoTime();
             long packets = -1;
             long dropped = -1;
+            if (capture != null || memberCaptures != null) Thread.sleep(SETTLE_MILLIS);
+            List<Manifest.MemberCapture> hostFiles = memberCaptures == null ? List.of() : memberCaptures.stop();
             if (capture != null) {
-                Thread.sleep(SETTLE_MILLIS);
                 PacketCapture c = capture;
                 capture = null;
                 long[] counts = c.stop();
@@ -326,6 +359,7 @@ public final class ClusterRunner {
             }
             long end = System.nanoTime();
             boolean captured = spec.capture() != null && captureProblem == null;
+            boolean anyCapture = captured || !hostFiles.isEmpty();
             Path file = captured ? spec.capture().file() : null;
             Manifest manifest = ManifestBuilder.build(
                     log.snapshot(),
@@ -335,20 +369,28 @@ public final class ClusterRunner {
                     spec.scenario(),
                     cluster,
                     !captured ? null : file != null ? file.getFileName().toString() : "-",
-                    captured ? filter : null,
+                    anyCapture ? filter : null,
                     clusterPorts,
                     packets,
                     dropped,
                     new Manifest.Timings(p.startedAt(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(end - start)),
                     protocols,
-                    relay ? sites(n, lonSize) : List.of());
+                    relay ? sites(n, lonSize) : List.of(),
+                    hostFiles,
+                    spec.linkLosses());
             Path manifestFile = spec.manifest() != null
                     ? spec.manifest()
-                    : file != null ? Manifest.pathFor(file) : work.resolve("manifest.json");
+                    : file != null
+                            ? Manifest.pathFor(file)
+                            : !hostFiles.isEmpty()
+                                    ? spec.capturePerMember().resolve("manifest.json")
+                                    : work.resolve("manifest.json");
             manifest.write(manifestFile);
             progress.accept("manifest written to " + manifestFile);
             if (file != null) SessionKeyLog.write(log.snapshot(), file, progress);
-            boolean keep = spec.keepLogs() || manifestFile.startsWith(work) || !captured;
+            for (Manifest.MemberCapture c : hostFiles)
+                SessionKeyLog.write(log.snapshot(), spec.capturePerMember().resolve(c.file()), progress);
+            boolean keep = spec.keepLogs() || manifestFile.startsWith(work) || !anyCapture;
             if (!keep) deleteTree(work); // everything worth keeping is in the capture and the manifest
             else progress.accept("stack XMLs and members' logs kept in " + work);
             return new ClusterRun(manifest, manifestFile, file, keep ? work : null, captureProblem);
@@ -365,6 +407,7 @@ public final class ClusterRunner {
         } finally {
             members.killAll();
             if (router != null) router.kill();
+            if (memberCaptures != null) memberCaptures.close();
             if (capture != null) {
                 try {
                     capture.stop();
@@ -377,6 +420,9 @@ public final class ClusterRunner {
 
     // --- versions, sites, protocols, the capture filter and the router ---
 
+    /** IPv4 fragments after the first: a fragment offset other than 0. */
+    static final String LATER_FRAGMENTS = "ip[6:2] & 0x1fff != 0";
+
     /** The stacks whose members can run in namespaces of their own: no router, no relay, no user XML. */
     static final List<String> PER_MEMBER_STACKS = List.of("udp", "tcp", "tcp-nio", "encrypt");
 
@@ -387,6 +433,16 @@ public final class ClusterRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClusterFailure("interrupted while making " + ClusterSpec.memberName(index) + "'s namespace", e);
+        }
+    }
+
+    /** Member {@code index}'s host capture, started before its JVM (a no-op when it runs already). */
+    private static void startHostCapture(MemberCaptures captures, int index) throws IOException {
+        try {
+            captures.start(index);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterFailure("interrupted while starting " + ClusterSpec.memberName(index) + "'s capture", e);
         }
     }
 

@@ -2,8 +2,11 @@ package org.jgwire.codec.cluster;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What test cluster to run.
@@ -30,6 +33,10 @@ import java.util.function.Consumer;
  * @param netnsPerMember each member in a network namespace of its own, joined by a bridge where the capture runs
  *                       ({@link HostNetwork}): a firewall rule then acts on one member as between hosts; stock
  *                       stacks udp, tcp, tcp-nio and encrypt (root, iproute2 and nftables needed)
+ * @param capturePerMember with {@code netnsPerMember}: a directory for one capture per member on its own
+ *                       {@code eth0} ({@code A.pcapng}, ...), as {@code tcpdump} on each host would make; or null
+ * @param linkLosses     with {@code netnsPerMember}: links between two members' hosts that drop a share of their
+ *                       packets at random, one way ({@link HostNetwork#lose}); empty for none
  */
 public record ClusterSpec(
         String jgroupsVersion,
@@ -47,7 +54,9 @@ public record ClusterSpec(
         boolean keepLogs,
         boolean netns,
         SuppliedKeystore keystore,
-        boolean netnsPerMember) {
+        boolean netnsPerMember,
+        Path capturePerMember,
+        List<Manifest.LinkLoss> linkLosses) {
     /**
      * A keystore the user gives for SYM_ENCRYPT instead of the one the runner makes per run: so that a capture can
      * be decrypted later with it. Its password goes into the members' stack files only, never into the manifest or
@@ -56,6 +65,45 @@ public record ClusterSpec(
      * @param type JCEKS or PKCS12 (JKS cannot hold a secret key)
      */
     public record SuppliedKeystore(Path file, String password, String alias, String type) {}
+
+    /** Every option but the per-member captures and lossy links. */
+    public ClusterSpec(
+            String jgroupsVersion,
+            String stack,
+            int nodes,
+            String scenario,
+            CaptureTarget capture,
+            Path jgwireHome,
+            Duration timeout,
+            Duration duration,
+            Path jgroupsJar,
+            boolean diagnostics,
+            Path manifest,
+            Consumer<String> progress,
+            boolean keepLogs,
+            boolean netns,
+            SuppliedKeystore keystore,
+            boolean netnsPerMember) {
+        this(
+                jgroupsVersion,
+                stack,
+                nodes,
+                scenario,
+                capture,
+                jgwireHome,
+                timeout,
+                duration,
+                jgroupsJar,
+                diagnostics,
+                manifest,
+                progress,
+                keepLogs,
+                netns,
+                keystore,
+                netnsPerMember,
+                null,
+                List.of());
+    }
 
     /** Every option but the members' own namespaces. */
     public ClusterSpec(
@@ -147,6 +195,14 @@ public record ClusterSpec(
             throw new IllegalArgumentException(
                     "a capture in a network namespace is pcapng: name the file *.pcapng, not "
                             + capture.file().getFileName());
+        linkLosses = linkLosses == null ? List.of() : List.copyOf(linkLosses);
+        if (capturePerMember != null && !netnsPerMember)
+            throw new IllegalArgumentException(
+                    "--capture-per-member captures each member's own interface: add --netns-per-member");
+        if (!linkLosses.isEmpty() && !netnsPerMember)
+            throw new IllegalArgumentException(
+                    "--link-loss drops packets between members' hosts: add --netns-per-member");
+        for (Manifest.LinkLoss l : linkLosses) checkLink(l, nodes);
         if (duration != null && (duration.isNegative() || duration.compareTo(timeout) >= 0))
             throw new IllegalArgumentException("the duration (" + duration.toMillis()
                     + " ms) must be 0 or more and below" + " the timeout (" + timeout.toMillis() + " ms, --timeout)");
@@ -208,6 +264,27 @@ public record ClusterSpec(
                 null,
                 false,
                 false);
+    }
+
+    private static final Pattern LINK_LOSS = Pattern.compile("([A-Z])-([A-Z]):(\\d{1,3})");
+
+    /** {@code FROM-TO:PERCENT} ({@code A-C:30}) as a lossy link; members are checked against the spec's. */
+    public static Manifest.LinkLoss linkLoss(String text) {
+        Matcher m = LINK_LOSS.matcher(text.trim());
+        if (!m.matches())
+            throw new IllegalArgumentException(
+                    "--link-loss '" + text + "': expected FROM-TO:PERCENT, e.g. A-C:30 (members by letter)");
+        return new Manifest.LinkLoss(m.group(1), m.group(2), Integer.parseInt(m.group(3)));
+    }
+
+    private static void checkLink(Manifest.LinkLoss l, int nodes) {
+        String link = "--link-loss " + l.from() + "-" + l.to() + ":" + l.percent();
+        if (l.from().equals(l.to())) throw new IllegalArgumentException(link + ": a link joins two members");
+        for (String name : List.of(l.from(), l.to()))
+            if (name.length() != 1 || name.charAt(0) < 'A' || name.charAt(0) >= 'A' + nodes)
+                throw new IllegalArgumentException(link + ": no member " + name + " among " + nodes);
+        if (l.percent() < 1 || l.percent() > 100)
+            throw new IllegalArgumentException(link + ": the percentage must be 1 to 100");
     }
 
     /** The name of member {@code index} (0-based): A, B, C, ... */

@@ -15,8 +15,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>Because each member has a network stack of its own, a firewall rule in a member's namespace acts on that member
  * alone: {@link #cut} drops everything between two groups of members (unicast both ways and the multicast copies each
- * receives from the other group) with nftables, {@link #heal} removes the rules. Nothing leaves these namespaces:
- * they have no route to the host. All are deleted at the end of the run, and when this JVM shuts down (Ctrl-C).
+ * receives from the other group) with nftables, {@link #heal} removes the rules; {@link #lose} makes links lossy,
+ * one way, on the bridge. Nothing leaves these namespaces: they have no route to the host. All are deleted at the end
+ * of the run, and when this JVM shuts down (Ctrl-C).
  */
 final class HostNetwork implements AutoCloseable {
     /** The members' subnet, the same in every run: each run's namespaces are a world of their own. */
@@ -26,6 +27,7 @@ final class HostNetwork implements AutoCloseable {
     static final String BRIDGE = "br0";
 
     private static final String TABLE = "jgwire_partition";
+    private static final String LOSS_TABLE = "jgwire_loss";
 
     private final String prefix;
     final NetworkNamespace bridge;
@@ -79,7 +81,7 @@ final class HostNetwork implements AutoCloseable {
         ns = NetworkNamespace.create(
                 prefix + "-" + ClusterSpec.memberName(index).toLowerCase());
         members.put(index, ns);
-        String port = "m" + index;
+        String port = port(index);
         NetworkNamespace.run(
                 "ip",
                 "link",
@@ -101,6 +103,33 @@ final class HostNetwork implements AutoCloseable {
         ns.exec("ip", "link", "set", "eth0", "up");
         ns.exec("ip", "route", "add", "224.0.0.0/4", "dev", "eth0");
         return ns;
+    }
+
+    /** The bridge's port of member {@code index}'s veth pair. */
+    private static String port(int index) {
+        return "m" + index;
+    }
+
+    /**
+     * Makes links lossy: each drops about its percentage of the frames the bridge forwards from the first member's
+     * address to the second member's port (unicasts and that port's copy of a multicast), at random. On the bridge,
+     * not in the receiver's namespace: a capture on the receiver's {@code eth0} sees a packet before its netfilter
+     * drops it, and the loss must show as between hosts, sent by one and never arriving at the other.
+     */
+    void lose(List<Manifest.LinkLoss> links) throws ClusterFailure, InterruptedException {
+        if (links.isEmpty()) return;
+        StringBuilder rules = new StringBuilder("table bridge " + LOSS_TABLE + " {\n")
+                .append("  chain forward {\n    type filter hook forward priority 0;\n");
+        for (Manifest.LinkLoss l : links)
+            rules.append("    ip saddr ")
+                    .append(address(l.from().charAt(0) - 'A'))
+                    .append(" oifname \"")
+                    .append(port(l.to().charAt(0) - 'A'))
+                    .append("\" numgen random mod 100 < ")
+                    .append(l.percent())
+                    .append(" drop\n");
+        rules.append("  }\n}\n");
+        bridge.execWithInput(rules.toString(), "nft", "-f", "-");
     }
 
     /**

@@ -45,6 +45,9 @@ import java.util.Map;
  * @param largeSent      scenario {@code large}: every large message sent, by size and SHA-256
  * @param largeReceived  scenario {@code large}: every large message delivered, by size and SHA-256
  * @param sites          stack {@code relay2}: each site and its members; empty otherwise
+ * @param memberCaptures {@code --capture-per-member}: each member host's own capture (on its {@code eth0}); empty
+ *                       otherwise, and then not written (older manifests read back byte for byte)
+ * @param linkLosses     {@code --link-loss}: the links between members' hosts that dropped a share of their packets
  */
 public record Manifest(
         String jgroupsVersion,
@@ -69,7 +72,62 @@ public record Manifest(
         List<RpcHandled> rpcHandled,
         List<LargeSent> largeSent,
         List<LargeReceived> largeReceived,
-        List<Site> sites) {
+        List<Site> sites,
+        List<MemberCapture> memberCaptures,
+        List<LinkLoss> linkLosses) {
+
+    /** A manifest of one capture (or none), on a network without lossy links. */
+    public Manifest(
+            String jgroupsVersion,
+            String stack,
+            String scenario,
+            String cluster,
+            String capture,
+            String captureFilter,
+            List<Integer> ports,
+            long packets,
+            long dropped,
+            List<Member> members,
+            List<SentMessage> sent,
+            List<ReceivedMessage> received,
+            List<InstalledView> views,
+            Timings timings,
+            List<LoadSent> loadSent,
+            List<LoadReceived> loadReceived,
+            List<String> protocols,
+            List<Step> steps,
+            List<RpcCall> rpcCalls,
+            List<RpcHandled> rpcHandled,
+            List<LargeSent> largeSent,
+            List<LargeReceived> largeReceived,
+            List<Site> sites) {
+        this(
+                jgroupsVersion,
+                stack,
+                scenario,
+                cluster,
+                capture,
+                captureFilter,
+                ports,
+                packets,
+                dropped,
+                members,
+                sent,
+                received,
+                views,
+                timings,
+                loadSent,
+                loadReceived,
+                protocols,
+                steps,
+                rpcCalls,
+                rpcHandled,
+                largeSent,
+                largeReceived,
+                sites,
+                List.of(),
+                List.of());
+    }
 
     /** A manifest of the fields every scenario has, plus load counts. */
     public Manifest(
@@ -227,6 +285,18 @@ public record Manifest(
     /** A RELAY2 site and its members (their views hold only these). */
     public record Site(String name, List<String> members) {}
 
+    /**
+     * A capture on one member's host ({@code eth0} in its namespace), as {@code tcpdump} on each pod would make it.
+     *
+     * @param file    the file's name, in the directory of the per-member captures
+     * @param packets packets written, -1 when unknown
+     * @param dropped packets the kernel dropped, -1 when unknown
+     */
+    public record MemberCapture(String member, String file, long packets, long dropped) {}
+
+    /** A link that dropped about {@code percent} % of the packets from {@code from}'s host to {@code to}'s. */
+    public record LinkLoss(String from, String to, int percent) {}
+
     /** The site of {@code member}, or null without sites. */
     public String siteOf(String member) {
         for (Site s : sites) if (s.members().contains(member)) return s.name();
@@ -351,6 +421,19 @@ public record Manifest(
                 g.writeStringField("name", site.name());
                 writeStrings(g, "members", site.members());
             });
+            if (!memberCaptures.isEmpty())
+                objects(g, "memberCaptures", memberCaptures, c -> {
+                    g.writeStringField("member", c.member());
+                    g.writeStringField("file", c.file());
+                    g.writeNumberField("packets", c.packets());
+                    g.writeNumberField("dropped", c.dropped());
+                });
+            if (!linkLosses.isEmpty())
+                objects(g, "linkLosses", linkLosses, l -> {
+                    g.writeStringField("from", l.from());
+                    g.writeStringField("to", l.to());
+                    g.writeNumberField("percent", l.percent());
+                });
             g.writeObjectFieldStart("timings");
             g.writeStringField("startedAt", timings.startedAt());
             g.writeNumberField("joinMillis", timings.joinMillis());
@@ -485,6 +568,17 @@ public record Manifest(
         List<Site> sites = new ArrayList<>();
         for (Map<String, Object> st : JsonValues.objects(o, "sites"))
             sites.add(new Site(JsonValues.str(st, "name"), JsonValues.strings(st, "members")));
+        List<MemberCapture> memberCaptures = new ArrayList<>();
+        for (Map<String, Object> c : JsonValues.objects(o, "memberCaptures"))
+            memberCaptures.add(new MemberCapture(
+                    JsonValues.str(c, "member"),
+                    JsonValues.str(c, "file"),
+                    JsonValues.num(c, "packets"),
+                    JsonValues.num(c, "dropped")));
+        List<LinkLoss> linkLosses = new ArrayList<>();
+        for (Map<String, Object> l : JsonValues.objects(o, "linkLosses"))
+            linkLosses.add(new LinkLoss(
+                    JsonValues.str(l, "from"), JsonValues.str(l, "to"), (int) JsonValues.num(l, "percent")));
         return new Manifest(
                 JsonValues.str(o, "jgroupsVersion"),
                 JsonValues.str(o, "stack"),
@@ -508,6 +602,8 @@ public record Manifest(
                 List.copyOf(rpcHandled),
                 List.copyOf(largeSent),
                 List.copyOf(largeReceived),
-                List.copyOf(sites));
+                List.copyOf(sites),
+                List.copyOf(memberCaptures),
+                List.copyOf(linkLosses));
     }
 }

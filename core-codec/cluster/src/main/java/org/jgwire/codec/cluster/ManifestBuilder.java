@@ -29,7 +29,9 @@ final class ManifestBuilder {
             long dropped,
             Manifest.Timings timings,
             List<String> protocols,
-            List<Manifest.Site> sites) {
+            List<Manifest.Site> sites,
+            List<Manifest.MemberCapture> memberCaptures,
+            List<Manifest.LinkLoss> linkLosses) {
         List<Manifest.Member> members = new ArrayList<>();
         List<Manifest.SentMessage> sent = new ArrayList<>();
         List<Manifest.ReceivedMessage> received = new ArrayList<>();
@@ -118,7 +120,9 @@ final class ManifestBuilder {
                 List.copyOf(rpcHandled),
                 List.copyOf(largeSent),
                 List.copyOf(largeReceived),
-                List.copyOf(sites));
+                List.copyOf(sites),
+                List.copyOf(memberCaptures),
+                List.copyOf(linkLosses));
     }
 
     /** Groups written as comma-joined names ({@code "A,B"}), each name mapped back from a UUID where needed. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What a cluster spec refuses, and how it says so (the CLI shows these messages as they are). */
@@ -50,5 +51,69 @@ class ClusterSpecTest {
         assertEquals("nodes (27) must be 1 to 26", refusal(27, Duration.ofSeconds(1), null));
         assertEquals("timeout (PT0S) must be positive", refusal(1, Duration.ZERO, null));
         assertEquals(26, spec(26, Duration.ofSeconds(1), null).nodes());
+    }
+
+    private static ClusterSpec perMember(boolean netnsPerMember, Path dir, List<Manifest.LinkLoss> losses) {
+        return new ClusterSpec(
+                "5.5.7",
+                "udp",
+                3,
+                "chat",
+                null,
+                Path.of("home"),
+                Duration.ofSeconds(60),
+                null,
+                null,
+                false,
+                null,
+                null,
+                false,
+                false,
+                null,
+                netnsPerMember,
+                dir,
+                losses);
+    }
+
+    @Test
+    void perMemberCapturesAndLossyLinksNeedMembersInNamespacesOfTheirOwn() {
+        assertEquals(
+                "--capture-per-member captures each member's own interface: add --netns-per-member",
+                assertThrows(IllegalArgumentException.class, () -> perMember(false, Path.of("d"), List.of()))
+                        .getMessage());
+        List<Manifest.LinkLoss> ac = List.of(ClusterSpec.linkLoss("A-C:30"));
+        assertEquals(
+                "--link-loss drops packets between members' hosts: add --netns-per-member",
+                assertThrows(IllegalArgumentException.class, () -> perMember(false, null, ac))
+                        .getMessage());
+        ClusterSpec ok = perMember(true, Path.of("d"), ac);
+        assertEquals(List.of(new Manifest.LinkLoss("A", "C", 30)), ok.linkLosses());
+        assertEquals(List.of(), perMember(true, null, null).linkLosses());
+    }
+
+    @Test
+    void aLossyLinkJoinsTwoOfTheRunsMembersWithAPercentage() {
+        assertEquals(
+                "--link-loss 'A>C:30': expected FROM-TO:PERCENT, e.g. A-C:30 (members by letter)",
+                assertThrows(IllegalArgumentException.class, () -> ClusterSpec.linkLoss("A>C:30"))
+                        .getMessage());
+        for (String[] bad : new String[][] {
+            {"A-D:30", "--link-loss A-D:30: no member D among 3"},
+            {"B-B:30", "--link-loss B-B:30: a link joins two members"},
+            {"A-B:0", "--link-loss A-B:0: the percentage must be 1 to 100"},
+            {"A-B:101", "--link-loss A-B:101: the percentage must be 1 to 100"}
+        })
+            assertEquals(
+                    bad[1],
+                    assertThrows(
+                                    IllegalArgumentException.class,
+                                    () -> perMember(true, null, List.of(ClusterSpec.linkLoss(bad[0]))))
+                            .getMessage());
+        assertEquals(
+                100,
+                perMember(true, null, List.of(ClusterSpec.linkLoss("C-A:100")))
+                        .linkLosses()
+                        .get(0)
+                        .percent());
     }
 }

@@ -79,6 +79,46 @@ class ManifestWriteTest {
     }
 
     @Test
+    void perMemberCapturesAndLossyLinksReadBackAsWrittenAndAreLeftOutWhenNone() throws IOException {
+        Manifest chat = TestManifests.chat("udp");
+        Manifest m = new Manifest(
+                chat.jgroupsVersion(),
+                "udp",
+                "chat",
+                "c",
+                null,
+                "f",
+                chat.ports(),
+                -1,
+                -1,
+                chat.members(),
+                chat.sent(),
+                chat.received(),
+                chat.views(),
+                chat.timings(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(
+                        new Manifest.MemberCapture("A", "A.pcapng", 117, 0),
+                        new Manifest.MemberCapture("B", "B.pcapng", 90, 0)),
+                List.of(new Manifest.LinkLoss("A", "C", 30)));
+        Path file = tmp.resolve("hosts.json");
+        m.write(file);
+        assertEquals(m, Manifest.read(file));
+        assertTrue(Files.readString(file).contains("\"linkLosses\""), Files.readString(file));
+        chat.write(file);
+        String plain = Files.readString(file);
+        assertTrue(!plain.contains("memberCaptures") && !plain.contains("linkLosses"), plain);
+    }
+
+    @Test
     void manifestReadsBackAsWritten() throws IOException {
         Path file = tmp.resolve("m.json");
         Manifest written = TestManifests.chat("tcp");
