@@ -122,7 +122,7 @@ class DiagnoseSamplesTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path capture : samples()) {
             Path manifest = manifest(capture);
-            if (manifest != null && FAULTS.contains(Manifest.read(manifest).scenario())) continue;
+            if (manifest != null && isFault(Manifest.read(manifest))) continue;
             tests.add(DynamicTest.dynamicTest(name(capture), () -> {
                 List<Finding> alarms = diagnose(capture).findings().stream()
                         .filter(f -> f.severity() != Severity.INFO)
@@ -508,10 +508,18 @@ class DiagnoseSamplesTest {
         }
     }
 
+    /** A fault scenario, or a network with a lossy link (samples/hosts: one capture per host). */
+    private static boolean isFault(Manifest m) {
+        return FAULTS.contains(m.scenario()) || !m.linkLosses().isEmpty();
+    }
+
+    /** The capture's manifest: {@code X.json} beside {@code X.pcapng}, or the run's one of its captures per host. */
     private static Path manifest(Path capture) {
         String f = capture.getFileName().toString();
         Path m = capture.resolveSibling(f.substring(0, f.lastIndexOf('.')) + ".json");
-        return Files.isRegularFile(m) ? m : null;
+        if (Files.isRegularFile(m)) return m;
+        Path run = capture.resolveSibling("manifest.json");
+        return Files.isRegularFile(run) ? run : null;
     }
 
     private static String name(Path capture) {

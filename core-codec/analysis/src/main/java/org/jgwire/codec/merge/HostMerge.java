@@ -13,12 +13,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
+import org.jgwire.codec.model.BounceRecord;
 import org.jgwire.codec.model.Endpoint;
+import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
+import org.jgwire.codec.model.GossipRecord;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Observation;
 import org.jgwire.codec.model.Record;
+import org.jgwire.codec.model.StreamEndRecord;
 
 /**
  * Several captures of one cluster, one per host, merged into one timeline: each message sent once is one record,
@@ -52,6 +56,9 @@ public final class HostMerge {
     private long[] lastTs;
     private boolean[] ended;
     private long merged;
+    /** Records written, messages and the rest: each record's frame number on the merged timeline. */
+    private long written;
+
     private long observations;
     private volatile boolean stopped;
     /** Each member's capture (its host's), by address: where its messages were seen leaving. */
@@ -187,12 +194,12 @@ public final class HostMerge {
     }
 
     /** A record waiting for its turn to be written: a message's sightings, or anything else as it came. */
-    private record Pending(long ts, Sighting sighting, Record other) {}
+    private record Pending(long ts, Sighting sighting, Record other, String capture) {}
 
     private void place(Head h, Map<Long, Deque<Sighting>> open, Deque<Pending> pending) {
         if (!(h.record instanceof MessageRecord m) || m.isSignal()) {
             // errors and the other kinds keep their capture's own time: written in merged order only
-            pending.add(new Pending(h.ts, null, h.record));
+            pending.add(new Pending(h.ts, null, h.record, streams.get(h.capture).label()));
             return;
         }
         observations++;
@@ -203,7 +210,7 @@ public final class HostMerge {
         if (s == null) {
             s = new Sighting(id, h.ts);
             copies.addLast(s);
-            pending.add(new Pending(h.ts, s, null));
+            pending.add(new Pending(h.ts, s, null, null));
         }
         if (sent) {
             if (m.src() != null) captureOfMember.putIfAbsent(m.src().id(), h.capture);
@@ -243,7 +250,7 @@ public final class HostMerge {
         while (!pending.isEmpty() && ready(pending.peekFirst(), before)) {
             Pending p = pending.pollFirst();
             if (p.other != null) {
-                out.accept(p.other);
+                out.accept(onTimeline(p.other, ++written, p.ts, p.capture));
                 continue;
             }
             Sighting s = p.sighting;
@@ -253,7 +260,7 @@ public final class HostMerge {
             count(s);
             merged++;
             long ts = s.sender >= 0 ? s.sentTs : s.firstTs;
-            out.accept(onTimeline(s.record, merged, ts).toBuilder()
+            out.accept(onTimeline(s.record, ++written, ts).toBuilder()
                     .observations(List.copyOf(s.seen))
                     .build());
         }
@@ -304,7 +311,7 @@ public final class HostMerge {
     }
 
     /**
-     * The message as the merged timeline numbers it: its frame is its place among the merged messages (what findings
+     * The message as the merged timeline numbers it: its frame is its place among the merged records (what findings
      * name as proof), its time the merged time; each capture's own packet numbers are in its observations.
      */
     private static MessageRecord onTimeline(MessageRecord m, long number, long ts) {
@@ -317,6 +324,24 @@ public final class HostMerge {
     /** Ends the run after the record being written (a count of records reached): what is open is written. */
     public void stop() {
         stopped = true;
+    }
+
+    /**
+     * A record of one capture alone (an error, a gossip or stream end, a bounce) on the merged timeline, numbered and
+     * timed as the messages; an error says in which capture and packet it was.
+     */
+    private static Record onTimeline(Record r, long number, long ts, String capture) {
+        FrameInfo f = r.frame();
+        FrameInfo merged = new FrameInfo(number, ts, f.src(), f.dst(), f.transport());
+        if (r instanceof MessageRecord m) return m.toBuilder().frame(merged).build(); // an FD_SOCK signal
+        if (r instanceof ErrorRecord e)
+            return new ErrorRecord(
+                    merged, e.problem(), e.offset(), e.message() + " [" + capture + "#" + f.packet() + "]");
+        if (r instanceof GossipRecord g)
+            return new GossipRecord(merged, g.type(), g.group(), g.address(), g.discovery(), g.version());
+        if (r instanceof StreamEndRecord end) return new StreamEndRecord(merged, end.how());
+        if (r instanceof BounceRecord b) return new BounceRecord(merged, b.reporter(), b.v6(), b.code());
+        return r;
     }
 
     // --- what it found ---

@@ -1,6 +1,7 @@
 package org.jgwire.codec.analysis.findings;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.jgwire.codec.analysis.activity.MemberActivity;
 import org.jgwire.codec.analysis.membership.MembershipEvent;
 import org.jgwire.codec.analysis.membership.MembershipEvent.Kind;
 import org.jgwire.codec.analysis.membership.MembershipTimeline;
+import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.NodeAddress;
 import org.jgwire.codec.model.Record;
 
@@ -23,6 +25,10 @@ import org.jgwire.codec.model.Record;
  * <p>A pause is a silence of at least {@link #PAUSE_MIN_NS}, and three heartbeat intervals where the member sent
  * heartbeats, that holds the view's time; the views the paused member installed right after (it suspects everyone
  * when it wakes) belong to the pause, not to a split.
+ *
+ * <p>A member left out without a leave request or a suspicion in sight is a crash only where the capture could have
+ * shown its leave request: one taken on another member's host (one capture per host) never sees the unicasts between
+ * two others, so it must have seen the member send the view's creator a unicast.
  */
 public final class ExclusionFindings implements Detector {
     static final long PAUSE_MIN_NS = 2_000_000_000L;
@@ -33,6 +39,8 @@ public final class ExclusionFindings implements Detector {
     private final MembershipTimeline timeline;
     private final MemberActivity activity;
     private final List<Finding> findings = new ArrayList<>();
+    /** Sender and destination of every unicast seen, {@code src|dest} by address: which requests could show. */
+    private final Set<String> unicastPairs = new HashSet<>();
 
     /** One member left out of one view. */
     private record Exclusion(NodeAddress member, MembershipEvent view) {}
@@ -51,7 +59,9 @@ public final class ExclusionFindings implements Detector {
 
     @Override
     public void accept(Record r) {
-        // reads the finished timeline and activity
+        // reads the finished timeline and activity, and which unicasts the capture shows
+        if (r instanceof MessageRecord m && m.src() != null && m.dest() != null)
+            unicastPairs.add(m.src().id() + "|" + m.dest().id());
     }
 
     @Override
@@ -66,8 +76,10 @@ public final class ExclusionFindings implements Detector {
                 MemberActivity.Member act = activity.member(a);
                 if (act == null) continue; // never heard from: nothing to tell it by
                 MemberActivity.Silence s = act.silenceAround(e.tsNanos());
-                if (act.lastNs() <= e.tsNanos()) crashed.putIfAbsent(a.id(), new Exclusion(a, e));
-                else if (s != null && s.nanos() >= pauseMin(act)) {
+                if (act.lastNs() <= e.tsNanos()) {
+                    if (e.kind() != Kind.REMOVED || couldShowLeaveRequest(a, e))
+                        crashed.putIfAbsent(a.id(), new Exclusion(a, e));
+                } else if (s != null && s.nanos() >= pauseMin(act)) {
                     String key = a.id() + "@" + s.fromPacket();
                     paused.computeIfAbsent(key, k -> new Pause(a, s, new ArrayList<>()))
                             .views()
@@ -84,6 +96,12 @@ public final class ExclusionFindings implements Detector {
         }
         paused.values().forEach(p -> findings.add(pause(p)));
         partitions(split);
+    }
+
+    /** Whether the capture shows unicasts from {@code member} to the creator of the view that left it out. */
+    private boolean couldShowLeaveRequest(NodeAddress member, MembershipEvent e) {
+        NodeAddress creator = e.view() != null ? e.view().creator() : null;
+        return creator == null || unicastPairs.contains(member.id() + "|" + creator.id());
     }
 
     /** The pause whose member installed this view on waking up (it suspected everyone it had not heard from). */
