@@ -12,9 +12,11 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.stats.Samples;
 import org.jgwire.codec.merge.CaptureClock;
+import org.jgwire.codec.merge.CaptureInput;
 import org.jgwire.codec.merge.DecodedStream;
 import org.jgwire.codec.merge.HostMerge;
 import org.jgwire.codec.merge.LinkStats;
+import org.jgwire.codec.merge.RecordStream;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.pipeline.Decoder;
 
@@ -24,23 +26,45 @@ import org.jgwire.codec.pipeline.Decoder;
  * each link's delays, losses and duplicates) is written after the run.
  */
 public final class HostMergeRun {
-    private final List<DecodedStream> streams = new ArrayList<>();
-    private final List<Decoder> decoders = new ArrayList<>();
+    private final List<Input> inputs = new ArrayList<>();
     private final HostMerge merge;
 
-    public HostMergeRun(CaptureOptions in, DecodeOptions options) throws IOException {
-        List<String> files = in.mergedInputs();
-        try {
-            for (String f : files) {
-                Decoder d = new Decoder(options);
-                decoders.add(d);
-                streams.add(new DecodedStream(label(f), d, in.openFile(f, options.limits())));
-            }
-        } catch (IOException | RuntimeException e) {
-            close();
-            throw e;
+    /** One capture file, decoded anew at each {@link #open}: the last decode is the merge's. */
+    private static final class Input implements CaptureInput {
+        private final CaptureOptions in;
+        private final DecodeOptions options;
+        private final String file;
+        private volatile Decoder decoder;
+        private DecodedStream stream;
+
+        Input(CaptureOptions in, DecodeOptions options, String file) {
+            this.in = in;
+            this.options = options;
+            this.file = file;
         }
-        merge = new HostMerge(streams, in.clockOffsetNanos());
+
+        @Override
+        public String label() {
+            return HostMergeRun.label(file);
+        }
+
+        @Override
+        public RecordStream open() throws IOException {
+            Decoder d = new Decoder(options);
+            try {
+                stream = new DecodedStream(label(), d, in.openFile(file, options.limits()));
+            } catch (IOException | RuntimeException e) {
+                d.close();
+                throw e;
+            }
+            decoder = d;
+            return stream;
+        }
+    }
+
+    public HostMergeRun(CaptureOptions in, DecodeOptions options) throws IOException {
+        for (String f : in.mergedInputs()) inputs.add(new Input(in, options, f));
+        merge = new HostMerge(inputs, in.clockOffsetNanos());
     }
 
     private static String label(String file) {
@@ -50,7 +74,10 @@ public final class HostMergeRun {
     /** Packets read so far in all captures, for the progress line. */
     public long packetsRead() {
         long n = 0;
-        for (Decoder d : decoders) n += d.packetsRead();
+        for (Input i : inputs) {
+            Decoder d = i.decoder;
+            if (d != null) n += d.packetsRead();
+        }
         return n;
     }
 
@@ -61,13 +88,11 @@ public final class HostMergeRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while merging", e);
-        } finally {
-            close();
         }
         long packets = 0, frames = 0, errors = 0;
         TreeSet<String> versions = new TreeSet<>();
-        for (DecodedStream s : streams) {
-            DecodeSummary one = s.summary();
+        for (Input i : inputs) {
+            DecodeSummary one = i.stream == null ? null : i.stream.summary();
             if (one == null) continue;
             packets += one.packets();
             frames += one.frames();
@@ -75,16 +100,6 @@ public final class HostMergeRun {
             versions.addAll(one.versions());
         }
         return new DecodeSummary(packets, frames, merge.merged(), errors, versions);
-    }
-
-    private void close() {
-        for (DecodedStream s : streams) {
-            try {
-                s.close();
-            } catch (IOException ignored) {
-                // its decoder is gone either way
-            }
-        }
     }
 
     public HostMerge merge() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,9 +20,11 @@ import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.cluster.Manifest;
 import org.jgwire.codec.merge.CaptureClock;
+import org.jgwire.codec.merge.CaptureInput;
 import org.jgwire.codec.merge.DecodedStream;
 import org.jgwire.codec.merge.HostMerge;
 import org.jgwire.codec.merge.LinkStats;
+import org.jgwire.codec.merge.RecordStream;
 import org.jgwire.codec.model.MessageRecord;
 import org.jgwire.codec.model.Record;
 import org.jgwire.codec.pipeline.Decoder;
@@ -251,14 +254,23 @@ class MergedCapturesTest {
     }
 
     private static HostMerge merge(List<Path> captures, Map<Integer, Long> given) throws Exception {
-        List<DecodedStream> streams = new ArrayList<>();
+        List<CaptureInput> inputs = new ArrayList<>();
         DecodeOptions options = DecodeOptions.defaults(Decoding.home());
         for (Path c : captures)
-            streams.add(new DecodedStream(
-                    c.getFileName().toString(), new Decoder(options), InputOpener.open(c.toString(), InputHints.AUTO)));
-        HostMerge merge = new HostMerge(streams, new HashMap<>(given));
+            inputs.add(new CaptureInput() {
+                @Override
+                public String label() {
+                    return c.getFileName().toString();
+                }
+
+                @Override
+                public RecordStream open() throws IOException {
+                    return new DecodedStream(
+                            label(), new Decoder(options), InputOpener.open(c.toString(), InputHints.AUTO));
+                }
+            });
+        HostMerge merge = new HostMerge(inputs, new HashMap<>(given));
         merge.run(r -> {});
-        for (DecodedStream s : streams) s.close();
         return merge;
     }
 }

@@ -2,13 +2,9 @@ package org.jgwire.codec.merge;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.jgwire.codec.model.MessageRecord;
-import org.jgwire.codec.model.Record;
 
 /**
  * The clock offsets between captures, as NTP estimates them: for two hosts X and Y, a message seen leaving X at
@@ -21,30 +17,13 @@ import org.jgwire.codec.model.Record;
 final class ClockOffsets {
     private ClockOffsets() {}
 
-    /** The offset and how it was found, for each capture, from the records of each one's first part. */
-    static List<CaptureClock> estimate(
-            List<String> labels,
-            List<String> hosts,
-            List<? extends Collection<Record>> records,
-            Map<Integer, Long> given) {
+    /** The offset and how it was found, for each capture, from what the first part of each showed. */
+    static List<CaptureClock> estimate(List<String> labels, List<FirstLook> looks, Map<Integer, Long> given) {
         int n = labels.size();
         List<Map<Long, Long>> sent = new ArrayList<>(), received = new ArrayList<>();
-        for (int c = 0; c < n; c++) {
-            Map<Long, Long> out = new HashMap<>(), in = new HashMap<>();
-            Map<Long, Integer> seen = new HashMap<>();
-            for (Record r : records.get(c)) {
-                if (!(r instanceof MessageRecord m) || m.isSignal() || m.frame().tsNanos() < 0) continue;
-                long id = MessageIdentity.of(m);
-                if (seen.merge(id, 1, Integer::sum) > 1) continue;
-                (HostMerge.sentBy(m, hosts.get(c)) ? out : in).put(id, m.frame().tsNanos());
-            }
-            for (Map.Entry<Long, Integer> e : seen.entrySet())
-                if (e.getValue() > 1) {
-                    out.remove(e.getKey());
-                    in.remove(e.getKey());
-                }
-            sent.add(out);
-            received.add(in);
+        for (FirstLook l : looks) {
+            sent.add(l.sent());
+            received.add(l.received());
         }
         long[][] min = new long[n][n];
         long[][] pairs = new long[n][n];
@@ -77,7 +56,8 @@ final class ClockOffsets {
             spreadAll(known, offset, how, used, min, pairs);
         }
         List<CaptureClock> out = new ArrayList<>();
-        for (int c = 0; c < n; c++) out.add(new CaptureClock(labels.get(c), hosts.get(c), offset[c], how[c], used[c]));
+        for (int c = 0; c < n; c++)
+            out.add(new CaptureClock(labels.get(c), looks.get(c).host(), offset[c], how[c], used[c]));
         return out;
     }
 

@@ -31,21 +31,23 @@ import org.jgwire.codec.model.StreamEndRecord;
  * time only tells apart the copies of a message sent again unchanged (the newest copy sent before an arrival is the
  * one that arrived).
  *
- * <p>First each capture's first {@link #WARMUP_NANOS} (at most {@link #WARMUP_RECORDS} records) is read: the host
- * of each capture (the address its packets share) and the clock offsets ({@link ClockOffsets}) come from it. Then
+ * <p>First each capture's first {@link #WARMUP_NANOS} (at most {@link #WARMUP_RECORDS} records) is read, keeping
+ * numbers only ({@link FirstLook}): the host of each capture and the clock offsets ({@link ClockOffsets}) come from
+ * it. Then
  * the captures are read side by side in merged time; a message is written out (and its links counted) once every
  * capture that should see it did, or {@link #WINDOW_NANOS} after it was first seen, in the order first seen: what
  * stays in memory is the messages of that window behind the oldest one still waiting, whatever the captures' length.
  */
 public final class HostMerge {
     static final long WARMUP_NANOS = 30_000_000_000L;
-    static final int WARMUP_RECORDS = 100_000;
+    static final int WARMUP_RECORDS = 200_000;
     /** How long a message waits for its other sightings: far above a LAN's delay, below a retransmission's. */
     static final long WINDOW_NANOS = 2_000_000_000L;
     /** An arrival may come this much before its departure on the merged timeline: the offsets' own error. */
     static final long EARLY_NANOS = 5_000_000L;
 
-    private final List<ListStream> streams = new ArrayList<>();
+    private final List<CaptureInput> inputs;
+    private final List<RecordStream> streams = new ArrayList<>();
     private final Map<Integer, Long> given;
     private final Map<String, LinkStats> links = new LinkedHashMap<>();
     private List<CaptureClock> clocks;
@@ -65,8 +67,8 @@ public final class HostMerge {
     private final Map<String, Integer> captureOfMember = new HashMap<>();
 
     /** {@code given}: clock offsets the user set, by capture index, in nanoseconds. */
-    public HostMerge(List<? extends RecordStream> captures, Map<Integer, Long> given) {
-        for (RecordStream s : captures) streams.add(ListStream.of(s));
+    public HostMerge(List<? extends CaptureInput> captures, Map<Integer, Long> given) {
+        this.inputs = List.copyOf(captures);
         this.given = given;
     }
 
@@ -74,8 +76,17 @@ public final class HostMerge {
 
     /** Merges the captures into {@code out}, in merged time; call once. */
     public void run(Consumer<Record> out) throws IOException, InterruptedException {
-        int n = streams.size();
+        int n = inputs.size();
         warmUp();
+        try {
+            for (CaptureInput in : inputs) streams.add(in.open());
+            merge(n, out);
+        } finally {
+            for (RecordStream s : streams) s.close();
+        }
+    }
+
+    private void merge(int n, Consumer<Record> out) throws IOException, InterruptedException {
         offsets = new long[n];
         for (int c = 0; c < n; c++) offsets[c] = clocks.get(c).offsetNanos();
         firstTs = new long[n];
@@ -96,56 +107,31 @@ public final class HostMerge {
         flush(pending, open, Long.MAX_VALUE, out);
     }
 
+    /** Each capture's first part: its host, then the clocks. */
     private void warmUp() throws IOException, InterruptedException {
         List<String> labels = new ArrayList<>();
-        List<Deque<Record>> first = new ArrayList<>();
-        hosts = new String[streams.size()];
-        for (int c = 0; c < streams.size(); c++) {
-            ListStream s = streams.get(c);
-            labels.add(s.label());
-            Deque<Record> kept = s.first();
-            long start = Long.MIN_VALUE;
-            Map<String, Long> addresses = new HashMap<>();
-            while (kept.size() < WARMUP_RECORDS) {
-                Record r = s.nextOfRest();
-                if (r == null) break;
-                kept.add(r);
-                long ts = r.frame().tsNanos();
-                if (start == Long.MIN_VALUE && ts >= 0) start = ts;
-                count(addresses, r.frame());
-                if (ts >= 0 && ts - start > WARMUP_NANOS) break;
+        List<FirstLook> looks = new ArrayList<>();
+        hosts = new String[inputs.size()];
+        List<RecordStream> first = new ArrayList<>();
+        try {
+            for (CaptureInput in : inputs) first.add(in.open()); // all at once: each decodes on its own thread
+            for (int c = 0; c < inputs.size(); c++) {
+                labels.add(inputs.get(c).label());
+                FirstLook look = new FirstLook();
+                RecordStream s = first.get(c);
+                Record r;
+                for (int read = 0; read < WARMUP_RECORDS && (r = s.next()) != null; read++)
+                    if (!look.accept(r, WARMUP_NANOS)) break;
+                s.close();
+                look.finish();
+                hosts[c] = look.host();
+                if (hosts[c] != null) captureOfHost.putIfAbsent(hosts[c], c);
+                looks.add(look);
             }
-            hosts[c] = commonest(addresses);
-            if (hosts[c] != null) captureOfHost.putIfAbsent(hosts[c], c);
-            first.add(kept);
+        } finally {
+            for (RecordStream s : first) s.close();
         }
-        clocks = ClockOffsets.estimate(labels, List.of(hosts), first, given);
-    }
-
-    /**
-     * Counts the unicast frame's addresses: the host's is in every unicast frame of its capture, as sender or
-     * receiver, where a peer's is only in those to and from that peer (multicast frames, which every host receives
-     * from every sender, would count the busiest sender instead). Multicast senders break a tie, at a millionth.
-     */
-    private static void count(Map<String, Long> addresses, FrameInfo f) {
-        Endpoint src = f.src(), dst = f.dst();
-        if (src == null || src.ip() == null || dst == null || dst.ip() == null) return;
-        if (dst.isMulticast()) addresses.merge(src.ip(), 1L, Long::sum);
-        else {
-            addresses.merge(src.ip(), 1_000_000L, Long::sum);
-            addresses.merge(dst.ip(), 1_000_000L, Long::sum);
-        }
-    }
-
-    private static String commonest(Map<String, Long> addresses) {
-        String best = null;
-        long most = 0;
-        for (Map.Entry<String, Long> e : addresses.entrySet())
-            if (e.getValue() > most) {
-                best = e.getKey();
-                most = e.getValue();
-            }
-        return best;
+        clocks = ClockOffsets.estimate(labels, looks, given);
     }
 
     /** Whether {@code m} left the capture's own host (its frame's source is the host). */
