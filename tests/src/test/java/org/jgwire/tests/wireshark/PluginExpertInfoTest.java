@@ -239,7 +239,10 @@ class PluginExpertInfoTest {
     void cleanSamplesHaveNoMemberOutsideTheViewAndTheDecodersRetransmissions(Path sample) throws Exception {
         List<JsonNode> packets = GeneratedPlugin.tsharkJson(sample);
         assertEquals(Set.of(), framesWith(packets, OUTSIDE_VIEW), "outside-view frames in " + sample);
-        assertEquals(Set.of(), framesWith(packets, ICMP_BOUNCED), "bounced frames in " + sample);
+        // a capture per host (samples/hosts) sees the last datagrams to a member gone bounce, as real hosts do
+        Set<Long> bounced =
+                sample.startsWith(Decoding.samples().resolve("hosts")) ? decoderBounceFrames(sample) : Set.of();
+        assertEquals(bounced, framesWith(packets, ICMP_BOUNCED), "bounced frames in " + sample);
         assertEquals(decoderRetransmissionFrames(sample), framesWith(packets, RETRANSMISSION), "frames of " + sample);
         for (JsonNode p : packets)
             assertEquals(

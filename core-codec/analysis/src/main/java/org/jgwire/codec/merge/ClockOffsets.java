@@ -47,11 +47,16 @@ final class ClockOffsets {
             how[e.getKey()] = "given";
             known.add(e.getKey());
         }
+        if (offset[0] == null) { // the first capture is the reference, given offsets or not
+            offset[0] = 0L;
+            how[0] = "reference";
+            known.add(0);
+        }
         spreadAll(known, offset, how, used, min, pairs);
         for (int root = 0; root < n; root++) {
             if (offset[root] != null) continue;
-            offset[root] = 0L; // the reference, or the first of captures no pair links to a known clock
-            how[root] = root == 0 ? "reference" : "unknown";
+            offset[root] = 0L; // the first of captures no pair links to a known clock
+            how[root] = "unknown";
             known.add(root);
             spreadAll(known, offset, how, used, min, pairs);
         }
