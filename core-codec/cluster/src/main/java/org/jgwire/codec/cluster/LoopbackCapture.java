@@ -239,7 +239,11 @@ public final class LoopbackCapture implements PacketCapture {
     public synchronized long[] stop() throws ClusterFailure, InterruptedException {
         if (!LIVE.remove(this)) return new long[] {packets, -1}; // stopped already
         source.stop();
-        thread.join(5_000);
+        // the thread drains what the kernel still holds: under load that takes long, so wait while it writes
+        for (long seen = -1; thread.isAlive() && packets != seen; ) {
+            seen = packets;
+            thread.join(5_000);
+        }
         long dropped = -1;
         try {
             if (dumper != null) dumper.flush();

@@ -103,11 +103,15 @@ final class NamespaceCapture implements PacketCapture {
         return c;
     }
 
+    /** Bytes of the capture copied so far (the copier thread writes it, {@link #stop} reads it). */
+    private volatile long copied;
+
     private void copy() {
         byte[] buf = new byte[1 << 16];
         try (InputStream in = process.getInputStream()) {
             for (int n; (n = in.read(buf)) >= 0; ) {
                 out.write(buf, 0, n);
+                copied += n;
                 out.flush(); // a live reader (--capture - or --decode) sees each packet at once
             }
         } catch (IOException e) {
@@ -124,7 +128,15 @@ final class NamespaceCapture implements PacketCapture {
         } catch (IOException e) {
             // already gone: its counts say what it got
         }
-        if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+        // a large capture may still be writing what it buffered: wait while its bytes keep coming
+        long seen = -1;
+        while (!process.waitFor(10, TimeUnit.SECONDS)) {
+            if (copied == seen) {
+                process.destroyForcibly();
+                break;
+            }
+            seen = copied;
+        }
         copier.join(10_000);
         try {
             out.close();
