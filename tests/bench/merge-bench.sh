@@ -35,17 +35,23 @@ make_hosts "$small" 20000
 make_hosts "$hosts" "$n"
 ls -l "$hosts"
 
+# exit 1 (some frames not decoded) is allowed: a packet the kernel dropped leaves an IP datagram incomplete
 cat > "$dir/merged.sh" <<SH
 #!/bin/sh
-exec "$root/jgwire" decode -q --format jsonl -o /dev/null "$hosts/A.pcapng" "$hosts/B.pcapng" "$hosts/C.pcapng"
+"$root/jgwire" decode -q --format jsonl -o /dev/null "$hosts/A.pcapng" "$hosts/B.pcapng" "$hosts/C.pcapng"
+[ \$? -le 1 ]
 SH
 cat > "$dir/one-by-one.sh" <<SH
 #!/bin/sh
-for f in A B C; do "$root/jgwire" decode -q --format jsonl -o /dev/null "$hosts/\$f.pcapng" || exit 1; done
+for f in A B C; do
+  "$root/jgwire" decode -q --format jsonl -o /dev/null "$hosts/\$f.pcapng"
+  [ \$? -le 1 ] || exit 1
+done
 SH
 chmod +x "$dir/merged.sh" "$dir/one-by-one.sh"
 farm-bench -n "$pairs" --timeout 1800 --vs "$dir/one-by-one.sh" -- "$dir/merged.sh"
 
+set +e
 echo "peak memory (GNU time, max RSS):"
 for d in "$small" "$hosts"; do
   /usr/bin/time -f "  $(basename "$d") merged: %e s, %M KB" \

@@ -17,7 +17,7 @@ import org.jgwire.codec.pipeline.Decoder;
  */
 public final class DecodedStream implements RecordStream {
     private static final int CHUNK = 512;
-    private static final int CHUNKS_AHEAD = 64;
+    private static final int CHUNKS_AHEAD = 8;
     private static final List<Record> END = List.of();
 
     private final String label;
