@@ -177,6 +177,8 @@ public final class CaptureOptions {
     public CaptureSource open(Limits limits, InputStream stdin, Runnable onIdle) throws IOException {
         String input = input();
         if (merging()) throw new IllegalStateException("several inputs are merged (HostMergeRun), not opened as one");
+        if (!clockOffsets.isEmpty())
+            throw new IllegalArgumentException("--clock-offset goes with several INPUT captures to merge");
         if (iface == null && (captureFilter != null || write != null || duration != null))
             throw new IllegalArgumentException("--capture-filter, -w and --duration go with -i IFACE (live capture)");
         if (iface != null) {

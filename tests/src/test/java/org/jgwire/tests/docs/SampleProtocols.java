@@ -1,6 +1,7 @@
 package org.jgwire.tests.docs;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,19 +49,34 @@ final class SampleProtocols {
                     .sorted()
                     .toList();
         }
-        for (Path capture : all) {
-            s.captures++;
+        // two at a time (the common pool's thread and this one): each decode has a decoder of its own
+        all.parallelStream().forEach(capture -> {
             String name = Decoding.samples().relativize(capture).toString();
+            List<Record> records;
+            try {
+                records = Decoding.decode(capture, InputHints.AUTO, options(capture))
+                        .records();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             boolean reassembled = false;
-            for (Record r :
-                    Decoding.decode(capture, InputHints.AUTO, options(capture)).records())
-                if (r instanceof MessageRecord m) {
-                    s.add(name, m);
-                    reassembled |= m.reassembledFrom() != null;
-                }
+            synchronized (s) {
+                s.captures++;
+                for (Record r : records)
+                    if (r instanceof MessageRecord m) {
+                        s.add(name, m);
+                        reassembled |= m.reassembledFrom() != null;
+                    }
+            }
             // a reassembled message no longer carries its fragment header: the fragments show which protocol it was
-            if (reassembled) s.addFragments(name, capture);
-        }
+            if (reassembled) {
+                try {
+                    s.addFragments(name, capture);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
         return s;
     }
 
@@ -86,7 +102,14 @@ final class SampleProtocols {
 
     private void addFragments(String name, Path capture) throws IOException {
         DecodeOptions shown = options(capture).withReassemble(false);
-        for (Record r : Decoding.decode(capture, InputHints.AUTO, shown).records())
+        List<Record> records = Decoding.decode(capture, InputHints.AUTO, shown).records();
+        synchronized (this) {
+            addFragmentHeaders(name, records);
+        }
+    }
+
+    private void addFragmentHeaders(String name, List<Record> records) {
+        for (Record r : records)
             if (r instanceof MessageRecord m)
                 for (HeaderRecord h : m.headers())
                     if (h.protocol().startsWith("FRAG")) {

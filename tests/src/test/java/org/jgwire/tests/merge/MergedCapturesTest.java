@@ -165,6 +165,30 @@ class MergedCapturesTest {
                 "no alarm on the clean network");
     }
 
+    @Test
+    void clockOffsetsAndInputsAreCheckedWithAMessage() throws Exception {
+        Manifest m = Manifest.read(CLEAN.resolve("manifest.json"));
+        List<Path> captures = captures(CLEAN, m);
+        String[] files = captures.stream().map(Path::toString).toArray(String[]::new);
+        Decoding.Run unknown = merged(captures, "--clock-offset", "X.pcapng=1");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.err().contains("--clock-offset X.pcapng: not one of the inputs"), unknown.err());
+        Decoding.Run notSeconds = merged(captures, "--clock-offset", "C.pcapng=soon");
+        assertEquals(2, notSeconds.exit());
+        assertTrue(notSeconds.err().contains("expected seconds"), notSeconds.err());
+        Decoding.Run stdin = Decoding.cli(work, "decode", "-", files[0]);
+        assertEquals(2, stdin.exit());
+        assertTrue(stdin.err().contains("merged from files, not standard input"), stdin.err());
+        Decoding.Run one = Decoding.cli(work, "decode", "--clock-offset", "A.pcapng=1", files[0]);
+        assertEquals(2, one.exit());
+        assertTrue(one.err().contains("goes with several INPUT captures"), one.err());
+        // given, by file name: the report says so, and the first capture stays the reference
+        Decoding.Run given = merged(captures, "--clock-offset", "C.pcapng=0.25");
+        assertEquals(0, given.exit(), given.err());
+        assertTrue(given.err().contains("A.pcapng: host 10.231.0.1, clock reference"), given.err());
+        assertTrue(given.err().contains("C.pcapng: host 10.231.0.3, clock +0.250000 s (given)"), given.err());
+    }
+
     // --- the proof, by tshark: a lost packet's UDP payload left more often than it arrived ---
 
     /**
