@@ -55,7 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AnalysisClusterTest {
     private static final List<String> VERSIONS = List.of("3.6.20", "4.2.30", "5.5.7");
-    private static final int PARALLEL = 2;
+    private static final int PARALLEL = 3;
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
     /** {@code -Djgwire.analysis.only=SCENARIO} runs one scenario (while working on it). */

@@ -45,7 +45,7 @@ class ChatClusterCaptureTest {
     private static final List<String> VERSIONS = List.of("3.6.20", "4.2.30", "5.5.7");
     private static final int NODES = 3;
     /** Two cores: more concurrent clusters only slow each other's JVM start-up. */
-    private static final int PARALLEL = 2;
+    private static final int PARALLEL = 3;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
 

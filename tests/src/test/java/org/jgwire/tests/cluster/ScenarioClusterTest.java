@@ -43,7 +43,7 @@ class ScenarioClusterTest {
     private static final List<String> VERSIONS = List.of("3.6.20", "4.2.30", "5.5.7");
     private static final int NODES = 3;
     private static final List<String> NAMES = List.of("A", "B", "C");
-    private static final int PARALLEL = 2;
+    private static final int PARALLEL = 3;
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final Path HOME = Path.of(System.getProperty("jgwire.home", "../cli/target/jgwire"));
 

@@ -52,7 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
 class VersionStackMatrixTest {
     private static final int NODES = 2;
     /** Two cores: more concurrent clusters only slow each other's JVM start-up. */
-    private static final int PARALLEL = 2;
+    private static final int PARALLEL = 3;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
