@@ -184,7 +184,7 @@ public final class HostMerge {
 
     private void place(Head h, Map<Long, Deque<Sighting>> open, Deque<Pending> pending) {
         if (!(h.record instanceof MessageRecord m) || m.isSignal()) {
-            // errors and the other kinds keep their capture's own time: written in merged order only
+            // errors and the other kinds: in merged order, numbered and timed on the merged timeline when written
             pending.add(new Pending(h.ts, null, h.record, streams.get(h.capture).label()));
             return;
         }
@@ -273,7 +273,8 @@ public final class HostMerge {
         if (s.sender < 0) return;
         for (int c = 0; c < streams.size(); c++) {
             if (c == s.sender) continue;
-            boolean expected = s.dstIp == null ? covers(c, s.sentTs) : s.dstIp.equals(hosts[c]);
+            // a multicast reaches every host, a unicast its destination's; either only while that capture ran
+            boolean expected = (s.dstIp == null || s.dstIp.equals(hosts[c])) && covers(c, s.sentTs);
             Observation arrival = null;
             for (Observation o : s.seen)
                 if (!o.sent() && o.capture().equals(streams.get(c).label())) {
@@ -281,7 +282,7 @@ public final class HostMerge {
                     break;
                 }
             if (arrival != null) link(s.sender, c).arrived(arrival.tsNanos() - s.sentTs);
-            else if (expected && covers(c, s.sentTs)) link(s.sender, c).lost(s.sentPacket);
+            else if (expected) link(s.sender, c).lost(s.sentPacket);
         }
     }
 
