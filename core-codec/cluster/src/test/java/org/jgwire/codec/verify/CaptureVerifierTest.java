@@ -341,6 +341,39 @@ class CaptureVerifierTest {
         assertEquals(List.of("0 on the wire, expected 1 (udp)"), noResponse);
     }
 
+    /**
+     * A busy machine delays acks: UNICAST3 resends a response unchanged and NAKACK2 a request in an XMIT_RSP. Each is
+     * one call's copy, counted once; a response with another seqno is another copy.
+     */
+    @Test
+    void countsAnRpcCopySentAgainOnce() {
+        Manifest m = TestManifests.withScenario(
+                "rpc",
+                List.of(),
+                List.of(new Manifest.RpcCall(
+                        "A", null, "rpc A#1 to all", Map.of("A", "A got rpc A#1 to all", "B", "B got rpc A#1 to all"))),
+                List.of());
+        HeaderRecord req = header("RequestCorrelator", "type", 0);
+        HeaderRecord rsp = header("RequestCorrelator", "type", 1);
+        MessageRecord request = message(
+                A, null, Payload.EMPTY, null, List.of(header("NAKACK2", "type", "MSG", "seqno", 5L), req), List.of());
+        MessageRecord requestResent = message(
+                A, B, Payload.EMPTY, null, List.of(header("NAKACK2", "type", "XMIT_RSP", "seqno", 5L), req), List.of());
+        HeaderRecord data = header("UNICAST3", "type", "DATA", "conn_id", 1, "seqno", 3L);
+        MessageRecord response = message(B, A, Payload.EMPTY, null, List.of(data, rsp), List.of());
+        assertEquals(
+                List.of(),
+                problems(
+                        verify(m, List.of(request, requestResent, response, response))
+                                .report(),
+                        "rpc"));
+        HeaderRecord next = header("UNICAST3", "type", "DATA", "conn_id", 1, "seqno", 4L);
+        MessageRecord another = message(B, A, Payload.EMPTY, null, List.of(next, rsp), List.of());
+        assertEquals(
+                List.of("MISMATCH RPC response from B to A: 2 on the wire, expected 1 (udp)"),
+                problems(verify(m, List.of(request, response, another)).report(), "rpc"));
+    }
+
     @Test
     void findsALargeMessageOnlyWhenAllItsFragmentsAreThere() {
         Manifest m = TestManifests.withScenario(
