@@ -139,6 +139,9 @@ public final class JsonLinesWriter implements RecordWriter {
     /** Per position in a message's header list: that header's keys as last written (headers repeat by position). */
     private final HeaderKeys[] headerKeys = new HeaderKeys[8];
 
+    /** The field keys of {@link #fieldsJson}. */
+    private final HeaderKeys fieldsKeys = new HeaderKeys();
+
     /** The keys {@code version} to {@code cluster} of the last message (see {@link #samePrefix}). */
     private MessageRecord prefixOf;
 
@@ -174,12 +177,7 @@ public final class JsonLinesWriter implements RecordWriter {
 
     @Override
     public void write(Record r) {
-        if (names.changes() != namesSeen) { // the names stage learnt a name since the last record
-            namesSeen = names.changes();
-            shown.clear();
-            prefixOf = null;
-            for (HeaderKeys k : headerKeys) k.forgetFields();
-        }
+        noticeNames();
         start(r);
         if (r instanceof MessageRecord m) message(m);
         else if (r instanceof ErrorRecord e) error(e);
@@ -198,6 +196,36 @@ public final class JsonLinesWriter implements RecordWriter {
             }
             buf.reset();
         }
+    }
+
+    /** Forgets what shows addresses when the names stage learnt a name since the last record. */
+    private void noticeNames() {
+        if (names.changes() == namesSeen) return;
+        namesSeen = names.changes();
+        shown.clear();
+        prefixOf = null;
+        for (HeaderKeys k : headerKeys) k.forgetFields();
+        fieldsKeys.forgetFields();
+    }
+
+    /**
+     * A header's fields as the object a line writes under {@code "fields"}, for a table's JSON column
+     * ({@link org.jgwire.output.table.RecordTable}): the same bytes, written at the buffer's end and taken back.
+     */
+    public String fieldsJson(HeaderRecord h) {
+        noticeNames();
+        int from = buf.size;
+        raw((byte) '{');
+        List<HeaderField> fields = h.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            HeaderField f = fields.get(i);
+            raw(fieldsKeys.field(i, f.name(), encoded));
+            value(f.value());
+        }
+        raw((byte) '}');
+        String json = new String(buf.bytes, from, buf.size - from, StandardCharsets.UTF_8);
+        buf.size = from;
+        return json;
     }
 
     // --- primitives: each makes its own room ---
