@@ -27,6 +27,7 @@ import org.jgwire.output.ParallelRecordSink;
 import org.jgwire.output.SummaryWriter;
 import org.jgwire.output.TextWriter;
 import org.jgwire.output.TimeFormat;
+import org.jgwire.output.parquet.ParquetRecordFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,6 +48,7 @@ import picocli.CommandLine.Option;
             "  jgwire decode capture.pcapng",
             "  jgwire decode -V capture.pcapng               # every field of every header",
             "  jgwire decode --format jsonl capture.pcap > out.jsonl",
+            "  jgwire decode --format parquet -o capture.parquet capture.pcapng",
             "  jgwire decode -i lo -w saved.pcapng           # live, Ctrl-C ends it",
             "  tshark -i lo -T fields -e udp.payload udp | jgwire decode -",
             "  tshark -r x.pcap -qz follow,tcp,raw,0 | jgwire decode --tcp -",
@@ -64,8 +66,8 @@ public final class DecodeCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = OutputFormat.RECORDS)
-    OutputFormat format;
+            description = DecodeFormat.DESCRIPTION)
+    DecodeFormat format;
 
     @Option(
             names = {"-V", "--verbose"},
@@ -181,12 +183,13 @@ public final class DecodeCommand implements Callable<Integer> {
     private int run() throws IOException {
         DecodeOptions options = options();
         if (count != null && count <= 0) throw usage("--count must be positive, got " + count);
-        if (showOther && format == OutputFormat.json)
+        if (showOther && format == DecodeFormat.json)
             throw usage("--show-other lists flows as text or jsonl lines, not in --format json's array");
         RecordFilter recordFilter = selection.compileFilter();
-        ParallelRecordSink.WriterFactory writers = writers();
         NameTable names = in.names();
         int n = threads();
+        if (format == DecodeFormat.parquet) return runParquet(options, recordFilter, names, n);
+        ParallelRecordSink.WriterFactory writers = writers();
         if (in.merging()) return runMerged(options, recordFilter, writers, names, n);
         DecodeSummary summary;
         try (OutputStream out = openOutput();
@@ -199,13 +202,57 @@ public final class DecodeCommand implements Callable<Integer> {
                     Progress p = selection.startProgress(
                             decoder::packetsRead, spec.commandLine().getErr())) {
                 summary = decoder.decode(
-                        source, new NameStage(names, new Selection(sink, recordFilter, names, decoder::stop)));
+                        source,
+                        new NameStage(names, new Selection(sink, sink::flush, recordFilter, names, decoder::stop)));
             }
             if (showOther) showOther(out, summary);
         }
         if (!quiet) {
             spec.commandLine().getErr().println("jgwire: " + Summaries.line(summary));
             spec.commandLine().getErr().flush();
+        }
+        return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
+    }
+
+    /**
+     * {@code --format parquet}: the records as rows of a Parquet file, written by the thread that receives them in
+     * capture order (the decoding threads still decode ahead), a row group at a time.
+     */
+    private int runParquet(DecodeOptions options, RecordFilter recordFilter, NameTable names, int n)
+            throws IOException {
+        if (output == null || output.toString().equals("-"))
+            throw usage("--format parquet writes a file: give it with -o FILE (Parquet's footer comes last)");
+        if (fields != null) throw usage("--fields writes tab-separated columns; it does not combine with parquet");
+        if (verbose) throw usage("--verbose is a text form; parquet has the columns of docs/scale-out.md");
+        if (showOther) throw usage("--show-other lists flows as text or jsonl lines, not in parquet");
+        if (lineBuffered) throw usage("--line-buffered flushes lines; parquet is written a row group at a time");
+        DecodeSummary summary;
+        HostMergeRun merged = in.merging() ? new HostMergeRun(in, options) : null;
+        try (ParquetRecordFile file = new ParquetRecordFile(output, names);
+                Decoder decoder = merged == null ? new Decoder(options) : null) {
+            Runnable none = () -> {};
+            if (merged != null) {
+                try (Progress p = selection.startProgress(
+                        merged::packetsRead, spec.commandLine().getErr())) {
+                    summary = merged.run(
+                            new NameStage(names, new Selection(file, none, recordFilter, names, merged.merge()::stop)));
+                }
+            } else {
+                if (n > 1 && in.isFile()) decoder.decodeThreads(n);
+                try (CaptureSource source = in.open(options.limits(), new IdleAwareInput(System.in, none), none);
+                        Progress p = selection.startProgress(
+                                decoder::packetsRead, spec.commandLine().getErr())) {
+                    summary = decoder.decode(
+                            source,
+                            new NameStage(names, new Selection(file, none, recordFilter, names, decoder::stop)));
+                }
+            }
+        }
+        if (!quiet) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("jgwire: " + Summaries.line(summary));
+            if (merged != null) HostMergeRun.report(merged.merge(), err);
+            err.flush();
         }
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
@@ -225,7 +272,8 @@ public final class DecodeCommand implements Callable<Integer> {
                 ParallelRecordSink sink = new ParallelRecordSink(out, writers, names, n);
                 Progress p = selection.startProgress(
                         merged::packetsRead, spec.commandLine().getErr())) {
-            summary = merged.run(new NameStage(names, new Selection(sink, recordFilter, names, merged.merge()::stop)));
+            summary = merged.run(
+                    new NameStage(names, new Selection(sink, sink::flush, recordFilter, names, merged.merge()::stop)));
         }
         if (!quiet) {
             PrintWriter err = spec.commandLine().getErr();
@@ -238,7 +286,7 @@ public final class DecodeCommand implements Callable<Integer> {
     /** The flows that were not JGroups, after the records. */
     private void showOther(OutputStream out, DecodeSummary summary) {
         PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
-        OtherFlowLines.write(w, summary.other(), format == OutputFormat.jsonl);
+        OtherFlowLines.write(w, summary.other(), format == DecodeFormat.jsonl);
         w.flush();
     }
 
@@ -293,7 +341,7 @@ public final class DecodeCommand implements Callable<Integer> {
                     : (out, names) -> new SummaryWriter(out, names, timeFormat, firstTsNanos::get);
         }
         if (verbose) throw usage("--verbose does not combine with --fields");
-        if (format != OutputFormat.text)
+        if (format != DecodeFormat.text)
             throw usage("--fields writes tab-separated columns; it does not combine with --format " + format);
         RecordColumns columns = RecordSelection.compileColumns("--fields", fields);
         return (out, names) -> new FieldsWriter(out, names, columns, firstTsNanos::get);
@@ -301,14 +349,16 @@ public final class DecodeCommand implements Callable<Integer> {
 
     /** What reaches the sink: records --filter keeps, up to --count, each flushed with --line-buffered. */
     private final class Selection implements Consumer<Record> {
-        private final ParallelRecordSink sink;
+        private final Consumer<Record> sink;
+        private final Runnable flush;
         private final RecordFilter filter;
         private final Runnable stop;
         private long left = count != null ? count : Long.MAX_VALUE;
 
         /** {@code names}: the names stage's table, which has learnt from every record, those the filter drops too. */
-        Selection(ParallelRecordSink sink, RecordFilter filter, NameTable names, Runnable stop) {
+        Selection(Consumer<Record> sink, Runnable flush, RecordFilter filter, NameTable names, Runnable stop) {
             this.sink = sink;
+            this.flush = flush;
             this.filter = filter == null ? null : filter.withNames(names);
             this.stop = stop;
         }
@@ -319,7 +369,7 @@ public final class DecodeCommand implements Callable<Integer> {
             if (left == 0) return; // the rest of the unit during which --count was reached
             if (filter != null && !filter.test(r)) return;
             sink.accept(r);
-            if (lineBuffered) sink.flush();
+            if (lineBuffered) flush.run();
             if (--left == 0) stop.run();
         }
     }
@@ -333,6 +383,6 @@ public final class DecodeCommand implements Callable<Integer> {
                 ? new FileOutputStream(output.toFile())
                 : new StandardOutput();
         OutputStream buffered = new BufferedOutputStream(raw, 1 << 16);
-        return format == OutputFormat.json ? new JsonArrayOutput(buffered) : buffered;
+        return format == DecodeFormat.json ? new JsonArrayOutput(buffered) : buffered;
     }
 }

@@ -1,0 +1,185 @@
+package org.jgwire.tests.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jgwire.cli.JgwireCommand;
+import org.jgwire.tests.decode.Decoding;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * {@code decode --format parquet} against docs/scale-out.md's recipe: the same capture decoded to JSON Lines and
+ * turned into Parquet by docs/recipes/duckdb-jsonl-to-parquet.sql as it is, read back by DuckDB next to jgwire's own
+ * Parquet. Same columns with the same types, and the same rows in the same order (each row with its place in its
+ * file), compared both ways, on samples that hold messages over UDP and TCP, GossipRouter traffic, reassembled
+ * fragments, RPCs, decode errors (a damaged capture) and several captures merged.
+ */
+class ParquetOutputTest {
+    private static final Path RECIPE =
+            Decoding.samples().resolveSibling("docs").resolve("recipes").resolve("duckdb-jsonl-to-parquet.sql");
+
+    @TempDir
+    Path work;
+
+    static Stream<String> samples() {
+        return Stream.of(
+                "5.5.7/udp-rpc.pcapng",
+                "5.5.7/tcp-chat.pcapng",
+                "5.5.7/tunnel-chat.pcapng",
+                "5.5.7/udp-large.pcapng",
+                "3.6.20/udp-rpc.pcapng",
+                "4.2.30/udp-chat.pcapng",
+                "5.5.7/raft-election.pcapng");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("samples")
+    void parquetEqualsTheRecipesRowForRow(String sample) throws Exception {
+        Path capture = Decoding.samples().resolve(sample);
+        compare(List.of(capture.toString()), 0);
+    }
+
+    /** A capture with damaged frames: the error rows (problem, offset, message) are rows like the others. */
+    @Test
+    void errorRowsAreRowsToo() throws Exception {
+        Path damaged = work.resolve("damaged.pcapng");
+        Decoding.tool(
+                "editcap",
+                "-E",
+                "0.05",
+                "--seed",
+                "7",
+                Decoding.samples().resolve("5.5.7/udp-chat.pcapng").toString(),
+                damaged.toString());
+        long errors = compare(List.of(damaged.toString()), 1);
+        assertTrue(errors > 0, "the damaged capture has error rows");
+    }
+
+    /** Several captures of one cluster, merged: the merged timeline's rows. */
+    @Test
+    void mergedCapturesToo() throws Exception {
+        Path hosts = Decoding.samples().resolve("hosts/5.5.7-udp-chat");
+        compare(
+                List.of(
+                        hosts.resolve("A.pcapng").toString(),
+                        hosts.resolve("B.pcapng").toString(),
+                        hosts.resolve("C.pcapng").toString()),
+                0);
+    }
+
+    @Test
+    void parquetNeedsAFileAndRefusesTextOptions() throws Exception {
+        Path capture = Decoding.samples().resolve("5.5.7/udp-chat.pcapng");
+        assertUsage("give it with -o FILE", "decode", "--format", "parquet", capture.toString());
+        assertUsage("give it with -o FILE", "decode", "--format", "parquet", "-o", "-", capture.toString());
+        Path out = work.resolve("x.parquet").toAbsolutePath();
+        assertUsage("--fields", "decode", "-f", "parquet", "-o", out.toString(), "--fields", "src", capture.toString());
+        assertUsage("--verbose", "decode", "-f", "parquet", "-o", out.toString(), "-V", capture.toString());
+    }
+
+    // --- the comparison ---
+
+    /**
+     * Decodes {@code inputs} both ways and compares them in DuckDB; {@code exit} is what both decodes must end with.
+     * Returns the number of error rows.
+     */
+    private long compare(List<String> inputs, int exit) throws Exception {
+        Path ours = work.resolve("ours.parquet").toAbsolutePath();
+        Path jsonl = work.resolve("capture.jsonl").toAbsolutePath();
+        Path recipe = work.resolve("recipe.parquet").toAbsolutePath();
+        List<String> parquetArgs =
+                new ArrayList<>(List.of("decode", "-q", "--format", "parquet", "-o", ours.toString()));
+        parquetArgs.addAll(inputs);
+        assertEquals(exit, jgwire(parquetArgs), "decode --format parquet");
+        List<String> jsonArgs = new ArrayList<>(List.of("decode", "-q", "--format", "jsonl", "-o", jsonl.toString()));
+        jsonArgs.addAll(inputs);
+        assertEquals(exit, jgwire(jsonArgs), "decode --format jsonl");
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            try (Statement s = db.createStatement()) {
+                s.execute("SET VARIABLE jsonl = '" + jsonl + "'");
+                s.execute("SET VARIABLE parquet = '" + recipe + "'");
+                for (String statement :
+                        Files.readString(RECIPE, StandardCharsets.UTF_8).split(";[ \\t]*\\R"))
+                    if (!statement
+                            .lines()
+                            .allMatch(l -> l.isBlank() || l.strip().startsWith("--"))) s.execute(statement);
+                s.execute("CREATE VIEW ours AS SELECT * FROM read_parquet('" + ours + "', file_row_number = true)");
+                s.execute("CREATE VIEW recipe AS SELECT * FROM read_parquet('" + recipe + "', file_row_number = true)");
+            }
+            assertEquals(
+                    strings(db, "SELECT column_name || ' ' || column_type FROM (DESCRIBE recipe)"),
+                    strings(db, "SELECT column_name || ' ' || column_type FROM (DESCRIBE ours)"),
+                    "columns and types");
+            long rows = count(db, "SELECT count(*) FROM recipe");
+            assertTrue(rows > 0, "rows");
+            assertEquals(Files.readAllLines(jsonl).size(), rows, "a row per line");
+            assertEquals(rows, count(db, "SELECT count(*) FROM ours"), "rows");
+            assertEquals(
+                    List.of(),
+                    strings(
+                            db,
+                            "SELECT (t::VARCHAR) FROM (SELECT * FROM ours EXCEPT ALL SELECT * FROM recipe) t "
+                                    + "ORDER BY file_row_number LIMIT 5"),
+                    "rows of jgwire's Parquet the recipe's lacks");
+            assertEquals(
+                    List.of(),
+                    strings(
+                            db,
+                            "SELECT (t::VARCHAR) FROM (SELECT * FROM recipe EXCEPT ALL SELECT * FROM ours) t "
+                                    + "ORDER BY file_row_number LIMIT 5"),
+                    "rows of the recipe's Parquet jgwire's lacks");
+            return count(db, "SELECT count(*) FROM ours WHERE kind = 'error'");
+        }
+    }
+
+    private static int jgwire(List<String> args) {
+        CommandLine cl = JgwireCommand.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute(args.toArray(String[]::new));
+        assertTrue(exit == 0 || exit == 1, String.join(" ", args) + ": " + err);
+        return exit;
+    }
+
+    private static void assertUsage(String expected, String... args) {
+        CommandLine cl = JgwireCommand.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        assertEquals(2, cl.execute(args), err.toString());
+        assertTrue(err.toString().contains(expected), err.toString());
+    }
+
+    private static List<String> strings(Connection db, String query) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = db.createStatement();
+                ResultSet r = s.executeQuery(query)) {
+            while (r.next()) out.add(r.getString(1));
+        }
+        return out;
+    }
+
+    private static long count(Connection db, String query) throws SQLException {
+        try (Statement s = db.createStatement();
+                ResultSet r = s.executeQuery(query)) {
+            assertTrue(r.next());
+            return r.getLong(1);
+        }
+    }
+}
