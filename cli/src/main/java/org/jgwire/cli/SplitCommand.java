@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.split.CaptureSplit;
 import org.jgwire.cli.split.SplitMode;
@@ -13,12 +14,16 @@ import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
 import org.jgwire.codec.analysis.NameStage;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.analysis.NamesFileReader;
 import org.jgwire.codec.analysis.NamesFileWriter;
 import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
 import org.jgwire.codec.pipeline.Decoder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code jgwire split}: a capture cut into parts that each hold whole flows, in one read of the capture. */
 @Command(
@@ -35,16 +40,15 @@ import picocli.CommandLine.Option;
                     + "the host that opened it (the SYN's sender; without a handshake, the lower endpoint).",
             "A flow (or host) goes, when it first appears, to the part with the fewest bytes so far. Packets that "
                     + "are neither TCP nor UDP over IP (ARP, ICMP, ...) go to part 1.",
-            "In the same read, the capture is decoded to learn the members' names: DIR/names.txt, for "
-                    + "'jgwire decode --names DIR/names.txt DIR/part-K.pcapng'."
+            "The same read decodes the capture and writes the members' names it learns to names.txt in DIR: "
+                    + "decode each part with --names DIR/names.txt."
         },
         footer = {
             "",
             "Examples:",
             "  jgwire split --parts 4 -o parts big.pcapng",
             "  jgwire split --by host --parts 3 -o parts big.pcapng.gz",
-            "  ls parts/part-*.pcapng | xargs -P 4 -I{} sh -c "
-                    + "'jgwire decode --names parts/names.txt --format jsonl {} > {}.jsonl'",
+            "  jgwire decode --names parts/names.txt parts/part-2.pcapng",
             "",
             "Exit codes: 0 the capture was split whole, 1 the capture is damaged (the parts hold every packet "
                     + "before the damage), " + ExitCodes.HELP_2_TO_4
@@ -84,8 +88,20 @@ public final class SplitCommand implements Callable<Integer> {
             description = "Progress on stderr (default: on when stderr is a terminal).")
     Boolean progress;
 
+    @Parameters(
+            paramLabel = "CAPTURE",
+            description = "The pcap or pcapng capture, compressed or not; '-' reads standard input.")
+    String capture;
+
+    @Option(
+            names = "--names",
+            paramLabel = "FILE",
+            description =
+                    "Logical names to start with, in ParseMessages' -mappings format; names.txt holds them " + "too.")
+    Path namesFile;
+
     @CommandLine.Mixin
-    CaptureOptions in;
+    DecoderChoice decoder;
 
     @Option(names = "--stacktrace", description = "Print stack traces of failures.")
     boolean stacktrace;
@@ -100,31 +116,24 @@ public final class SplitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        try {
-            return run();
-        } finally {
-            in.finished();
-        }
-    }
-
-    private int run() throws IOException {
         if (parts < 1 || parts > MAX_PARTS) throw usage("--parts must be from 1 to " + MAX_PARTS + ", got " + parts);
-        if (in.merging()) throw usage("split reads one capture; give one INPUT");
+        InputCheck.check(capture, null); // before the output directory is made for nothing
         Path outDir = outputDir();
-        DecodeOptions options = in.decodeOptions(spec.commandLine());
-        NameTable names = in.names();
+        DecodeOptions options = decoder.decodeOptions(spec.commandLine(), CaptureOptions.ANALYSIS_LIMITS, true);
+        NameTable names = new NameTable(namesFile != null ? NamesFileReader.read(namesFile) : List.of());
         PrintWriter err = spec.commandLine().getErr();
         DecodeSummary summary;
         CaptureSplit split;
         try (CaptureSplit s = new CaptureSplit(outDir, parts, by, "jgwire " + JgwireCommand.version());
-                Decoder decoder = new Decoder(options)) {
+                Decoder decoding = new Decoder(options)) {
             split = s;
             int threads = DecodeCommand.defaultThreads(Runtime.getRuntime().availableProcessors());
-            if (threads > 1 && in.isFile()) decoder.decodeThreads(threads);
-            try (CaptureSource source = s.routing(in.open(options.limits(), System.in));
+            if (threads > 1 && Files.isRegularFile(Path.of(capture))) decoding.decodeThreads(threads);
+            CaptureSource input = InputOpener.open(capture, InputHints.AUTO, options.limits(), System.in);
+            try (CaptureSource source = s.routing(input);
                     Progress p = Progress.start(
-                            progress != null ? progress : Terminal.stderrIsTerminal(), decoder::packetsRead, err)) {
-                summary = decoder.decode(source, new NameStage(names, r -> {}));
+                            progress != null ? progress : Terminal.stderrIsTerminal(), decoding::packetsRead, err)) {
+                summary = decoding.decode(source, new NameStage(names, r -> {}));
             }
             s.finish();
         }
