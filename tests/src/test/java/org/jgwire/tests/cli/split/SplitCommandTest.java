@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
@@ -227,6 +229,30 @@ class SplitCommandTest {
             }
         }
         assertFalse(owner.isEmpty(), "tshark saw the flows");
+    }
+
+    /**
+     * A gzip-compressed pcap of microsecond timestamps: its parts keep the microseconds (capinfos says so), and every
+     * packet with its time and lengths.
+     */
+    @Test
+    void aCompressedPcapSplitsAtItsOwnResolution() throws Exception {
+        Path pcap = work.resolve("tcp.pcap");
+        Decoding.tool("editcap", "-F", "pcap", tcp.toString(), pcap.toString());
+        Path gz = work.resolve("tcp.pcap.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(pcap, out);
+        }
+        Path dir = work.resolve("gz");
+        Decoding.Run split = split(dir, "--parts", "2", gz.toString());
+        assertEquals(0, split.exit(), split.err());
+        List<Path> parts = parts(dir, 2);
+        assertEveryPacketOnce(pcap, parts, split.err());
+        for (Path part : parts) {
+            String info = new String(Decoding.tool("capinfos", part.toString()), StandardCharsets.UTF_8);
+            assertTrue(info.contains("Time precision = microseconds (6)"), info);
+            assertTrue(info.contains("Encapsulation = Ethernet"), info);
+        }
     }
 
     // --- read once ---
