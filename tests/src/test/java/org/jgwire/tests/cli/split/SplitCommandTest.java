@@ -24,6 +24,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
+import org.jgwire.codec.capture.CaptureFormatException;
 import org.jgwire.codec.capture.CaptureSource;
 import org.jgwire.codec.capture.InputHints;
 import org.jgwire.codec.capture.InputOpener;
@@ -165,13 +166,18 @@ class SplitCommandTest {
         assertEquals(packets.size(), total, "packets of the parts");
     }
 
-    /** Each packet as its time, lengths and bytes, read by the project's reader (the input's own timestamps). */
+    /**
+     * Each packet as its time, lengths and bytes, read by the project's reader (the input's own timestamps); those
+     * before the damage of a damaged capture.
+     */
     private static List<String> packets(Path capture) throws IOException {
         List<String> out = new ArrayList<>();
         try (CaptureSource in = InputOpener.open(capture.toString(), InputHints.AUTO)) {
             for (RawPacket p; (p = (RawPacket) in.next()) != null; )
                 out.add(p.tsNanos() + " " + p.originalLength() + " "
                         + java.util.HexFormat.of().formatHex(p.data()));
+        } catch (CaptureFormatException damaged) {
+            // the packets before the damage
         }
         return out;
     }
@@ -253,6 +259,21 @@ class SplitCommandTest {
             assertTrue(info.contains("Time precision = microseconds (6)"), info);
             assertTrue(info.contains("Encapsulation = Ethernet"), info);
         }
+    }
+
+    /** A capture cut short: exit 1, the damage named, and the parts hold every packet before it. */
+    @Test
+    void aDamagedCaptureSplitsWhatCameBeforeTheDamage() throws Exception {
+        byte[] whole = Files.readAllBytes(tcp);
+        Path cut = Files.write(work.resolve("cut.pcapng"), java.util.Arrays.copyOf(whole, whole.length * 2 / 3));
+        Path dir = work.resolve("cut");
+        Decoding.Run split = split(dir, "--parts", "2", cut.toString());
+        assertEquals(1, split.exit(), split.err());
+        assertTrue(split.err().contains("the capture is damaged"), split.err());
+        List<String> before = packets(cut);
+        assertTrue(
+                before.size() > 10 && before.size() < packets(tcp).size(), "packets before the cut: " + before.size());
+        assertEveryPacketOnce(cut, parts(dir, 2), split.err());
     }
 
     // --- read once ---
