@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -27,6 +28,16 @@ public final class ParquetRecordFile implements Consumer<Record>, Closeable {
     /** The row group parquet-java fills before writing it out. */
     public static final int ROW_GROUP_BYTES = 64 << 20;
 
+    /** Columns whose values are mostly new: times, frame numbers, payloads, header fields (sequence numbers). */
+    private static final List<String> UNIQUE_COLUMNS = List.of(
+            "frame",
+            "ts_ns",
+            "payload.text",
+            "payload.hex",
+            "headers.list.element.fields",
+            "reassembled_from.list.element",
+            "message");
+
     private final RecordTable table;
     private final ParquetWriter<Object[]> writer;
     private long rows;
@@ -34,13 +45,17 @@ public final class ParquetRecordFile implements Consumer<Record>, Closeable {
     /** {@code names}: the names stage's table, read for the addresses' shown forms as the lines show them. */
     public ParquetRecordFile(Path file, NameTable names) throws IOException {
         this.table = new RecordTable(names);
-        this.writer = new Builder(new LocalOutputFile(file))
+        Builder builder = new Builder(new LocalOutputFile(file))
                 .withConf(new PlainParquetConfiguration())
                 .withCodecFactory(new SnappyCodecs())
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
                 .withRowGroupSize((long) ROW_GROUP_BYTES)
-                .build();
+                .withPageWriteChecksumEnabled(false)
+                .withSizeStatisticsEnabled(false);
+        // a dictionary of values that hardly repeat only costs: each is hashed until the writer gives up on it
+        for (String column : UNIQUE_COLUMNS) builder.withDictionaryEncoding(column, false);
+        this.writer = builder.build();
     }
 
     @Override
