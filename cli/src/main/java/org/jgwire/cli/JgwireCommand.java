@@ -62,6 +62,7 @@ public final class JgwireCommand implements Runnable {
         SUBCOMMANDS.put("cluster", ClusterCommand.class);
         SUBCOMMANDS.put("gui", GuiCommand.class);
         SUBCOMMANDS.put("wireshark", WiresharkCommand.class);
+        SUBCOMMANDS.put("split", SplitCommand.class);
         SUBCOMMANDS.put("verify", VerifyCommand.class);
         SUBCOMMANDS.put("diff", DiffCommand.class);
         SUBCOMMANDS.put("samples", SamplesCommand.class);

@@ -69,6 +69,11 @@ public final class NameTable implements Names {
         return changes;
     }
 
+    /** Every binding, address id to name, in no particular order; a view that follows the table. */
+    public Map<String, String> bindings() {
+        return java.util.Collections.unmodifiableMap(names);
+    }
+
     public int size() {
         return names.size();
     }

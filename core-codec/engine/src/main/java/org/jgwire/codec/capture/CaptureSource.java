@@ -41,6 +41,14 @@ public interface CaptureSource extends Closeable {
         return null;
     }
 
+    /**
+     * The interface the packet {@link #next()} returned last was captured on, or null when the input does not say
+     * (only pcap and pcapng files do): a writer of the same packets copies it.
+     */
+    default CaptureInterface lastInterface() {
+        return null;
+    }
+
     /** The endpoint that received the bytes of chunk stream {@code stream}, or null when the input does not name it. */
     default Endpoint receiver(int stream) {
         return null;

@@ -88,6 +88,11 @@ public final class PcapReader implements CaptureSource {
     }
 
     @Override
+    public CaptureInterface lastInterface() {
+        return new CaptureInterface(0, 0, linkType, snaplen, nanos ? 9 : 6);
+    }
+
+    @Override
     public RawPacket next() throws IOException {
         if (failed) return null;
         long at = input.offset();

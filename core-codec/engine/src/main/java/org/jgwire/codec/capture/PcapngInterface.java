@@ -7,6 +7,8 @@ package org.jgwire.codec.capture;
 final class PcapngInterface {
     final int linkType;
     final int snaplen;
+    /** As the block gave it, for {@link CaptureInterface}. */
+    final int tsresol;
     /** Resolution: 10^-exp10 seconds when {@code pow2} is false, 2^-exp2 seconds when it is true. */
     private final boolean pow2;
 
@@ -16,6 +18,7 @@ final class PcapngInterface {
     PcapngInterface(int linkType, int snaplen, int tsresol, long tsoffsetSeconds) {
         this.linkType = linkType;
         this.snaplen = snaplen;
+        this.tsresol = tsresol;
         this.pow2 = (tsresol & 0x80) != 0;
         this.exponent = tsresol & 0x7F;
         this.offsetNanos = tsoffsetSeconds * 1_000_000_000L;

@@ -35,6 +35,10 @@ public final class PcapngReader implements CaptureSource {
     private final Problems problems;
 
     private int section;
+    /** The interface of the packet returned last, and its number. */
+    private PcapngInterface lastInterface;
+
+    private int lastIndex;
     private boolean failed;
 
     /**
@@ -204,7 +208,14 @@ public final class PcapngReader implements CaptureSource {
                             + section + " describes " + interfaces.size(),
                     at);
         }
-        return interfaces.get(id);
+        lastIndex = id;
+        return lastInterface = interfaces.get(id);
+    }
+
+    @Override
+    public CaptureInterface lastInterface() {
+        PcapngInterface i = lastInterface;
+        return i == null ? null : new CaptureInterface(section, lastIndex, i.linkType, i.snaplen, i.tsresol);
     }
 
     private RawPacket enhanced(ByteBuffer b, int p, int len, long at) throws CaptureFormatException {
