@@ -73,6 +73,24 @@ final class Captures {
     }
 
     /**
+     * The capture split by flow by {@code jgwire split --parts N -o DIR}: each TCP connection and each UDP sender whole
+     * in one part, {@code DIR/part-1.pcapng} to {@code DIR/part-N.pcapng}.
+     */
+    static Path split(Path capture, Path dir, int parts) throws IOException {
+        Files.createDirectories(dir);
+        List<String> args =
+                List.of("split", "--parts", String.valueOf(parts), "-o", dir.toString(), capture.toString());
+        StringWriter err = new StringWriter();
+        CommandLine cl = JgwireCommand.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        assertEquals(0, cl.execute(args.toArray(String[]::new)), "jgwire " + args + ": " + err);
+        for (int i = 1; i <= parts; i++)
+            assertTrue(Files.size(dir.resolve("part-" + i + ".pcapng")) > 0, "part " + i + " of " + capture);
+        return dir;
+    }
+
+    /**
      * The capture split by flow as docs/scale-out.md splits it with tshark: one part per UDP sending port, one per
      * TCP connection. Returns the parts' folder.
      */
