@@ -50,6 +50,19 @@ final class Captures {
         return out;
     }
 
+    /** {@code jgwire decode --format parquet} of {@code capture} into {@code out}, with {@code args} before it. */
+    static Path decodeParquet(Path capture, Path out, String... args) {
+        List<String> all = new ArrayList<>(List.of("decode", "--format", "parquet", "-q", "-o", out.toString()));
+        all.addAll(List.of(args));
+        all.add(capture.toString());
+        StringWriter err = new StringWriter();
+        CommandLine cl = JgwireCommand.commandLine();
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute(all.toArray(String[]::new));
+        assertEquals(0, exit, "jgwire " + all + ": " + err);
+        return out;
+    }
+
     /**
      * A names file (ParseMessages' mappings: UUID and name per line) of the members the capture's own JSON Lines name,
      * for decodes of parts that lack the discovery traffic.

@@ -146,6 +146,15 @@ class JgwireDataSourceTest {
             assertEquals(List.of(), exceptAll(db, reference, fromWhole, null), "recipe rows the whole read lacks");
             assertEquals(List.of(), exceptAll(db, fromWhole, reference, null), "whole read's rows the recipe lacks");
             assertEquals(rows, count(db, "SELECT count(*) FROM " + fromWhole), "rows of the whole file");
+            // and jgwire's own Parquet of the whole capture (decode --format parquet), JSON column and all
+            Path ours = Captures.decodeParquet(
+                    capture, dir.resolve("decode.parquet").toAbsolutePath(), "--names", names.toString());
+            String decoded = "read_parquet('" + ours + "')";
+            assertEquals(describe(db, reference), describe(db, decoded), "decode --format parquet's columns");
+            assertEquals(List.of(), exceptAll(db, decoded, fromParts, "frame"), "decode's rows the parts lack");
+            assertEquals(List.of(), exceptAll(db, fromParts, decoded, "frame"), "parts' rows decode's lacks");
+            assertEquals(List.of(), exceptAll(db, decoded, fromWhole, null), "decode's rows the whole read lacks");
+            assertEquals(List.of(), exceptAll(db, fromWhole, decoded, null), "whole read's rows decode's lacks");
         }
     }
 
