@@ -39,20 +39,16 @@ final class Captures {
 
     /** {@code jgwire decode --format jsonl ARGS... capture} in this JVM, its lines written to {@code out}. */
     static Path decodeJsonLines(Path capture, Path out, String... args) {
-        List<String> all = new ArrayList<>(List.of("decode", "--format", "jsonl", "-q", "-o", out.toString()));
-        all.addAll(List.of(args));
-        all.add(capture.toString());
-        StringWriter err = new StringWriter();
-        CommandLine cl = JgwireCommand.commandLine();
-        cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute(all.toArray(String[]::new));
-        assertEquals(0, exit, "jgwire " + all + ": " + err);
-        return out;
+        return decode("jsonl", capture, out, args);
     }
 
-    /** {@code jgwire decode --format parquet} of {@code capture} into {@code out}, with {@code args} before it. */
+    /** {@code jgwire decode --format parquet ARGS... capture} in this JVM, into {@code out}. */
     static Path decodeParquet(Path capture, Path out, String... args) {
-        List<String> all = new ArrayList<>(List.of("decode", "--format", "parquet", "-q", "-o", out.toString()));
+        return decode("parquet", capture, out, args);
+    }
+
+    private static Path decode(String format, Path capture, Path out, String... args) {
+        List<String> all = new ArrayList<>(List.of("decode", "--format", format, "-q", "-o", out.toString()));
         all.addAll(List.of(args));
         all.add(capture.toString());
         StringWriter err = new StringWriter();
