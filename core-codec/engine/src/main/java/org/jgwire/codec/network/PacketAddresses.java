@@ -3,8 +3,6 @@ package org.jgwire.codec.network;
 import static org.jgwire.codec.network.Bytes.u16;
 import static org.jgwire.codec.network.Bytes.u8;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Arrays;
 import org.jgwire.codec.capture.RawPacket;
 
@@ -144,11 +142,8 @@ public record PacketAddresses(
         return ip.length == 16 ? "[" + text(ip) + "]:" + port : text(ip) + ":" + port;
     }
 
+    /** As the decoder's records write addresses ({@link EndpointCache}): dotted IPv4, RFC 5952 IPv6. */
     private static String text(byte[] ip) {
-        try {
-            return InetAddress.getByAddress(ip).getHostAddress(); // no name look-up: the bytes are given
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e); // only for a length other than 4 or 16
-        }
+        return ip.length == 4 ? EndpointCache.ipv4(ip, 0) : EndpointCache.ipv6(ip, 0);
     }
 }
