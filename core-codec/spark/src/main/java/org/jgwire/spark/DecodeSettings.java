@@ -1,10 +1,11 @@
 package org.jgwire.spark;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +16,6 @@ import org.jgwire.codec.DecryptionKeys;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.analysis.NamesFileReader;
-import org.jgwire.codec.model.Discovery;
 import org.jgwire.codec.runtime.VersionRuntime;
 
 /**
@@ -59,20 +59,7 @@ record DecodeSettings(String namesFile, String namesText, Integer payloadBytes, 
     /** The names to start with, a table of their own for each decode. */
     NameTable names() throws IOException {
         if (namesText == null) return new NameTable();
-        // NamesFileReader reads a file: its messages name the line and the file as the user gave it
-        Path tmp = Files.createTempFile("jgwire-names", ".txt");
-        try {
-            Files.writeString(tmp, namesText, StandardCharsets.UTF_8);
-            List<Discovery> known;
-            try {
-                known = NamesFileReader.read(tmp);
-            } catch (IOException e) {
-                throw new IOException(String.valueOf(e.getMessage()).replace(tmp.toString(), namesFile), e);
-            }
-            return new NameTable(known);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        return new NameTable(NamesFileReader.read(new BufferedReader(new StringReader(namesText)), namesFile));
     }
 
     /** The decode options of {@code jgwire decode} with no options but these. */

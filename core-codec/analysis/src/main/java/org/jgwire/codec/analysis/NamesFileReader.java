@@ -34,25 +34,33 @@ public final class NamesFileReader {
      *                     message names the file, the line number and its text
      */
     public static List<Discovery> read(Path file) throws IOException {
-        List<Discovery> out = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int number = 0;
-            while ((line = in.readLine()) != null) {
-                number++;
-                String[] tokens = tokens(line);
-                if (tokens.length % 2 != 0) {
-                    throw bad(file, number, line, "a UUID or long without a name");
+            return read(in, file.toString());
+        }
+    }
+
+    /**
+     * The bindings in the text {@code in} gives (a names file read elsewhere: HDFS, a Spark option), with messages
+     * that name it as {@code source}. The reader is not closed.
+     */
+    public static List<Discovery> read(BufferedReader in, String source) throws IOException {
+        List<Discovery> out = new ArrayList<>();
+        String line;
+        int number = 0;
+        while ((line = in.readLine()) != null) {
+            number++;
+            String[] tokens = tokens(line);
+            if (tokens.length % 2 != 0) {
+                throw bad(source, number, line, "a UUID or long without a name");
+            }
+            for (int i = 0; i < tokens.length; i += 2) {
+                String id;
+                try {
+                    id = uuid(tokens[i]);
+                } catch (IllegalArgumentException e) {
+                    throw bad(source, number, line, "'" + tokens[i] + "' is neither a long nor a UUID");
                 }
-                for (int i = 0; i < tokens.length; i += 2) {
-                    String id;
-                    try {
-                        id = uuid(tokens[i]);
-                    } catch (IllegalArgumentException e) {
-                        throw bad(file, number, line, "'" + tokens[i] + "' is neither a long nor a UUID");
-                    }
-                    out.add(new Discovery(NodeAddress.uuid(id), tokens[i + 1], null, false, SOURCE));
-                }
+                out.add(new Discovery(NodeAddress.uuid(id), tokens[i + 1], null, false, SOURCE));
             }
         }
         return out;
@@ -94,9 +102,9 @@ public final class NamesFileReader {
         return Long.decode("0x" + group); // NumberFormatException is an IllegalArgumentException
     }
 
-    private static IOException bad(Path file, int number, String line, String why) {
+    private static IOException bad(String source, int number, String line, String why) {
         String text = line.length() > 120 ? line.substring(0, 120) + "..." : line;
-        return new IOException(file + " line " + number + ": " + why + ": '" + text
+        return new IOException(source + " line " + number + ": " + why + ": '" + text
                 + "' (expected '<uuid|long> <logical name>' pairs, as ParseMessages -mappings)");
     }
 }
