@@ -2,9 +2,12 @@ package org.jgwire.output.table;
 
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.model.Endpoint;
 import org.jgwire.codec.model.ErrorRecord;
 import org.jgwire.codec.model.FrameInfo;
 import org.jgwire.codec.model.GossipRecord;
@@ -77,7 +80,10 @@ public final class RecordTable {
 
     private static final HexFormat HEX = HexFormat.of();
 
+    private static final int MAX_ENDPOINTS = 4096;
+
     private final NameTable names;
+    private final Map<Endpoint, String> endpoints = new HashMap<>();
     /** Writes the header fields' JSON as the lines do. */
     private final JsonLinesWriter fields;
 
@@ -94,8 +100,8 @@ public final class RecordTable {
         row[FRAME] = f.packet();
         row[TS_NS] = f.tsNanos() < 0 ? null : f.tsNanos();
         row[TRANSPORT] = f.transport().jsonName();
-        row[SRC_EP] = f.src() == null ? null : f.src().toString();
-        row[DST_EP] = f.dst() == null ? null : f.dst().toString();
+        row[SRC_EP] = text(f.src());
+        row[DST_EP] = text(f.dst());
         if (r instanceof MessageRecord m) message(m, row);
         else if (r instanceof ErrorRecord e) {
             row[PROBLEM] = e.problem().jsonName();
@@ -103,6 +109,18 @@ public final class RecordTable {
             row[MESSAGE] = e.message();
         } else if (r instanceof GossipRecord g) row[TYPE] = g.type();
         return row;
+    }
+
+    /** An endpoint's text, the same instance for the same endpoint: a writer's dictionary then finds it by identity. */
+    private String text(Endpoint e) {
+        if (e == null) return null;
+        String s = endpoints.get(e);
+        if (s == null) {
+            if (endpoints.size() >= MAX_ENDPOINTS) endpoints.clear(); // a scan of many ports: no unbounded growth
+            s = e.toString();
+            endpoints.put(e, s);
+        }
+        return s;
     }
 
     private void message(MessageRecord m, Object[] row) {

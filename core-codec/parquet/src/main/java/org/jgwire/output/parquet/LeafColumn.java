@@ -1,0 +1,283 @@
+package org.jgwire.output.parquet;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.PrimitiveType;
+import org.jgwire.output.IdentityMemo;
+
+/**
+ * One leaf column of the file (a primitive field, nested ones included) while a row group is filled: the levels and
+ * values of the page being filled, the pages already encoded and Snappy-compressed, and the column's dictionary.
+ * Pages end at a row's end, once their values reach {@link #PAGE_BYTES} or their levels {@link #PAGE_LEVELS}.
+ * Strings of few distinct values are dictionary-encoded until the dictionary reaches {@link #DICTIONARY_BYTES}, then
+ * written plain for the rest of the row group, as parquet-java's own writer does. Numbers get their pages' minimum,
+ * maximum and null count (readers skip pages and row groups by them: times, frame numbers); strings and booleans
+ * get no statistics, which readers take as "unknown". A row group's chunk is Snappy-compressed when its first page
+ * shrinks by {@link #WORTH_COMPRESSING} or more; text that hardly shrinks (payloads of random text) is left as it
+ * is, since compressing it costs more CPU than anything else the writer does.
+ */
+final class LeafColumn {
+    static final int PAGE_BYTES = 1 << 20;
+    static final int PAGE_LEVELS = 20_000;
+    static final int DICTIONARY_BYTES = 1 << 20;
+    /** The share a page must shrink by for its chunk to be compressed. */
+    static final double WORTH_COMPRESSING = 0.1;
+
+    private final ColumnDescriptor descriptor;
+    private final PrimitiveType.PrimitiveTypeName type;
+    private final int maxRep;
+    private final int maxDef;
+    private final boolean dictionaryWanted;
+    private final PageCompressor snappy;
+
+    // --- the page being filled ---
+    private int[] rep = new int[1024];
+    private int[] def = new int[1024];
+    private int levels;
+    private int rows;
+    private final PageBytes values = new PageBytes(1 << 16);
+    /** The page being encoded and compressed, kept for the next one. */
+    private final PageBytes page = new PageBytes(1 << 16);
+
+    private int[] ids = new int[1024];
+    private int idCount;
+    private int nulls;
+    private long min = Long.MAX_VALUE;
+    private long max = Long.MIN_VALUE;
+
+    // --- the row group ---
+    private final List<Page> pages = new ArrayList<>();
+    private long pageBytes;
+    private long levelCount;
+    /** Whether this row group's chunk is compressed: null until its first page has shown whether that pays. */
+    private Boolean compressed;
+
+    private boolean dictionaryOn;
+    private boolean fallBack;
+    private final Map<String, Integer> dictionary = new HashMap<>();
+    private final PageBytes dictionaryValues = new PageBytes(1 << 12);
+    /** Ids of the strings seen last, by identity: most values come back as the very same instance. */
+    private final IdentityMemo<String, Integer> recentIds = new IdentityMemo<>();
+
+    /** A page encoded and compressed, waiting for its row group to be written. */
+    private record Page(
+            byte[] bytes, int uncompressedSize, int levels, int rows, Encoding encoding, Statistics<?> stats) {}
+
+    LeafColumn(ColumnDescriptor descriptor, boolean dictionary, PageCompressor snappy) {
+        this.descriptor = descriptor;
+        this.type = descriptor.getPrimitiveType().getPrimitiveTypeName();
+        this.maxRep = descriptor.getMaxRepetitionLevel();
+        this.maxDef = descriptor.getMaxDefinitionLevel();
+        this.dictionaryWanted = dictionary;
+        this.dictionaryOn = dictionary;
+        this.snappy = snappy;
+    }
+
+    int maxDefinitionLevel() {
+        return maxDef;
+    }
+
+    // --- values, each with its repetition level ---
+
+    /** An entry without a value: a null at definition level {@code d} (a null list, an empty one, a null field). */
+    void none(int r, int d) {
+        level(r, d);
+        nulls++;
+    }
+
+    void string(int r, String s) {
+        level(r, maxDef);
+        if (dictionaryOn) {
+            Integer recent = recentIds.get(s);
+            int id = recent != null ? recent : dictionaryId(s);
+            if (idCount == ids.length) ids = Arrays.copyOf(ids, idCount * 2);
+            ids[idCount++] = id;
+        } else {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            values.writeIntLE(b.length);
+            values.write(b, 0, b.length);
+        }
+    }
+
+    /** The string's id in the dictionary, added if new; remembered by identity for the next time. */
+    private int dictionaryId(String s) {
+        Integer id = dictionary.get(s);
+        if (id == null) {
+            id = dictionary.size();
+            dictionary.put(s, id);
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            dictionaryValues.writeIntLE(b.length);
+            dictionaryValues.write(b, 0, b.length);
+            if (dictionaryValues.size() > DICTIONARY_BYTES) fallBack = true; // at the row's end
+        }
+        recentIds.put(s, id);
+        return id;
+    }
+
+    void int64(int r, long v) {
+        level(r, maxDef);
+        values.writeLongLE(v);
+        range(v);
+    }
+
+    void int32(int r, int v) {
+        level(r, maxDef);
+        values.writeIntLE(v);
+        range(v);
+    }
+
+    void bool(int r, boolean v) {
+        level(r, maxDef);
+        if (idCount == ids.length) ids = Arrays.copyOf(ids, idCount * 2);
+        ids[idCount++] = v ? 1 : 0;
+    }
+
+    private void level(int r, int d) {
+        if (levels == rep.length) {
+            rep = Arrays.copyOf(rep, levels * 2);
+            def = Arrays.copyOf(def, levels * 2);
+        }
+        rep[levels] = r;
+        def[levels] = d;
+        levels++;
+    }
+
+    private void range(long v) {
+        if (v < min) min = v;
+        if (v > max) max = v;
+    }
+
+    /** A row's entries are all in: the page ends here if it is full, the dictionary is left if it overflowed. */
+    void endRow() {
+        rows++;
+        if (fallBack) {
+            endPage();
+            dictionaryOn = false;
+            fallBack = false;
+        } else if (values.size() >= PAGE_BYTES || levels >= PAGE_LEVELS) endPage();
+    }
+
+    /** Bytes the row group holds for this column so far (compressed pages, and the page being filled). */
+    long bufferedBytes() {
+        return pageBytes + values.size() + dictionaryValues.size() + 4L * (levels + idCount);
+    }
+
+    // --- pages ---
+
+    private void endPage() {
+        if (levels == 0) return;
+        PageBytes page = this.page;
+        page.reset();
+        if (maxRep > 0) levelsOf(rep, LevelRuns.bitWidth(maxRep), page);
+        levelsOf(def, LevelRuns.bitWidth(maxDef), page);
+        Encoding encoding = Encoding.PLAIN;
+        if (type == PrimitiveType.PrimitiveTypeName.BOOLEAN) packBits(page);
+        else if (dictionaryOn && idCount > 0) {
+            int width = LevelRuns.bitWidth(dictionary.size() - 1);
+            page.writeByte(width);
+            LevelRuns.encode(ids, idCount, width, page);
+            encoding = Encoding.RLE_DICTIONARY;
+        } else page.write(values);
+        byte[] bytes = pack(page);
+        pages.add(new Page(bytes, page.size(), levels, rows, encoding, statistics()));
+        pageBytes += bytes.length;
+        levelCount += levels;
+        levels = rows = idCount = nulls = 0;
+        values.reset();
+        min = Long.MAX_VALUE;
+        max = Long.MIN_VALUE;
+    }
+
+    /** A data page v1's levels: their encoded length, then the runs. */
+    private void levelsOf(int[] l, int width, PageBytes page) {
+        int at = page.size();
+        page.writeIntLE(0);
+        LevelRuns.encode(l, levels, width, page);
+        page.setIntLE(at, page.size() - at - 4);
+    }
+
+    /** PLAIN booleans: one bit each, least significant first. */
+    private void packBits(PageBytes page) {
+        for (int i = 0; i < idCount; i += 8) {
+            int b = 0;
+            for (int k = 0; k < 8 && i + k < idCount; k++) b |= ids[i + k] << k;
+            page.writeByte(b);
+        }
+    }
+
+    private Statistics<?> statistics() {
+        Statistics.Builder b = Statistics.getBuilderForReading(descriptor.getPrimitiveType());
+        if (type != PrimitiveType.PrimitiveTypeName.INT64 && type != PrimitiveType.PrimitiveTypeName.INT32)
+            return b.build(); // empty: none written
+        b.withNumNulls(nulls);
+        if (min <= max) {
+            PageBytes m = new PageBytes(16);
+            if (type == PrimitiveType.PrimitiveTypeName.INT64) {
+                m.writeLongLE(min);
+                m.writeLongLE(max);
+                b.withMin(Arrays.copyOfRange(m.array(), 0, 8)).withMax(Arrays.copyOfRange(m.array(), 8, 16));
+            } else {
+                m.writeIntLE((int) min);
+                m.writeIntLE((int) max);
+                b.withMin(Arrays.copyOfRange(m.array(), 0, 4)).withMax(Arrays.copyOfRange(m.array(), 4, 8));
+            }
+        }
+        return b.build();
+    }
+
+    /** The page as it goes to the file: compressed if the chunk is, the first page deciding that. */
+    private byte[] pack(PageBytes page) {
+        if (Boolean.FALSE.equals(compressed)) return Arrays.copyOf(page.array(), page.size());
+        byte[] c = snappy.compress(page.array(), page.size());
+        if (compressed == null) compressed = c.length <= page.size() * (1 - WORTH_COMPRESSING);
+        return compressed ? c : Arrays.copyOf(page.array(), page.size());
+    }
+
+    // --- the row group written ---
+
+    /** Writes the row group's chunk of this column (its dictionary first), then starts the next row group empty. */
+    void writeTo(ParquetFileWriter file) throws IOException {
+        endPage();
+        boolean packed = Boolean.TRUE.equals(compressed);
+        file.startColumn(
+                descriptor, levelCount, packed ? CompressionCodecName.SNAPPY : CompressionCodecName.UNCOMPRESSED);
+        if (!dictionary.isEmpty()) {
+            byte[] d = packed
+                    ? snappy.compress(dictionaryValues.array(), dictionaryValues.size())
+                    : Arrays.copyOf(dictionaryValues.array(), dictionaryValues.size());
+            file.writeDictionaryPage(
+                    new DictionaryPage(BytesInput.from(d), dictionaryValues.size(), dictionary.size(), Encoding.PLAIN));
+        }
+        for (Page p : pages)
+            file.writeDataPage(
+                    p.levels(),
+                    p.uncompressedSize(),
+                    BytesInput.from(p.bytes()),
+                    p.stats(),
+                    p.rows(),
+                    Encoding.RLE,
+                    Encoding.RLE,
+                    p.encoding());
+        file.endColumn();
+        pages.clear();
+        pageBytes = levelCount = 0;
+        compressed = null;
+        dictionary.clear();
+        recentIds.clear();
+        dictionaryValues.reset();
+        dictionaryOn = dictionaryWanted;
+        fallBack = false;
+    }
+}

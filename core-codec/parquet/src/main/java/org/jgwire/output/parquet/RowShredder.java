@@ -1,0 +1,108 @@
+package org.jgwire.output.parquet;
+
+import java.util.List;
+import org.jgwire.output.table.Column;
+import org.jgwire.output.table.HeaderCell;
+import org.jgwire.output.table.PayloadCell;
+import org.jgwire.output.table.RecordTable;
+
+/**
+ * Puts each of a row's values into its leaf columns with the levels {@link RecordSchema}'s nesting gives them
+ * (Dremel's shredding, for the few shapes the table has). A list's first element has repetition level 0, the next
+ * ones 1; definition levels count the optional and repeated fields that are present on the way down: for a list,
+ * 0 the list is null, 1 it is empty, then 2 a null element and 3 an element; for a struct, 0 it is null, 1 its field
+ * is null, 2 the field is there. The leaves are in the schema's order: one per column, five for the headers' struct,
+ * four for the payload's.
+ */
+final class RowShredder {
+    private final List<Column> columns = RecordTable.COLUMNS;
+    private final LeafColumn[] leaves;
+
+    RowShredder(LeafColumn[] leaves) {
+        this.leaves = leaves;
+    }
+
+    void write(Object[] row) {
+        int leaf = 0;
+        for (int i = 0; i < row.length; i++) {
+            Object v = row[i];
+            switch (columns.get(i).type()) {
+                case STRING -> string(leaves[leaf++], 0, (String) v);
+                case LONG -> int64(leaves[leaf++], 0, (Long) v);
+                case INT -> {
+                    LeafColumn c = leaves[leaf++];
+                    if (v == null) c.none(0, 0);
+                    else c.int32(0, (Integer) v);
+                }
+                case BOOLEAN -> {
+                    LeafColumn c = leaves[leaf++];
+                    if (v == null) c.none(0, 0);
+                    else c.bool(0, (Boolean) v);
+                }
+                case STRING_LIST, LONG_LIST -> list(leaves[leaf++], (List<?>) v);
+                case HEADER_LIST -> {
+                    headers(leaf, (List<?>) v);
+                    leaf += 5;
+                }
+                case PAYLOAD -> {
+                    payload(leaf, (PayloadCell) v);
+                    leaf += 4;
+                }
+            }
+        }
+        for (LeafColumn c : leaves) c.endRow();
+    }
+
+    /** A value at the leaf's deepest level, or a null one level above it. */
+    private static void string(LeafColumn c, int r, String s) {
+        if (s == null) c.none(r, c.maxDefinitionLevel() - 1);
+        else c.string(r, s);
+    }
+
+    private static void int64(LeafColumn c, int r, Long v) {
+        if (v == null) c.none(r, c.maxDefinitionLevel() - 1);
+        else c.int64(r, v);
+    }
+
+    private static void list(LeafColumn c, List<?> values) {
+        if (values == null) c.none(0, 0);
+        else if (values.isEmpty()) c.none(0, 1);
+        else
+            for (int i = 0; i < values.size(); i++) {
+                Object v = values.get(i);
+                int r = i == 0 ? 0 : 1;
+                if (v == null || v instanceof String) string(c, r, (String) v);
+                else if (v instanceof Long l) c.int64(r, l);
+                else throw new IllegalArgumentException("not a list element of the table: " + v.getClass());
+            }
+    }
+
+    /** The headers' five leaves: protocol, header, fields, offset, length. */
+    private void headers(int first, List<?> cells) {
+        if (cells == null || cells.isEmpty()) {
+            for (int k = 0; k < 5; k++) leaves[first + k].none(0, cells == null ? 0 : 1);
+            return;
+        }
+        for (int i = 0; i < cells.size(); i++) {
+            HeaderCell h = (HeaderCell) cells.get(i);
+            int r = i == 0 ? 0 : 1;
+            string(leaves[first], r, h.protocol());
+            string(leaves[first + 1], r, h.header());
+            string(leaves[first + 2], r, h.fieldsJson());
+            int64(leaves[first + 3], r, h.offset());
+            int64(leaves[first + 4], r, h.length());
+        }
+    }
+
+    /** The payload's four leaves: length, text, class, hex. */
+    private void payload(int first, PayloadCell p) {
+        if (p == null) {
+            for (int k = 0; k < 4; k++) leaves[first + k].none(0, 0);
+            return;
+        }
+        int64(leaves[first], 0, p.length());
+        string(leaves[first + 1], 0, p.text());
+        string(leaves[first + 2], 0, p.className());
+        string(leaves[first + 3], 0, p.hex());
+    }
+}
