@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.BounceRecord;
@@ -213,6 +214,11 @@ public final class JsonLinesWriter implements RecordWriter {
      * ({@link org.jgwire.output.table.RecordTable}): the same bytes, written at the buffer's end and taken back.
      */
     public String fieldsJson(HeaderRecord h) {
+        return new String(fieldsJsonBytes(h), StandardCharsets.UTF_8);
+    }
+
+    /** {@link #fieldsJson} in UTF-8, as it is written. */
+    public byte[] fieldsJsonBytes(HeaderRecord h) {
         noticeNames();
         int from = buf.size;
         raw((byte) '{');
@@ -223,7 +229,7 @@ public final class JsonLinesWriter implements RecordWriter {
             value(f.value());
         }
         raw((byte) '}');
-        String json = new String(buf.bytes, from, buf.size - from, StandardCharsets.UTF_8);
+        byte[] json = Arrays.copyOfRange(buf.bytes, from, buf.size);
         buf.size = from;
         return json;
     }

@@ -105,8 +105,13 @@ final class RowSchema {
     }
 
     private static InternalRow header(HeaderCell h) {
-        return new GenericInternalRow(
-                new Object[] {utf8(h.protocol()), utf8(h.header()), utf8(h.fieldsJson()), h.offset(), h.length()});
+        return new GenericInternalRow(new Object[] {
+            utf8(h.protocol()),
+            utf8(h.header()),
+            h.fieldsJsonUtf8() == null ? null : UTF8String.fromBytes(h.fieldsJsonUtf8()),
+            h.offset(),
+            h.length()
+        });
     }
 
     private static InternalRow payload(PayloadCell p) {

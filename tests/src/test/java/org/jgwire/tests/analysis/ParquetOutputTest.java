@@ -15,8 +15,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.jgwire.cli.JgwireCommand;
+import org.jgwire.codec.DecodeOptions;
+import org.jgwire.codec.Limits;
+import org.jgwire.codec.analysis.NameStage;
+import org.jgwire.codec.analysis.NameTable;
+import org.jgwire.codec.capture.CaptureSource;
+import org.jgwire.codec.capture.InputHints;
+import org.jgwire.codec.capture.InputOpener;
+import org.jgwire.codec.pipeline.Decoder;
+import org.jgwire.output.parquet.ParquetRecordFile;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +39,8 @@ import picocli.CommandLine;
  * turned into Parquet by docs/recipes/duckdb-jsonl-to-parquet.sql as it is, read back by DuckDB next to jgwire's own
  * Parquet. Same columns with the same types, and the same rows in the same order (each row with its place in its
  * file), compared both ways, on samples that hold messages over UDP and TCP, GossipRouter traffic, reassembled
- * fragments, RPCs, decode errors (a damaged capture) and several captures merged.
+ * fragments, RPCs, decode errors (a damaged capture) and several captures merged; and with the writer's pages,
+ * dictionaries and row groups made tiny, so that every boundary falls somewhere.
  */
 class ParquetOutputTest {
     private static final Path RECIPE =
@@ -84,6 +95,34 @@ class ParquetOutputTest {
                 0);
     }
 
+    /**
+     * The writer's sizes made tiny, on a capture of 1,293 records: pages of a few rows, dictionaries left for plain
+     * values within a row group (RowGroupWriterTest sees that in the footer), many row groups, chunks compressed and
+     * chunks not. Still the recipe's rows.
+     */
+    @Test
+    void smallPagesDictionariesAndRowGroupsGiveTheSameRows() throws Exception {
+        Path capture = Decoding.samples().resolve("5.5.7/udp-blocked-receiver.pcapng");
+        Path ours = work.resolve("small.parquet").toAbsolutePath();
+        NameTable names = new NameTable();
+        try (CaptureSource source = InputOpener.open(capture.toString(), InputHints.AUTO);
+                Decoder decoder =
+                        new Decoder(new DecodeOptions(Limits.DEFAULTS, Decoding.home(), null, null, Set.of()));
+                ParquetRecordFile file =
+                        new ParquetRecordFile(ours, names, new ParquetRecordFile.Sizes(400, 7, 60, 6000))) {
+            decoder.decode(source, new NameStage(names, file));
+        }
+        compare(ours, List.of(capture.toString()), 0);
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            String chunks = "FROM parquet_metadata('" + ours + "')";
+            assertTrue(count(db, "SELECT count(DISTINCT row_group_id) " + chunks) > 10, "many row groups");
+            assertEquals(
+                    List.of("SNAPPY", "UNCOMPRESSED"),
+                    strings(db, "SELECT DISTINCT compression " + chunks + " ORDER BY 1"),
+                    "chunks compressed and chunks left as they are");
+        }
+    }
+
     @Test
     void parquetNeedsAFileAndRefusesTextOptions() throws Exception {
         Path capture = Decoding.samples().resolve("5.5.7/udp-chat.pcapng");
@@ -102,12 +141,17 @@ class ParquetOutputTest {
      */
     private long compare(List<String> inputs, int exit) throws Exception {
         Path ours = work.resolve("ours.parquet").toAbsolutePath();
-        Path jsonl = work.resolve("capture.jsonl").toAbsolutePath();
-        Path recipe = work.resolve("recipe.parquet").toAbsolutePath();
         List<String> parquetArgs =
                 new ArrayList<>(List.of("decode", "-q", "--format", "parquet", "-o", ours.toString()));
         parquetArgs.addAll(inputs);
         assertEquals(exit, jgwire(parquetArgs), "decode --format parquet");
+        return compare(ours, inputs, exit);
+    }
+
+    /** Compares {@code ours} with the recipe's Parquet of the JSON Lines of {@code inputs}. */
+    private long compare(Path ours, List<String> inputs, int exit) throws Exception {
+        Path jsonl = work.resolve("capture.jsonl").toAbsolutePath();
+        Path recipe = work.resolve("recipe.parquet").toAbsolutePath();
         List<String> jsonArgs = new ArrayList<>(List.of("decode", "-q", "--format", "jsonl", "-o", jsonl.toString()));
         jsonArgs.addAll(inputs);
         assertEquals(exit, jgwire(jsonArgs), "decode --format jsonl");

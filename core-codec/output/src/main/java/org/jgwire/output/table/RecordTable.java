@@ -3,7 +3,6 @@ package org.jgwire.output.table;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.jgwire.codec.analysis.NameTable;
@@ -78,8 +77,6 @@ public final class RecordTable {
             OFFSET = 23,
             MESSAGE = 24;
 
-    private static final HexFormat HEX = HexFormat.of();
-
     private static final int MAX_ENDPOINTS = 4096;
 
     private final NameTable names;
@@ -148,12 +145,12 @@ public final class RecordTable {
             cells.add(new HeaderCell(
                     h.protocol(),
                     h.headerClass() == null ? null : h.headerClass().name(),
-                    fields.fieldsJson(h),
+                    fields.fieldsJsonBytes(h),
                     (long) h.offset(),
                     (long) h.length()));
         row[HEADERS] = cells;
         Payload p = m.payload();
-        row[PAYLOAD] = new PayloadCell((long) p.length(), p.text(), p.objectClass(), HEX.formatHex(p.head()));
+        row[PAYLOAD] = new PayloadCell(p);
         if (m.isReassembled()) row[REASSEMBLED_FROM] = m.reassembledFrom();
         if (!m.transformed().isEmpty()) row[TRANSFORMED] = m.transformed();
     }

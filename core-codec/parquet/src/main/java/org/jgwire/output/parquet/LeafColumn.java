@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.apache.parquet.bytes.BytesInput;
@@ -20,20 +21,18 @@ import org.jgwire.output.IdentityMemo;
 /**
  * One leaf column of the file (a primitive field, nested ones included) while a row group is filled: the levels and
  * values of the page being filled, the pages already encoded and Snappy-compressed, and the column's dictionary.
- * Pages end at a row's end, once their values reach {@link #PAGE_BYTES} or their levels {@link #PAGE_LEVELS}.
- * Strings of few distinct values are dictionary-encoded until the dictionary reaches {@link #DICTIONARY_BYTES}, then
+ * Pages end at a row's end, once their values reach {@link ParquetRecordFile.Sizes#pageBytes} or their levels
+ * {@link ParquetRecordFile.Sizes#pageLevels}. Strings of few distinct values are dictionary-encoded until the
+ * dictionary reaches {@link ParquetRecordFile.Sizes#dictionaryBytes}, then
  * written plain for the rest of the row group, as parquet-java's own writer does. Numbers get their pages' minimum,
  * maximum and null count (readers skip pages and row groups by them: times, frame numbers); strings and booleans
  * get no statistics, which readers take as "unknown". A row group's chunk is Snappy-compressed when its first page
- * shrinks by {@link #WORTH_COMPRESSING} or more; text that hardly shrinks (payloads of random text) is left as it
- * is, since compressing it costs more CPU than anything else the writer does.
+ * shrinks to half or less ({@link #WORTH_COMPRESSING}): numbers and header fields shrink tenfold, while payload text
+ * and hex shrink by a tenth and a third at most, and compressing them cost more CPU than the rest of the writer.
  */
 final class LeafColumn {
-    static final int PAGE_BYTES = 1 << 20;
-    static final int PAGE_LEVELS = 20_000;
-    static final int DICTIONARY_BYTES = 1 << 20;
     /** The share a page must shrink by for its chunk to be compressed. */
-    static final double WORTH_COMPRESSING = 0.1;
+    static final double WORTH_COMPRESSING = 0.5;
 
     private final ColumnDescriptor descriptor;
     private final PrimitiveType.PrimitiveTypeName type;
@@ -41,6 +40,7 @@ final class LeafColumn {
     private final int maxDef;
     private final boolean dictionaryWanted;
     private final PageCompressor snappy;
+    private final ParquetRecordFile.Sizes sizes;
 
     // --- the page being filled ---
     private int[] rep = new int[1024];
@@ -75,7 +75,8 @@ final class LeafColumn {
     private record Page(
             byte[] bytes, int uncompressedSize, int levels, int rows, Encoding encoding, Statistics<?> stats) {}
 
-    LeafColumn(ColumnDescriptor descriptor, boolean dictionary, PageCompressor snappy) {
+    LeafColumn(ColumnDescriptor descriptor, boolean dictionary, PageCompressor snappy, ParquetRecordFile.Sizes sizes) {
+        this.sizes = sizes;
         this.descriptor = descriptor;
         this.type = descriptor.getPrimitiveType().getPrimitiveTypeName();
         this.maxRep = descriptor.getMaxRepetitionLevel();
@@ -120,10 +121,37 @@ final class LeafColumn {
             byte[] b = s.getBytes(StandardCharsets.UTF_8);
             dictionaryValues.writeIntLE(b.length);
             dictionaryValues.write(b, 0, b.length);
-            if (dictionaryValues.size() > DICTIONARY_BYTES) fallBack = true; // at the row's end
+            if (dictionaryValues.size() > sizes.dictionaryBytes()) fallBack = true; // at the row's end
         }
         recentIds.put(s, id);
         return id;
+    }
+
+    /** A string given in UTF-8. */
+    void utf8(int r, byte[] bytes) {
+        ascii(r, bytes, bytes.length);
+    }
+
+    /** A string given as ASCII (or UTF-8) bytes {@code [0, length)}. */
+    void ascii(int r, byte[] bytes, int length) {
+        if (dictionaryOn) {
+            string(r, new String(bytes, 0, length, StandardCharsets.UTF_8));
+            return;
+        }
+        level(r, maxDef);
+        values.writeIntLE(length);
+        values.write(bytes, 0, length);
+    }
+
+    /** Bytes as a string of lower-case hex digits. */
+    void hex(int r, byte[] bytes) {
+        if (dictionaryOn) {
+            string(r, HexFormat.of().formatHex(bytes));
+            return;
+        }
+        level(r, maxDef);
+        values.writeIntLE(2 * bytes.length);
+        values.writeHex(bytes);
     }
 
     void int64(int r, long v) {
@@ -166,7 +194,7 @@ final class LeafColumn {
             endPage();
             dictionaryOn = false;
             fallBack = false;
-        } else if (values.size() >= PAGE_BYTES || levels >= PAGE_LEVELS) endPage();
+        } else if (values.size() >= sizes.pageBytes() || levels >= sizes.pageLevels()) endPage();
     }
 
     /** Bytes the row group holds for this column so far (compressed pages, and the page being filled). */

@@ -45,7 +45,7 @@ final class LevelRuns {
         for (int b = 0; b < bitWidth; b += 8) out.writeByte(value >>> b);
     }
 
-    /** Values {@code [from, to)} in groups of eight, the last group padded with zeros (the count says where to stop). */
+    /** Values {@code [from, to)} in groups of eight, the last padded with zeros (the count says where to stop). */
     private static void packed(int[] values, int from, int to, int bitWidth, PageBytes out) {
         int groups = (to - from + 7) / 8;
         out.writeVarInt(groups << 1 | 1);

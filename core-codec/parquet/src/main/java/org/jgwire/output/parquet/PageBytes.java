@@ -1,9 +1,12 @@
 package org.jgwire.output.parquet;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A growable byte array that pages are encoded into: little-endian numbers, Parquet's varints, raw bytes. */
 final class PageBytes {
+    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
     private byte[] bytes;
     private int size;
 
@@ -56,6 +59,15 @@ final class PageBytes {
         ensure(len);
         System.arraycopy(b, off, bytes, size, len);
         size += len;
+    }
+
+    /** Each byte as two lower-case hex digits. */
+    void writeHex(byte[] b) {
+        ensure(2 * b.length);
+        for (byte x : b) {
+            bytes[size++] = HEX_DIGITS[(x >> 4) & 0xf];
+            bytes[size++] = HEX_DIGITS[x & 0xf];
+        }
     }
 
     void write(PageBytes other) {

@@ -2,82 +2,72 @@ package org.jgwire.output.parquet;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.io.LocalOutputFile;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.jgwire.codec.analysis.NameTable;
 import org.jgwire.codec.model.Record;
 import org.jgwire.output.table.RecordTable;
 
 /**
- * A Parquet file of records, one row each ({@link RecordTable}), as {@code decode --format parquet} writes it. Rows
- * are written as they come, a row group at a time: memory holds one row group's compressed pages (about
- * {@link #ROW_GROUP_BYTES}) whatever the capture's size.
+ * A Parquet file of records, one row each ({@link RecordTable}), as {@code decode --format parquet} writes it.
  *
- * <p>The rows go straight into jgwire's own column buffers ({@link RowShredder}, {@link LeafColumn}), and
- * parquet-java's file writer lays out the pages, the page headers and the footer. parquet-java's record writer did
- * the same work through its general-purpose record consumer and value writers at 2.4 times the CPU of writing JSON
- * Lines (tests/bench/README.md, "Parquet against JSON Lines"): the table has one fixed shape, so its levels are
- * known per value and need no general machinery.
+ * <p>Rows are made on the caller's thread, in capture order, with the names known at each record (as the lines show
+ * them), and handed in batches to a writer thread that puts them into columns and writes a row group at a time
+ * ({@link RowGroupWriter}): the encoding does not hold up the decoding. Memory holds one row group's compressed pages
+ * (about {@link Sizes#rowGroupBytes}) and two batches of rows, whatever the capture's size.
+ *
+ * <p>The rows go straight into jgwire's own column buffers ({@link RowShredder}, {@link LeafColumn}) rather than
+ * through parquet-java's record writer: that general-purpose path cost 2.4 times the CPU of writing JSON Lines
+ * (tests/bench/README.md, "Parquet against JSON Lines"), and the table has one fixed shape whose levels are known
+ * per value.
  */
 public final class ParquetRecordFile implements Consumer<Record>, Closeable {
-    /** The compressed pages a row group holds before it is written. */
-    public static final int ROW_GROUP_BYTES = 64 << 20;
+    /**
+     * How big pages, dictionaries and row groups grow. {@code pageBytes}: a page's values before the page ends (at a
+     * row's end); {@code pageLevels}: its entries; {@code dictionaryBytes}: a column's dictionary before the column is
+     * written plain for the rest of the row group; {@code rowGroupBytes}: the compressed pages a row group holds.
+     */
+    public record Sizes(int pageBytes, int pageLevels, int dictionaryBytes, long rowGroupBytes) {
+        /** parquet-java's own defaults, but a row group of 64 MiB (memory held while it fills). */
+        public static final Sizes DEFAULT = new Sizes(1 << 20, 20_000, 1 << 20, 64 << 20);
+    }
 
-    /** String columns whose values repeat (endpoints, names, types): dictionary-encoded; the others are plain. */
-    private static final List<String> PLAIN_STRINGS =
-            List.of("payload.text", "payload.hex", "headers.list.element.fields", "message");
+    private static final int BATCH = 1024;
+    private static final Object[][] END = new Object[0][];
 
     private final RecordTable table;
-    private final ParquetFileWriter file;
-    private final LeafColumn[] leaves;
-    private final RowShredder shredder;
+    private final BlockingQueue<Object[][]> batches = new ArrayBlockingQueue<>(2);
+    private final Thread writer;
+    private volatile Throwable failure;
+    private Object[][] batch = new Object[BATCH][];
+    private int size;
     private long rows;
-    private long groupRows;
+    private boolean closed;
 
     /** {@code names}: the names stage's table, read for the addresses' shown forms as the lines show them. */
     public ParquetRecordFile(Path path, NameTable names) throws IOException {
+        this(path, names, Sizes.DEFAULT);
+    }
+
+    public ParquetRecordFile(Path path, NameTable names, Sizes sizes) throws IOException {
         this.table = new RecordTable(names);
-        this.file = new ParquetFileWriter(
-                new LocalOutputFile(path),
-                RecordSchema.SCHEMA,
-                ParquetFileWriter.Mode.OVERWRITE,
-                ROW_GROUP_BYTES,
-                0,
-                ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH,
-                ParquetProperties.DEFAULT_STATISTICS_TRUNCATE_LENGTH,
-                false);
-        List<ColumnDescriptor> columns = RecordSchema.SCHEMA.getColumns();
-        PageCompressor snappy = new PageCompressor();
-        this.leaves = new LeafColumn[columns.size()];
-        for (int i = 0; i < leaves.length; i++) {
-            ColumnDescriptor c = columns.get(i);
-            boolean string = c.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY;
-            leaves[i] = new LeafColumn(c, string && !PLAIN_STRINGS.contains(String.join(".", c.getPath())), snappy);
-        }
-        this.shredder = new RowShredder(leaves);
-        file.start();
+        RowGroupWriter out = new RowGroupWriter(path, sizes);
+        this.writer = new Thread(() -> drain(out), "jgwire-parquet");
+        writer.setDaemon(true);
+        writer.start();
     }
 
     @Override
     public void accept(Record r) {
-        shredder.write(table.row(r));
+        batch[size++] = table.row(r);
         rows++;
-        groupRows++;
-        if (groupRows % 1024 == 0 && bufferedBytes() >= ROW_GROUP_BYTES) {
-            try {
-                writeRowGroup();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        if (size == BATCH) handOff();
     }
 
     /** Rows written so far. */
@@ -85,23 +75,58 @@ public final class ParquetRecordFile implements Consumer<Record>, Closeable {
         return rows;
     }
 
-    private long bufferedBytes() {
-        long n = 0;
-        for (LeafColumn c : leaves) n += c.bufferedBytes();
-        return n;
+    private void handOff() {
+        Object[][] full = size == BATCH ? batch : Arrays.copyOf(batch, size);
+        put(full);
+        batch = new Object[BATCH][];
+        size = 0;
     }
 
-    private void writeRowGroup() throws IOException {
-        file.startBlock(groupRows);
-        for (LeafColumn c : leaves) c.writeTo(file);
-        file.endBlock();
-        groupRows = 0;
+    private void put(Object[][] b) {
+        try {
+            while (!batches.offer(b, 100, TimeUnit.MILLISECONDS)) failed();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new InterruptedIOException("interrupted writing Parquet"));
+        }
+        failed();
     }
 
-    /** Writes the last row group and the footer. */
+    /** Rethrows the writer thread's failure on the caller's thread. */
+    private void failed() {
+        Throwable t = failure;
+        if (t instanceof IOException e) throw new UncheckedIOException(e);
+        if (t instanceof RuntimeException e) throw e;
+        if (t != null) throw new IllegalStateException("the Parquet writer failed", t);
+    }
+
+    private void drain(RowGroupWriter out) {
+        try {
+            for (Object[][] b = batches.take(); b != END; b = batches.take()) for (Object[] row : b) out.write(row);
+            out.finish();
+        } catch (Throwable t) {
+            failure = t;
+            batches.clear(); // a caller waiting to put a batch sees the failure
+        }
+    }
+
+    /** Writes the last rows, the last row group and the footer. */
     @Override
     public void close() throws IOException {
-        if (groupRows > 0) writeRowGroup(); // none for no rows: a file of no row groups
-        file.end(Map.of("writer", "jgwire"));
+        if (closed) return;
+        closed = true;
+        try {
+            if (size > 0) handOff();
+            put(END);
+            writer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted writing Parquet");
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        Throwable t = failure;
+        if (t instanceof IOException e) throw e;
+        if (t != null) failed();
     }
 }

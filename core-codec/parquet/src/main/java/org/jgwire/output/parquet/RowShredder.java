@@ -1,6 +1,7 @@
 package org.jgwire.output.parquet;
 
 import java.util.List;
+import org.jgwire.codec.model.Payload;
 import org.jgwire.output.table.Column;
 import org.jgwire.output.table.HeaderCell;
 import org.jgwire.output.table.PayloadCell;
@@ -88,21 +89,24 @@ final class RowShredder {
             int r = i == 0 ? 0 : 1;
             string(leaves[first], r, h.protocol());
             string(leaves[first + 1], r, h.header());
-            string(leaves[first + 2], r, h.fieldsJson());
+            if (h.fieldsJsonUtf8() == null) leaves[first + 2].none(r, leaves[first + 2].maxDefinitionLevel() - 1);
+            else leaves[first + 2].utf8(r, h.fieldsJsonUtf8());
             int64(leaves[first + 3], r, h.offset());
             int64(leaves[first + 4], r, h.length());
         }
     }
 
-    /** The payload's four leaves: length, text, class, hex. */
+    /** The payload's four leaves: length, text, class, hex; the text and hex from the payload's bytes. */
     private void payload(int first, PayloadCell p) {
         if (p == null) {
             for (int k = 0; k < 4; k++) leaves[first + k].none(0, 0);
             return;
         }
-        int64(leaves[first], 0, p.length());
-        string(leaves[first + 1], 0, p.text());
-        string(leaves[first + 2], 0, p.className());
-        string(leaves[first + 3], 0, p.hex());
+        Payload payload = p.payload();
+        leaves[first].int64(0, payload.length());
+        if (payload.hasAsciiText()) leaves[first + 1].ascii(0, payload.asciiBytes(), payload.asciiTextLength());
+        else string(leaves[first + 1], 0, payload.text());
+        string(leaves[first + 2], 0, payload.objectClass());
+        leaves[first + 3].hex(0, payload.head());
     }
 }
