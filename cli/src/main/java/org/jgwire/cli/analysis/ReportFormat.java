@@ -13,8 +13,8 @@ public enum ReportFormat {
     parquet;
 
     static final String STATS = "Report format: text, json (one JSON document), jsonl (the same document on one line) "
-            + "or parquet (a file per table of the JSON, DIR/members.parquet ...; needs -o DIR); any case "
-            + "(default: text).";
+            + "or parquet (each array of the JSON as a Parquet file of its name, e.g. members.parquet, in the "
+            + "directory -o DIR); any case (default: text).";
 
     static final String VIEWS = "Report format: text, json (one JSON document), jsonl (the same document on one line) "
             + "or parquet (a row per event; needs -o FILE); any case (default: text).";

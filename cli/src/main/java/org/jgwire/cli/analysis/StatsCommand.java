@@ -40,8 +40,8 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire stats capture.pcapng",
             "  jgwire stats --format json capture.pcapng > stats.json",
-            "  jgwire stats --format parquet -o stats/ capture.pcapng   # stats/members.parquet, ...",
-            "  jgwire stats A.pcapng B.pcapng C.pcapng   # one capture per host, merged: captures and links too",
+            "  jgwire stats --format parquet -o stats/ capture.pcapng",
+            "  jgwire stats A.pcapng B.pcapng C.pcapng   # one capture per host, merged",
             "  jgwire stats --filter 'src == \"A\" && time < 10s' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
