@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * The values of {@code -f/--format}, the same on every command and accepted in any case: {@code text} for people,
  * {@code jsonl} for line-oriented tools, {@code json} for one JSON document. A command that writes records (decode,
  * cluster) writes one record per line in jsonl and a JSON array of them in json; a command that writes one report
- * (views, stats, verify, diff) writes it indented in json and on a single line in jsonl.
+ * (views, stats, verify, diff) writes it indented in json and on a single line in jsonl. decode and the analyses with
+ * tables (stats, views) take these values and {@code parquet}: {@link DecodeFormat},
+ * {@code org.jgwire.cli.analysis.ReportFormat}.
  */
 public enum OutputFormat {
     text,

@@ -2,12 +2,12 @@ package org.jgwire.cli.analysis;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
 import org.jgwire.cli.ExitCodes;
-import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.RecordSelection;
-import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
@@ -40,6 +40,8 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire stats capture.pcapng",
             "  jgwire stats --format json capture.pcapng > stats.json",
+            "  jgwire stats --format parquet -o stats/ capture.pcapng",
+            "  jgwire stats A.pcapng B.pcapng C.pcapng   # one capture per host, merged",
             "  jgwire stats --filter 'src == \"A\" && time < 10s' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
@@ -60,8 +62,15 @@ public final class StatsCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = OutputFormat.REPORT)
-    OutputFormat format;
+            description = ReportFormat.STATS)
+    ReportFormat format;
+
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE|DIR",
+            description = "Write the report here instead of stdout ('-' is stdout); with --format parquet, the "
+                    + "directory of the tables' files (created if missing; files of the same names are replaced).")
+    Path output;
 
     @Mixin
     QuietSummary quiet;
@@ -82,28 +91,40 @@ public final class StatsCommand implements Callable<Integer> {
     }
 
     private int run() throws IOException {
+        CommandLine cl = spec.commandLine();
+        Path tables = format != ReportFormat.parquet
+                ? null
+                : ReportOutput.parquet(
+                        output, cl, "--format parquet writes a file per table: give their directory with -o DIR");
         NameTable names = in.names();
-        DecodeOptions options = in.decodeOptions(spec.commandLine());
-        Analyses analyses = Analyses.all(options.reassemble());
-        HostMerge[] merged = {null};
-        DecodeSummary summary = AnalysisRun.run(
-                in, selection, options, names, spec.commandLine().getErr(), analyses, m -> merged[0] = m);
-        PrintWriter out = spec.commandLine().getOut();
-        StatsReport report = new StatsReport(
-                analyses.get(TrafficStats.class).result(),
-                analyses.get(ReliabilityTracker.class).result(),
-                analyses.get(RpcTracker.class).result(),
-                names);
-        LinksReport links = merged[0] == null ? null : new LinksReport(merged[0]);
-        report.links(links);
-        if (format.isJson()) report.json(out, format, summary);
-        else {
-            report.text(out);
-            if (links != null) links.text(out);
-            StatsReport.otherText(out, summary.other());
+        DecodeOptions options = in.decodeOptions(cl);
+        if (tables != null) ReportOutput.directory(tables); // before the capture is read: a bad path fails early
+        DecodeSummary summary;
+        try (ReportOutput out = tables == null ? ReportOutput.open(output, cl) : null) {
+            Analyses analyses = Analyses.all(options.reassemble());
+            HostMerge[] merged = {null};
+            summary = AnalysisRun.run(in, selection, options, names, cl.getErr(), analyses, m -> merged[0] = m);
+            TrafficStats.Snapshot traffic = analyses.get(TrafficStats.class).result();
+            List<ReliabilityTracker.SenderStats> reliability =
+                    analyses.get(ReliabilityTracker.class).result();
+            RpcTracker.RpcStats rpc = analyses.get(RpcTracker.class).result();
+            if (tables != null) {
+                for (ReportTable t : StatsTables.of(traffic, reliability, rpc, names, merged[0])) t.writeInto(tables);
+            } else {
+                StatsReport report = new StatsReport(traffic, reliability, rpc, names);
+                LinksReport links = merged[0] == null ? null : new LinksReport(merged[0]);
+                report.links(links);
+                PrintWriter w = out.writer();
+                if (format != ReportFormat.text) report.json(w, format.report(), summary);
+                else {
+                    report.text(w);
+                    if (links != null) links.text(w);
+                    StatsReport.otherText(w, summary.other());
+                }
+                out.finish();
+            }
         }
-        StandardOutput.flush(out);
-        quiet.print(spec.commandLine().getErr(), Summaries.line(summary));
+        quiet.print(cl.getErr(), Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 }

@@ -425,9 +425,15 @@ final class StatsReport {
                         case "p99" -> s.p99();
                         default -> s.max();
                     };
-            if (Double.isNaN(v)) g.writeNullField(k);
-            else g.writeNumberField(k, Math.round(v * 1000) / 1000.0);
+            Double r = rounded(v);
+            if (r == null) g.writeNullField(k);
+            else g.writeNumberField(k, r);
         }
         g.writeEndObject();
+    }
+
+    /** A summary's value as the report gives it: to 3 decimals, null for none (NaN). */
+    static Double rounded(double v) {
+        return Double.isNaN(v) ? null : Math.round(v * 1000) / 1000.0;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jgwire.cli.CaptureOptions;
@@ -11,7 +12,6 @@ import org.jgwire.cli.ExitCodes;
 import org.jgwire.cli.HostMergeRun;
 import org.jgwire.cli.OutputFormat;
 import org.jgwire.cli.RecordSelection;
-import org.jgwire.cli.StandardOutput;
 import org.jgwire.cli.Summaries;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.DecodeSummary;
@@ -40,6 +40,7 @@ import picocli.CommandLine.Option;
             "Examples:",
             "  jgwire views capture.pcapng",
             "  jgwire views --format json capture.pcap > views.json",
+            "  jgwire views --format parquet -o views.parquet capture.pcapng",
             "  jgwire views --filter 'cluster == \"orders\"' capture.pcapng",
             "",
             "Exit codes: 0 all decoded, 1 some frames not decoded, " + ExitCodes.HELP_2_TO_4
@@ -55,8 +56,15 @@ public final class ViewsCommand implements Callable<Integer> {
             names = {"-f", "--format"},
             paramLabel = "FORMAT",
             defaultValue = "text",
-            description = OutputFormat.REPORT)
-    OutputFormat format;
+            description = ReportFormat.VIEWS)
+    ReportFormat format;
+
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description = "Write the report here instead of stdout ('-' is stdout); with --format parquet, the "
+                    + "Parquet file (replaced if it exists).")
+    Path output;
 
     @Mixin
     QuietSummary quiet;
@@ -77,24 +85,33 @@ public final class ViewsCommand implements Callable<Integer> {
     }
 
     private int run() throws IOException {
+        CommandLine cl = spec.commandLine();
+        Path table = format != ReportFormat.parquet
+                ? null
+                : ReportOutput.parquet(output, cl, "--format parquet writes a file: give it with -o FILE");
         NameTable names = in.names();
-        DecodeOptions options = in.decodeOptions(spec.commandLine());
-        Analyses analyses = Analyses.only(options.reassemble(), MembershipTimeline.class);
-        PrintWriter err = spec.commandLine().getErr();
-        DecodeSummary summary = AnalysisRun.run(in, selection, options, names, err, analyses, merge -> {
-            if (!quiet.quiet()) HostMergeRun.report(merge, err); // several captures: hosts, clocks, links
-        });
-        MembershipTimeline timeline = analyses.get(MembershipTimeline.class);
-        PrintWriter out = spec.commandLine().getOut();
-        if (format.isJson()) json(out, format, timeline, names, summary);
-        else text(out, timeline, names);
-        StandardOutput.flush(out);
+        DecodeOptions options = in.decodeOptions(cl);
+        MembershipTimeline timeline;
+        DecodeSummary summary;
+        PrintWriter err = cl.getErr();
+        try (ReportOutput out = table == null ? ReportOutput.open(output, cl) : null) {
+            Analyses analyses = Analyses.only(options.reassemble(), MembershipTimeline.class);
+            summary = AnalysisRun.run(in, selection, options, names, err, analyses, merge -> {
+                if (!quiet.quiet()) HostMergeRun.report(merge, err); // several captures: hosts, clocks, links
+            });
+            timeline = analyses.get(MembershipTimeline.class);
+            if (table != null) {
+                ViewsTable.of(timeline, names).write(table);
+            } else {
+                if (format != ReportFormat.text) json(out.writer(), format.report(), timeline, names, summary);
+                else text(out.writer(), timeline, names);
+                out.finish();
+            }
+        }
         if (timeline.droppedEvents() > 0)
-            spec.commandLine()
-                    .getErr()
-                    .println("jgwire: " + timeline.droppedEvents() + " events beyond the first "
-                            + MembershipTimeline.MAX_EVENTS + " not shown");
-        quiet.print(spec.commandLine().getErr(), Summaries.line(summary));
+            err.println("jgwire: " + timeline.droppedEvents() + " events beyond the first "
+                    + MembershipTimeline.MAX_EVENTS + " not shown");
+        quiet.print(err, Summaries.line(summary));
         return summary.clean() ? ExitCodes.OK : ExitCodes.UNDECODED;
     }
 

@@ -43,7 +43,9 @@ class ShellCompletionTest {
     @Test
     void optionsWithAFixedSetCompleteTheirOwnValues() throws Exception {
         assertEquals(List.of("text", "jsonl", "json", "parquet"), complete("decode", "--format", ""));
-        assertEquals(List.of("text", "jsonl", "json"), complete("views", "--format", ""));
+        assertEquals(List.of("text", "jsonl", "json", "parquet"), complete("views", "--format", ""));
+        assertEquals(List.of("text", "jsonl", "json", "parquet"), complete("stats", "--format", ""));
+        assertEquals(List.of("text", "jsonl", "json"), complete("diagnose", "--format", ""));
         assertEquals(List.of("time", "iso", "epoch", "relative"), complete("decode", "--time-format", ""));
         assertEquals(List.of("pcap", "pcapng"), complete("views", "--input-format", "pc"));
         assertEquals(Set.of("tcp", "tcp-nio", "tunnel"), Set.copyOf(complete("cluster", "--stack", "t")));
