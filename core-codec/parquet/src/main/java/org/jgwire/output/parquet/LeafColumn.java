@@ -15,7 +15,7 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.jgwire.output.IdentityMemo;
 
 /**
@@ -35,7 +35,7 @@ final class LeafColumn {
     static final double WORTH_COMPRESSING = 0.5;
 
     private final ColumnDescriptor descriptor;
-    private final PrimitiveType.PrimitiveTypeName type;
+    private final PrimitiveTypeName type;
     private final int maxRep;
     private final int maxDef;
     private final boolean dictionaryWanted;
@@ -59,7 +59,9 @@ final class LeafColumn {
 
     // --- the row group ---
     private final List<Page> pages = new ArrayList<>();
-    private long pageBytes;
+    /** The row group's pages of this column, one after the other as they go to the file; kept for the next one. */
+    private final PageBytes chunk = new PageBytes(1 << 16);
+
     private long levelCount;
     /** Whether this row group's chunk is compressed: null until its first page has shown whether that pays. */
     private Boolean compressed;
@@ -73,7 +75,13 @@ final class LeafColumn {
 
     /** A page encoded and compressed, waiting for its row group to be written. */
     private record Page(
-            byte[] bytes, int uncompressedSize, int levels, int rows, Encoding encoding, Statistics<?> stats) {}
+            int offset,
+            int length,
+            int uncompressedSize,
+            int levels,
+            int rows,
+            Encoding encoding,
+            Statistics<?> stats) {}
 
     LeafColumn(ColumnDescriptor descriptor, boolean dictionary, PageCompressor snappy, ParquetRecordFile.Sizes sizes) {
         this.sizes = sizes;
@@ -187,9 +195,12 @@ final class LeafColumn {
         if (v > max) max = v;
     }
 
-    /** A row's entries are all in: the page ends here if it is full, the dictionary is left if it overflowed. */
-    void endRow() {
-        rows++;
+    /**
+     * The entries of {@code n} more rows are all in: the page ends here if it is full, the dictionary is left if it
+     * overflowed. Asked every few rows rather than every row (a page or dictionary grows a few rows past its size).
+     */
+    void endRows(int n) {
+        rows += n;
         if (fallBack) {
             endPage();
             dictionaryOn = false;
@@ -199,33 +210,48 @@ final class LeafColumn {
 
     /** Bytes the row group holds for this column so far (compressed pages, and the page being filled). */
     long bufferedBytes() {
-        return pageBytes + values.size() + dictionaryValues.size() + 4L * (levels + idCount);
+        return chunk.size() + values.size() + dictionaryValues.size() + 4L * (levels + idCount);
     }
 
     // --- pages ---
 
     private void endPage() {
         if (levels == 0) return;
-        PageBytes page = this.page;
-        page.reset();
-        if (maxRep > 0) levelsOf(rep, LevelRuns.bitWidth(maxRep), page);
-        levelsOf(def, LevelRuns.bitWidth(maxDef), page);
-        Encoding encoding = Encoding.PLAIN;
-        if (type == PrimitiveType.PrimitiveTypeName.BOOLEAN) packBits(page);
-        else if (dictionaryOn && idCount > 0) {
-            int width = LevelRuns.bitWidth(dictionary.size() - 1);
-            page.writeByte(width);
-            LevelRuns.encode(ids, idCount, width, page);
-            encoding = Encoding.RLE_DICTIONARY;
-        } else page.write(values);
-        byte[] bytes = pack(page);
-        pages.add(new Page(bytes, page.size(), levels, rows, encoding, statistics()));
-        pageBytes += bytes.length;
+        Encoding encoding = dictionaryOn && idCount > 0 && type != PrimitiveTypeName.BOOLEAN
+                ? Encoding.RLE_DICTIONARY
+                : Encoding.PLAIN;
+        int at = chunk.size();
+        int size;
+        if (Boolean.FALSE.equals(compressed)) size = assemble(chunk, encoding); // straight into the chunk
+        else {
+            size = assemble(page.reset(), encoding);
+            int packed = snappy.compress(page.array(), size, chunk);
+            if (compressed == null) compressed = packed <= size * (1 - WORTH_COMPRESSING);
+            if (!compressed) {
+                chunk.truncate(at);
+                chunk.write(page);
+            }
+        }
+        pages.add(new Page(at, chunk.size() - at, size, levels, rows, encoding, statistics()));
         levelCount += levels;
         levels = rows = idCount = nulls = 0;
         values.reset();
         min = Long.MAX_VALUE;
         max = Long.MIN_VALUE;
+    }
+
+    /** Writes the page being filled as a data page v1 (levels, then values) at {@code out}'s end; returns its size. */
+    private int assemble(PageBytes out, Encoding encoding) {
+        int from = out.size();
+        if (maxRep > 0) levelsOf(rep, LevelRuns.bitWidth(maxRep), out);
+        levelsOf(def, LevelRuns.bitWidth(maxDef), out);
+        if (type == PrimitiveTypeName.BOOLEAN) packBits(out);
+        else if (encoding == Encoding.RLE_DICTIONARY) {
+            int width = LevelRuns.bitWidth(dictionary.size() - 1);
+            out.writeByte(width);
+            LevelRuns.encode(ids, idCount, width, out);
+        } else out.write(values);
+        return out.size() - from;
     }
 
     /** A data page v1's levels: their encoded length, then the runs. */
@@ -247,12 +273,11 @@ final class LeafColumn {
 
     private Statistics<?> statistics() {
         Statistics.Builder b = Statistics.getBuilderForReading(descriptor.getPrimitiveType());
-        if (type != PrimitiveType.PrimitiveTypeName.INT64 && type != PrimitiveType.PrimitiveTypeName.INT32)
-            return b.build(); // empty: none written
+        if (type != PrimitiveTypeName.INT64 && type != PrimitiveTypeName.INT32) return b.build(); // empty: none written
         b.withNumNulls(nulls);
         if (min <= max) {
             PageBytes m = new PageBytes(16);
-            if (type == PrimitiveType.PrimitiveTypeName.INT64) {
+            if (type == PrimitiveTypeName.INT64) {
                 m.writeLongLE(min);
                 m.writeLongLE(max);
                 b.withMin(Arrays.copyOfRange(m.array(), 0, 8)).withMax(Arrays.copyOfRange(m.array(), 8, 16));
@@ -265,14 +290,6 @@ final class LeafColumn {
         return b.build();
     }
 
-    /** The page as it goes to the file: compressed if the chunk is, the first page deciding that. */
-    private byte[] pack(PageBytes page) {
-        if (Boolean.FALSE.equals(compressed)) return Arrays.copyOf(page.array(), page.size());
-        byte[] c = snappy.compress(page.array(), page.size());
-        if (compressed == null) compressed = c.length <= page.size() * (1 - WORTH_COMPRESSING);
-        return compressed ? c : Arrays.copyOf(page.array(), page.size());
-    }
-
     // --- the row group written ---
 
     /** Writes the row group's chunk of this column (its dictionary first), then starts the next row group empty. */
@@ -282,17 +299,19 @@ final class LeafColumn {
         file.startColumn(
                 descriptor, levelCount, packed ? CompressionCodecName.SNAPPY : CompressionCodecName.UNCOMPRESSED);
         if (!dictionary.isEmpty()) {
-            byte[] d = packed
-                    ? snappy.compress(dictionaryValues.array(), dictionaryValues.size())
-                    : Arrays.copyOf(dictionaryValues.array(), dictionaryValues.size());
-            file.writeDictionaryPage(
-                    new DictionaryPage(BytesInput.from(d), dictionaryValues.size(), dictionary.size(), Encoding.PLAIN));
+            BytesInput d = BytesInput.from(dictionaryValues.array(), 0, dictionaryValues.size());
+            if (packed) {
+                page.reset();
+                snappy.compress(dictionaryValues.array(), dictionaryValues.size(), page);
+                d = BytesInput.from(page.array(), 0, page.size());
+            }
+            file.writeDictionaryPage(new DictionaryPage(d, dictionaryValues.size(), dictionary.size(), Encoding.PLAIN));
         }
         for (Page p : pages)
             file.writeDataPage(
                     p.levels(),
                     p.uncompressedSize(),
-                    BytesInput.from(p.bytes()),
+                    BytesInput.from(chunk.array(), p.offset(), p.length()),
                     p.stats(),
                     p.rows(),
                     Encoding.RLE,
@@ -300,7 +319,8 @@ final class LeafColumn {
                     p.encoding());
         file.endColumn();
         pages.clear();
-        pageBytes = levelCount = 0;
+        chunk.reset();
+        levelCount = 0;
         compressed = null;
         dictionary.clear();
         recentIds.clear();

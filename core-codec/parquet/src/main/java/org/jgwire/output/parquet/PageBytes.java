@@ -5,7 +5,13 @@ import java.util.Arrays;
 
 /** A growable byte array that pages are encoded into: little-endian numbers, Parquet's varints, raw bytes. */
 final class PageBytes {
-    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    /** Each byte value's two hex digits, the first in the high half. */
+    private static final char[] HEX_PAIRS = new char[256];
+
+    static {
+        byte[] digits = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < 256; i++) HEX_PAIRS[i] = (char) (digits[i >> 4] << 8 | digits[i & 0xf]);
+    }
 
     private byte[] bytes;
     private int size;
@@ -22,8 +28,23 @@ final class PageBytes {
         return bytes;
     }
 
-    void reset() {
+    PageBytes reset() {
         size = 0;
+        return this;
+    }
+
+    /** Forgets what was written after {@code length} bytes. */
+    void truncate(int length) {
+        size = length;
+    }
+
+    /** Room for {@code more} bytes written straight into {@link #array()} at {@link #size()}, then {@link #skip}. */
+    void reserve(int more) {
+        ensure(more);
+    }
+
+    void skip(int n) {
+        size += n;
     }
 
     void writeByte(int b) {
@@ -65,8 +86,10 @@ final class PageBytes {
     void writeHex(byte[] b) {
         ensure(2 * b.length);
         for (byte x : b) {
-            bytes[size++] = HEX_DIGITS[(x >> 4) & 0xf];
-            bytes[size++] = HEX_DIGITS[x & 0xf];
+            char digits = HEX_PAIRS[x & 0xff];
+            bytes[size] = (byte) (digits >>> 8);
+            bytes[size + 1] = (byte) digits;
+            size += 2;
         }
     }
 

@@ -65,6 +65,7 @@ final class RowGroupWriter {
     }
 
     private void writeRowGroup() throws IOException {
+        shredder.endRows();
         file.startBlock(groupRows);
         for (LeafColumn c : leaves) c.writeTo(file);
         file.endBlock();

@@ -3,6 +3,7 @@ package org.jgwire.output.parquet;
 import java.util.List;
 import org.jgwire.codec.model.Payload;
 import org.jgwire.output.table.Column;
+import org.jgwire.output.table.ColumnType;
 import org.jgwire.output.table.HeaderCell;
 import org.jgwire.output.table.PayloadCell;
 import org.jgwire.output.table.RecordTable;
@@ -16,18 +17,30 @@ import org.jgwire.output.table.RecordTable;
  * four for the payload's.
  */
 final class RowShredder {
-    private final List<Column> columns = RecordTable.COLUMNS;
+    private final ColumnType[] types =
+            RecordTable.COLUMNS.stream().map(Column::type).toArray(ColumnType[]::new);
+    /** Rows between two looks at the pages' sizes. */
+    static final int ROWS_PER_CHECK = 16;
+
     private final LeafColumn[] leaves;
+    private int unchecked;
 
     RowShredder(LeafColumn[] leaves) {
         this.leaves = leaves;
+    }
+
+    /** Tells every leaf of the rows written since it last heard: pages end at these rows' end. */
+    void endRows() {
+        if (unchecked == 0) return;
+        for (LeafColumn c : leaves) c.endRows(unchecked);
+        unchecked = 0;
     }
 
     void write(Object[] row) {
         int leaf = 0;
         for (int i = 0; i < row.length; i++) {
             Object v = row[i];
-            switch (columns.get(i).type()) {
+            switch (types[i]) {
                 case STRING -> string(leaves[leaf++], 0, (String) v);
                 case LONG -> int64(leaves[leaf++], 0, (Long) v);
                 case INT -> {
@@ -51,7 +64,7 @@ final class RowShredder {
                 }
             }
         }
-        for (LeafColumn c : leaves) c.endRow();
+        if (++unchecked == ROWS_PER_CHECK) endRows();
     }
 
     /** A value at the leaf's deepest level, or a null one level above it. */
