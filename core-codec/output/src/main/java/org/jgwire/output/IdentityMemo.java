@@ -6,24 +6,24 @@ import java.util.Arrays;
  * A small direct-mapped cache keyed by object identity: the same instances (addresses, type names) come back record
  * after record, and an identity check costs less than hashing them. A collision only evicts; fixed size.
  */
-public final class IdentityMemo<K, V> {
+final class IdentityMemo<K, V> {
     private static final int SIZE = 1024;
     private final Object[] keys = new Object[SIZE];
     private final Object[] values = new Object[SIZE];
 
     @SuppressWarnings("unchecked")
-    public V get(K key) {
+    V get(K key) {
         int i = System.identityHashCode(key) & (SIZE - 1);
         return keys[i] == key ? (V) values[i] : null;
     }
 
-    public void put(K key, V value) {
+    void put(K key, V value) {
         int i = System.identityHashCode(key) & (SIZE - 1);
         keys[i] = key;
         values[i] = value;
     }
 
-    public void clear() {
+    void clear() {
         Arrays.fill(keys, null);
         Arrays.fill(values, null);
     }

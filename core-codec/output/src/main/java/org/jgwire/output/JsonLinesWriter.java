@@ -140,7 +140,7 @@ public final class JsonLinesWriter implements RecordWriter {
     /** Per position in a message's header list: that header's keys as last written (headers repeat by position). */
     private final HeaderKeys[] headerKeys = new HeaderKeys[8];
 
-    /** The field keys of {@link #fieldsJson}. */
+    /** The field keys of {@link #fieldsJsonBytes} for a header past the eighth. */
     private final HeaderKeys fieldsKeys = new HeaderKeys();
 
     /** The keys {@code version} to {@code cluster} of the last message (see {@link #samePrefix}). */
@@ -211,22 +211,25 @@ public final class JsonLinesWriter implements RecordWriter {
 
     /**
      * A header's fields as the object a line writes under {@code "fields"}, for a table's JSON column
-     * ({@link org.jgwire.output.table.RecordTable}): the same bytes, written at the buffer's end and taken back.
+     * ({@link org.jgwire.output.table.RecordTable}), in UTF-8: the same bytes, written at the buffer's end and taken
+     * back. {@code index}: the header's place in its message, whose keys are kept as the lines keep them.
      */
-    public String fieldsJson(HeaderRecord h) {
-        return new String(fieldsJsonBytes(h), StandardCharsets.UTF_8);
-    }
-
-    /** {@link #fieldsJson} in UTF-8, as it is written. */
-    public byte[] fieldsJsonBytes(HeaderRecord h) {
+    public byte[] fieldsJsonBytes(HeaderRecord h, int index) {
         noticeNames();
+        HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : fieldsKeys;
         int from = buf.size;
         raw((byte) '{');
         List<HeaderField> fields = h.fields();
-        for (int i = 0; i < fields.size(); i++) {
-            HeaderField f = fields.get(i);
-            raw(fieldsKeys.field(i, f.name(), encoded));
-            value(f.value());
+        byte[] kept = keys.keptFields(fields);
+        if (kept != null) raw(kept);
+        else {
+            int body = buf.size;
+            for (int i = 0; i < fields.size(); i++) {
+                HeaderField f = fields.get(i);
+                raw(keys.field(i, f.name(), encoded));
+                value(f.value());
+            }
+            keys.written(fields, buf, body);
         }
         raw((byte) '}');
         byte[] json = Arrays.copyOfRange(buf.bytes, from, buf.size);

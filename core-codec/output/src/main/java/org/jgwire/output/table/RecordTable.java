@@ -141,13 +141,15 @@ public final class RecordTable {
         }
         List<HeaderRecord> headers = m.headers();
         List<HeaderCell> cells = new ArrayList<>(headers.size());
-        for (HeaderRecord h : headers)
+        for (int i = 0; i < headers.size(); i++) {
+            HeaderRecord h = headers.get(i);
             cells.add(new HeaderCell(
                     h.protocol(),
                     h.headerClass() == null ? null : h.headerClass().name(),
-                    fields.fieldsJsonBytes(h),
+                    fields.fieldsJsonBytes(h, i),
                     (long) h.offset(),
                     (long) h.length()));
+        }
         row[HEADERS] = cells;
         Payload p = m.payload();
         row[PAYLOAD] = new PayloadCell(p);

@@ -16,7 +16,6 @@ import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.jgwire.output.IdentityMemo;
 
 /**
  * One leaf column of the file (a primitive field, nested ones included) while a row group is filled: the levels and
@@ -70,8 +69,15 @@ final class LeafColumn {
     private boolean fallBack;
     private final Map<String, Integer> dictionary = new HashMap<>();
     private final PageBytes dictionaryValues = new PageBytes(1 << 12);
-    /** Ids of the strings seen last, by identity: most values come back as the very same instance. */
-    private final IdentityMemo<String, Integer> recentIds = new IdentityMemo<>();
+    /**
+     * The last strings looked up and their ids, compared by identity: most values come back as the very same
+     * instance (a member's name, an endpoint's text, a protocol's), and a few references fit in a cache line.
+     */
+    private static final int RECENT = 8;
+
+    private final String[] recent = new String[RECENT];
+    private final int[] recentIds = new int[RECENT];
+    private int nextRecent;
 
     /** A page encoded and compressed, waiting for its row group to be written. */
     private record Page(
@@ -109,8 +115,13 @@ final class LeafColumn {
     void string(int r, String s) {
         level(r, maxDef);
         if (dictionaryOn) {
-            Integer recent = recentIds.get(s);
-            int id = recent != null ? recent : dictionaryId(s);
+            int id = -1;
+            for (int k = 0; k < RECENT; k++)
+                if (recent[k] == s) {
+                    id = recentIds[k];
+                    break;
+                }
+            if (id < 0) id = dictionaryId(s);
             if (idCount == ids.length) ids = Arrays.copyOf(ids, idCount * 2);
             ids[idCount++] = id;
         } else {
@@ -131,7 +142,9 @@ final class LeafColumn {
             dictionaryValues.write(b, 0, b.length);
             if (dictionaryValues.size() > sizes.dictionaryBytes()) fallBack = true; // at the row's end
         }
-        recentIds.put(s, id);
+        recent[nextRecent] = s;
+        recentIds[nextRecent] = id;
+        nextRecent = (nextRecent + 1) & (RECENT - 1);
         return id;
     }
 
@@ -323,7 +336,7 @@ final class LeafColumn {
         levelCount = 0;
         compressed = null;
         dictionary.clear();
-        recentIds.clear();
+        Arrays.fill(recent, null);
         dictionaryValues.reset();
         dictionaryOn = dictionaryWanted;
         fallBack = false;
