@@ -19,15 +19,15 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * One leaf column of the file (a primitive field, nested ones included) while a row group is filled: the levels and
- * values of the page being filled, the pages already encoded and Snappy-compressed, and the column's dictionary.
- * Pages end at a row's end, once their values reach {@link ParquetRecordFile.Sizes#pageBytes} or their levels
+ * values of the page being filled, the pages already encoded, and the column's dictionary. Pages end at a row's end,
+ * once their values reach {@link ParquetRecordFile.Sizes#pageBytes} or their levels
  * {@link ParquetRecordFile.Sizes#pageLevels}. Strings of few distinct values are dictionary-encoded until the
- * dictionary reaches {@link ParquetRecordFile.Sizes#dictionaryBytes}, then
- * written plain for the rest of the row group, as parquet-java's own writer does. Numbers get their pages' minimum,
- * maximum and null count (readers skip pages and row groups by them: times, frame numbers); strings and booleans
- * get no statistics, which readers take as "unknown". A row group's chunk is Snappy-compressed when its first page
- * shrinks to half or less ({@link #WORTH_COMPRESSING}): numbers and header fields shrink tenfold, while payload text
- * and hex shrink by a tenth and a third at most, and compressing them cost more CPU than the rest of the writer.
+ * dictionary reaches {@link ParquetRecordFile.Sizes#dictionaryBytes}, then written plain for the rest of the row
+ * group, as parquet-java's own writer does. Numbers get their pages' minimum, maximum and null count (readers skip
+ * pages and row groups by them: times, frame numbers); strings and booleans get no statistics, which readers take as
+ * "unknown". A row group's chunk is Snappy-compressed when its first page shrinks to half or less
+ * ({@link #WORTH_COMPRESSING}): numbers and header fields shrink tenfold, while payload text and hex shrink by a
+ * tenth and a third at most, and compressing them cost more CPU than the rest of the writer.
  */
 final class LeafColumn {
     /** The share a page must shrink by for its chunk to be compressed. */
