@@ -3,9 +3,12 @@ package org.jgwire.codec.runtime;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.URLConnection;
+import java.net.URLStreamHandler;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.CodeSigner;
@@ -213,6 +216,69 @@ final class VersionClassLoader extends URLClassLoader {
     public URL getResource(String name) {
         URL own = findResource(name);
         return own != null ? own : super.getResource(name);
+    }
+
+    /**
+     * A resource of this loader's jars, read from the jar as this loader opened it. The URL class loader's own
+     * {@code jar:} URLs read through the JDK's one open file per jar URL, which every loader of the same jar shares
+     * and any of them closes when it is closed (it keeps the files its resources were read from): the decoders of
+     * captures merged side by side each load the same JGroups jar, and one closing while another's {@code Util} read
+     * its message bundle failed that whole jar in the other.
+     */
+    @Override
+    public URL findResource(String name) {
+        try {
+            for (Jar jar : jars()) {
+                ZipEntry entry = jar.zip().getEntry(name);
+                if (entry != null) return entryUrl(jar, entry);
+            }
+        } catch (IOException | IllegalStateException e) { // not a jar, or the loader closed: none, as the JDK's
+        }
+        return null;
+    }
+
+    @Override
+    public Enumeration<URL> findResources(String name) throws IOException {
+        List<URL> own = new ArrayList<>();
+        try {
+            for (Jar jar : jars()) {
+                ZipEntry entry = jar.zip().getEntry(name);
+                if (entry != null) own.add(entryUrl(jar, entry));
+            }
+        } catch (IllegalStateException e) { // the loader closed: none, as the JDK's
+            own.clear();
+        }
+        return Collections.enumeration(own);
+    }
+
+    /** The usual {@code jar:} URL of an entry, its connection reading it from this loader's open jar. */
+    private static URL entryUrl(Jar jar, ZipEntry entry) throws MalformedURLException {
+        URLStreamHandler handler = new URLStreamHandler() {
+            @Override
+            protected URLConnection openConnection(URL u) {
+                return new URLConnection(u) {
+                    @Override
+                    public void connect() {
+                        connected = true;
+                    }
+
+                    @Override
+                    public InputStream getInputStream() throws IOException {
+                        try {
+                            return jar.zip().getInputStream(entry);
+                        } catch (IllegalStateException e) { // the loader was closed
+                            throw new IOException(u + ": " + e.getMessage(), e);
+                        }
+                    }
+
+                    @Override
+                    public long getContentLengthLong() {
+                        return entry.getSize();
+                    }
+                };
+            }
+        };
+        return new URL("jar", "", -1, jar.url() + "!/" + entry.getName(), handler);
     }
 
     @Override
