@@ -198,7 +198,7 @@ final class LeafColumn {
             rep = Arrays.copyOf(rep, levels * 2);
             def = Arrays.copyOf(def, levels * 2);
         }
-        rep[levels] = r;
+        if (maxRep > 0) rep[levels] = r; // a column outside lists has no repetition levels to write
         def[levels] = d;
         levels++;
     }
