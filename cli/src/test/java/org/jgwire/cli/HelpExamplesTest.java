@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jgwire.cli.analysis.ReportFormat;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -33,12 +34,14 @@ class HelpExamplesTest {
             CommandLine.Model.OptionSpec f = c.getCommandSpec().findOption("--format");
             if (f == null) continue;
             seen++;
-            if (f.type() == DecodeFormat.class) { // decode's: the same values, and parquet
+            String command = c.getCommandSpec().qualifiedName();
+            if (f.type() == DecodeFormat.class || f.type() == ReportFormat.class) { // the same values, and parquet
                 List<String> names = new ArrayList<>();
-                for (DecodeFormat d : DecodeFormat.values()) names.add(d.name());
-                for (OutputFormat o : OutputFormat.values()) assertTrue(names.contains(o.name()), o.name());
-                assertTrue(f.description()[0].contains("parquet"), "decode --help names parquet");
-            } else assertEquals(OutputFormat.class, f.type(), c.getCommandSpec().qualifiedName());
+                for (Object d : f.type().getEnumConstants()) names.add(((Enum<?>) d).name());
+                for (OutputFormat o : OutputFormat.values()) assertTrue(names.contains(o.name()), command + o);
+                assertTrue(names.contains("parquet"), command);
+                assertTrue(f.description()[0].contains("parquet"), command + " --help names parquet");
+            } else assertEquals(OutputFormat.class, f.type(), command);
             for (String v : new String[] {"text", "jsonl", "json"})
                 assertTrue(f.description()[0].contains(v), c.getCommandSpec().qualifiedName() + " --help names " + v);
         }
