@@ -219,18 +219,7 @@ public final class JsonLinesWriter implements RecordWriter {
         HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : fieldsKeys;
         int from = buf.size;
         raw((byte) '{');
-        List<HeaderField> fields = h.fields();
-        byte[] kept = keys.keptFields(fields);
-        if (kept != null) raw(kept);
-        else {
-            int body = buf.size;
-            for (int i = 0; i < fields.size(); i++) {
-                HeaderField f = fields.get(i);
-                raw(keys.field(i, f.name(), encoded));
-                value(f.value());
-            }
-            keys.written(fields, buf, body);
-        }
+        fieldsBody(h.fields(), keys);
         raw((byte) '}');
         byte[] json = Arrays.copyOfRange(buf.bytes, from, buf.size);
         buf.size = from;
@@ -467,24 +456,29 @@ public final class JsonLinesWriter implements RecordWriter {
     private void header(HeaderRecord h, int index) {
         HeaderKeys keys = index < headerKeys.length ? headerKeys[index] : new HeaderKeys();
         raw(keys.start(h, encoded));
-        List<HeaderField> fields = h.fields();
-        byte[] kept = keys.keptFields(fields);
-        if (kept != null) raw(kept);
-        else {
-            int from = buf.size;
-            for (int i = 0; i < fields.size(); i++) {
-                HeaderField f = fields.get(i);
-                raw(keys.field(i, f.name(), encoded));
-                value(f.value());
-            }
-            keys.written(fields, buf, from);
-        }
+        fieldsBody(h.fields(), keys);
         raw((byte) '}');
         raw(OFFSET);
         number(h.offset());
         raw(LENGTH);
         number(h.length());
         raw((byte) '}');
+    }
+
+    /** A header's fields inside the braces of its {@code "fields"} object: the kept bytes when the list repeats. */
+    private void fieldsBody(List<HeaderField> fields, HeaderKeys keys) {
+        byte[] kept = keys.keptFields(fields);
+        if (kept != null) {
+            raw(kept);
+            return;
+        }
+        int from = buf.size;
+        for (int i = 0; i < fields.size(); i++) {
+            HeaderField f = fields.get(i);
+            raw(keys.field(i, f.name(), encoded));
+            value(f.value());
+        }
+        keys.written(fields, buf, from);
     }
 
     private void value(Object v) {
