@@ -60,11 +60,13 @@ final class RecordSchema {
         };
     }
 
-    private static Type string(String name) {
+    /** An optional UTF-8 string field. */
+    static Type string(String name) {
         return Types.optional(BINARY).as(stringType()).named(name);
     }
 
-    private static GroupType list(String name, Type element) {
+    /** An optional list in the three-level form: a group holding repeated {@code list} groups of {@code element}. */
+    static GroupType list(String name, Type element) {
         return Types.optionalGroup()
                 .as(listType())
                 .addField(Types.repeatedGroup().addField(element).named("list"))

@@ -1,8 +1,5 @@
 package org.jgwire.output.parquet;
 
-import static org.apache.parquet.schema.LogicalTypeAnnotation.listType;
-import static org.apache.parquet.schema.LogicalTypeAnnotation.stringType;
-import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY;
 import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BOOLEAN;
 import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.DOUBLE;
 import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64;
@@ -28,24 +25,13 @@ final class TableSchema {
 
     private static Type type(String n, TableColumn.Type type) {
         return switch (type) {
-            case STRING -> string(n);
+            case STRING -> RecordSchema.string(n);
             case LONG -> Types.optional(INT64).named(n);
             case DOUBLE -> Types.optional(DOUBLE).named(n);
             case BOOLEAN -> Types.optional(BOOLEAN).named(n);
-            case STRING_LIST -> list(n, string("element"));
-            case LONG_LIST -> list(n, Types.optional(INT64).named("element"));
-            case STRING_LIST_LIST -> list(n, list("element", string("element")));
+            case STRING_LIST -> RecordSchema.list(n, RecordSchema.string("element"));
+            case LONG_LIST -> RecordSchema.list(n, Types.optional(INT64).named("element"));
+            case STRING_LIST_LIST -> RecordSchema.list(n, RecordSchema.list("element", RecordSchema.string("element")));
         };
-    }
-
-    private static Type string(String name) {
-        return Types.optional(BINARY).as(stringType()).named(name);
-    }
-
-    private static Type list(String name, Type element) {
-        return Types.optionalGroup()
-                .as(listType())
-                .addField(Types.repeatedGroup().addField(element).named("list"))
-                .named(name);
     }
 }
