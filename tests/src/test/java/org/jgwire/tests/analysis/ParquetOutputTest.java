@@ -3,8 +3,7 @@ package org.jgwire.tests.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.jgwire.cli.JgwireCommand;
 import org.jgwire.codec.DecodeOptions;
 import org.jgwire.codec.Limits;
 import org.jgwire.codec.analysis.NameStage;
@@ -32,7 +30,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * {@code decode --format parquet} against docs/scale-out.md's recipe: the same capture decoded to JSON Lines and
@@ -126,11 +123,12 @@ class ParquetOutputTest {
     @Test
     void parquetNeedsAFileAndRefusesTextOptions() throws Exception {
         Path capture = Decoding.samples().resolve("5.5.7/udp-chat.pcapng");
-        assertUsage("give it with -o FILE", "decode", "--format", "parquet", capture.toString());
-        assertUsage("give it with -o FILE", "decode", "--format", "parquet", "-o", "-", capture.toString());
+        Decoding.assertUsage("give it with -o FILE", "decode", "--format", "parquet", capture.toString());
+        Decoding.assertUsage("give it with -o FILE", "decode", "--format", "parquet", "-o", "-", capture.toString());
         Path out = work.resolve("x.parquet").toAbsolutePath();
-        assertUsage("--fields", "decode", "-f", "parquet", "-o", out.toString(), "--fields", "src", capture.toString());
-        assertUsage("--verbose", "decode", "-f", "parquet", "-o", out.toString(), "-V", capture.toString());
+        Decoding.assertUsage(
+                "--fields", "decode", "-f", "parquet", "-o", out.toString(), "--fields", "src", capture.toString());
+        Decoding.assertUsage("--verbose", "decode", "-f", "parquet", "-o", out.toString(), "-V", capture.toString());
     }
 
     // --- the comparison ---
@@ -193,21 +191,10 @@ class ParquetOutputTest {
         }
     }
 
-    private static int jgwire(List<String> args) {
-        CommandLine cl = JgwireCommand.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute(args.toArray(String[]::new));
-        assertTrue(exit == 0 || exit == 1, String.join(" ", args) + ": " + err);
-        return exit;
-    }
-
-    private static void assertUsage(String expected, String... args) {
-        CommandLine cl = JgwireCommand.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err, true));
-        assertEquals(2, cl.execute(args), err.toString());
-        assertTrue(err.toString().contains(expected), err.toString());
+    private int jgwire(List<String> args) throws IOException {
+        Decoding.Run r = Decoding.cli(work, args.toArray(String[]::new));
+        assertTrue(r.exit() == 0 || r.exit() == 1, String.join(" ", args) + ": " + r.err());
+        return r.exit();
     }
 
     private static List<String> strings(Connection db, String query) throws SQLException {

@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -27,13 +26,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
-import org.jgwire.cli.JgwireCommand;
 import org.jgwire.tests.decode.Decoding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * {@code stats} and {@code views} with {@code --format parquet}: each table, read back by DuckDB, has the rows of
@@ -215,19 +212,17 @@ class ParquetTablesTest {
     @Test
     void parquetNeedsOutputAndTextAndJsonCanGoToAFile() throws Exception {
         String capture = Decoding.samples().resolve("5.5.7/udp-chat.pcapng").toString();
-        assertUsage("give their directory with -o DIR", "stats", "--format", "parquet", capture);
-        assertUsage("give their directory with -o DIR", "stats", "-f", "parquet", "-o", "-", capture);
-        assertUsage("give it with -o FILE", "views", "--format", "parquet", capture);
-        assertUsage("give it with -o FILE", "views", "-f", "parquet", "--output", "-", capture);
-        assertUsage("Invalid value", "views", "-f", "csv", capture);
+        Decoding.assertUsage("give their directory with -o DIR", "stats", "--format", "parquet", capture);
+        Decoding.assertUsage("give their directory with -o DIR", "stats", "-f", "parquet", "-o", "-", capture);
+        Decoding.assertUsage("give it with -o FILE", "views", "--format", "parquet", capture);
+        Decoding.assertUsage("give it with -o FILE", "views", "-f", "parquet", "--output", "-", capture);
+        Decoding.assertUsage("Invalid value", "views", "-f", "csv", capture);
 
         // -o DIR naming a file: an output error
         Path file = Files.writeString(work.resolve("file"), "x");
-        CommandLine cl = JgwireCommand.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err, true));
-        assertEquals(3, cl.execute("stats", "-q", "-f", "parquet", "-o", file.toString(), capture), err.toString());
-        assertTrue(err.toString().contains("is not a directory"), err.toString());
+        Decoding.Run notADirectory = Decoding.cli(work, "stats", "-q", "-f", "parquet", "-o", file.toString(), capture);
+        assertEquals(3, notADirectory.exit(), notADirectory.err());
+        assertTrue(notADirectory.err().contains("is not a directory"), notADirectory.err());
 
         // -o for text and JSON writes what stdout would have had
         for (String command : List.of("stats", "views"))
@@ -243,24 +238,13 @@ class ParquetTablesTest {
     // --- helpers ---
 
     /** Runs {@code jgwire COMMAND -q CAPTURE... OPTIONS...}; returns its exit code (0 or 1). */
-    private static int jgwire(String command, List<String> capture, String... options) {
+    private int jgwire(String command, List<String> capture, String... options) throws IOException {
         List<String> args = new ArrayList<>(List.of(command, "-q"));
         args.addAll(List.of(options));
         args.addAll(capture);
-        CommandLine cl = JgwireCommand.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute(args.toArray(String[]::new));
-        assertTrue(exit == 0 || exit == 1, String.join(" ", args) + ": " + err);
-        return exit;
-    }
-
-    private static void assertUsage(String expected, String... args) {
-        CommandLine cl = JgwireCommand.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err, true));
-        assertEquals(2, cl.execute(args), err.toString());
-        assertTrue(err.toString().contains(expected), err.toString());
+        Decoding.Run r = Decoding.cli(work, args.toArray(String[]::new));
+        assertTrue(r.exit() == 0 || r.exit() == 1, String.join(" ", args) + ": " + r.err());
+        return r.exit();
     }
 
     private static void assertFails(Runnable r) {

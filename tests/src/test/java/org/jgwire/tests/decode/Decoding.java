@@ -167,13 +167,15 @@ public final class Decoding {
     }
 
     /**
-     * Runs {@code jgwire <args>} in this JVM with the records going to a temporary file ({@code -o}): the decode
-     * command writes records to the process's stdout, which a test cannot take over safely.
+     * Runs {@code jgwire <args>} in this JVM with the records going to a temporary file ({@code -o}, unless the
+     * arguments name their own): the decode command writes records to the process's stdout, which a test cannot take
+     * over safely.
      */
     public static Run cli(Path workDir, String... args) throws IOException {
         Path out = Files.createTempFile(workDir, "out", ".txt");
         List<String> all = new ArrayList<>(List.of(args));
-        if (!all.isEmpty() && all.get(0).equals("decode")) all.addAll(1, List.of("-o", out.toString()));
+        boolean ownOutput = all.stream().anyMatch(a -> a.equals("-o") || a.equals("--output"));
+        if (!all.isEmpty() && all.get(0).equals("decode") && !ownOutput) all.addAll(1, List.of("-o", out.toString()));
         StringWriter err = new StringWriter(), stdout = new StringWriter();
         CommandLine cl = JgwireCommand.commandLine();
         cl.setErr(new PrintWriter(err, true));
@@ -181,6 +183,19 @@ public final class Decoding {
         int exit = cl.execute(all.toArray(String[]::new));
         String records = Files.readString(out, StandardCharsets.UTF_8);
         return new Run(exit, records.isEmpty() ? stdout.toString() : records, err.toString());
+    }
+
+    /**
+     * Runs {@code jgwire <args>} in this JVM as given (no {@code -o} added, unlike {@link #cli}): a usage error (exit
+     * 2) whose message holds {@code expected}.
+     */
+    public static void assertUsage(String expected, String... args) {
+        CommandLine cl = JgwireCommand.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        assertEquals(2, cl.execute(args), err.toString());
+        assertTrue(err.toString().contains(expected), err.toString());
     }
 
     /** Fails (never skips) when a tool the tests need is missing. */
